@@ -1,0 +1,1 @@
+"""RuleTree Studio desktop application (PySide6): thin views over engine calls."""

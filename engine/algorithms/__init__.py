@@ -1,0 +1,1 @@
+"""Learners, one module per family, and the registry that lists them."""

@@ -1,0 +1,377 @@
+"""`ruletree`: the GUI with no subcommand, headless subcommands otherwise.
+
+Exit status: 0 success, 2 a user error (one line on stderr naming what and
+where), 1 a bug (the traceback goes to the log file). Headless subcommands
+never import Qt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+from dataclasses import dataclass
+
+from . import __version__
+from .errors import OptionError, RuleTreeError
+from .paths import log_file
+
+PROG = "ruletree"
+SUBCOMMANDS = ("info", "algorithms")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports bad options as one line and status 2."""
+
+    def error(self, message):  # noqa: D401 - argparse API
+        raise OptionError(message, code="bad_option")
+
+
+# ---- problem options ------------------------------------------------------------
+
+
+def add_problem_options(parser: argparse.ArgumentParser, *, data_optional: bool = False) -> None:
+    parser.add_argument("data", nargs="?" if data_optional else None, metavar="DATA",
+                        help="data file (.xlsx, .xls, .ods, .csv, .txt, .tsv, .arff)")
+    parser.add_argument("--project", metavar="P.rtproj", help="read the problem settings from a project file")
+    parser.add_argument("--sheet", metavar="S", help="workbook sheet (default: the first)")
+    parser.add_argument("--target", metavar="COL", help="the column to predict")
+    parser.add_argument("--class-order", metavar="a,b,c", help="ordered classes, lowest first")
+    parser.add_argument("--monotone", metavar="COL=+,COL2=-",
+                        help="monotone directions: + increasing, - decreasing, 0 none")
+    parser.add_argument("--hierarchy", metavar="FILE", help="class hierarchy file (csv/xlsx: label,parent)")
+    parser.add_argument("--positive-class", metavar="C", help="the class against the rest (trichotomy)")
+    parser.add_argument("--encoding", metavar="ENC", help="text encoding of a csv file (default: detected)")
+    parser.add_argument("--delimiter", metavar="D", help="delimiter of a csv file (default: detected; 'tab')")
+
+
+@dataclass
+class Problem:
+    """A table and the problem settings that apply to it."""
+
+    table: object
+    spec: object
+    project: object | None
+    target_assumed: bool = False
+
+
+def _split_list(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def resolve_problem(args, *, need_target: bool = True) -> Problem:
+    """Project file (if any), then command-line overrides; the table read."""
+    from .data import read_table
+    from .data.hierarchy import read_hierarchy
+    from .data.project import Project, load_project
+    from .data.spec import ProblemSpec, _MONOTONE_ALIASES
+
+    project = load_project(args.project) if args.project else None
+    data_path = args.data or (project.data_path if project else None)
+    if data_path is None:
+        raise OptionError("no data file: give DATA, or a project with a data path", code="bad_option")
+    if project and args.data is None and not os.path.exists(data_path):
+        raise OptionError(f'the project\'s data file "{data_path}" does not exist; give DATA to use '
+                          "another file", code="bad_option", file=project.path)
+    sheet = args.sheet if args.sheet is not None else (project.sheet if project and not args.data else None)
+    if project and args.data and args.sheet is None and project.sheet and \
+            os.path.abspath(args.data) == os.path.abspath(project.data_path or ""):
+        sheet = project.sheet
+    delimiter = {"tab": "\t", "\\t": "\t"}.get(args.delimiter, args.delimiter) if args.delimiter else None
+    table = read_table(data_path, sheet, encoding=args.encoding, delimiter=delimiter)
+    spec = project.spec.copy() if project else ProblemSpec()
+    if project is None:
+        project = None
+    if args.target:
+        spec.target = args.target
+    if args.class_order:
+        spec.class_order = _split_list(args.class_order)
+    if args.monotone:
+        for item in _split_list(args.monotone):
+            name, sep, direction = item.rpartition("=")
+            if not sep or not name or direction.strip().lower() not in _MONOTONE_ALIASES:
+                raise OptionError(f'--monotone: "{item}" is not COL=+ (increasing), COL=- (decreasing) '
+                                  "or COL=0 (none)", code="bad_option")
+            spec.set_attribute(name.strip(), monotone=_MONOTONE_ALIASES[direction.strip().lower()])
+    if args.hierarchy:
+        spec.hierarchy = read_hierarchy(args.hierarchy)
+    if args.positive_class:
+        spec.positive_class = args.positive_class
+    assumed = False
+    if spec.target is None and need_target and table.columns:
+        spec.target = table.columns[-1].name
+        assumed = True
+    return Problem(table=table, spec=spec, project=project or Project(data_path=data_path, sheet=sheet),
+                   target_assumed=assumed)
+
+
+# ---- info -------------------------------------------------------------------------
+
+
+def _class_counts(table, target: str) -> list[tuple[str, int]]:
+    import numpy as np
+
+    from .data.spec import class_labels
+    from .data.table import NUMERIC, format_number
+
+    series = table.frame[target]
+    if table.column(target).type == NUMERIC:
+        values = series.to_numpy(dtype=float)
+        uniq, counts = np.unique(values[~np.isnan(values)], return_counts=True)
+        found = {format_number(v): int(c) for v, c in zip(uniq, counts)}
+    else:
+        info = table.column(target)
+        found = dict(zip(info.values, info.counts))
+    return [(label, found.get(label, 0)) for label in class_labels(table, target)]
+
+
+def cmd_info(args) -> int:
+    from .data.spec import check
+
+    if args.data is None and args.project is None:
+        raise OptionError("give a data file, or --project P", code="bad_option")
+    problem = resolve_problem(args, need_target=True)
+    table, spec = problem.table, problem.spec
+    problems = check(spec, table) if (args.project or _problem_given(args)) else []
+    target = spec.target if spec.target in {c.name for c in table.columns} else None
+    classes = _class_counts(table, target) if target else []
+    if spec.class_order and target:
+        counts = dict(classes)
+        classes = [(c, counts.get(c, 0)) for c in spec.class_order]
+    if args.json:
+        out = table.to_json()
+        out["target"] = None if target is None else {
+            "name": target, "assumed": problem.target_assumed, "ordered": spec.class_order is not None,
+            "classes": [{"label": c, "count": n} for c, n in classes]}
+        if args.project or _problem_given(args):
+            out["project"] = {"path": problem.project.path, "settings": spec.to_json(),
+                              "valid": not problems,
+                              "problems": [{"field": p.field, "message": p.message} for p in problems]}
+        print(json.dumps(out, ensure_ascii=False, indent=2, default=_json_default))
+    else:
+        _print_info(table, spec, target, classes, problem, problems, show_settings=bool(args.project))
+    if problems:
+        first = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        where = f"project \"{os.path.basename(args.project)}\"" if args.project else "settings"
+        print(f"{PROG}: error: {where}, setting {first.field}: {first.message}{more}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _problem_given(args) -> bool:
+    return any([args.target, args.class_order, args.monotone, args.hierarchy, args.positive_class])
+
+
+def _json_default(value):
+    import numpy as np
+
+    if isinstance(value, np.generic):
+        return value.item()
+    raise TypeError(type(value).__name__)
+
+
+def _fmt(value) -> str:
+    from .data.table import format_number
+
+    return "" if value is None else format_number(value)
+
+
+def _print_info(table, spec, target, classes, problem, problems, *, show_settings: bool) -> None:
+    name = os.path.basename(table.file)
+    where = f'{name}, sheet "{table.sheet}"' if table.sheet else name
+    print(where)
+    if len(table.sheets) > 1:
+        print(f"  sheets: {', '.join(table.sheets)}")
+    if table.encoding:
+        delim = {"\t": "tab"}.get(table.delimiter, table.delimiter)
+        print(f"  encoding: {table.encoding}" + (f", delimiter: {delim}" if delim else ""))
+    print(f"  {table.n_rows} rows, {len(table.columns)} columns")
+    print()
+    rows = [("#", "column", "type", "missing", "distinct", "values")]
+    for i, c in enumerate(table.columns, start=1):
+        kind = c.type
+        settings = spec.attributes.get(c.name)
+        if settings and settings.type:
+            kind = settings.type
+        if c.type == "numeric":
+            detail = f"{_fmt(c.minimum)} .. {_fmt(c.maximum)}" if c.minimum is not None else ""
+        else:
+            shown = settings.order[:6] if settings and settings.order else c.values[:6]
+            detail = ", ".join(shown) + (", ..." if len(c.values) > 6 else "")
+        mark = " (target)" if c.name == target else ""
+        if settings and not settings.use and c.name != target:
+            mark = " (not used)"
+        rows.append((str(i), c.name + mark, kind, str(c.missing), str(c.distinct), detail))
+    widths = [max(len(r[k]) for r in rows) for k in range(5)]
+    for r in rows:
+        print("  " + "  ".join(r[k].ljust(widths[k]) for k in range(5)) + "  " + r[5])
+    print()
+    if target:
+        how = " (the last column; choose another with --target)" if problem.target_assumed else ""
+        order = " ordered" if spec.class_order else ""
+        print(f'target "{target}"{how}: {len(classes)}{order} classes')
+        print("  " + ", ".join(f"{c} {n}" for c, n in classes))
+    if show_settings:
+        print()
+        _print_settings(spec)
+    for w in table.warnings:
+        print(f"warning: {w}")
+    if problem.project is not None and (show_settings or problems):
+        print()
+        if problems:
+            print(f"{len(problems)} problem(s) in the settings:")
+            for p in problems:
+                print(f"  - {p.field}: {p.message}")
+        else:
+            print("settings: valid")
+
+
+def _print_settings(spec) -> None:
+    print("settings:")
+    if spec.class_order:
+        print(f"  class order: {' < '.join(spec.class_order)}")
+    if spec.hierarchy:
+        roots = sorted({p for p in spec.hierarchy.values() if p not in spec.hierarchy})
+        print(f"  class hierarchy: {len(spec.hierarchy)} links, top: {', '.join(roots)}")
+    for name, s in spec.attributes.items():
+        parts = []
+        if not s.use:
+            parts.append("not used")
+        if s.type:
+            parts.append(s.type + (f" ({' < '.join(s.order)})" if s.order else ""))
+        if s.monotone != "none":
+            parts.append(s.monotone)
+        costs = [(k, getattr(s, k)) for k in ("test_cost", "wait_time", "wait_cost") if getattr(s, k)]
+        parts += [f"{k.replace('_', ' ')} {_fmt(v)}" for k, v in costs]
+        if s.prerequisite:
+            parts.append(f"after {s.prerequisite}")
+        if parts:
+            print(f"  {name}: {'; '.join(parts)}")
+    if spec.cost_per_time != 1.0:
+        print(f"  cost per time unit: {_fmt(spec.cost_per_time)}")
+    for g in spec.batch_groups:
+        print(f"  batch group \"{g.name}\": {', '.join(g.attributes)} (common cost {_fmt(g.common_cost)})")
+    if spec.misclassification_costs:
+        mc = spec.misclassification_costs
+        print(f"  misclassification costs ({' / '.join(mc.labels)}):")
+        for label, row in zip(mc.labels, mc.matrix):
+            print(f"    {label}: " + " ".join(_fmt(v) for v in row))
+    if spec.budget is not None:
+        print(f"  budget per case: {_fmt(spec.budget)}")
+    if spec.positive_class:
+        print(f"  positive class: {spec.positive_class}")
+
+
+# ---- algorithms ---------------------------------------------------------------------
+
+
+def cmd_algorithms(args) -> int:
+    from .algorithms.registry import algorithms
+
+    items = algorithms()
+    if args.json:
+        print(json.dumps([a.to_json() for a in items], ensure_ascii=False, indent=2))
+        return 0
+    if not items:
+        print("no algorithms are available yet")
+        return 0
+    for a in items:
+        print(f"{a.name:14s} {a.family:14s} {a.title}")
+        for p in a.params:
+            bounds = ""
+            if p.minimum is not None or p.maximum is not None:
+                bounds = f" [{_fmt(p.minimum) if p.minimum is not None else ''}, " \
+                         f"{_fmt(p.maximum) if p.maximum is not None else ''}]"
+            print(f"    {p.name} = {p.default}{bounds}  {p.help}")
+    return 0
+
+
+# ---- entry --------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description="RuleTree Studio: decision trees and IF-THEN rules from "
+                     "spreadsheets. With no subcommand, starts the window.")
+    parser.add_argument("--version", action="version", version=f"RuleTree Studio {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    info = sub.add_parser("info", help="columns, types, missing values, classes; validate a project")
+    add_problem_options(info, data_optional=True)
+    info.add_argument("--json", action="store_true", help="print JSON")
+    info.set_defaults(func=cmd_info)
+    algos = sub.add_parser("algorithms", help="the available algorithms and their parameters")
+    algos.add_argument("--json", action="store_true", help="print JSON")
+    algos.set_defaults(func=cmd_algorithms)
+    return parser
+
+
+def has_display() -> bool:
+    if sys.platform.startswith("win") or sys.platform == "darwin":
+        return True
+    if os.environ.get("QT_QPA_PLATFORM", "").split(":")[0] in ("offscreen", "minimal", "vnc", "eglfs",
+                                                                 "linuxfb"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _setup_logging() -> None:
+    try:
+        path = log_file()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+
+
+def run_gui(argv: list[str]) -> int:
+    parser = _Parser(prog=PROG, description="Start the RuleTree Studio window.")
+    parser.add_argument("file", nargs="?", help="a data file or project (.rtproj) to open")
+    args = parser.parse_args(argv)
+    if args.file is not None and not os.path.exists(args.file):
+        known = ", ".join(SUBCOMMANDS)
+        raise OptionError(f'"{args.file}" is neither a file nor a command (commands: {known})',
+                          code="bad_option")
+    if not has_display():
+        print(f"{PROG}: no display found (DISPLAY is not set), so the window cannot open; "
+              f"use a subcommand such as '{PROG} info DATA' (see '{PROG} --help')", file=sys.stderr)
+        return 2
+    # Qt is imported only here; by name, so the engine has no static dependency on the app.
+    import importlib
+
+    return importlib.import_module("app.main").run(args.file)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    _setup_logging()
+    try:
+        if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help", "--version")):
+            return run_gui(argv)
+        args = build_parser().parse_args(argv)
+        if getattr(args, "func", None) is None:
+            build_parser().print_help()
+            return 2
+        return args.func(args)
+    except RuleTreeError as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug: say so plainly, keep the traceback in the log
+        logging.getLogger(PROG).exception("unexpected error")
+        print(f"{PROG}: internal error ({type(exc).__name__}: {exc}); this is a bug, please report it "
+              f"with the log file {log_file()}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,220 @@
+"""DataFrame + ProblemSpec -> arrays the learners use, and back.
+
+`EncodedData.X` is float64 with NaN for missing values:
+- numeric attributes: the number;
+- ordinal attributes: the rank of the value in the user's order (0, 1, ...),
+  or the number itself for a numeric column without an explicit order;
+- nominal attributes: the category code (index into `categories`).
+`y` holds class codes in class order. Rows whose target is missing cannot be
+learned from; they are left out and listed in `dropped_rows` (spreadsheet row
+numbers), never silently lost.
+
+The `DataSchema` (attributes, categories, classes) is what a model stores so
+new data for prediction is encoded exactly the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from ..errors import DataError
+from .spec import ProblemSpec, class_labels, column_labels, effective_type, validate
+from .table import NOMINAL, NUMERIC, ORDINAL, Table, format_number
+
+_MONO = {"increasing": 1, "decreasing": -1, "none": 0}
+_MONO_NAME = {v: k for k, v in _MONO.items()}
+
+
+@dataclass
+class AttributeSchema:
+    name: str
+    kind: str  # numeric | ordinal | nominal
+    categories: list[str] | None = None  # nominal: code -> name; ordinal with order: rank -> name
+    monotone: int = 0  # +1 increasing, -1 decreasing, 0 none
+
+    def to_json(self) -> dict:
+        out = {"name": self.name, "kind": self.kind, "monotone": _MONO_NAME[self.monotone]}
+        if self.categories is not None:
+            out["categories"] = list(self.categories)
+        return out
+
+    @classmethod
+    def from_json(cls, obj: dict) -> "AttributeSchema":
+        return cls(name=obj["name"], kind=obj["kind"], categories=obj.get("categories"),
+                   monotone=_MONO[obj.get("monotone", "none")])
+
+    def value_label(self, value: float) -> str:
+        """How a stored value reads to a user ('vhigh', '3.5', '?')."""
+        if value != value:
+            return "?"
+        if self.categories is not None:
+            return self.categories[int(value)]
+        return format_number(float(value))
+
+
+@dataclass
+class DataSchema:
+    target: str
+    classes: list[str]
+    ordered: bool
+    attributes: list[AttributeSchema]
+
+    @property
+    def names(self) -> list[str]:
+        return [a.name for a in self.attributes]
+
+    def to_json(self) -> dict:
+        return {"target": self.target, "classes": list(self.classes), "ordered": self.ordered,
+                "attributes": [a.to_json() for a in self.attributes]}
+
+    @classmethod
+    def from_json(cls, obj: dict) -> "DataSchema":
+        return cls(target=obj["target"], classes=list(obj["classes"]), ordered=bool(obj["ordered"]),
+                   attributes=[AttributeSchema.from_json(a) for a in obj["attributes"]])
+
+    def encode_features(self, table: Table, *, warnings: list[str] | None = None) -> np.ndarray:
+        """X for new rows (prediction): same columns, same codes as in training.
+
+        A category never seen in training cannot be routed; it becomes missing and
+        a warning names it. A missing column is an error naming it.
+        """
+        frame = table.frame
+        X = np.empty((len(frame), len(self.attributes)), dtype=np.float64)
+        for j, attr in enumerate(self.attributes):
+            if attr.name not in frame.columns:
+                raise DataError(f'the column "{attr.name}" that the model uses is not in the data',
+                                code="missing_column", file=table.file, sheet=table.sheet, column=attr.name)
+            X[:, j] = _encode_column(table, attr, warnings)
+        return X
+
+
+@dataclass
+class EncodedData:
+    X: np.ndarray
+    y: np.ndarray
+    w: np.ndarray
+    schema: DataSchema
+    rows: np.ndarray  # index into the table's frame of each encoded row
+    dropped_rows: list[int] = field(default_factory=list)  # spreadsheet rows with no target value
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def n(self) -> int:
+        return len(self.y)
+
+    @property
+    def classes(self) -> list[str]:
+        return self.schema.classes
+
+    def decode_y(self, codes) -> np.ndarray:
+        """Class codes -> labels."""
+        return np.asarray(self.schema.classes, dtype=object)[np.asarray(codes, dtype=np.int64)]
+
+    def decode_x(self, j: int, values) -> list[str]:
+        attr = self.schema.attributes[j]
+        return [attr.value_label(v) for v in np.asarray(values, dtype=float)]
+
+    def subset(self, index) -> "EncodedData":
+        return EncodedData(self.X[index], self.y[index], self.w[index], self.schema, self.rows[index])
+
+
+def _labels_of(series: pd.Series, numeric: bool) -> np.ndarray:
+    """Column values as label strings (None for missing)."""
+    if numeric:
+        values = series.to_numpy(dtype=float)
+        out = np.full(len(values), None, dtype=object)
+        ok = ~np.isnan(values)
+        if ok.any():
+            uniq, inverse = np.unique(values[ok], return_inverse=True)
+            names = np.array([format_number(v) for v in uniq], dtype=object)
+            out[ok] = names[inverse]
+        return out
+    return series.to_numpy(dtype=object)
+
+
+def _codes(labels: np.ndarray, categories: list[str]) -> np.ndarray:
+    """Label -> index in `categories`; -1 for missing or unknown."""
+    cat = pd.Categorical(labels, categories=categories)
+    return np.asarray(cat.codes, dtype=np.int64)
+
+
+def _encode_column(table: Table, attr: AttributeSchema, warnings: list[str] | None) -> np.ndarray:
+    series = table.frame[attr.name]
+    is_numeric = table.column(attr.name).type == NUMERIC
+    if attr.kind in (NUMERIC, ORDINAL) and attr.categories is None:
+        if not is_numeric:
+            info = table.column(attr.name)
+            if info.distinct:
+                raise DataError(f'the column holds text (e.g. "{info.values[0]}") where the model expects '
+                                "numbers", code="type_mismatch", file=table.file, sheet=table.sheet,
+                                column=attr.name)
+            return np.full(len(series), np.nan)
+        return series.to_numpy(dtype=np.float64)
+    labels = _labels_of(series, is_numeric)
+    codes = _codes(labels, attr.categories)
+    unknown = (codes < 0) & pd.notna(labels)
+    if unknown.any():
+        first = int(np.argmax(unknown))
+        if warnings is not None:
+            warnings.append(f'column "{attr.name}": the value "{labels[first]}" (row '
+                            f"{table.row_number(first)}) was not seen in training; treated as missing"
+                            + (f" (and {int(unknown.sum()) - 1} more rows)" if unknown.sum() > 1 else ""))
+    out = codes.astype(np.float64)
+    out[codes < 0] = np.nan
+    return out
+
+
+def build_schema(spec: ProblemSpec, table: Table) -> DataSchema:
+    """Attributes in use (table order), their kinds, categories and directions; classes."""
+    target = spec.target
+    classes = list(spec.class_order) if spec.class_order is not None else class_labels(table, target)
+    attributes = []
+    for info in table.columns:
+        if info.name == target:
+            continue
+        settings = spec.attribute(info.name)
+        if not settings.use:
+            continue
+        kind = effective_type(spec, table, info.name)
+        categories = None
+        if kind == NOMINAL:
+            if info.declared_values is not None:
+                categories = list(info.declared_values)
+            else:
+                categories = column_labels(table, info.name)
+        elif kind == ORDINAL and settings.order is not None:
+            categories = list(settings.order)
+        elif kind == ORDINAL and info.type != NUMERIC:
+            categories = column_labels(table, info.name)  # unreachable after validation
+        attributes.append(AttributeSchema(info.name, kind, categories, _MONO[settings.monotone]))
+    return DataSchema(target=target, classes=classes, ordered=spec.class_order is not None,
+                      attributes=attributes)
+
+
+def encode(table: Table, spec: ProblemSpec, *, weights: np.ndarray | None = None,
+           validate_first: bool = True) -> EncodedData:
+    """Validate `spec` against `table` and encode it (see the module docstring)."""
+    if validate_first:
+        validate(spec, table, file=table.file)
+    schema = build_schema(spec, table)
+    warnings: list[str] = []
+    X_all = schema.encode_features(table, warnings=warnings)
+    target_info = table.column(schema.target)
+    labels = _labels_of(table.frame[schema.target], target_info.type == NUMERIC)
+    y_all = _codes(labels, schema.classes)
+    keep = y_all >= 0
+    rows = np.flatnonzero(keep)
+    dropped = [table.row_number(int(i)) for i in np.flatnonzero(~keep)]
+    if dropped:
+        more = f" (and {len(dropped) - 1} more)" if len(dropped) > 1 else ""
+        warnings.append(f'{len(dropped)} row(s) have no value in the target column "{schema.target}" and '
+                        f"are left out of learning: row {dropped[0]}{more}")
+    if weights is None:
+        w = np.ones(len(rows), dtype=np.float64)
+    else:
+        w = np.asarray(weights, dtype=np.float64)[rows]
+    return EncodedData(X=np.ascontiguousarray(X_all[rows]), y=y_all[rows].astype(np.int64), w=w,
+                       schema=schema, rows=rows, dropped_rows=dropped, warnings=warnings)

@@ -1,0 +1,127 @@
+"""Project files (.rtproj): versioned JSON holding the data's location and the
+problem settings (CLI.md, "Project file"). Written atomically; unknown keys
+are kept; a file from a newer version is refused with a clear message; the
+data path is stored relative to the project file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import ProjectFileError
+from ..fileio import atomic_write_json
+from .spec import ProblemSpec
+
+FORMAT = "ruletree-project"
+VERSION = 1
+SUFFIX = ".rtproj"
+MAX_PROJECT_BYTES = 64 << 20
+
+
+@dataclass
+class Project:
+    data_path: str | None = None  # absolute, or as given when the project is not saved yet
+    sheet: str | None = None
+    spec: ProblemSpec = field(default_factory=ProblemSpec)
+    path: str | None = None  # where the project file lives
+    extra: dict = field(default_factory=dict)  # unknown top-level keys, kept on save
+    data_extra: dict = field(default_factory=dict)  # unknown keys of "data"
+
+    def to_json(self, relative_to: str | os.PathLike | None = None) -> dict:
+        data = {"path": _relative(self.data_path, relative_to), "sheet": self.sheet}
+        data.update(self.data_extra)
+        out = {"format": FORMAT, "version": VERSION, "data": data}
+        out.update(self.spec.to_json())
+        out.update(self.extra)
+        return out
+
+
+def _relative(data_path: str | None, project_file) -> str | None:
+    if data_path is None or project_file is None:
+        return data_path
+    base = Path(project_file).resolve().parent
+    target = Path(data_path).resolve()  # a relative path is relative to the working folder
+    try:
+        return Path(os.path.relpath(target, base)).as_posix()
+    except ValueError:  # another drive on Windows: keep it absolute
+        return str(target)
+
+
+def project_from_json(obj, *, file: str | None = None) -> Project:
+    """Parse a project object (as read from JSON); the data path is resolved against `file`."""
+    if not isinstance(obj, dict):
+        raise ProjectFileError("this is not a RuleTree project (the file holds no JSON object)",
+                               code="not_a_project", file=file)
+    if obj.get("format") != FORMAT:
+        what = obj.get("format")
+        hint = " (it is a model file; open it with predict or rules)" if what == "ruletree-model" else ""
+        raise ProjectFileError(f'this is not a RuleTree project (format is {json.dumps(what)}){hint}',
+                               code="not_a_project", file=file)
+    version = obj.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise ProjectFileError("the project has no valid version number", code="bad_setting", file=file,
+                               field="version")
+    if version > VERSION:
+        raise ProjectFileError(f"the project was saved by a newer RuleTree Studio (project version "
+                               f"{version}); this version reads version {VERSION}. Update RuleTree Studio.",
+                               code="newer_version", file=file)
+    if version < 1:
+        raise ProjectFileError(f"unknown project version {version}", code="bad_setting", file=file,
+                               field="version")
+    data = obj.get("data") or {}
+    if not isinstance(data, dict):
+        raise ProjectFileError("must be an object with path and sheet", code="bad_setting", file=file,
+                               field="data")
+    path = data.get("path")
+    sheet = data.get("sheet")
+    if path is not None and not isinstance(path, str):
+        raise ProjectFileError("must be a text", code="bad_setting", file=file, field="data.path")
+    if sheet is not None and not isinstance(sheet, str):
+        raise ProjectFileError("must be a text", code="bad_setting", file=file, field="data.sheet")
+    if path is not None and file is not None and not os.path.isabs(path):
+        path = str((Path(file).resolve().parent / path).resolve())
+    spec = ProblemSpec.from_json({k: v for k, v in obj.items() if k in ProblemSpec.KEYS}, file=file)
+    known = {"format", "version", "data", *ProblemSpec.KEYS}
+    return Project(data_path=path, sheet=sheet, spec=spec, path=file,
+                   extra={k: v for k, v in obj.items() if k not in known},
+                   data_extra={k: v for k, v in data.items() if k not in ("path", "sheet")})
+
+
+def load_project(path: str | os.PathLike) -> Project:
+    path = os.fspath(path)
+    if not os.path.isfile(path):
+        raise ProjectFileError("the project file does not exist", code="not_found", file=path)
+    if os.path.getsize(path) > MAX_PROJECT_BYTES:
+        raise ProjectFileError("the file is far too large to be a project", code="not_a_project", file=path)
+    with open(path, "rb") as handle:
+        raw = handle.read()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ProjectFileError("this is not a RuleTree project (not UTF-8 text)", code="not_a_project",
+                               file=path) from None
+    try:
+        obj = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise ProjectFileError(f"the project is not valid JSON: {exc.msg} (line {exc.lineno}, "
+                               f"column {exc.colno})", code="bad_json", file=path, row=exc.lineno) from None
+    except (ValueError, RecursionError) as exc:
+        raise ProjectFileError(f"the project is not valid JSON: {exc}", code="bad_json", file=path) from None
+    return project_from_json(obj, file=path)
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def save_project(project: Project, path: str | os.PathLike | None = None) -> str:
+    """Write atomically; the data path is stored relative to the project file."""
+    path = os.fspath(path or project.path)
+    if path is None:
+        raise ValueError("save_project needs a path")
+    atomic_write_json(path, project.to_json(relative_to=path))
+    project.path = path
+    return path

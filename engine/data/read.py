@@ -1,0 +1,83 @@
+"""`read_table`: any supported file -> `Table`, or one clear `DataError`.
+
+Whatever the bytes, nothing but a `DataError` leaves this module for a problem
+in the file (tests feed it random bytes to make sure).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+
+from ..errors import DataError, RuleTreeError
+from .limits import DEFAULT_LIMITS, ReadLimits
+from .read_arff import read_arff
+from .read_csv import read_delimited
+from .read_excel import EXCEL_SUFFIXES, list_sheets as _list_sheets, read_workbook
+from .table import Table
+
+log = logging.getLogger(__name__)
+
+TEXT_SUFFIXES = (".csv", ".txt", ".tsv", ".tab", ".dat")
+ARFF_SUFFIXES = (".arff",)
+SUPPORTED_SUFFIXES = EXCEL_SUFFIXES + TEXT_SUFFIXES + ARFF_SUFFIXES
+
+
+def _check_path(path: str) -> str:
+    if not os.path.exists(path):
+        raise DataError("the file does not exist", code="not_found", file=path)
+    if os.path.isdir(path):
+        raise DataError("this is a folder, not a file", code="not_found", file=path)
+    if not os.access(path, os.R_OK):
+        raise DataError("the file cannot be read (permission denied)", code="not_readable", file=path)
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix not in SUPPORTED_SUFFIXES:
+        raise DataError(f'files of type "{suffix or "(none)"}" are not supported; use '
+                        ".xlsx, .xls, .ods, .csv, .txt, .tsv or .arff", code="unsupported", file=path)
+    return suffix
+
+
+def list_sheets(path: str | os.PathLike, limits: ReadLimits = DEFAULT_LIMITS) -> list[str]:
+    """Worksheet names of a workbook; [] for text and ARFF files."""
+    path = os.fspath(path)
+    suffix = _check_path(path)
+    if suffix not in EXCEL_SUFFIXES:
+        return []
+    return _guard(path, lambda: _list_sheets(path, limits))
+
+
+def read_table(path: str | os.PathLike, sheet: str | None = None, *, encoding: str | None = None,
+               delimiter: str | None = None, limits: ReadLimits = DEFAULT_LIMITS) -> Table:
+    """Read a table (first row = column names) from .xlsx/.xls/.ods/.csv/.txt/.tsv/.arff.
+
+    `sheet`: workbook sheet name (default: the first worksheet). `encoding` and
+    `delimiter` override detection for text files.
+    """
+    path = os.fspath(path)
+    suffix = _check_path(path)
+    if suffix in EXCEL_SUFFIXES:
+        return _guard(path, lambda: read_workbook(path, limits, sheet))
+    if sheet is not None:
+        raise DataError(f'a sheet ("{sheet}") was given, but a {suffix} file has no sheets',
+                        code="no_sheet", file=path)
+    if suffix in ARFF_SUFFIXES:
+        return _guard(path, lambda: read_arff(path, limits, encoding=encoding))
+    return _guard(path, lambda: read_delimited(path, limits, encoding=encoding, delimiter=delimiter))
+
+
+def _guard(path: str, work):
+    try:
+        return work()
+    except RuleTreeError:
+        raise
+    except MemoryError:
+        raise DataError("the file is too large to read into memory", code="too_large", file=path) from None
+    except OSError as exc:
+        raise DataError(f"the file cannot be read: {exc.strerror or exc}", code="not_readable",
+                        file=path) from None
+    except Exception as exc:
+        # A safety net for users: a reader bug must not become a crash. Tests assert
+        # that this code ("unreadable") never occurs, so bugs still show there.
+        log.exception("unexpected error while reading %s", path)
+        raise DataError(f"the file could not be read ({type(exc).__name__}); the details are in the "
+                        "log file", code="unreadable", file=path) from exc

@@ -1,0 +1,207 @@
+"""Workbooks (.xlsx, .xlsm, .xls, .xlsb, .ods) through python-calamine.
+
+calamine (Rust) reads the values Excel cached for formulas, dates as dates, and
+is several times faster than openpyxl. Before it sees a zip-based file, the zip
+is checked against the unzipped-size budget by actually inflating each entry
+(declared sizes can lie), so a zip bomb is refused before any parsing.
+"""
+
+from __future__ import annotations
+
+import os
+import zipfile
+import zlib
+
+import numpy as np
+
+from ..errors import DataError
+from .limits import ReadLimits
+from .sniff import EMPTY_ZIP_MAGIC, OLE2_MAGIC, ZIP_MAGIC, binary_kind
+from .table import Table, TableBuilder
+
+EXCEL_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".xlsb", ".ods")
+_CHUNK = 1 << 20
+
+
+def column_letter(index: int) -> str:
+    """0 -> 'A', 25 -> 'Z', 26 -> 'AA'."""
+    letters = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        letters = chr(65 + rem) + letters
+    return letters
+
+
+def check_zip(path: str, limits: ReadLimits) -> None:
+    """Refuse a damaged zip or one that would inflate beyond the budget."""
+    try:
+        archive = zipfile.ZipFile(path)
+    except zipfile.BadZipFile:
+        raise DataError("the workbook is damaged or truncated (its zip directory is missing); "
+                        "save it again from Excel", code="truncated", file=path) from None
+    with archive:
+        infos = archive.infolist()
+        declared = sum(i.file_size for i in infos)
+        if declared > limits.max_unzipped_bytes:
+            raise DataError(f"the workbook would unpack to {declared:,} bytes, more than the limit of "
+                            f"{limits.max_unzipped_bytes:,} (a zip bomb?)", code="zip_bomb", file=path)
+        for info in infos:
+            if info.file_size > _CHUNK and info.file_size > limits.max_zip_ratio * max(1, info.compress_size):
+                raise DataError(f'the workbook part "{info.filename}" is compressed '
+                                f"{info.file_size / max(1, info.compress_size):,.0f} to 1, far beyond any real "
+                                "workbook (a zip bomb?)", code="zip_bomb", file=path)
+        total = 0
+        for info in infos:
+            seen = 0
+            try:
+                with archive.open(info) as member:
+                    while True:
+                        chunk = member.read(_CHUNK)
+                        if not chunk:
+                            break
+                        seen += len(chunk)
+                        total += len(chunk)
+                        if total > limits.max_unzipped_bytes or seen > info.file_size:
+                            raise DataError("the workbook unpacks to more than it declares or than the "
+                                            f"limit of {limits.max_unzipped_bytes:,} bytes (a zip bomb?)",
+                                            code="zip_bomb", file=path)
+            except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError) as exc:
+                raise DataError(f'the workbook is damaged or truncated (part "{info.filename}": {exc})',
+                                code="truncated", file=path) from None
+
+
+def _open_workbook(path: str, limits: ReadLimits):
+    import python_calamine as pc
+
+    with open(path, "rb") as handle:
+        head = handle.read(16)
+    if not head:
+        raise DataError("the file is empty", code="empty_file", file=path)
+    if os.path.getsize(path) > limits.max_file_bytes:
+        raise DataError(f"the file is larger than the limit of {limits.max_file_bytes:,} bytes",
+                        code="too_large", file=path)
+    suffix = os.path.splitext(path)[1].lower()
+    if head.startswith((ZIP_MAGIC, EMPTY_ZIP_MAGIC)):
+        check_zip(path, limits)
+    elif head.startswith(OLE2_MAGIC):
+        pass  # .xls, or an encrypted .xlsx: calamine says which below
+    else:
+        what = binary_kind(head)
+        if what is None:
+            text_like = all(b >= 9 for b in head) or head.startswith(b"\xef\xbb\xbf")
+            what = "plain text (a CSV file renamed?)" if text_like else "not a workbook"
+            hint = " Rename it to .csv and open it again." if text_like else ""
+        else:
+            hint = ""
+        raise DataError(f"the file is {what}, not an Excel workbook ({suffix}).{hint}",
+                        code="not_a_workbook", file=path)
+    try:
+        return pc.CalamineWorkbook.from_path(path)
+    except pc.PasswordError:
+        raise DataError("the workbook is password-protected; save an unprotected copy",
+                        code="password", file=path) from None
+    except Exception as exc:  # calamine raises several kinds for damaged files
+        raise DataError(f"the workbook cannot be read ({_short(exc)}); it may be damaged or truncated",
+                        code="truncated", file=path) from None
+
+
+def _short(exc: Exception) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text[:200]
+
+
+def list_sheets(path: str, limits: ReadLimits) -> list[str]:
+    """Worksheet names in workbook order (chart sheets left out)."""
+    wb = _open_workbook(path, limits)
+    try:
+        return _worksheet_names(wb)
+    finally:
+        wb.close()
+
+
+def _worksheet_names(wb) -> list[str]:
+    names = []
+    for meta in wb.sheets_metadata:
+        if "Chart" in str(meta.typ):
+            continue
+        names.append(meta.name)
+    return names
+
+
+def read_workbook(path: str, limits: ReadLimits, sheet: str | None = None) -> Table:
+    wb = _open_workbook(path, limits)
+    try:
+        names = _worksheet_names(wb)
+        if not names:
+            raise DataError("the workbook has no worksheets", code="no_sheet", file=path)
+        if sheet is None:
+            sheet = names[0]
+        elif sheet not in names:
+            raise DataError(f'there is no sheet "{sheet}"; the sheets are: {", ".join(names)}',
+                            code="no_sheet", file=path)
+        try:
+            ws = wb.get_sheet_by_name(sheet)
+            height, width = ws.height, ws.width
+            if height * width > limits.max_cells + width:
+                raise DataError(f"the sheet has {height:,} rows x {width} columns, more than the limit of "
+                                f"{limits.max_cells:,} cells", code="too_large", file=path, sheet=sheet)
+            rows = ws.to_python(skip_empty_area=True)
+            merged = ws.merged_cell_ranges or []
+            start = ws.start or (0, 0)
+        except DataError:
+            raise
+        except Exception as exc:
+            raise DataError(f"the sheet cannot be read ({_short(exc)}); the workbook may be damaged",
+                            code="truncated", file=path, sheet=sheet) from None
+    finally:
+        wb.close()
+    return _table_from_rows(path, sheet, names, rows, merged, start, limits)
+
+
+def _table_from_rows(path, sheet, sheet_names, rows, merged, start, limits) -> Table:
+    builder = TableBuilder(path, limits, sheet=sheet)
+    if not rows or not any(_filled(c) for c in rows[0]) and not any(any(_filled(c) for c in r) for r in rows):
+        raise DataError("the sheet is empty", code="empty_file", file=path, sheet=sheet)
+    row0, col0 = start
+    _fill_merged(rows, merged, row0, col0)
+    # leading blank rows (calamine crops most, merged fills may leave some)
+    first = next(i for i, r in enumerate(rows) if any(_filled(c) for c in r))
+    header = rows[first]
+
+    def column_label(j: int) -> str:
+        return column_letter(col0 + j)
+
+    names = builder.header_names(header, column_label)
+    width = len(header)
+    body, numbers = [], []
+    for i in range(first + 1, len(rows)):
+        row = rows[i]
+        if not any(_filled(c) for c in row):
+            continue  # blank rows are not cases
+        body.append(row)
+        numbers.append(row0 + i + 1)
+    skipped = len(rows) - first - 1 - len(body)
+    if skipped and body:
+        builder.warnings.append(f"{skipped} blank row(s) inside the sheet were skipped")
+    columns = [[r[j] if j < len(r) else None for r in body] for j in range(width)]
+    table = builder.build(names, columns, np.asarray(numbers, dtype=np.int64), column_label)
+    table.sheets = list(sheet_names)
+    return table
+
+
+def _filled(cell) -> bool:
+    return not (cell is None or (isinstance(cell, str) and not cell.strip()))
+
+
+def _fill_merged(rows, merged, row0, col0) -> None:
+    """Give every cell of a merged range the value of its top-left cell."""
+    for (r1, c1), (r2, c2) in merged:
+        top, left = r1 - row0, c1 - col0
+        if not (0 <= top < len(rows)) or left < 0 or left >= len(rows[top]):
+            continue
+        value = rows[top][left]
+        for r in range(max(top, 0), min(r2 - row0, len(rows) - 1) + 1):
+            row = rows[r]
+            for c in range(max(left, 0), min(c2 - col0, len(row) - 1) + 1):
+                row[c] = value

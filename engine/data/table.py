@@ -1,0 +1,324 @@
+"""A read table: the DataFrame plus what was inferred about each column.
+
+All three readers (csv, Excel, ARFF) hand raw cells to `build_table`, which
+applies the same rules everywhere: header checks, missing-value tokens, type
+inference (numeric / nominal), finite numbers, cell-size limits. Row numbers in
+messages are the ones a user sees in a spreadsheet (the header is row 1 unless
+the sheet starts lower).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from ..errors import DataError
+from .limits import ReadLimits
+
+#: Cell texts read as "missing", compared after stripping spaces, case-insensitive.
+MISSING_TOKENS = frozenset({"", "?", "na", "n/a", "-", "null", "nan", "#n/a"})
+
+NUMERIC = "numeric"
+NOMINAL = "nominal"
+ORDINAL = "ordinal"
+COLUMN_TYPES = (NUMERIC, ORDINAL, NOMINAL)
+
+_DECIMAL_COMMA = re.compile(r"^[+-]?\d+,\d+$")
+#: Only this many distinct values are listed per nominal column in the info.
+MAX_LISTED_VALUES = 1000
+
+
+@dataclass
+class ColumnInfo:
+    """What was inferred about one column; `values` lists nominal categories."""
+
+    name: str
+    type: str  # "numeric" or "nominal" (ordinal only when the user says so)
+    missing: int
+    distinct: int
+    values: list[str] = field(default_factory=list)  # nominal: categories, natural order
+    counts: list[int] = field(default_factory=list)  # nominal: count per value
+    minimum: float | None = None
+    maximum: float | None = None
+    integer: bool = False  # numeric: every value a whole number
+    declared_values: list[str] | None = None  # ARFF: the header's value list, in its order
+
+    def to_json(self) -> dict:
+        out = {"name": self.name, "type": self.type, "missing": self.missing, "distinct": self.distinct}
+        if self.type == NUMERIC:
+            out.update(min=self.minimum, max=self.maximum, integer=self.integer)
+        else:
+            out["values"] = self.values[:MAX_LISTED_VALUES]
+            out["counts"] = self.counts[:MAX_LISTED_VALUES]
+        if self.declared_values is not None:
+            out["declared_values"] = self.declared_values
+        return out
+
+
+@dataclass
+class Table:
+    """A table read from a file, ready for `ProblemSpec` and `encode`."""
+
+    frame: pd.DataFrame  # numeric columns float64 (NaN missing); nominal object str (None missing)
+    columns: list[ColumnInfo]
+    file: str
+    sheet: str | None = None
+    sheets: list[str] = field(default_factory=list)
+    encoding: str | None = None
+    delimiter: str | None = None
+    first_row: int = 2  # spreadsheet row number of the first data row
+    row_numbers: np.ndarray | None = None  # spreadsheet row of each data row (blank rows skipped)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def n_rows(self) -> int:
+        return len(self.frame)
+
+    def column(self, name: str) -> ColumnInfo:
+        for info in self.columns:
+            if info.name == name:
+                return info
+        raise KeyError(name)
+
+    def row_number(self, index: int) -> int:
+        """Spreadsheet row number of data row `index` (0-based)."""
+        if self.row_numbers is not None:
+            return int(self.row_numbers[index])
+        return self.first_row + index
+
+    def to_json(self) -> dict:
+        return {
+            "file": self.file,
+            "sheet": self.sheet,
+            "sheets": self.sheets,
+            "encoding": self.encoding,
+            "delimiter": self.delimiter,
+            "rows": self.n_rows,
+            "columns": [c.to_json() for c in self.columns],
+            "warnings": self.warnings,
+        }
+
+
+def natural_key(text: str):
+    """Sort key that orders '2' before '10' and 'item2' before 'item10'."""
+    parts = re.split(r"(\d+(?:\.\d+)?)", text)
+    key = []
+    for i, part in enumerate(parts):
+        if i % 2:
+            key.append((0, float(part), part))
+        elif part:
+            key.append((1, 0.0, part.lower()))
+    return key
+
+
+def format_number(value: float) -> str:
+    """The label of a number: '3' for 3.0, '2.5' for 2.5 (shortest round-trip form)."""
+    if math.isfinite(value) and value == int(value) and abs(value) < 1e15:
+        return str(int(value))
+    return repr(float(value))
+
+
+def _cell_text(value) -> str | None:
+    """A raw cell (str, float, bool, date...) as text, or None when empty."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float):
+        return None if math.isnan(value) else format_number(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, _dt.datetime):
+        if value.hour == value.minute == value.second == value.microsecond == 0:
+            return value.date().isoformat()
+        return value.isoformat(sep=" ")
+    if isinstance(value, (_dt.date, _dt.time)):
+        return value.isoformat()
+    if isinstance(value, _dt.timedelta):
+        return str(value)
+    return str(value)
+
+
+class TableBuilder:
+    """Turns raw header + column cells into a `Table`, checking as it goes."""
+
+    def __init__(self, file: str, limits: ReadLimits, *, sheet: str | None = None,
+                 decimal_comma: bool = False):
+        self.file = file
+        self.limits = limits
+        self.sheet = sheet
+        self.decimal_comma = decimal_comma
+        self.warnings: list[str] = []
+
+    def error(self, message: str, code: str, *, row=None, column=None) -> DataError:
+        return DataError(message, code=code, file=self.file, sheet=self.sheet, row=row, column=column)
+
+    def header_names(self, header: list, column_label) -> list[str]:
+        """Check and clean the header row; `column_label(j)` names column j for messages."""
+        names = []
+        for j, cell in enumerate(header):
+            text = _cell_text(cell)
+            names.append("" if text is None else text.strip())
+        seen: dict[str, int] = {}
+        for j, name in enumerate(names):
+            if len(name) > 1000:
+                raise self.error("the header cell is longer than 1,000 characters; is the first row "
+                                 "really a header?", "header_too_long", row=1, column=column_label(j))
+            if not name:
+                continue
+            if name in seen:
+                raise self.error(
+                    f'the header names "{name}" twice (columns {column_label(seen[name])} and '
+                    f"{column_label(j)}); give each column its own name",
+                    "duplicate_header", column=name)
+            seen[name] = j
+        return names
+
+    def build(self, names: list[str], columns: list[list], row_numbers: np.ndarray,
+              column_label, declared: dict[str, list[str]] | None = None) -> Table:
+        """`columns[j]` holds the raw cells of column j (one per data row)."""
+        n_rows = len(row_numbers)
+        if not any(names):
+            raise self.error("the first row is empty; the first row must name the columns",
+                             "no_header", row=int(row_numbers[0]) - 1 if n_rows else 1)
+        kept_names, kept_cols = [], []
+        for j, (name, cells) in enumerate(zip(names, columns)):
+            if not name:
+                nonempty = next((i for i, c in enumerate(cells) if _cell_text(c) not in (None, "")
+                                 and str(_cell_text(c)).strip()), None)
+                if nonempty is None:
+                    continue  # an empty column with no header: nothing to lose
+                raise self.error(
+                    f"column {column_label(j)} has values (first in row {int(row_numbers[nonempty])}) "
+                    "but no name in the header row", "unnamed_column", column=column_label(j))
+            kept_names.append(name)
+            kept_cols.append(cells)
+        if n_rows == 0:
+            raise self.error("the table has a header but no data rows", "no_rows")
+        if len(kept_names) > self.limits.max_columns:
+            raise self.error(f"{len(kept_names)} columns is more than the limit of "
+                             f"{self.limits.max_columns}", "too_large")
+        if n_rows * len(kept_names) > self.limits.max_cells:
+            raise self.error(f"{n_rows:,} rows x {len(kept_names)} columns is more than the limit of "
+                             f"{self.limits.max_cells:,} cells", "too_large")
+
+        data, infos = {}, []
+        for name, cells in zip(kept_names, kept_cols):
+            decl = declared.get(name) if declared else None
+            series, info = self.infer_column(name, cells, row_numbers, decl)
+            data[name] = series
+            infos.append(info)
+        frame = pd.DataFrame(data, copy=False)
+        frame.index = pd.RangeIndex(n_rows)
+        return Table(frame=frame, columns=infos, file=self.file, sheet=self.sheet,
+                     first_row=int(row_numbers[0]), row_numbers=row_numbers, warnings=self.warnings)
+
+    # ---- one column -------------------------------------------------------
+
+    def infer_column(self, name: str, cells: list, row_numbers: np.ndarray,
+                     declared: list[str] | None = None):
+        n = len(cells)
+        max_chars = self.limits.max_cell_chars
+        texts: list[str | None] = [None] * n
+        numbers = np.full(n, np.nan)
+        all_float = True  # every non-missing cell was already a number (Excel)
+        for i, cell in enumerate(cells):
+            if cell is None:
+                continue
+            if type(cell) is float:  # noqa: E721 - bool is an int, not a float
+                if cell != cell:
+                    continue
+                numbers[i] = cell
+                texts[i] = ""  # placeholder: numeric, filled below only if needed
+                continue
+            text = _cell_text(cell)
+            text = text.strip()
+            if len(text) > max_chars:
+                raise self.error(f"a cell holds {len(text):,} characters, more than the limit of "
+                                 f"{max_chars:,}", "cell_too_large", row=int(row_numbers[i]), column=name)
+            if text.lower() in MISSING_TOKENS:
+                continue
+            texts[i] = text
+            all_float = False
+
+        present = np.fromiter((t is not None for t in texts), dtype=bool, count=n)
+        missing = int(n - present.sum())
+        if declared is None and (all_float or self._all_numeric_text(texts, numbers, present)):
+            return self._numeric_column(name, numbers, present, missing, row_numbers)
+        return self._nominal_column(name, cells, texts, numbers, present, missing, row_numbers, declared)
+
+    def _all_numeric_text(self, texts, numbers, present) -> bool:
+        """Parse the text cells as numbers into `numbers`; False if any is not a number."""
+        idx = [i for i, t in enumerate(texts) if t]  # text cells ('' marks a float cell)
+        if not idx:
+            return bool(present.any())
+        raw = pd.Series([texts[i] for i in idx], dtype=object)
+        parsed = pd.to_numeric(raw, errors="coerce").to_numpy(dtype=float)
+        bad = np.isnan(parsed)
+        if bad.any() and self.decimal_comma:
+            fixable = all(_DECIMAL_COMMA.match(t) for t in raw[bad])
+            if fixable:
+                parsed[bad] = pd.to_numeric(raw[bad].str.replace(",", ".", regex=False),
+                                            errors="coerce").to_numpy(dtype=float)
+                bad = np.isnan(parsed)
+        if bad.any():
+            share = 1 - bad.sum() / max(1, int(present.sum()))
+            if share >= 0.9:
+                first = idx[int(np.argmax(bad))]
+                self._numeric_hint = (first, texts[first], int(bad.sum()))
+            return False
+        numbers[np.asarray(idx)] = parsed
+        return True
+
+    def _numeric_column(self, name, numbers, present, missing, row_numbers):
+        values = numbers[present]
+        bad = ~np.isfinite(values)
+        if bad.any():
+            where = np.flatnonzero(present)[int(np.argmax(bad))]
+            raise self.error(
+                f"the value is not a finite number ({values[bad][0]!r}: too large, or infinity); "
+                "fix or clear the cell", "non_finite", row=int(row_numbers[where]), column=name)
+        info = ColumnInfo(name=name, type=NUMERIC, missing=missing, distinct=int(len(np.unique(values))),
+                          minimum=float(values.min()) if len(values) else None,
+                          maximum=float(values.max()) if len(values) else None,
+                          integer=bool(len(values) and np.all(values == np.round(values))))
+        if not present.any():
+            info.type = NOMINAL  # all missing: nothing to say it is numeric
+            return pd.Series(np.full(len(numbers), None, dtype=object), dtype=object), info
+        return pd.Series(numbers, dtype=np.float64), info
+
+    def _nominal_column(self, name, cells, texts, numbers, present, missing, row_numbers, declared):
+        out = np.empty(len(texts), dtype=object)
+        for i, t in enumerate(texts):
+            if t == "":  # an Excel number in a column that also holds text
+                t = format_number(numbers[i])
+            out[i] = t
+        values, counts = np.unique(out[present].astype(str), return_counts=True) if present.any() \
+            else (np.array([], dtype=str), np.array([], dtype=int))
+        order = sorted(range(len(values)), key=lambda k: natural_key(values[k]))
+        info = ColumnInfo(name=name, type=NOMINAL, missing=missing, distinct=len(values),
+                          values=[str(values[k]) for k in order], counts=[int(counts[k]) for k in order])
+        if declared is not None:
+            info.declared_values = list(declared)
+            unknown = [v for v in info.values if v not in set(declared)]
+            if unknown:
+                where = next(i for i, t in enumerate(out) if t == unknown[0])
+                raise self.error(f'the value "{unknown[0]}" is not among the values the header declares '
+                                 f"({', '.join(declared[:10])})", "undeclared_value",
+                                 row=int(row_numbers[where]), column=name)
+        hint = getattr(self, "_numeric_hint", None)
+        if hint is not None:
+            first, text, n_bad = hint
+            more = f" and {n_bad - 1} more" if n_bad > 1 else ""
+            self.warnings.append(
+                f'column "{name}" is numeric except for "{text}" in row {int(row_numbers[first])}{more}; '
+                "it is read as nominal (text). Fix those cells to use it as a number.")
+            del self._numeric_hint
+        return pd.Series(out, dtype=object), info

@@ -1,0 +1,119 @@
+"""User-facing errors.
+
+Every problem a user can cause (a bad file, a bad setting, a bad option) is a
+`RuleTreeError` whose message a domain expert understands and which names the
+place: file, sheet, row and column where they apply. The CLI prints it in one
+line and exits with status 2; the GUI shows it in a dialog. Anything else that
+escapes is a bug (exit status 1, traceback in the log file).
+
+`code` is a short stable identifier of the error kind ("zip_bomb",
+"duplicate_header", ...) that tests and the GUI can rely on; the message text
+may be reworded freely.
+"""
+
+from __future__ import annotations
+
+import os
+
+
+class RuleTreeError(Exception):
+    """A problem the user can fix; `str()` gives the full one-line message."""
+
+    kind = "error"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str = "error",
+        file: str | os.PathLike | None = None,
+        sheet: str | None = None,
+        row: int | None = None,
+        column: str | int | None = None,
+        field: str | None = None,
+    ):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.file = os.fspath(file) if file is not None else None
+        self.sheet = sheet
+        self.row = row
+        self.column = column
+        self.field = field
+
+    @property
+    def place(self) -> str:
+        """'file "x.csv", sheet "S", row 5, column "age"' (the parts that apply)."""
+        parts = []
+        if self.file is not None:
+            parts.append(f'file "{os.path.basename(self.file)}"')
+        if self.sheet is not None:
+            parts.append(f'sheet "{self.sheet}"')
+        if self.row is not None:
+            parts.append(f"row {self.row}")
+        if self.column is not None:
+            if isinstance(self.column, int):
+                parts.append(f"column {self.column}")
+            else:
+                parts.append(f'column "{self.column}"')
+        if self.field is not None:
+            parts.append(f"setting {self.field}")
+        return ", ".join(parts)
+
+    def __str__(self) -> str:
+        place = self.place
+        return f"{place}: {self.message}" if place else self.message
+
+    def with_place(self, **kw) -> "RuleTreeError":
+        """Fill in place parts that are still unknown (outer callers know the file)."""
+        for key, value in kw.items():
+            if getattr(self, key, None) is None and value is not None:
+                setattr(self, key, os.fspath(value) if key == "file" else value)
+        return self
+
+
+class DataError(RuleTreeError):
+    """A data file that cannot be read or used as it is."""
+
+    kind = "data"
+
+
+class SpecError(RuleTreeError):
+    """Problem settings that contradict each other or the data.
+
+    `problems` lists every problem found (each a `SpecProblem`), so a form can
+    show each one next to its field; the message names the first.
+    """
+
+    kind = "settings"
+
+    def __init__(self, message: str, *, problems=(), **kw):
+        super().__init__(message, **kw)
+        self.problems = list(problems)
+
+
+class ProjectFileError(RuleTreeError):
+    """A project file that is not valid JSON, not a project, or too new."""
+
+    kind = "project"
+
+
+class ModelFileError(RuleTreeError):
+    """A model file that cannot be loaded."""
+
+    kind = "model"
+
+
+class OptionError(RuleTreeError):
+    """A command-line option with a bad value."""
+
+    kind = "option"
+
+
+class Cancelled(RuleTreeError):
+    """The user pressed Cancel; not an error to report, just a stop."""
+
+    kind = "cancelled"
+
+    def __init__(self, message: str = "cancelled by the user", **kw):
+        super().__init__(message, code="cancelled", **kw)

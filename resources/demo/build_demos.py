@@ -1,0 +1,93 @@
+"""Rebuild the bundled demo projects from ../shared/datasets (developer tool).
+
+    python resources/demo/build_demos.py [DATASETS_DIR]
+
+Writes car_evaluation.xlsx + car_evaluation.rtproj and glass.xlsx +
+glass_hierarchy.csv + glass.rtproj next to this file. The costs are
+illustrative (a buyer checking a car: price and paperwork are cheap, a safety
+report is expensive and takes days), not from a source.
+"""
+
+from __future__ import annotations
+
+import csv
+import shutil
+import sys
+from pathlib import Path
+
+from openpyxl import Workbook
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent.parent))
+
+from engine.data.project import Project, save_project  # noqa: E402
+from engine.data.spec import AttributeSettings, BatchGroup, CostMatrix, ProblemSpec  # noqa: E402
+
+
+def csv_to_xlsx(src: Path, dst: Path, sheet: str, notes: list[str]) -> None:
+    wb = Workbook()
+    ws = wb.active
+    ws.title = sheet
+    with open(src, newline="", encoding="utf-8") as handle:
+        for i, row in enumerate(csv.reader(handle)):
+            out = []
+            for cell in row:
+                try:
+                    out.append(int(cell) if i and cell.isdigit() else float(cell) if i else cell)
+                except ValueError:
+                    out.append(cell)
+            ws.append(out)
+    ws.freeze_panes = "A2"
+    info = wb.create_sheet("About")
+    for line in notes:
+        info.append([line])
+    wb.save(dst)
+
+
+def car(datasets: Path) -> None:
+    csv_to_xlsx(datasets / "car_evaluation.csv", HERE / "car_evaluation.xlsx", "cars",
+                ["UCI Car Evaluation (M. Bohanec, V. Rajkovic, 1988; donors M. Bohanec and B. Zupan, 1997).",
+                 "1728 cars; class unacc < acc < good < vgood.",
+                 "Test costs in the project are illustrative."])
+    classes = ["unacc", "acc", "good", "vgood"]
+    spec = ProblemSpec(target="class", class_order=classes)
+    spec.attributes = {
+        "buying": AttributeSettings(type="ordinal", order=["low", "med", "high", "vhigh"],
+                                    monotone="decreasing", test_cost=1),
+        "maint": AttributeSettings(type="ordinal", order=["low", "med", "high", "vhigh"],
+                                   monotone="decreasing", test_cost=5, wait_time=1, prerequisite="buying"),
+        "doors": AttributeSettings(type="ordinal", order=["2", "3", "4", "5more"], monotone="increasing",
+                                   test_cost=2),
+        "persons": AttributeSettings(type="ordinal", order=["2", "4", "more"], monotone="increasing",
+                                     test_cost=2),
+        "lug_boot": AttributeSettings(type="ordinal", order=["small", "med", "big"], monotone="increasing",
+                                      test_cost=3),
+        "safety": AttributeSettings(type="ordinal", order=["low", "med", "high"], monotone="increasing",
+                                    test_cost=30, wait_time=3, wait_cost=5),
+    }
+    spec.batch_groups = [BatchGroup("showroom visit", ["doors", "persons", "lug_boot"], common_cost=1)]
+    spec.misclassification_costs = CostMatrix.absolute_difference(classes, 100)
+    save_project(Project(data_path=str(HERE / "car_evaluation.xlsx"), sheet="cars", spec=spec),
+                 HERE / "car_evaluation.rtproj")
+
+
+def glass(datasets: Path) -> None:
+    csv_to_xlsx(datasets / "glass.csv", HERE / "glass.xlsx", "glass",
+                ["UCI Glass Identification (B. German, 1987). Type: 1 building float, 2 building non-float,",
+                 "3 vehicle float, 4 vehicle non-float (absent), 5 containers, 6 tableware, 7 headlamps.",
+                 "Hierarchy: ALL > WG (window glass: FP 1,3; NFP 2,4) / NWG (5, 6, 7)."])
+    shutil.copyfile(datasets / "glass_hierarchy.csv", HERE / "glass_hierarchy.csv")
+    hierarchy = {}
+    with open(HERE / "glass_hierarchy.csv", newline="", encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            if row["parent"]:
+                hierarchy[row["label"]] = row["parent"]
+    spec = ProblemSpec(target="Type", hierarchy=hierarchy)
+    save_project(Project(data_path=str(HERE / "glass.xlsx"), sheet="glass", spec=spec), HERE / "glass.rtproj")
+
+
+if __name__ == "__main__":
+    datasets = Path(sys.argv[1]) if len(sys.argv) > 1 else HERE.parents[2] / "shared" / "datasets"
+    car(datasets)
+    glass(datasets)
+    print("demo projects written to", HERE)
