@@ -137,8 +137,7 @@ def _labels_of(series: pd.Series, numeric: bool) -> np.ndarray:
 
 def _codes(labels: np.ndarray, categories: list[str]) -> np.ndarray:
     """Label -> index in `categories`; -1 for missing or unknown."""
-    cat = pd.Categorical(labels, categories=categories)
-    return np.asarray(cat.codes, dtype=np.int64)
+    return np.asarray(pd.Index(categories, dtype=object).get_indexer(labels), dtype=np.int64)
 
 
 def _encode_column(table: Table, attr: AttributeSchema, warnings: list[str] | None) -> np.ndarray:

@@ -93,6 +93,10 @@ def read_arff(path: str, limits: ReadLimits, *, encoding: str | None = None) -> 
                 except ValueError as exc:
                     raise DataError(f"the value list cannot be read: {exc}", code="bad_arff",
                                     file=path, row=number, column=name) from None
+                if len(set(values)) != len(values):
+                    dup = next(v for v in values if values.count(v) > 1)
+                    raise DataError(f'the value "{dup}" is declared twice', code="bad_arff",
+                                    file=path, row=number, column=name)
                 declared[name] = values
                 kinds.append("nominal")
             else:
@@ -154,12 +158,20 @@ def read_arff(path: str, limits: ReadLimits, *, encoding: str | None = None) -> 
     table = builder.build(names, columns, row_numbers, column_label, declared=declared)
     for j, info in enumerate(table.columns):
         if kinds[j] == "numeric" and info.type != "numeric" and info.distinct:
-            bad = next(v for v in info.values)
-            where = next(i for i, v in enumerate(table.frame[info.name]) if v == bad)
-            raise DataError(f'the attribute is declared numeric but holds "{bad}"', code="bad_arff",
-                            file=path, row=int(row_numbers[where]), column=info.name)
+            for i, value in enumerate(table.frame[info.name]):
+                if value is not None and not _is_number(value):
+                    raise DataError(f'the attribute is declared numeric but holds "{value}"', code="bad_arff",
+                                    file=path, row=int(row_numbers[i]), column=info.name)
     table.encoding = used
     return table
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+        return True
+    except ValueError:
+        return False
 
 
 def _sparse_row(body: str, width: int, kinds, declared, names) -> list[str]:

@@ -36,6 +36,22 @@ def decode_text(raw: bytes, file: str, encoding: str | None = None) -> tuple[str
     return text, chosen
 
 
+_CONTROL_BYTES = bytes(b for b in range(32) if b not in b"\t\n\r\f\v\x1a")
+
+
+def check_bytes_are_text(raw: bytes, file: str) -> None:
+    """Refuse binary junk before decoding (for 8-bit and UTF-8 encodings)."""
+    sample = raw[:65536]
+    nul = sample.find(b"\x00")
+    if nul >= 0:
+        raise DataError("the file contains binary data (NUL bytes), not text; is it really a CSV file?",
+                        code="binary", file=file, row=sample[:nul].count(b"\n") + 1)
+    control = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
+    if control > max(8, len(sample) // 200):
+        raise DataError("the file contains binary data (control characters), not text; is it really "
+                        "a CSV file?", code="binary", file=file)
+
+
 def check_text_is_text(text: str, file: str) -> None:
     """Refuse binary junk: NUL characters or many control characters."""
     sample = text[:65536]
@@ -62,6 +78,8 @@ def read_delimited(path: str, limits: ReadLimits, *, encoding: str | None = None
     if what is not None and not encoding:
         hint = " Open it as .xlsx instead (rename it)." if "zip" in what or "xls" in what else ""
         raise DataError(f"the file is {what}, not delimited text.{hint}", code="binary", file=path)
+    if not (encoding or detect_encoding(raw[:4096])).lower().startswith(("utf-16", "utf-32")):
+        check_bytes_are_text(raw, path)
     text, used = decode_text(raw, path, encoding)
     del raw
     check_text_is_text(text, path)

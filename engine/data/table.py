@@ -225,57 +225,72 @@ class TableBuilder:
     def infer_column(self, name: str, cells: list, row_numbers: np.ndarray,
                      declared: list[str] | None = None):
         n = len(cells)
-        max_chars = self.limits.max_cell_chars
-        texts: list[str | None] = [None] * n
+        texts: list[str | None] = [None] * n  # stripped text; "" marks a cell that is a number
         numbers = np.full(n, np.nan)
-        all_float = True  # every non-missing cell was already a number (Excel)
-        for i, cell in enumerate(cells):
-            if cell is None:
-                continue
-            if type(cell) is float:  # noqa: E721 - bool is an int, not a float
-                if cell != cell:
+        if all(type(c) is str for c in cells):  # noqa: E721 - text files: the fast path
+            stripped = [c.strip() for c in cells]
+            for i, t in enumerate(stripped):
+                if len(t) <= 4 and t.lower() in MISSING_TOKENS:
                     continue
-                numbers[i] = cell
-                texts[i] = ""  # placeholder: numeric, filled below only if needed
-                continue
-            text = _cell_text(cell)
-            text = text.strip()
-            if len(text) > max_chars:
-                raise self.error(f"a cell holds {len(text):,} characters, more than the limit of "
-                                 f"{max_chars:,}", "cell_too_large", row=int(row_numbers[i]), column=name)
-            if text.lower() in MISSING_TOKENS:
-                continue
-            texts[i] = text
-            all_float = False
-
+                texts[i] = t
+            numeric_cells = False
+        else:
+            numeric_cells = True
+            for i, cell in enumerate(cells):
+                if cell is None:
+                    continue
+                if type(cell) is float or type(cell) is int:  # noqa: E721 - bool is not a number here
+                    if cell != cell:
+                        continue
+                    numbers[i] = cell
+                    texts[i] = ""
+                    continue
+                text = _cell_text(cell).strip()
+                if len(text) <= 4 and text.lower() in MISSING_TOKENS:
+                    continue
+                texts[i] = text
+                numeric_cells = False
+        longest = max((len(t) for t in texts if t), default=0)
+        if longest > self.limits.max_cell_chars:
+            i = next(i for i, t in enumerate(texts) if t and len(t) == longest)
+            raise self.error(f"a cell holds {longest:,} characters, more than the limit of "
+                             f"{self.limits.max_cell_chars:,}", "cell_too_large",
+                             row=int(row_numbers[i]), column=name)
         present = np.fromiter((t is not None for t in texts), dtype=bool, count=n)
         missing = int(n - present.sum())
-        if declared is None and (all_float or self._all_numeric_text(texts, numbers, present)):
-            return self._numeric_column(name, numbers, present, missing, row_numbers)
-        return self._nominal_column(name, cells, texts, numbers, present, missing, row_numbers, declared)
+        hint = None
+        if declared is None and present.any():
+            if numeric_cells:
+                return self._numeric_column(name, numbers, present, missing, row_numbers)
+            hint = self._parse_numbers(texts, numbers, present)
+            if hint is True:
+                return self._numeric_column(name, numbers, present, missing, row_numbers)
+        return self._nominal_column(name, texts, numbers, present, missing, row_numbers, declared,
+                                    hint if isinstance(hint, tuple) else None)
 
-    def _all_numeric_text(self, texts, numbers, present) -> bool:
-        """Parse the text cells as numbers into `numbers`; False if any is not a number."""
-        idx = [i for i, t in enumerate(texts) if t]  # text cells ('' marks a float cell)
-        if not idx:
-            return bool(present.any())
+    def _parse_numbers(self, texts, numbers, present):
+        """Parse the text cells into `numbers`. True when all are numbers; else None,
+        or (first index, text, count) of the non-numbers when they are under 10 %."""
+        idx = np.asarray([i for i, t in enumerate(texts) if t], dtype=np.int64)
+        if not len(idx):
+            return True
         raw = pd.Series([texts[i] for i in idx], dtype=object)
-        parsed = pd.to_numeric(raw, errors="coerce").to_numpy(dtype=float)
+        parsed = np.array(pd.to_numeric(raw, errors="coerce"), dtype=np.float64)
         bad = np.isnan(parsed)
         if bad.any() and self.decimal_comma:
-            fixable = all(_DECIMAL_COMMA.match(t) for t in raw[bad])
-            if fixable:
-                parsed[bad] = pd.to_numeric(raw[bad].str.replace(",", ".", regex=False),
-                                            errors="coerce").to_numpy(dtype=float)
+            bad_text = raw[bad]
+            if all(_DECIMAL_COMMA.match(t) for t in bad_text):
+                parsed[bad] = np.array(pd.to_numeric(bad_text.str.replace(",", ".", regex=False),
+                                                     errors="coerce"), dtype=np.float64)
                 bad = np.isnan(parsed)
-        if bad.any():
-            share = 1 - bad.sum() / max(1, int(present.sum()))
-            if share >= 0.9:
-                first = idx[int(np.argmax(bad))]
-                self._numeric_hint = (first, texts[first], int(bad.sum()))
-            return False
-        numbers[np.asarray(idx)] = parsed
-        return True
+        if not bad.any():
+            numbers[idx] = parsed
+            return True
+        n_bad = int(bad.sum())
+        if n_bad <= 0.1 * int(present.sum()):
+            first = int(idx[int(np.argmax(bad))])
+            return (first, texts[first], n_bad)
+        return None
 
     def _numeric_column(self, name, numbers, present, missing, row_numbers):
         values = numbers[present]
@@ -285,16 +300,16 @@ class TableBuilder:
             raise self.error(
                 f"the value is not a finite number ({values[bad][0]!r}: too large, or infinity); "
                 "fix or clear the cell", "non_finite", row=int(row_numbers[where]), column=name)
+        if not present.any():  # all missing: nothing says it is numeric
+            info = ColumnInfo(name=name, type=NOMINAL, missing=missing, distinct=0)
+            return pd.Series(np.full(len(numbers), None, dtype=object), dtype=object), info
         info = ColumnInfo(name=name, type=NUMERIC, missing=missing, distinct=int(len(np.unique(values))),
                           minimum=float(values.min()) if len(values) else None,
                           maximum=float(values.max()) if len(values) else None,
                           integer=bool(len(values) and np.all(values == np.round(values))))
-        if not present.any():
-            info.type = NOMINAL  # all missing: nothing to say it is numeric
-            return pd.Series(np.full(len(numbers), None, dtype=object), dtype=object), info
         return pd.Series(numbers, dtype=np.float64), info
 
-    def _nominal_column(self, name, cells, texts, numbers, present, missing, row_numbers, declared):
+    def _nominal_column(self, name, texts, numbers, present, missing, row_numbers, declared, hint):
         out = np.empty(len(texts), dtype=object)
         for i, t in enumerate(texts):
             if t == "":  # an Excel number in a column that also holds text
@@ -313,12 +328,10 @@ class TableBuilder:
                 raise self.error(f'the value "{unknown[0]}" is not among the values the header declares '
                                  f"({', '.join(declared[:10])})", "undeclared_value",
                                  row=int(row_numbers[where]), column=name)
-        hint = getattr(self, "_numeric_hint", None)
         if hint is not None:
             first, text, n_bad = hint
             more = f" and {n_bad - 1} more" if n_bad > 1 else ""
             self.warnings.append(
                 f'column "{name}" is numeric except for "{text}" in row {int(row_numbers[first])}{more}; '
                 "it is read as nominal (text). Fix those cells to use it as a number.")
-            del self._numeric_hint
         return pd.Series(out, dtype=object), info

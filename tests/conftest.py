@@ -1,0 +1,37 @@
+import os
+import sys
+from pathlib import Path
+
+# Qt must never need a screen in tests; set before anything imports Qt.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = Path(__file__).resolve().parent
+sys.path.insert(0, str(TESTS))  # helpers such as xlsx_builder
+
+
+@pytest.fixture(autouse=True)
+def _user_data_dir(tmp_path_factory, monkeypatch):
+    """Logs and sessions of tests go to a temporary folder, never the real one."""
+    monkeypatch.setenv("RULETREE_DATA_DIR", str(tmp_path_factory.mktemp("userdata")))
+
+
+@pytest.fixture
+def root() -> Path:
+    return ROOT
+
+
+@pytest.fixture
+def demo_dir() -> Path:
+    return ROOT / "resources" / "demo"
+
+
+@pytest.fixture
+def datasets() -> Path:
+    """The team's benchmark data (../shared/datasets beside the checkout)."""
+    path = ROOT.parent / "shared" / "datasets"
+    if not path.is_dir():
+        pytest.skip("../shared/datasets is not beside this checkout")
+    return path
