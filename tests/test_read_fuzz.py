@@ -84,3 +84,45 @@ def test_mutated_xlsx(flips, cut):
         if pos < len(data):
             data[pos] = value
     try_read(bytes(data), ".xlsx")
+
+
+plain_cell = st.one_of(
+    st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc"), exclude_characters='"'),
+            max_size=8),
+    st.sampled_from(["", " ", "?", " NA ", "-", "Null", "nan", "1e3", "-0", "1,5", "3.25", " 7 ", "TRUE",
+                     "false", "inf", "0x10", "1_000", "#N/A"]),
+    st.integers(-1000, 1000).map(str),
+    st.floats(-1e6, 1e6, allow_nan=False).map(lambda v: f"{v:.3f}"),
+)
+
+
+@FUZZ
+@given(st.integers(1, 5).flatmap(lambda w: st.tuples(
+    st.just(w), st.lists(st.lists(plain_cell, min_size=0, max_size=w + 1), min_size=1, max_size=10))),
+    st.sampled_from([",", ";", "\t"]))
+def test_fast_and_exact_csv_paths_agree(shape, delim):
+    """The pandas fast path and the csv-module path read any quote-free file alike."""
+    import engine.data.read_csv as rc
+
+    width, rows = shape
+    header = [f"h{j}" for j in range(width)]
+    text = "\n".join(delim.join(r) for r in [header] + rows) + "\n"
+    data = text.encode("utf-8")
+    results = []
+    for fast in (True, False):
+        rc.FAST_PATH = fast
+        try:
+            results.append(try_read(data, ".csv", delimiter=delim))
+        finally:
+            rc.FAST_PATH = True
+    a, b = results
+    if isinstance(a, DataError) or isinstance(b, DataError):
+        assert isinstance(a, DataError) and isinstance(b, DataError), (a, b)
+        assert (a.code, a.row, a.column) == (b.code, b.row, b.column)
+        return
+    assert [c.to_json() for c in a.columns] == [c.to_json() for c in b.columns]
+    assert a.row_numbers.tolist() == b.row_numbers.tolist()
+    assert a.warnings == b.warnings
+    for name in a.frame.columns:
+        left, right = a.frame[name].tolist(), b.frame[name].tolist()
+        assert [None if v != v else v for v in left] == [None if v != v else v for v in right], name

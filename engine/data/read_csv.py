@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import sys
 
 import numpy as np
+import pandas as pd
 
 from ..errors import DataError
 from .limits import ReadLimits
 from .sniff import binary_kind, detect_encoding, sniff_delimiter
-from .table import Table, TableBuilder
+from .table import MISSING_TOKENS, PreParsed, Table, TableBuilder
 
 csv.field_size_limit(min(sys.maxsize, 2**31 - 1))  # our own cell limit applies instead
 
@@ -92,59 +94,138 @@ def parse_delimited(text: str, path: str, delim: str, limits: ReadLimits, builde
                     *, encoding: str | None = None) -> Table:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delim, skipinitialspace=False,
                         strict=False)
+    header_row = 0  # records read so far: the header's spreadsheet row
     try:
         header = next(reader)
+        header_row = 1
         while not any(c.strip() for c in header):
             header = next(reader)
+            header_row += 1
     except StopIteration:
         raise DataError("the file has no rows", code="empty_file", file=path) from None
     except csv.Error as exc:
-        raise DataError(f"the header row cannot be read: {exc}", code="bad_csv", file=path, row=1) from None
-    header_row = reader.line_num
+        raise DataError(f"the header row cannot be read: {exc}", code="bad_csv", file=path,
+                        row=header_row + 1) from None
 
     def column_label(j: int) -> str:
         return str(j + 1)
 
     names = builder.header_names(header, column_label)
     width = len(names)
-    rows: list[list[str]] = []
-    row_numbers: list[int] = []
-    short_rows: list[int] = []
-    budget = limits.max_cells
-    row_no = header_row
+    fast = _tokenize_fast(text, delim, header, header_row, limits)
+    if fast is not None:
+        columns, row_numbers, short_rows = fast
+        if short_rows:
+            more = f" (and {len(short_rows) - 1} more rows)" if len(short_rows) > 1 else ""
+            builder.warnings.append(f"row {short_rows[0]}{more} has fewer fields than the header; "
+                                    "the missing fields are read as missing values")
+        table = builder.build(names, columns, row_numbers, column_label)
+        table.encoding = encoding
+        table.delimiter = delim
+        return table
+    max_rows = max(1, limits.max_cells // max(1, width))
+    records: list[list[str]] = []
     try:
-        for record in reader:
-            row_no += 1
-            if len(record) != width:
-                if not record or not any(c.strip() for c in record):
-                    continue  # a blank line
-                if len(record) > width:
-                    extra = [c for c in record[width:] if c.strip()]
-                    if extra:
-                        raise DataError(
-                            f"the row has {len(record)} fields but the header has {width}; a delimiter "
-                            f'("{_show(delim)}") inside a value, or a missing quote?',
-                            code="ragged_row", file=path, row=row_no)
-                    record = record[:width]  # only empty trailing fields: nothing is lost
-                else:
-                    short_rows.append(row_no)
-                    record = record + [""] * (width - len(record))
-            rows.append(record)
-            row_numbers.append(row_no)
-            if len(rows) * width > budget:
-                raise DataError(f"the table has more than {budget:,} cells, the limit",
-                                code="too_large", file=path, row=row_no)
-    except csv.Error as exc:
-        raise DataError(f"the row cannot be read: {exc}", code="bad_csv", file=path, row=row_no + 1) from None
+        records.extend(itertools.islice(reader, max_rows + 1))
+    except csv.Error as exc:  # `records` holds the rows before the bad one
+        raise DataError(f"the row cannot be read: {exc}", code="bad_csv", file=path,
+                        row=header_row + len(records) + 1) from None
+    if len(records) > max_rows:
+        raise DataError(f"the table has more than {limits.max_cells:,} cells, the limit",
+                        code="too_large", file=path, row=header_row + max_rows + 1)
+    # One record is one spreadsheet row (a quoted line break stays inside its cell).
+    row_numbers = np.arange(header_row + 1, header_row + 1 + len(records), dtype=np.int64)
+    lengths = np.fromiter(map(len, records), dtype=np.int64, count=len(records))
+    odd = np.flatnonzero(lengths != width)
+    # blank: every field empty or spaces (a blank line, or only delimiters)
+    keep = np.fromiter((bool("".join(r).strip()) for r in records), dtype=bool, count=len(records))
+    short_rows: list[int] = []
+    for i in odd:
+        record = records[i]
+        row_no = int(row_numbers[i])
+        if not keep[i]:
+            continue
+        elif len(record) > width:
+            if any(c.strip() for c in record[width:]):
+                raise DataError(
+                    f"the row has {len(record)} fields but the header has {width}; a delimiter "
+                    f'("{_show(delim)}") inside a value, or a missing quote?',
+                    code="ragged_row", file=path, row=row_no)
+            records[i] = record[:width]  # only empty trailing fields: nothing is lost
+        else:
+            short_rows.append(row_no)
+            records[i] = record + [""] * (width - len(record))
+    if not keep.all():
+        records = [r for r, k in zip(records, keep) if k]
+        row_numbers = row_numbers[keep]
     if short_rows:
         more = f" (and {len(short_rows) - 1} more rows)" if len(short_rows) > 1 else ""
         builder.warnings.append(f"row {short_rows[0]}{more} has fewer fields than the header; "
                                 "the missing fields are read as missing values")
-    columns = [list(col) for col in zip(*rows)] if rows else [[] for _ in range(width)]
-    table = builder.build(names, columns, np.asarray(row_numbers, dtype=np.int64), column_label)
+    columns = [list(col) for col in zip(*records)] if records else [[] for _ in range(width)]
+    table = builder.build(names, columns, row_numbers, column_label)
     table.encoding = encoding
     table.delimiter = delim
     return table
+
+
+#: tests switch the fast path off to compare both paths on the same text
+FAST_PATH = True
+
+
+def _case_variants(token: str) -> list[str]:
+    options = [(c.lower(), c.upper()) if c.isalpha() else (c,) for c in token]
+    return ["".join(p) for p in itertools.product(*options)]
+
+
+#: every spelling of the missing-value tokens, for pandas' exact matching
+_NA_SPELLINGS = sorted({v for t in MISSING_TOKENS for v in _case_variants(t)})
+
+
+def _tokenize_fast(text: str, delim: str, header: list[str], header_row: int, limits: ReadLimits):
+    """pandas' C parser for plain files: (columns, row numbers, short rows), or None.
+
+    Only files without quote characters take this path: there one line is one
+    record, so fields per line (delimiters + 1) tell short rows exactly. Columns
+    that pandas parsed as numbers (missing tokens as NaN) come back as float64
+    arrays; the rest as raw text for the common inference. None sends the file
+    down the csv-module path, which handles quoting and names any irregular row.
+    """
+    width = len(header)
+    if not FAST_PATH or header_row != 1 or '"' in text or "\r" in text.replace("\r\n", "\n"):
+        return None
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if len(lines) * width > limits.max_cells:
+        return None
+    fields = np.fromiter((line.count(delim) for line in lines), dtype=np.int64, count=len(lines)) + 1
+    if (fields > width).any():
+        return None  # the exact path names the row
+    try:
+        frame = pd.read_csv(io.StringIO(text), sep=delim, header=None, names=list(range(width)), skiprows=1,
+                            na_values=_NA_SPELLINGS, keep_default_na=False, skip_blank_lines=False,
+                            skipinitialspace=True, engine="c", quoting=csv.QUOTE_NONE, low_memory=False)
+    except Exception:  # anything odd: the exact path will say what and where
+        return None
+    if frame.shape != (len(lines) - 1, width):
+        return None
+    keep = np.fromiter((bool(line.replace(delim, "").strip()) for line in lines), dtype=bool,
+                       count=len(lines))  # blank: every field empty or spaces
+    keep[0] = False  # the header
+    rows = np.flatnonzero(keep)
+    columns = []
+    for j in range(width):
+        series = frame[j]
+        values = series.to_numpy()[rows - 1]
+        if series.dtype.kind in "fiu":
+            columns.append(PreParsed(values.astype(np.float64)))
+        elif series.dtype.kind == "b":
+            columns.append(np.where(values, "TRUE", "FALSE").astype(object))
+        else:
+            columns.append(np.asarray(series.to_numpy(dtype=object)[rows - 1], dtype=object))
+    short_rows = [int(r) + 1 for r in np.flatnonzero(keep & (fields < width))]
+    return columns, (rows + 1).astype(np.int64), short_rows
 
 
 def _show(delim: str) -> str:

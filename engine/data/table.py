@@ -29,6 +29,7 @@ ORDINAL = "ordinal"
 COLUMN_TYPES = (NUMERIC, ORDINAL, NOMINAL)
 
 _DECIMAL_COMMA = re.compile(r"^[+-]?\d+,\d+$")
+_MAX_TOKEN_LEN = max(len(t) for t in MISSING_TOKENS)
 #: Only this many distinct values are listed per nominal column in the info.
 MAX_LISTED_VALUES = 1000
 
@@ -146,6 +147,16 @@ def _cell_text(value) -> str | None:
     return str(value)
 
 
+class PreParsed:
+    """A column a fast parser already read as numbers (float64, NaN = missing)."""
+
+    def __init__(self, numbers: np.ndarray):
+        self.numbers = numbers
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+
 class TableBuilder:
     """Turns raw header + column cells into a `Table`, checking as it goes."""
 
@@ -191,8 +202,12 @@ class TableBuilder:
         kept_names, kept_cols = [], []
         for j, (name, cells) in enumerate(zip(names, columns)):
             if not name:
-                nonempty = next((i for i, c in enumerate(cells) if _cell_text(c) not in (None, "")
-                                 and str(_cell_text(c)).strip()), None)
+                if isinstance(cells, PreParsed):
+                    hits = np.flatnonzero(~np.isnan(cells.numbers))
+                    nonempty = int(hits[0]) if len(hits) else None
+                else:
+                    nonempty = next((i for i, c in enumerate(cells) if _cell_text(c) not in (None, "")
+                                     and str(_cell_text(c)).strip()), None)
                 if nonempty is None:
                     continue  # an empty column with no header: nothing to lose
                 raise self.error(
@@ -222,59 +237,83 @@ class TableBuilder:
 
     # ---- one column -------------------------------------------------------
 
-    def infer_column(self, name: str, cells: list, row_numbers: np.ndarray,
+    def infer_column(self, name: str, cells, row_numbers: np.ndarray,
                      declared: list[str] | None = None):
+        """Missing cells, then numbers, then text; per column, vectorised where it counts."""
         n = len(cells)
-        texts: list[str | None] = [None] * n  # stripped text; "" marks a cell that is a number
+        if isinstance(cells, PreParsed) and declared is None:
+            present = ~np.isnan(cells.numbers)
+            return self._numeric_column(name, cells.numbers, present, int(n - present.sum()), row_numbers)
         numbers = np.full(n, np.nan)
-        if all(type(c) is str for c in cells):  # noqa: E721 - text files: the fast path
-            stripped = [c.strip() for c in cells]
-            for i, t in enumerate(stripped):
-                if len(t) <= 4 and t.lower() in MISSING_TOKENS:
-                    continue
-                texts[i] = t
-            numeric_cells = False
+        kinds = set(map(type, cells))
+        if kinds <= {str}:  # text files: every cell is a str
+            text_idx = np.arange(n)
+            text_list = list(cells)
+            is_num = np.zeros(n, dtype=bool)
         else:
-            numeric_cells = True
-            for i, cell in enumerate(cells):
-                if cell is None:
-                    continue
-                if type(cell) is float or type(cell) is int:  # noqa: E721 - bool is not a number here
-                    if cell != cell:
-                        continue
-                    numbers[i] = cell
-                    texts[i] = ""
-                    continue
-                text = _cell_text(cell).strip()
-                if len(text) <= 4 and text.lower() in MISSING_TOKENS:
-                    continue
-                texts[i] = text
-                numeric_cells = False
-        longest = max((len(t) for t in texts if t), default=0)
-        if longest > self.limits.max_cell_chars:
-            i = next(i for i, t in enumerate(texts) if t and len(t) == longest)
-            raise self.error(f"a cell holds {longest:,} characters, more than the limit of "
-                             f"{self.limits.max_cell_chars:,}", "cell_too_large",
-                             row=int(row_numbers[i]), column=name)
-        present = np.fromiter((t is not None for t in texts), dtype=bool, count=n)
+            is_str = np.fromiter((type(c) is str for c in cells), dtype=bool, count=n)
+            is_num = np.fromiter((type(c) is float or type(c) is int for c in cells), dtype=bool, count=n)
+            if is_num.any():
+                numbers[is_num] = np.array([cells[i] for i in np.flatnonzero(is_num)], dtype=np.float64)
+                is_num &= ~np.isnan(numbers)  # a float NaN cell is missing
+            other = ~(is_str | is_num)
+            if kinds - {str, float, int, type(None)}:  # booleans, dates, times: as text
+                other &= np.fromiter((c is not None and type(c) is not float for c in cells), dtype=bool,
+                                     count=n)
+            else:
+                other[:] = False
+            text_idx = np.flatnonzero(is_str | other)
+            text_list = [cells[i] if is_str[i] else _cell_text(cells[i]) for i in text_idx]
+        texts, text_missing = self._clean_text(name, text_list, text_idx, row_numbers)
+        present = is_num.copy()
+        kept_idx = text_idx[~text_missing]
+        present[kept_idx] = True
         missing = int(n - present.sum())
+        kept = texts[~text_missing]
         hint = None
         if declared is None and present.any():
-            if numeric_cells:
+            parsed = self._parse_numbers(kept, kept_idx)
+            if isinstance(parsed, np.ndarray):
+                numbers[kept_idx] = parsed
                 return self._numeric_column(name, numbers, present, missing, row_numbers)
-            hint = self._parse_numbers(texts, numbers, present)
-            if hint is True:
-                return self._numeric_column(name, numbers, present, missing, row_numbers)
-        return self._nominal_column(name, texts, numbers, present, missing, row_numbers, declared,
-                                    hint if isinstance(hint, tuple) else None)
+            hint = parsed
+        out = np.full(n, None, dtype=object)
+        out[kept_idx] = kept
+        for i in np.flatnonzero(is_num):  # an Excel number in a column that also holds text
+            out[i] = format_number(numbers[i])
+        return self._nominal_column(name, out, present, missing, row_numbers, declared, hint)
 
-    def _parse_numbers(self, texts, numbers, present):
-        """Parse the text cells into `numbers`. True when all are numbers; else None,
-        or (first index, text, count) of the non-numbers when they are under 10 %."""
-        idx = np.asarray([i for i, t in enumerate(texts) if t], dtype=np.int64)
-        if not len(idx):
-            return True
-        raw = pd.Series([texts[i] for i in idx], dtype=object)
+    def _clean_text(self, name, text_list, text_idx, row_numbers):
+        """Stripped texts (object array) and which of them are missing-value tokens."""
+        stripped = [t.strip() for t in text_list]
+        lengths = np.fromiter(map(len, stripped), dtype=np.int64, count=len(stripped))
+        if len(stripped) and int(lengths.max()) > self.limits.max_cell_chars:
+            k = int(np.argmax(lengths))
+            raise self.error(f"a cell holds {int(lengths[k]):,} characters, more than the limit of "
+                             f"{self.limits.max_cell_chars:,}", "cell_too_large",
+                             row=int(row_numbers[text_idx[k]]), column=name)
+        texts = np.empty(len(stripped), dtype=object)
+        texts[:] = stripped
+        missing = np.zeros(len(stripped), dtype=bool)
+        short = np.flatnonzero(lengths <= _MAX_TOKEN_LEN)
+        if len(short):
+            missing[short] = [stripped[i].lower() in MISSING_TOKENS for i in short]
+        return texts, missing
+
+    def _parse_numbers(self, texts: np.ndarray, idx: np.ndarray):
+        """All texts as float64 when every one is a number; otherwise None, or a hint
+        (first index, text, count) when fewer than 10 % are not numbers."""
+        if not len(texts):
+            return np.array([], dtype=np.float64)
+        try:
+            return np.asarray(pd.to_numeric(texts), dtype=np.float64)
+        except (ValueError, TypeError, OverflowError):
+            pass
+        sample = texts[:200]
+        sample_bad = np.isnan(np.asarray(pd.to_numeric(sample, errors="coerce"), dtype=np.float64))
+        if sample_bad.mean() > 0.5 and not self.decimal_comma:
+            return None  # clearly a text column: skip the full coercing pass
+        raw = pd.Series(texts, dtype=object)
         parsed = np.array(pd.to_numeric(raw, errors="coerce"), dtype=np.float64)
         bad = np.isnan(parsed)
         if bad.any() and self.decimal_comma:
@@ -284,12 +323,11 @@ class TableBuilder:
                                                      errors="coerce"), dtype=np.float64)
                 bad = np.isnan(parsed)
         if not bad.any():
-            numbers[idx] = parsed
-            return True
+            return parsed
         n_bad = int(bad.sum())
-        if n_bad <= 0.1 * int(present.sum()):
-            first = int(idx[int(np.argmax(bad))])
-            return (first, texts[first], n_bad)
+        if n_bad <= 0.1 * len(texts):
+            k = int(np.argmax(bad))
+            return (int(idx[k]), str(texts[k]), n_bad)
         return None
 
     def _numeric_column(self, name, numbers, present, missing, row_numbers):
@@ -309,12 +347,7 @@ class TableBuilder:
                           integer=bool(len(values) and np.all(values == np.round(values))))
         return pd.Series(numbers, dtype=np.float64), info
 
-    def _nominal_column(self, name, texts, numbers, present, missing, row_numbers, declared, hint):
-        out = np.empty(len(texts), dtype=object)
-        for i, t in enumerate(texts):
-            if t == "":  # an Excel number in a column that also holds text
-                t = format_number(numbers[i])
-            out[i] = t
+    def _nominal_column(self, name, out, present, missing, row_numbers, declared, hint):
         values, counts = np.unique(out[present].astype(str), return_counts=True) if present.any() \
             else (np.array([], dtype=str), np.array([], dtype=int))
         order = sorted(range(len(values)), key=lambda k: natural_key(values[k]))

@@ -1,0 +1,152 @@
+"""`ruletree` headless commands: output, JSON, exit statuses 0 / 2 / 1."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from engine import cli
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(*args, env=None):
+    full_env = {**os.environ, **(env or {})}
+    return subprocess.run([sys.executable, "-m", "engine.cli", *args], capture_output=True, text=True,
+                          env=full_env, cwd=ROOT, timeout=120)
+
+
+def test_info_on_a_data_file(demo_dir, capsys):
+    assert cli.main(["info", str(demo_dir / "car_evaluation.xlsx")]) == 0
+    out = capsys.readouterr().out
+    assert 'car_evaluation.xlsx, sheet "cars"' in out and "sheets: cars, About" in out
+    assert "1728 rows, 7 columns" in out
+    assert 'target "class" (the last column' in out
+    assert "unacc 1210" in out and "vgood 65" in out
+
+
+def test_info_json(tmp_path, capsys):
+    (tmp_path / "d.csv").write_text("x;y;k\n1,5;a;p\n?;b;q\n3;a;p\n")
+    assert cli.main(["info", str(tmp_path / "d.csv"), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["rows"] == 3 and out["delimiter"] == ";" and out["encoding"] == "utf-8"
+    x, y, k = out["columns"]
+    assert (x["type"], x["missing"], x["min"], x["max"]) == ("numeric", 1, 1.5, 3)
+    assert (y["type"], y["values"], y["counts"]) == ("nominal", ["a", "b"], [2, 1])
+    assert out["target"] == {"name": "k", "assumed": True, "ordered": False,
+                             "classes": [{"label": "p", "count": 2}, {"label": "q", "count": 1}]}
+
+
+def test_info_project_json_is_valid(demo_dir, capsys):
+    assert cli.main(["info", "--project", str(demo_dir / "car_evaluation.rtproj"), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["project"]["valid"] is True and out["project"]["problems"] == []
+    assert out["project"]["settings"]["class_order"] == ["unacc", "acc", "good", "vgood"]
+    assert [c["label"] for c in out["target"]["classes"]] == ["unacc", "acc", "good", "vgood"]
+
+
+def test_info_project_text(demo_dir, capsys):
+    assert cli.main(["info", "--project", str(demo_dir / "glass.rtproj")]) == 0
+    out = capsys.readouterr().out
+    assert "class hierarchy: 11 links, top: ALL" in out and "settings: valid" in out
+
+
+def test_broken_project_exits_2_naming_the_setting(demo_dir, tmp_path, capsys):
+    obj = json.loads((demo_dir / "car_evaluation.rtproj").read_text())
+    obj["data"]["path"] = str(demo_dir / "car_evaluation.xlsx")
+    obj["attributes"]["safety"]["test_cost"] = -3
+    (tmp_path / "bad.rtproj").write_text(json.dumps(obj))
+    assert cli.main(["info", "--project", str(tmp_path / "bad.rtproj")]) == 2
+    captured = capsys.readouterr()
+    err = captured.err.strip().splitlines()
+    assert len(err) == 1
+    assert 'project "bad.rtproj"' in err[0] and "attributes.safety.test_cost" in err[0]
+    assert "must not be negative" in captured.out
+
+
+def test_command_line_problem_options_are_validated(demo_dir, capsys):
+    data = str(demo_dir / "car_evaluation.xlsx")
+    assert cli.main(["info", data, "--target", "class", "--class-order", "unacc,acc,good,vgood",
+                     "--monotone", "safety=+"]) == 2  # safety is nominal text until typed ordinal
+    assert "attributes.safety.monotone" in capsys.readouterr().err
+    assert cli.main(["info", data, "--monotone", "safety=up"]) == 2
+    assert '"safety=up"' in capsys.readouterr().err
+
+
+def test_hierarchy_option(demo_dir, capsys):
+    assert cli.main(["info", str(demo_dir / "glass.xlsx"), "--target", "Type", "--hierarchy",
+                     str(demo_dir / "glass_hierarchy.csv"), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["project"]["settings"]["hierarchy"]["FP"] == "WG"
+
+
+@pytest.mark.parametrize("args,words", [
+    (["info", "missing.csv"], ['file "missing.csv"', "does not exist"]),
+    (["info"], ["give a data file"]),
+    (["info", "x.csv", "--bogus"], ["unrecognized arguments"]),
+    (["frobnicate"], ['"frobnicate" is neither a file nor a command']),
+])
+def test_user_errors_are_one_line_and_status_2(args, words):
+    result = run(*args)
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("ruletree: error: "), result.stderr
+    assert all(w in lines[0] for w in words)
+    assert "Traceback" not in result.stderr
+
+
+def test_bad_data_file_status_2(tmp_path):
+    (tmp_path / "bomb.xlsx").write_text("not a workbook")
+    result = run("info", str(tmp_path / "bomb.xlsx"))
+    assert result.returncode == 2
+    assert 'file "bomb.xlsx"' in result.stderr and "not an Excel workbook" in result.stderr
+
+
+def test_algorithms_json():
+    result = run("algorithms", "--json")
+    assert result.returncode == 0
+    assert isinstance(json.loads(result.stdout), list)
+
+
+def test_no_display_says_so_in_one_line(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    result = subprocess.run([sys.executable, "-m", "engine.cli"], capture_output=True, text=True, env=env,
+                            cwd=ROOT, timeout=60)
+    if sys.platform.startswith(("win", "darwin")):
+        pytest.skip("always a display there")
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "no display" in lines[0]
+
+
+def test_a_bug_exits_1_with_the_traceback_in_the_log(monkeypatch, capsys, tmp_path):
+    def broken(args):
+        raise ZeroDivisionError("oops")
+
+    monkeypatch.setattr(cli, "cmd_algorithms", broken)
+    assert cli.main(["algorithms"]) == 1
+    err = capsys.readouterr().err
+    assert "internal error" in err and "ZeroDivisionError" in err and "Traceback" not in err
+    log = cli.log_file().read_text()
+    assert "Traceback" in log and "oops" in log
+
+
+def test_headless_commands_never_import_qt(demo_dir):
+    code = ("import sys; from engine.cli import main; "
+            f"rc = main(['info', '--project', {str(demo_dir / 'car_evaluation.rtproj')!r}, '--json']); "
+            "bad = [m for m in ('PySide6', 'shiboken6', 'pyqtgraph', 'app') if m in sys.modules]; "
+            "print('QT', bad, file=sys.stderr); sys.exit(rc or bool(bad))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "QT []" in result.stderr
+
+
+def test_console_script_is_installed():
+    import shutil
+
+    exe = shutil.which("ruletree")
+    assert exe, "pip install -e . installs the ruletree command"
+    result = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and "RuleTree Studio" in result.stdout
