@@ -85,9 +85,16 @@ class MainWindow(QMainWindow):
                              f'target "{spec.target}"')
         self.columns.setRowCount(len(table.columns))
         for i, c in enumerate(table.columns):
-            kind = spec.attribute(c.name).type or c.type
-            values = (f"{c.minimum:g} .. {c.maximum:g}" if c.type == "numeric" and c.minimum is not None
-                      else ", ".join(c.values[:8]))
+            settings = spec.attribute(c.name)
+            kind = settings.type or c.type
+            if c.name == spec.target and spec.class_order:
+                values = " < ".join(spec.class_order)
+            elif settings.order:
+                values = " < ".join(settings.order)
+            elif c.type == "numeric" and c.minimum is not None:
+                values = f"{c.minimum:g} .. {c.maximum:g}"
+            else:
+                values = ", ".join(c.values[:8])
             for j, text in enumerate([c.name, kind, str(c.missing), str(c.distinct), values]):
                 self.columns.setItem(i, j, QTableWidgetItem(text))
         self.problems.clear()
