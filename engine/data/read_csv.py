@@ -80,9 +80,10 @@ def read_delimited(path: str, limits: ReadLimits, *, encoding: str | None = None
     if what is not None and not encoding:
         hint = " Open it as .xlsx instead (rename it)." if "zip" in what or "xls" in what else ""
         raise DataError(f"the file is {what}, not delimited text.{hint}", code="binary", file=path)
-    if not (encoding or detect_encoding(raw[:4096])).lower().startswith(("utf-16", "utf-32")):
+    chosen = encoding or detect_encoding(raw)
+    if not chosen.lower().replace("_", "-").startswith(("utf-16", "utf-32")):
         check_bytes_are_text(raw, path)
-    text, used = decode_text(raw, path, encoding)
+    text, used = decode_text(raw, path, chosen)
     del raw
     check_text_is_text(text, path)
     delim = delimiter or sniff_delimiter(text)
