@@ -100,7 +100,8 @@ def resolve_problem(args, *, need_target: bool = True) -> Problem:
     if args.positive_class:
         spec.positive_class = args.positive_class
     assumed = False
-    if spec.target is None and need_target and table.columns:
+    # a project says which column is the target; only a bare data file gets the last one
+    if spec.target is None and need_target and table.columns and project is None:
         spec.target = table.columns[-1].name
         assumed = True
     return Problem(table=table, spec=spec, project=project or Project(data_path=data_path, sheet=sheet),
@@ -234,8 +235,10 @@ def _print_settings(spec) -> None:
     if spec.class_order:
         print(f"  class order: {' < '.join(spec.class_order)}")
     if spec.hierarchy:
-        roots = sorted({p for p in spec.hierarchy.values() if p not in spec.hierarchy})
-        print(f"  class hierarchy: {len(spec.hierarchy)} links, top: {', '.join(roots)}")
+        links = {c: p for c, p in spec.hierarchy.items() if p is not None}
+        roots = sorted({p for p in links.values() if p not in links}
+                       | {c for c, p in spec.hierarchy.items() if p is None})
+        print(f"  class hierarchy: {len(links)} links, top: {', '.join(roots)}")
     for name, s in spec.attributes.items():
         parts = []
         if not s.use:

@@ -15,7 +15,7 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
     either the previous file or the complete new one. File mode of an existing
     target is kept.
     """
-    path = Path(path)
+    path = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)  # write through a link
     directory = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:

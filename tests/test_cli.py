@@ -150,3 +150,12 @@ def test_console_script_is_installed():
     assert exe, "pip install -e . installs the ruletree command"
     result = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and "RuleTree Studio" in result.stdout
+
+
+def test_project_without_target_is_not_called_valid(demo_dir, tmp_path, capsys):
+    obj = json.loads((demo_dir / "glass.rtproj").read_text())
+    obj["data"]["path"] = str(demo_dir / "glass.xlsx")
+    obj["target"] = None
+    (tmp_path / "nt.rtproj").write_text(json.dumps(obj))
+    assert cli.main(["info", "--project", str(tmp_path / "nt.rtproj")]) == 2
+    assert "no target column is chosen" in capsys.readouterr().err

@@ -10,7 +10,7 @@ from engine.errors import DataError
 
 def test_glass_hierarchy_file(demo_dir):
     h = read_hierarchy(demo_dir / "glass_hierarchy.csv")
-    assert h == {"WG": "ALL", "NWG": "ALL", "FP": "WG", "NFP": "WG", "1": "FP", "3": "FP", "2": "NFP",
+    assert h == {"ALL": None, "WG": "ALL", "NWG": "ALL", "FP": "WG", "NFP": "WG", "1": "FP", "3": "FP", "2": "NFP",
                  "4": "NFP", "5": "NWG", "6": "NWG", "7": "NWG"}
     table = read_table(demo_dir / "glass.xlsx")
     assert check(ProblemSpec(target="Type", hierarchy=h), table) == []

@@ -336,3 +336,53 @@ def test_cost_matrix_reindexed_to_class_order():
     mc = CostMatrix(["b", "a"], [[0, 5], [7, 0]])
     assert mc.as_array(["a", "b"]).tolist() == [[0, 7], [5, 0]]
     assert CostMatrix.absolute_difference(["x", "y", "z"], 100).matrix[0] == [0, 100, 200]
+
+
+# ---- regressions from review --------------------------------------------------------
+
+
+def test_huge_numbers_are_a_clear_error(folder):
+    for obj, field in [(edit(budget=10 ** 400), "budget"),
+                       (edit(misclassification_costs={"labels": ["a", "b", "c"],
+                                                      "matrix": [[0, 10 ** 400, 1], [1, 0, 1], [1, 1, 0]]}),
+                        "misclassification_costs.matrix[0][1]")]:
+        path = folder / "huge.rtproj"
+        path.write_text(json.dumps(obj))
+        with pytest.raises(ProjectFileError) as info:
+            load_project(path)
+        assert info.value.field == field
+
+
+def test_hierarchy_top_labels_with_null_parent_survive_a_round_trip(folder):
+    obj = edit(hierarchy={"a": "P", "b": "P", "c": "Q", "P": "ALL", "Q": "ALL", "ALL": None})
+    project = load_project(write_project(folder, obj))
+    assert problems_of(folder, obj) == []
+    save_project(project, folder / "again.rtproj")
+    assert json.loads((folder / "again.rtproj").read_text())["hierarchy"]["ALL"] is None
+
+
+def test_a_linked_data_file_keeps_its_own_name(folder, tmp_path):
+    shared = tmp_path / "elsewhere"
+    shared.mkdir()
+    (shared / "real.csv").write_text(CSV)
+    (folder / "link.csv").symlink_to(shared / "real.csv")
+    project = Project(data_path=str(folder / "link.csv"), spec=ProblemSpec(target="class"))
+    save_project(project, folder / "l.rtproj")
+    assert json.loads((folder / "l.rtproj").read_text())["data"]["path"] == "link.csv"
+
+
+def test_saving_through_a_linked_project_file_keeps_the_link(folder, tmp_path):
+    real = tmp_path / "real.rtproj"
+    real.write_text(json.dumps(BASE))
+    (folder / "p.rtproj").symlink_to(real)
+    project = load_project(folder / "p.rtproj")
+    project.spec.budget = 7
+    save_project(project, folder / "p.rtproj")
+    assert (folder / "p.rtproj").is_symlink()
+    assert json.loads(real.read_text())["budget"] == 7
+
+
+def test_data_must_be_an_object(folder):
+    with pytest.raises(ProjectFileError) as info:
+        load_project(write_project(folder, edit(data=[])))
+    assert info.value.field == "data"

@@ -146,6 +146,8 @@ def _encode_column(table: Table, attr: AttributeSchema, warnings: list[str] | No
     if attr.kind in (NUMERIC, ORDINAL) and attr.categories is None:
         if not is_numeric:
             info = table.column(attr.name)
+            if info.numeric_text:  # codes like 007 the user wants as numbers
+                return pd.to_numeric(series.to_numpy(dtype=object), errors="coerce").astype(np.float64)
             if info.distinct:
                 raise DataError(f'the column holds text (e.g. "{info.values[0]}") where the model expects '
                                 "numbers", code="type_mismatch", file=table.file, sheet=table.sheet,
@@ -155,6 +157,18 @@ def _encode_column(table: Table, attr: AttributeSchema, warnings: list[str] | No
     labels = _labels_of(series, is_numeric)
     codes = _codes(labels, attr.categories)
     unknown = (codes < 0) & pd.notna(labels)
+    if unknown.any() and is_numeric:
+        # a number may be written differently in training ("1.0", "01"): match by value
+        by_value = {}
+        for k, cat in enumerate(attr.categories):
+            try:
+                by_value.setdefault(float(cat), k)
+            except ValueError:
+                pass
+        values = series.to_numpy(dtype=float)
+        for i in np.flatnonzero(unknown):
+            codes[i] = by_value.get(float(values[i]), -1)
+        unknown = (codes < 0) & pd.notna(labels)
     if unknown.any():
         first = int(np.argmax(unknown))
         if warnings is not None:

@@ -11,7 +11,7 @@ from .read import read_table
 from .table import NUMERIC, format_number
 
 
-def read_hierarchy(path: str | os.PathLike, sheet: str | None = None) -> dict[str, str]:
+def read_hierarchy(path: str | os.PathLike, sheet: str | None = None) -> dict[str, str | None]:
     """child -> parent from a csv/xlsx with columns `label,parent` (or the first two).
 
     A row with an empty parent marks the root. A label given two different
@@ -33,7 +33,7 @@ def read_hierarchy(path: str | os.PathLike, sheet: str | None = None) -> dict[st
             return [None if np.isnan(v) else format_number(v) for v in series.to_numpy(dtype=float)]
         return [None if v is None else str(v) for v in series.to_numpy(dtype=object)]
 
-    out: dict[str, str] = {}
+    out: dict[str, str | None] = {}
     first_row: dict[str, int] = {}
     for i, (child, parent) in enumerate(zip(labels(label_col), labels(parent_col))):
         row = table.row_number(i)
@@ -43,8 +43,9 @@ def read_hierarchy(path: str | os.PathLike, sheet: str | None = None) -> dict[st
             raise DataError("the label is empty", code="bad_hierarchy", file=os.fspath(path),
                             sheet=table.sheet, row=row, column=label_col)
         if parent is None:
+            out.setdefault(child, None)  # a top label
             continue
-        if child in out and out[child] != parent:
+        if child in out and out[child] is not None and out[child] != parent:
             raise DataError(f'"{child}" has two parents: "{out[child]}" (row {first_row[child]}) and '
                             f'"{parent}"', code="bad_hierarchy", file=os.fspath(path), sheet=table.sheet,
                             row=row, column=parent_col)
@@ -59,7 +60,7 @@ def hierarchy_from_paths(labels, sep: str = "/", root: str = "ALL") -> dict[str,
     Each prefix is a node named by its full path ('Rock/Sedimentary'), so equal
     names under different parents stay distinct; top-level parts hang under `root`.
     """
-    out: dict[str, str] = {}
+    out: dict[str, str | None] = {}
     for label in labels:
         parts = [p.strip() for p in str(label).split(sep) if p.strip()]
         parent = root

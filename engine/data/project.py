@@ -42,8 +42,9 @@ class Project:
 def _relative(data_path: str | None, project_file) -> str | None:
     if data_path is None or project_file is None:
         return data_path
-    base = Path(project_file).resolve().parent
-    target = Path(data_path).resolve()  # a relative path is relative to the working folder
+    # abspath, not resolve: a data file reached through a link keeps the name the user chose
+    base = os.path.dirname(os.path.abspath(project_file))
+    target = os.path.abspath(data_path)  # a relative path is relative to the working folder
     try:
         return Path(os.path.relpath(target, base)).as_posix()
     except ValueError:  # another drive on Windows: keep it absolute
@@ -71,7 +72,8 @@ def project_from_json(obj, *, file: str | None = None) -> Project:
     if version < 1:
         raise ProjectFileError(f"unknown project version {version}", code="bad_setting", file=file,
                                field="version")
-    data = obj.get("data") or {}
+    data = obj.get("data")
+    data = {} if data is None else data
     if not isinstance(data, dict):
         raise ProjectFileError("must be an object with path and sheet", code="bad_setting", file=file,
                                field="data")
@@ -82,7 +84,7 @@ def project_from_json(obj, *, file: str | None = None) -> Project:
     if sheet is not None and not isinstance(sheet, str):
         raise ProjectFileError("must be a text", code="bad_setting", file=file, field="data.sheet")
     if path is not None and file is not None and not os.path.isabs(path):
-        path = str((Path(file).resolve().parent / path).resolve())
+        path = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(file)), path))
     spec = ProblemSpec.from_json({k: v for k, v in obj.items() if k in ProblemSpec.KEYS}, file=file)
     known = {"format", "version", "data", *ProblemSpec.KEYS}
     return Project(data_path=path, sheet=sheet, spec=spec, path=file,
@@ -96,8 +98,12 @@ def load_project(path: str | os.PathLike) -> Project:
         raise ProjectFileError("the project file does not exist", code="not_found", file=path)
     if os.path.getsize(path) > MAX_PROJECT_BYTES:
         raise ProjectFileError("the file is far too large to be a project", code="not_a_project", file=path)
-    with open(path, "rb") as handle:
-        raw = handle.read()
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read()
+    except OSError as exc:
+        raise ProjectFileError(f"the project file cannot be read: {exc.strerror or exc}", code="not_readable",
+                               file=path) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -31,6 +31,8 @@ def _split_values(text: str) -> list[str]:
                 buf.append(ch)
         elif ch in "'\"":
             quote = ch
+        elif ch == "%":  # an unquoted % starts a comment (Weka)
+            break
         elif ch == ",":
             out.append("".join(buf).strip())
             buf = []
@@ -50,7 +52,7 @@ def _unquote(name: str) -> str:
     return name
 
 
-_ATTR = re.compile(r"""^@attribute\s+('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\S+)\s+(.+)$""", re.IGNORECASE)
+_ATTR = re.compile(r"""^@attribute\s+('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[^\s{]+)\s*(\S.*)$""", re.IGNORECASE)
 
 
 def read_arff(path: str, limits: ReadLimits, *, encoding: str | None = None) -> Table:
@@ -63,7 +65,7 @@ def read_arff(path: str, limits: ReadLimits, *, encoding: str | None = None) -> 
         raise DataError("the file is empty", code="empty_file", file=path)
     text, used = decode_text(raw, path, encoding)
     check_text_is_text(text, path)
-    lines = text.splitlines()
+    lines = [line.rstrip("\r") for line in text.split("\n")]
 
     names: list[str] = []
     kinds: list[str] = []
@@ -124,7 +126,8 @@ def read_arff(path: str, limits: ReadLimits, *, encoding: str | None = None) -> 
         raise DataError("the @data section is missing", code="bad_arff", file=path)
 
     width = len(names)
-    builder = TableBuilder(path, limits)
+    # in ARFF only "?" means missing: "-", "NA" ... can be declared values
+    builder = TableBuilder(path, limits, missing_tokens=frozenset({"?", ""}))
     columns: list[list] = [[] for _ in range(width)]
     numbers: list[int] = []
     for number in range(data_line + 1, len(lines) + 1):

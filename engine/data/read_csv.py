@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import re
 import sys
 
 import numpy as np
@@ -69,6 +70,9 @@ def check_text_is_text(text: str, file: str) -> None:
 
 def read_delimited(path: str, limits: ReadLimits, *, encoding: str | None = None,
                    delimiter: str | None = None) -> Table:
+    if delimiter is not None and (len(delimiter) != 1 or delimiter in '"\r\n'):
+        raise DataError(f"the delimiter must be one character (not a quote or line break), not "
+                        f"{delimiter!r}", code="bad_option", file=path)
     with open(path, "rb") as handle:
         raw = handle.read(limits.max_file_bytes + 1)
     if len(raw) > limits.max_file_bytes:
@@ -87,7 +91,9 @@ def read_delimited(path: str, limits: ReadLimits, *, encoding: str | None = None
     del raw
     check_text_is_text(text, path)
     delim = delimiter or sniff_delimiter(text)
-    builder = TableBuilder(path, limits, decimal_comma=(delim != ","))
+    # decimal commas ("1,5") belong to semicolon files (European Excel); elsewhere
+    # "1,234" is more likely a thousands separator, so such columns stay text
+    builder = TableBuilder(path, limits, decimal_comma=(delim == ";"))
     return parse_delimited(text, path, delim, limits, builder, encoding=used)
 
 
@@ -111,6 +117,7 @@ def parse_delimited(text: str, path: str, delim: str, limits: ReadLimits, builde
     def column_label(j: int) -> str:
         return str(j + 1)
 
+    builder.header_row = header_row
     names = builder.header_names(header, column_label)
     width = len(names)
     fast = _tokenize_fast(text, delim, header, header_row, limits)
@@ -180,7 +187,8 @@ def _case_variants(token: str) -> list[str]:
 
 
 #: every spelling of the missing-value tokens, for pandas' exact matching
-_NA_SPELLINGS = sorted({v for t in MISSING_TOKENS for v in _case_variants(t)})
+#: ("-" is left out: in a +/- column it is a value, so such columns take the text path)
+_NA_SPELLINGS = sorted({v for t in MISSING_TOKENS - {"-"} for v in _case_variants(t)})
 
 
 def _tokenize_fast(text: str, delim: str, header: list[str], header_row: int, limits: ReadLimits):
@@ -195,6 +203,8 @@ def _tokenize_fast(text: str, delim: str, header: list[str], header_row: int, li
     width = len(header)
     if not FAST_PATH or header_row != 1 or '"' in text or "\r" in text.replace("\r\n", "\n"):
         return None
+    if re.search(re.escape(delim) + r"[ \t+-]*0\d", text) or re.search(r"\n[ \t+-]*0\d", text):
+        return None  # codes with leading zeros (007): pandas would read them as numbers
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -215,14 +225,23 @@ def _tokenize_fast(text: str, delim: str, header: list[str], header_row: int, li
                        count=len(lines))  # blank: every field empty or spaces
     keep[0] = False  # the header
     rows = np.flatnonzero(keep)
+    boolean = [j for j in range(width) if frame[j].dtype.kind == "b"
+               or (frame[j].dtype.kind == "O" and bool in set(map(type, frame[j].to_numpy())))]
+    if boolean:  # pandas turned true/false into booleans: re-read those columns as written
+        try:
+            raw = pd.read_csv(io.StringIO(text), sep=delim, header=None, names=list(range(width)), skiprows=1,
+                              usecols=boolean, dtype=object, na_values=_NA_SPELLINGS, keep_default_na=False,
+                              skip_blank_lines=False, skipinitialspace=True, engine="c",
+                              quoting=csv.QUOTE_NONE)
+        except Exception:
+            return None
+        for j in boolean:
+            frame[j] = raw[j]
     columns = []
     for j in range(width):
         series = frame[j]
-        values = series.to_numpy()[rows - 1]
         if series.dtype.kind in "fiu":
-            columns.append(PreParsed(values.astype(np.float64)))
-        elif series.dtype.kind == "b":
-            columns.append(np.where(values, "TRUE", "FALSE").astype(object))
+            columns.append(PreParsed(series.to_numpy()[rows - 1].astype(np.float64)))
         else:
             columns.append(np.asarray(series.to_numpy(dtype=object)[rows - 1], dtype=object))
     short_rows = [int(r) + 1 for r in np.flatnonzero(keep & (fields < width))]

@@ -9,6 +9,7 @@ is checked against the unzipped-size budget by actually inflating each entry
 from __future__ import annotations
 
 import os
+import re
 import zipfile
 import zlib
 
@@ -33,8 +34,40 @@ def column_letter(index: int) -> str:
     return letters
 
 
-def check_zip(path: str, limits: ReadLimits) -> None:
-    """Refuse a damaged zip or one that would inflate beyond the budget."""
+_ROW_REF = re.compile(rb"<(?:\w+:)?row\b[^>]*?\sr=\"(\d+)\"")
+_CELL_COL = re.compile(rb"<(?:\w+:)?c\b[^>]*?\sr=\"([A-Z]+)\d")
+_WIDE_REF = re.compile(rb"r=\"[A-Z]{3,}\d")
+_TWO_LETTER_REF = re.compile(rb"r=\"[A-Z]{2}\d")
+
+
+def _widest_column(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> int:
+    """The largest column number any cell reference in the part names."""
+    widest, tail = 0, b""
+    with archive.open(info) as member:
+        while True:
+            chunk = member.read(_CHUNK)
+            if not chunk:
+                return widest
+            cols = set(_CELL_COL.findall(tail + chunk))
+            if cols:
+                widest = max(widest, _column_number(max(cols, key=lambda c: (len(c), c))))
+            tail = chunk[-64:]
+
+
+def _column_number(letters: bytes) -> int:
+    number = 0
+    for ch in letters:
+        number = number * 26 + (ch - 64)
+    return number
+
+
+def check_zip(path: str, limits: ReadLimits) -> dict[str, tuple[int, int]]:
+    """Refuse a damaged zip or one that would inflate beyond the budget.
+
+    Returns, per worksheet part, the (last row, last column) its cell references
+    reach, found while inflating: calamine allocates that whole rectangle, so a
+    tiny file with one cell at XFD1048576 must be refused before it is loaded.
+    """
     try:
         archive = zipfile.ZipFile(path)
     except zipfile.BadZipFile:
@@ -52,14 +85,28 @@ def check_zip(path: str, limits: ReadLimits) -> None:
                                 f"{info.file_size / max(1, info.compress_size):,.0f} to 1, far beyond any real "
                                 "workbook (a zip bomb?)", code="zip_bomb", file=path)
         total = 0
+        extents: dict[str, tuple[int, int]] = {}
         for info in infos:
             seen = 0
+            is_sheet = info.filename.startswith("xl/worksheets/") and info.filename.endswith(".xml")
+            last_row, tail, wide, medium = 0, b"", False, False
             try:
                 with archive.open(info) as member:
                     while True:
                         chunk = member.read(_CHUNK)
                         if not chunk:
                             break
+                        if is_sheet:
+                            window = tail + chunk
+                            at = window.rfind(b"<row ")
+                            found = _ROW_REF.match(window, at) if at >= 0 else None
+                            if found:
+                                last_row = max(last_row, int(found.group(1)))
+                            if _WIDE_REF.search(window):
+                                wide = True
+                            elif _TWO_LETTER_REF.search(window):
+                                medium = True
+                            tail = chunk[-64:]
                         seen += len(chunk)
                         total += len(chunk)
                         if total > limits.max_unzipped_bytes or seen > info.file_size:
@@ -69,6 +116,40 @@ def check_zip(path: str, limits: ReadLimits) -> None:
             except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError) as exc:
                 raise DataError(f'the workbook is damaged or truncated (part "{info.filename}": {exc})',
                                 code="truncated", file=path) from None
+            if is_sheet:
+                # columns: 26 without two-letter references, 702 without three-letter ones;
+                # only when that bound is too coarse are the references read one by one
+                bound = 16384 if wide else 702 if medium else 26
+                if last_row * bound > limits.max_cells:
+                    bound = _widest_column(archive, info)
+                extents[info.filename] = (last_row, bound)
+    return extents
+
+
+def _sheet_parts(path: str) -> dict[str, str]:
+    """Sheet name -> worksheet part (xl/worksheets/sheetN.xml) from the workbook's XML."""
+    from defusedxml import ElementTree
+
+    try:
+        with zipfile.ZipFile(path) as z:
+            book = ElementTree.fromstring(z.read("xl/workbook.xml"))
+            rels = ElementTree.fromstring(z.read("xl/_rels/workbook.xml.rels"))
+    except Exception:
+        return {}
+    targets = {}
+    for rel in rels:
+        target = rel.get("Target", "")
+        target = target.lstrip("/")
+        if not target.startswith("xl/"):
+            target = "xl/" + target
+        targets[rel.get("Id")] = target
+    out = {}
+    for element in book.iter():
+        if element.tag.endswith("}sheet") or element.tag == "sheet":
+            rid = next((v for k, v in element.attrib.items() if k.endswith("}id")), None)
+            if rid in targets:
+                out[element.get("name")] = targets[rid]
+    return out
 
 
 def _open_workbook(path: str, limits: ReadLimits):
@@ -82,8 +163,9 @@ def _open_workbook(path: str, limits: ReadLimits):
         raise DataError(f"the file is larger than the limit of {limits.max_file_bytes:,} bytes",
                         code="too_large", file=path)
     suffix = os.path.splitext(path)[1].lower()
+    extents: dict[str, tuple[int, int]] = {}
     if head.startswith((ZIP_MAGIC, EMPTY_ZIP_MAGIC)):
-        check_zip(path, limits)
+        extents = check_zip(path, limits)
     elif head.startswith(OLE2_MAGIC):
         pass  # .xls, or an encrypted .xlsx: calamine says which below
     else:
@@ -97,7 +179,7 @@ def _open_workbook(path: str, limits: ReadLimits):
         raise DataError(f"the file is {what}, not an Excel workbook ({suffix}).{hint}",
                         code="not_a_workbook", file=path)
     try:
-        return pc.CalamineWorkbook.from_path(path)
+        return pc.CalamineWorkbook.from_path(path), extents
     except pc.PasswordError:
         raise DataError("the workbook is password-protected; save an unprotected copy",
                         code="password", file=path) from None
@@ -113,7 +195,7 @@ def _short(exc: Exception) -> str:
 
 def list_sheets(path: str, limits: ReadLimits) -> list[str]:
     """Worksheet names in workbook order (chart sheets left out)."""
-    wb = _open_workbook(path, limits)
+    wb, _ = _open_workbook(path, limits)
     try:
         return _worksheet_names(wb)
     finally:
@@ -130,7 +212,7 @@ def _worksheet_names(wb) -> list[str]:
 
 
 def read_workbook(path: str, limits: ReadLimits, sheet: str | None = None) -> Table:
-    wb = _open_workbook(path, limits)
+    wb, extents = _open_workbook(path, limits)
     try:
         names = _worksheet_names(wb)
         if not names:
@@ -140,6 +222,14 @@ def read_workbook(path: str, limits: ReadLimits, sheet: str | None = None) -> Ta
         elif sheet not in names:
             raise DataError(f'there is no sheet "{sheet}"; the sheets are: {", ".join(names)}',
                             code="no_sheet", file=path)
+        part = _sheet_parts(path).get(sheet) if extents else None
+        if part in extents:
+            rows, cols = extents[part]
+            if rows * cols > limits.max_cells + cols:
+                raise DataError(f"the sheet reaches row {rows:,} and column {column_letter(cols - 1)}: "
+                                f"{rows:,} x {cols:,} cells, more than the limit of {limits.max_cells:,} "
+                                "(delete the stray cells far from the table)", code="too_large",
+                                file=path, sheet=sheet)
         try:
             ws = wb.get_sheet_by_name(sheet)
             height, width = ws.height, ws.width
@@ -164,10 +254,13 @@ def _table_from_rows(path, sheet, sheet_names, rows, merged, start, limits) -> T
     if not rows or not any(_filled(c) for c in rows[0]) and not any(any(_filled(c) for c in r) for r in rows):
         raise DataError("the sheet is empty", code="empty_file", file=path, sheet=sheet)
     row0, col0 = start
-    _fill_merged(rows, merged, row0, col0)
-    # leading blank rows (calamine crops most, merged fills may leave some)
+    # leading blank rows (calamine crops most)
     first = next(i for i, r in enumerate(rows) if any(_filled(c) for c in r))
+    # merged ranges fill the data rows only: a header merged over two columns would
+    # otherwise name both the same
+    _fill_merged(rows, merged, row0, col0, skip_row=first)
     header = rows[first]
+    builder.header_row = row0 + first + 1
 
     def column_label(j: int) -> str:
         return column_letter(col0 + j)
@@ -194,7 +287,7 @@ def _filled(cell) -> bool:
     return not (cell is None or (isinstance(cell, str) and not cell.strip()))
 
 
-def _fill_merged(rows, merged, row0, col0) -> None:
+def _fill_merged(rows, merged, row0, col0, skip_row: int = -1) -> None:
     """Give every cell of a merged range the value of its top-left cell."""
     for (r1, c1), (r2, c2) in merged:
         top, left = r1 - row0, c1 - col0
@@ -202,6 +295,8 @@ def _fill_merged(rows, merged, row0, col0) -> None:
             continue
         value = rows[top][left]
         for r in range(max(top, 0), min(r2 - row0, len(rows) - 1) + 1):
+            if r == skip_row:
+                continue
             row = rows[r]
             for c in range(max(left, 0), min(c2 - col0, len(row) - 1) + 1):
                 row[c] = value

@@ -20,7 +20,6 @@ _KNOWN_BINARIES = {
     b"Rar!": "a RAR archive",
     b"SQLite format 3": "an SQLite database",
     b"\x7fELF": "a program",
-    b"MZ": "a Windows program",
 }
 
 
@@ -53,8 +52,8 @@ def detect_encoding(raw: bytes) -> str:
     Order: a byte-order mark; UTF-16 without a mark (NUL in every other byte);
     strict UTF-8 (ASCII is UTF-8); then GB18030 (a superset of GBK and GB2312,
     what Chinese Excel writes) when it decodes and the text contains Chinese;
-    then charset-normalizer's guess; cp1252 as the last resort (decodes any byte
-    but five).
+    then charset-normalizer's guess for other scripts (Cyrillic, Greek, ...),
+    with Latin guesses read as cp1252 (Windows Western).
     """
     for bom, name in _BOMS:
         if raw.startswith(bom):
@@ -73,32 +72,66 @@ def detect_encoding(raw: bytes) -> str:
         return "utf-8"
     except UnicodeDecodeError:
         pass
+    chinese = 0
     try:
-        text = raw.decode("gb18030")
-        if _looks_chinese(text):
-            return "gb18030"
+        chinese = _chinese_score(raw.decode("gb18030"))
     except UnicodeDecodeError:
         pass
+    if chinese >= 2:
+        return "gb18030"
+    guess = _detector_guess(raw)
+    if chinese == 1 and guess and guess.startswith(("gb", "big5", "hz", "cp936", "cp950")):
+        return "gb18030"  # one Chinese character: trust it only when the detector sees Chinese too
+    return _single_byte_guess(raw, guess)
+
+
+#: charset-normalizer names of code pages for Latin-script text; cp1252 (Windows
+#: Western) reads them best in practice, and mixing them up only changes accents
+_LATIN_GUESSES = ("cp1250", "cp1252", "latin_1", "iso8859_1", "iso8859_2", "iso8859_15", "iso8859_9",
+                  "cp1254", "cp1257", "iso8859_13", "iso8859_4", "iso8859_10", "mac_roman", "mac_latin2",
+                  "cp850", "cp437", "cp1258", "iso8859_3", "iso8859_14", "iso8859_16")
+
+
+#: non-Latin encodings a guess may name (anything else reads as cp1252)
+_OTHER_SCRIPTS = ("cp1251", "koi8_r", "koi8_u", "iso8859_5", "mac_cyrillic", "cp866", "cp1253", "iso8859_7",
+                  "cp1255", "iso8859_8", "cp1256", "iso8859_6", "cp874", "tis_620", "shift_jis", "cp932",
+                  "euc_jp", "iso2022_jp", "euc_kr", "cp949", "big5", "cp950", "big5hkscs")
+
+
+def _detector_guess(raw: bytes) -> str | None:
     try:
         from charset_normalizer import from_bytes
 
         best = from_bytes(raw[:200_000]).best()
-        if best is not None and best.encoding:
-            name = best.encoding.lower()
-            if name in ("gb2312", "gbk", "hz", "gb18030"):
-                return "gb18030"
-            return name
+        return best.encoding.lower() if best is not None and best.encoding else None
     except Exception:  # pragma: no cover - a detector failure is not the user's problem
-        pass
-    return "cp1252"
+        return None
 
 
-def _looks_chinese(text: str) -> bool:
-    """At least a few CJK ideographs and hardly any unusual symbols."""
-    cjk = sum(1 for ch in text[:20000] if "\u4e00" <= ch <= "\u9fff")
-    odd = sum(1 for ch in text[:20000] if ord(ch) > 0x7F and not ("\u4e00" <= ch <= "\u9fff")
+def _single_byte_guess(raw: bytes, guess: str | None) -> str:
+    """Neither UTF nor Chinese: charset-normalizer's guess, kept only where it is
+    plausible (never UTF-16/32 without NUL bytes, which were checked above);
+    Latin code pages become cp1252 when that decodes."""
+    if guess in ("gb2312", "gbk", "hz", "gb18030"):
+        return "gb18030"
+    cp1252_ok = True
+    try:
+        raw.decode("cp1252")
+    except UnicodeDecodeError:
+        cp1252_ok = False
+    if guess in _OTHER_SCRIPTS:
+        return guess
+    return "cp1252" if cp1252_ok else "latin-1"
+
+
+def _chinese_score(text: str) -> int:
+    """Number of CJK ideographs in the first 20,000 characters, or 0 when unusual
+    symbols (what a wrong decoding produces) are more than a fifth of them."""
+    head = text[:20000]
+    cjk = sum(1 for ch in head if "\u4e00" <= ch <= "\u9fff")
+    odd = sum(1 for ch in head if ord(ch) > 0x7F and not ("\u4e00" <= ch <= "\u9fff")
               and not ("\u3000" <= ch <= "\u303f") and not ("\uff00" <= ch <= "\uffef"))
-    return cjk >= 2 and odd <= cjk * 0.2
+    return cjk if odd <= cjk * 0.2 else 0
 
 
 # ---- delimiters ------------------------------------------------------------

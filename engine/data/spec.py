@@ -123,7 +123,7 @@ class CostMatrix:
 class ProblemSpec:
     target: str | None = None
     class_order: list[str] | None = None  # None: unordered classes
-    hierarchy: dict[str, str] | None = None  # child -> parent
+    hierarchy: dict[str, str | None] | None = None  # child -> parent (None: a top label)
     attributes: dict[str, AttributeSettings] = field(default_factory=dict)
     cost_per_time: float = 1.0
     batch_groups: list[BatchGroup] = field(default_factory=list)
@@ -193,8 +193,8 @@ class ProblemSpec:
             for child, parent in hier.items():
                 if parent is not None and not isinstance(parent, (str, int, float)):
                     raise reader.error(f"hierarchy.{child}", "the parent must be a label")
-                if parent is not None:  # a null parent marks a root, as in a label,parent file
-                    spec.hierarchy[str(child)] = _label(parent)
+                # a null parent marks a top label, as an empty parent in a label,parent file
+                spec.hierarchy[str(child)] = None if parent is None else _label(parent)
         attrs = obj.get("attributes")
         if attrs is not None:
             if not isinstance(attrs, dict):
@@ -265,7 +265,10 @@ class _Reader:
             return default
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self.error(path or key, f"must be a number, not {json_repr(value)}")
-        value = float(value)
+        try:
+            value = float(value)
+        except OverflowError:
+            raise self.error(path or key, "must be a finite number (this one is too large)") from None
         if not math.isfinite(value):
             raise self.error(path or key, "must be a finite number")
         return value
@@ -321,7 +324,11 @@ class _Reader:
         for i, row in enumerate(matrix):
             out = []
             for j, v in enumerate(row):
-                if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(float(v)):
+                try:
+                    ok = not isinstance(v, bool) and isinstance(v, (int, float)) and math.isfinite(float(v))
+                except OverflowError:
+                    ok = False
+                if not ok:
                     raise self.error(f"{base}.matrix[{i}][{j}]", f"must be a finite number, not {json_repr(v)}")
                 out.append(float(v))
             rows.append(out)
@@ -434,14 +441,14 @@ def check(spec: ProblemSpec, table: Table) -> list[SpecProblem]:
         attr_names.add(name)
         kind = effective_type(spec, table, name)
         info = table.column(name)
-        if kind == NUMERIC and info.type != NUMERIC and info.distinct:
+        if kind == NUMERIC and info.type != NUMERIC and info.distinct and not info.numeric_text:
             add(f"{base}.type", f'column "{name}" holds text (e.g. "{info.values[0]}"); it cannot be numeric')
         if settings.order is not None and kind != ORDINAL:
             add(f"{base}.order", "an order of values is only for ordinal attributes")
         if kind == ORDINAL:
             values = column_labels(table, name)
             if settings.order is None:
-                if info.type != NUMERIC:
+                if info.type != NUMERIC and not info.numeric_text:
                     add(f"{base}.order", f'ordinal column "{name}" holds text; give the order of its values')
             else:
                 dupes = sorted({v for v in settings.order if settings.order.count(v) > 1})
@@ -518,7 +525,9 @@ def check(spec: ProblemSpec, table: Table) -> list[SpecProblem]:
         if len(set(mc.labels)) != k:
             add(f"{base}.labels", "a label appears twice")
         if len(mc.matrix) != k or any(len(row) != k for row in mc.matrix):
-            shape = f"{len(mc.matrix)} x {max((len(r) for r in mc.matrix), default=0)}"
+            widths = sorted({len(r) for r in mc.matrix})
+            shape = (f"{len(mc.matrix)} x {widths[0]}" if len(widths) == 1
+                     else f"{len(mc.matrix)} rows of {', '.join(map(str, widths))} entries")
             add(f"{base}.matrix", f"must be {k} x {k} (one row and column per label), not {shape}")
         if classes:
             absent = [c for c in classes if c not in set(mc.labels)]
@@ -553,7 +562,8 @@ def _list(items, limit: int = 8) -> str:
     return shown + (", ..." if len(items) > limit else "")
 
 
-def _check_hierarchy(hierarchy: dict[str, str], classes: list[str], add) -> None:
+def _check_hierarchy(full: dict[str, str | None], classes: list[str], add) -> None:
+    hierarchy = {c: p for c, p in full.items() if p is not None}
     for child, parent in hierarchy.items():
         if child == parent:
             add(f"hierarchy.{child}", f'"{child}" cannot be its own parent')
@@ -569,8 +579,9 @@ def _check_hierarchy(hierarchy: dict[str, str], classes: list[str], add) -> None
                 add(f"hierarchy.{start}", "the hierarchy has a cycle: " + " -> ".join(cycle))
                 return
             seen.append(node)
-    labels = set(hierarchy) | set(hierarchy.values())
-    roots = sorted({p for p in hierarchy.values() if p not in hierarchy}, key=natural_key)
+    labels = set(full) | set(hierarchy.values())
+    roots = sorted({p for p in hierarchy.values() if p not in hierarchy}
+                   | {c for c, p in full.items() if p is None}, key=natural_key)
     if len(roots) > 1:
         add("hierarchy", f"the hierarchy has {len(roots)} top labels ({_list(roots)}); give them one "
                          "common parent")

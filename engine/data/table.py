@@ -47,6 +47,7 @@ class ColumnInfo:
     minimum: float | None = None
     maximum: float | None = None
     integer: bool = False  # numeric: every value a whole number
+    numeric_text: bool = False  # nominal, but every value reads as a number (kept as text: leading zeros)
     declared_values: list[str] | None = None  # ARFF: the header's value list, in its order
 
     def to_json(self) -> dict:
@@ -58,6 +59,8 @@ class ColumnInfo:
             out["counts"] = self.counts[:MAX_LISTED_VALUES]
         if self.declared_values is not None:
             out["declared_values"] = self.declared_values
+        if self.numeric_text:
+            out["numeric_text"] = True
         return out
 
 
@@ -147,6 +150,16 @@ def _cell_text(value) -> str | None:
     return str(value)
 
 
+def _has_leading_zero(texts) -> bool:
+    """Any text like 007 or -01.5 (a code, not a number: the zeros would be lost)."""
+    for t in texts:
+        if len(t) > 1 and t[0] in "0+-":
+            body = t[1:] if t[0] in "+-" else t
+            if len(body) > 1 and body[0] == "0" and body[1].isdigit():
+                return True
+    return False
+
+
 class PreParsed:
     """A column a fast parser already read as numbers (float64, NaN = missing)."""
 
@@ -161,11 +174,14 @@ class TableBuilder:
     """Turns raw header + column cells into a `Table`, checking as it goes."""
 
     def __init__(self, file: str, limits: ReadLimits, *, sheet: str | None = None,
-                 decimal_comma: bool = False):
+                 decimal_comma: bool = False, missing_tokens: frozenset[str] = MISSING_TOKENS,
+                 header_row: int = 1):
         self.file = file
         self.limits = limits
         self.sheet = sheet
         self.decimal_comma = decimal_comma
+        self.missing_tokens = missing_tokens
+        self.header_row = header_row
         self.warnings: list[str] = []
 
     def error(self, message: str, code: str, *, row=None, column=None) -> DataError:
@@ -181,7 +197,8 @@ class TableBuilder:
         for j, name in enumerate(names):
             if len(name) > 1000:
                 raise self.error("the header cell is longer than 1,000 characters; is the first row "
-                                 "really a header?", "header_too_long", row=1, column=column_label(j))
+                                 "really a header?", "header_too_long", row=self.header_row,
+                                 column=column_label(j))
             if not name:
                 continue
             if name in seen:
@@ -264,26 +281,32 @@ class TableBuilder:
                 other[:] = False
             text_idx = np.flatnonzero(is_str | other)
             text_list = [cells[i] if is_str[i] else _cell_text(cells[i]) for i in text_idx]
-        texts, text_missing = self._clean_text(name, text_list, text_idx, row_numbers)
+        texts, text_missing = self._clean_text(name, text_list, text_idx, row_numbers, declared)
         present = is_num.copy()
         kept_idx = text_idx[~text_missing]
         present[kept_idx] = True
         missing = int(n - present.sum())
         kept = texts[~text_missing]
         hint = None
+        numeric_text = False
         if declared is None and present.any():
             parsed = self._parse_numbers(kept, kept_idx)
             if isinstance(parsed, np.ndarray):
-                numbers[kept_idx] = parsed
-                return self._numeric_column(name, numbers, present, missing, row_numbers)
-            hint = parsed
+                if not _has_leading_zero(kept):
+                    numbers[kept_idx] = parsed
+                    return self._numeric_column(name, numbers, present, missing, row_numbers)
+                numeric_text = True  # codes such as 00501: numbers would lose the zeros
+            else:
+                hint = parsed
         out = np.full(n, None, dtype=object)
         out[kept_idx] = kept
         for i in np.flatnonzero(is_num):  # an Excel number in a column that also holds text
             out[i] = format_number(numbers[i])
-        return self._nominal_column(name, out, present, missing, row_numbers, declared, hint)
+        column, info = self._nominal_column(name, out, present, missing, row_numbers, declared, hint)
+        info.numeric_text = numeric_text
+        return column, info
 
-    def _clean_text(self, name, text_list, text_idx, row_numbers):
+    def _clean_text(self, name, text_list, text_idx, row_numbers, declared=None):
         """Stripped texts (object array) and which of them are missing-value tokens."""
         stripped = [t.strip() for t in text_list]
         lengths = np.fromiter(map(len, stripped), dtype=np.int64, count=len(stripped))
@@ -297,7 +320,12 @@ class TableBuilder:
         missing = np.zeros(len(stripped), dtype=bool)
         short = np.flatnonzero(lengths <= _MAX_TOKEN_LEN)
         if len(short):
-            missing[short] = [stripped[i].lower() in MISSING_TOKENS for i in short]
+            tokens = self.missing_tokens
+            if declared is not None:  # a value the file declares is never "missing"
+                tokens = tokens - {d.lower() for d in declared}
+            if "-" in tokens and any(stripped[i] == "+" for i in short):
+                tokens = tokens - {"-"}  # a +/- column: "-" is a value, not a gap
+            missing[short] = [stripped[i].lower() in tokens for i in short]
         return texts, missing
 
     def _parse_numbers(self, texts: np.ndarray, idx: np.ndarray):
@@ -336,7 +364,7 @@ class TableBuilder:
         if bad.any():
             where = np.flatnonzero(present)[int(np.argmax(bad))]
             raise self.error(
-                f"the value is not a finite number ({values[bad][0]!r}: too large, or infinity); "
+                f"the value is not a finite number ({float(values[bad][0])}: too large, or infinity); "
                 "fix or clear the cell", "non_finite", row=int(row_numbers[where]), column=name)
         if not present.any():  # all missing: nothing says it is numeric
             info = ColumnInfo(name=name, type=NOMINAL, missing=missing, distinct=0)

@@ -45,10 +45,11 @@ def csv_to_xlsx(src: Path, dst: Path, sheet: str, notes: list[str]) -> None:
 
 
 def car(datasets: Path) -> None:
-    csv_to_xlsx(datasets / "car_evaluation.csv", HERE / "car_evaluation.xlsx", "cars",
-                ["UCI Car Evaluation (M. Bohanec, V. Rajkovic, 1988; donors M. Bohanec and B. Zupan, 1997).",
-                 "1728 cars; class unacc < acc < good < vgood.",
-                 "Test costs in the project are illustrative."])
+    if not (HERE / "car_evaluation.xlsx").exists():  # rewriting changes timestamps inside the zip
+        csv_to_xlsx(datasets / "car_evaluation.csv", HERE / "car_evaluation.xlsx", "cars",
+                    ["UCI Car Evaluation (M. Bohanec, V. Rajkovic, 1988; donors M. Bohanec and B. Zupan, "
+                     "1997).", "1728 cars; class unacc < acc < good < vgood.",
+                     "Test costs in the project are illustrative."])
     classes = ["unacc", "acc", "good", "vgood"]
     spec = ProblemSpec(target="class", class_order=classes)
     spec.attributes = {
@@ -72,16 +73,16 @@ def car(datasets: Path) -> None:
 
 
 def glass(datasets: Path) -> None:
-    csv_to_xlsx(datasets / "glass.csv", HERE / "glass.xlsx", "glass",
-                ["UCI Glass Identification (B. German, 1987). Type: 1 building float, 2 building non-float,",
-                 "3 vehicle float, 4 vehicle non-float (absent), 5 containers, 6 tableware, 7 headlamps.",
-                 "Hierarchy: ALL > WG (window glass: FP 1,3; NFP 2,4) / NWG (5, 6, 7)."])
+    if not (HERE / "glass.xlsx").exists():
+        csv_to_xlsx(datasets / "glass.csv", HERE / "glass.xlsx", "glass",
+                    ["UCI Glass Identification (B. German, 1987). Type: 1 building float, 2 building "
+                     "non-float,", "3 vehicle float, 4 vehicle non-float (absent), 5 containers, 6 tableware, "
+                     "7 headlamps.", "Hierarchy: ALL > WG (window glass: FP 1,3; NFP 2,4) / NWG (5, 6, 7)."])
     shutil.copyfile(datasets / "glass_hierarchy.csv", HERE / "glass_hierarchy.csv")
     hierarchy = {}
     with open(HERE / "glass_hierarchy.csv", newline="", encoding="utf-8") as handle:
         for row in csv.DictReader(handle):
-            if row["parent"]:
-                hierarchy[row["label"]] = row["parent"]
+            hierarchy[row["label"]] = row["parent"] or None  # None: the top label
     spec = ProblemSpec(target="Type", hierarchy=hierarchy)
     save_project(Project(data_path=str(HERE / "glass.xlsx"), sheet="glass", spec=spec), HERE / "glass.rtproj")
 

@@ -1,0 +1,123 @@
+"""Reader edge cases found in review: each once lost or altered data."""
+
+import numpy as np
+import pytest
+from openpyxl import Workbook
+
+from engine.data import read_table
+from engine.data.encode import encode
+from engine.data.spec import ProblemSpec, check
+from engine.errors import DataError
+from xlsx_builder import sheet_xml, write_xlsx
+
+
+def write(tmp_path, name, text, encoding="utf-8"):
+    path = tmp_path / name
+    path.write_bytes(text.encode(encoding))
+    return path
+
+
+def test_stray_far_cell_is_refused_before_loading(tmp_path):
+    wb = Workbook()
+    ws = wb.active
+    ws.append(["a", "b"])
+    ws.append([1, 2])
+    ws["ZZ200000"] = 5  # a 5 KB file whose sheet spans 140 million cells
+    wb.save(tmp_path / "sparse.xlsx")
+    with pytest.raises(DataError) as info:
+        read_table(tmp_path / "sparse.xlsx")
+    assert info.value.code == "too_large" and "ZZ" in str(info.value) and 'sheet "Sheet"' in str(info.value)
+
+
+def test_arff_declared_values_are_never_missing(tmp_path):
+    text = ("@relation credit\n@attribute a numeric\n@attribute country {US,NA,DE}\n"
+            "@attribute class {'+','-'}\n@data\n1,US,+\n2,NA,-\n3,DE,-\n4,?,?\n")
+    t = read_table(write(tmp_path, "c.arff", text))
+    assert t.frame["class"].tolist() == ["+", "-", "-", None]
+    assert t.frame["country"].tolist() == ["US", "NA", "DE", None]
+
+
+def test_plus_minus_column_keeps_minus(tmp_path):
+    t = read_table(write(tmp_path, "pm.csv", "x,sign\n1,+\n2,-\n3,-\n4,\n"))
+    assert t.frame["sign"].tolist() == ["+", "-", "-", None]
+    t = read_table(write(tmp_path, "m.csv", "x,y\n1,-\n2,a\n"))
+    assert t.frame["y"].tolist() == [None, "a"]  # without "+", "-" is the missing mark
+
+
+def test_arff_comment_tail_and_brace_after_name(tmp_path):
+    text = "@relation r\n@attribute a numeric\n@attribute class{y,n}\n@data\n1,y % a comment\n2,n\n"
+    t = read_table(write(tmp_path, "w.arff", text))
+    assert t.frame["class"].tolist() == ["y", "n"]
+
+
+@pytest.mark.parametrize("text", ["n,c\nGrüße,a\n", "id,name\n1,Ana Núñez\n", "w,c\nnaïve,x\n"])
+def test_western_text_without_utf8(tmp_path, text):
+    t = read_table(write(tmp_path, "w.csv", text, encoding="cp1252"))
+    assert t.encoding == "cp1252"
+    accented = next(w for w in text.replace("\n", ",").split(",") if not w.isascii())
+    assert accented in t.frame.to_numpy().ravel().tolist()
+
+
+def test_gbk_with_a_single_chinese_character(tmp_path):
+    t = read_table(write(tmp_path, "g.csv", "name,cls\n张,a\n", encoding="gbk"))
+    assert t.frame["name"].tolist() == ["张"]
+
+
+def test_thousands_separators_are_not_decimal_commas_outside_semicolon_files(tmp_path):
+    t = read_table(write(tmp_path, "t.tsv", "amount\tcls\n1,234\ta\n12,000\tb\n"))
+    assert t.column("amount").type == "nominal"
+    assert t.frame["amount"].tolist() == ["1,234", "12,000"]
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_leading_zeros_are_kept_as_text(tmp_path, monkeypatch, fast):
+    import engine.data.read_csv as rc
+
+    monkeypatch.setattr(rc, "FAST_PATH", fast)
+    t = read_table(write(tmp_path, "z.csv", "zip,n,cls\n01234,1,a\n00501,2,b\n90210,3,a\n"))
+    info = t.column("zip")
+    assert info.type == "nominal" and info.numeric_text
+    assert t.frame["zip"].tolist() == ["01234", "00501", "90210"]
+    assert t.column("n").type == "numeric"
+    # the user may still call it numeric
+    spec = ProblemSpec(target="cls")
+    spec.set_attribute("zip", type="numeric")
+    assert check(spec, t) == []
+    assert encode(t, spec).X[:, 0].tolist() == [1234, 501, 90210]
+
+
+def test_a_header_starting_with_mz_is_text(tmp_path):
+    t = read_table(write(tmp_path, "m.csv", "MZ_score,cls\n1,a\n2,b\n"))
+    assert t.frame["MZ_score"].tolist() == [1, 2]
+
+
+def test_bad_delimiter_option(tmp_path):
+    with pytest.raises(DataError) as info:
+        read_table(write(tmp_path, "d.csv", "a;;b\n1;;2\n"), delimiter=";;")
+    assert info.value.code == "bad_option"
+
+
+def test_header_too_long_names_the_header_row(tmp_path):
+    write_xlsx(tmp_path / "h.xlsx", {"S": sheet_xml([["a", "x" * 1500], [1, 2]], first_row=3)})
+    with pytest.raises(DataError) as info:
+        read_table(tmp_path / "h.xlsx")
+    assert info.value.code == "header_too_long" and info.value.row == 3
+
+
+def test_merged_header_cell_is_not_copied_into_the_next_column(tmp_path):
+    write_xlsx(tmp_path / "m.xlsx", {"S": sheet_xml([["a", None, "c"], [1, 2, 3], [4, 5, 6]], merges=["A1:B1"])})
+    with pytest.raises(DataError) as info:
+        read_table(tmp_path / "m.xlsx")
+    assert info.value.code == "unnamed_column" and info.value.column == "B"
+
+
+def test_numbers_written_differently_match_training_categories(tmp_path):
+    train = read_table(write(tmp_path, "tr.csv", "dose,cls\n1.0,a\n2.5,b\nx,a\n1.0,b\n"))
+    spec = ProblemSpec(target="cls")
+    schema = encode(train, spec).schema
+    assert schema.attributes[0].categories == ["1.0", "2.5", "x"]
+    new = read_table(write(tmp_path, "new.csv", "dose,cls\n1,a\n2.5,b\n7,a\n"))
+    warnings = []
+    X = schema.encode_features(new, warnings=warnings)
+    assert X[:2, 0].tolist() == [0, 1] and np.isnan(X[2, 0])
+    assert len(warnings) == 1 and '"7"' in warnings[0]
