@@ -1,0 +1,69 @@
+"""Batch traversal of a compiled crisp tree (threshold, category, trichotomy nodes)."""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from .config import JIT
+
+# node kinds, as in engine.tree.model
+_LEAF, _THRESHOLD, _CATEGORY, _FUZZY, _TRICHOTOMY = 0, 1, 2, 3, 4
+STOP, MAJORITY = 0, 1
+
+
+@numba.njit(**JIT)
+def traverse(X, kind, feature, threshold, threshold2, child_start, child_index, cat_start, cat_count,
+             cat_branch, tri_start, tri_count, tri_feature, tri_weight, majority_child, missing_policy,
+             end_node, used):
+    """For each row of X: the node it ends in (a leaf, or the node whose value was
+    missing or unseen under the STOP policy). used[r, j] is set for every
+    attribute whose value row r had to show on its way down."""
+    n = X.shape[0]
+    for r in range(n):
+        node = 0
+        while True:
+            k = kind[node]
+            if k == _LEAF:
+                break
+            branch = -1
+            if k == _THRESHOLD:
+                f = feature[node]
+                v = X[r, f]
+                if v == v:
+                    used[r, f] = True
+                    branch = 0 if v <= threshold[node] else 1
+            elif k == _CATEGORY:
+                f = feature[node]
+                v = X[r, f]
+                if v == v:
+                    used[r, f] = True
+                    c = np.int64(v)
+                    if 0 <= c < cat_count[node]:
+                        branch = cat_branch[cat_start[node] + c]
+            elif k == _TRICHOTOMY:
+                s = 0.0
+                ok = True
+                for t in range(tri_start[node], tri_start[node] + tri_count[node]):
+                    v = X[r, tri_feature[t]]
+                    if v != v:
+                        ok = False
+                        break
+                    used[r, tri_feature[t]] = True
+                    s += tri_weight[t] * v
+                if ok:
+                    if s <= threshold[node]:
+                        branch = 0
+                    elif s >= threshold2[node]:
+                        branch = 1
+                    else:
+                        branch = 2
+            else:  # fuzzy nodes need the weighted propagation, not this kernel
+                break
+            if branch < 0:
+                if missing_policy == MAJORITY:
+                    branch = majority_child[node]
+                else:
+                    break
+            node = child_index[child_start[node] + branch]
+        end_node[r] = node

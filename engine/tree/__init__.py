@@ -1,0 +1,1 @@
+"""The one tree model, its builder, prediction, rules and JSON."""

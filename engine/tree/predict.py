@@ -1,0 +1,192 @@
+"""Prediction over any tree of the shared model.
+
+Missing-value policies (what a case does at a node whose attribute it lacks,
+or whose category was never seen in training):
+- "stop": the case stops there and takes that internal node's label and
+  distribution (the internal-node strategy of seed 003);
+- "majority": it follows the branch that held the most training weight;
+- "fractional": it goes down every branch, weighted by the branches' shares
+  of the training weight, and the reached distributions are summed (C4.5).
+Fuzzy splits always send a case down every term with its membership.
+
+Crisp trees under "stop"/"majority" run in a Numba kernel; the rest use a
+weighted frontier that is propagated node by node over arrays of rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..kernels.traverse import MAJORITY, STOP, traverse
+from .model import (CATEGORY, FUZZY, LEAF, PENDING, THRESHOLD, TRICHOTOMY, Tree,
+                    triangular_memberships)
+
+POLICIES = ("stop", "majority", "fractional")
+
+
+@dataclass
+class Prediction:
+    labels: np.ndarray  # (n,) index into tree.labels, or PENDING
+    scores: np.ndarray  # (n, K) class distribution reached, rows sum to 1 (0 when no training weight)
+    nodes: np.ndarray  # (n,) the node each case ended in; -1 when spread over several
+    used: np.ndarray  # (n, p) bool: attributes whose value the case showed on its way
+
+    def label_names(self, tree: Tree) -> list[str]:
+        return [tree.label_name(int(v)) for v in self.labels]
+
+
+def _normalise(counts: np.ndarray) -> np.ndarray:
+    total = counts.sum(axis=-1, keepdims=True)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out = np.where(total > 0, counts / np.where(total > 0, total, 1), 0.0)
+    return out
+
+
+def predict(tree: Tree, X: np.ndarray, missing: str = "stop") -> Prediction:
+    if missing not in POLICIES:
+        raise ValueError(f"missing policy must be one of {POLICIES}")
+    X = np.ascontiguousarray(X, dtype=np.float64)
+    ct = tree.compile()
+    n, p = X.shape[0], len(tree.schema.attributes)
+    if missing != "fractional" and not ct.has_fuzzy:
+        end = np.empty(n, np.int64)
+        used = np.zeros((n, p), np.bool_)
+        traverse(X, ct.kind, ct.feature, ct.threshold, ct.threshold2, ct.child_start, ct.child_index,
+                 ct.cat_start, ct.cat_count, ct.cat_branch, ct.tri_start, ct.tri_count, ct.tri_feature,
+                 ct.tri_weight, ct.majority_child, MAJORITY if missing == "majority" else STOP, end, used)
+        return Prediction(labels=ct.label[end].copy(), scores=_normalise(ct.counts[end]), nodes=end, used=used)
+    return _spread(tree, X, missing)
+
+
+def _branch_weights(tree: Tree, node_id: int) -> np.ndarray:
+    """Each child's share of the node's training weight (equal shares if none)."""
+    node = tree.nodes[node_id]
+    w = np.array([tree.nodes[c].weight for c in node.children], dtype=np.float64)
+    return w / w.sum() if w.sum() > 0 else np.full(len(w), 1.0 / len(w))
+
+
+def _spread(tree: Tree, X: np.ndarray, missing: str) -> Prediction:
+    n, p = X.shape[0], len(tree.schema.attributes)
+    K = tree.n_classes
+    scores = np.zeros((n, K))
+    label_votes = np.zeros((n, len(tree.labels) + 1))  # last column: PENDING
+    used = np.zeros((n, p), bool)
+    end_node = np.full(n, -2, np.int64)
+    stack = [(0, np.arange(n), np.ones(n))]
+    while stack:
+        node_id, rows, w = stack.pop()
+        keep = w > 0
+        rows, w = rows[keep], w[keep]
+        if not len(rows):
+            continue
+        node = tree.nodes[node_id]
+
+        def finish(r, weight):
+            dist = _normalise(node.counts[None, :])[0]
+            scores[r] += weight[:, None] * dist[None, :]
+            label_votes[r, node.label if node.label != PENDING else -1] += weight
+            end_node[r] = np.where(end_node[r] == -2, node_id, -1)
+
+        if node.kind == LEAF:
+            finish(rows, w)
+            continue
+        k = len(node.children)
+        share = np.zeros((len(rows), k))  # weight of each row sent down each child
+        stuck = np.zeros(len(rows), bool)  # rows with no usable value here
+        if node.kind == THRESHOLD:
+            v = X[rows, node.feature]
+            known = ~np.isnan(v)
+            share[known & (v <= node.threshold), 0] = 1
+            share[known & (v > node.threshold), 1] = 1
+            used[rows[known], node.feature] = True
+            stuck = ~known
+        elif node.kind == CATEGORY or (node.kind == FUZZY and node.centres is None):
+            v = X[rows, node.feature]
+            known = ~np.isnan(v)
+            codes = np.where(known, v, -1).astype(np.int64)
+            branches = np.asarray(node.branches, np.int64)
+            ok = known & (codes >= 0) & (codes < len(branches))
+            b = np.full(len(rows), -1, np.int64)
+            b[ok] = branches[codes[ok]]
+            good = b >= 0
+            share[np.flatnonzero(good), b[good]] = 1
+            used[rows[known], node.feature] = True
+            stuck = ~good
+        elif node.kind == FUZZY:
+            v = X[rows, node.feature]
+            known = ~np.isnan(v)
+            share[known] = triangular_memberships(v[known], np.asarray(node.centres))
+            used[rows[known], node.feature] = True
+            stuck = ~known
+        elif node.kind == TRICHOTOMY:
+            feats = np.asarray(node.features, np.int64)
+            vals = X[np.ix_(rows, feats)]
+            known = ~np.isnan(vals).any(axis=1)
+            s = vals[known] @ np.asarray(node.weights)
+            kr = np.flatnonzero(known)
+            share[kr[s <= node.low], 0] = 1
+            share[kr[s >= node.high], 1] = 1
+            share[kr[(s > node.low) & (s < node.high)], 2] = 1
+            used[np.ix_(rows[known], feats)] = True
+            stuck = ~known
+        if stuck.any():
+            if missing == "stop":
+                finish(rows[stuck], w[stuck])
+            elif missing == "majority":
+                share[np.flatnonzero(stuck), tree.compile().majority_child[node_id]] = 1
+            else:
+                share[stuck] = _branch_weights(tree, node_id)[None, :]
+        for c_pos, child in enumerate(node.children):
+            cw = w * share[:, c_pos]
+            if (cw > 0).any():
+                stack.append((child, rows, cw))
+    total = scores.sum(axis=1, keepdims=True)
+    scores = np.where(total > 0, scores / np.where(total > 0, total, 1), 0.0)
+    if getattr(tree, "aggregate", "distribution") == "votes":
+        best = np.argmax(label_votes, axis=1)
+        labels = np.where(best == len(tree.labels), PENDING, best)
+    else:
+        labels = np.argmax(scores, axis=1).astype(np.int64)
+        all_pending = label_votes[:, -1] >= label_votes.sum(axis=1) - 1e-12
+        labels[all_pending] = PENDING
+        single = end_node >= 0
+        labels[single] = [tree.nodes[i].label for i in end_node[single]]
+    end_node[end_node == -2] = -1
+    return Prediction(labels=labels.astype(np.int64), scores=scores, nodes=end_node, used=used)
+
+
+def decision_path(tree: Tree, x: np.ndarray, missing: str = "stop") -> list[int]:
+    """Node ids one case passes through (crisp routing; fuzzy nodes follow the
+    strongest term, fractional the heaviest branch)."""
+    path = [0]
+    while True:
+        node = tree.nodes[path[-1]]
+        if node.is_leaf:
+            return path
+        branch = -1
+        if node.kind == THRESHOLD:
+            v = x[node.feature]
+            if v == v:
+                branch = 0 if v <= node.threshold else 1
+        elif node.kind in (CATEGORY, FUZZY):
+            mu = None
+            if node.kind == FUZZY:
+                mu = node.memberships(x[node.feature])
+            if mu is not None and not np.isnan(mu).any():
+                branch = int(np.argmax(mu))
+            elif node.kind == CATEGORY:
+                v = x[node.feature]
+                if v == v and 0 <= int(v) < len(node.branches):
+                    branch = node.branches[int(v)]
+        elif node.kind == TRICHOTOMY:
+            vals = x[np.asarray(node.features, np.int64)]
+            if not np.isnan(vals).any():
+                s = float(vals @ np.asarray(node.weights))
+                branch = 0 if s <= node.low else 1 if s >= node.high else 2
+        if branch < 0:
+            if missing == "stop":
+                return path
+            branch = int(tree.compile().majority_child[path[-1]])
+        path.append(node.children[branch])
