@@ -1,0 +1,111 @@
+"""Classic baselines every paper compares against (ALGORITHMS.md §0).
+
+CART: binary splits by Gini (or entropy) on numeric/ordinal cuts and nominal
+subsets (K = 2: the exact best subset from the p(class 2) order; K > 2: one
+value against the rest), grown fully, then cost-complexity pruned at the alpha
+chosen by internal stratified cross-validation and the 1-SE rule (Breiman et
+al. 1984; Weka's SimpleCart). `prune=none` keeps the fully grown tree (as
+scikit-learn's DecisionTreeClassifier); `ccp_alpha` prunes at a given alpha.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..data.encode import EncodedData
+from ..data.spec import ProblemSpec
+from ..evaluate import stratified_folds
+from ..kernels import split as K
+from ..progress import Progress
+from ..tree.builder import Stopping, grow_presorted, majority_label, min_cost_label
+from ..tree.model import Tree
+from ..tree.prune import cv_errors, pruning_path, prune_to
+from .registry import AlgorithmInfo, Param, register
+
+
+def cost_matrix(spec: ProblemSpec | None, data: EncodedData) -> np.ndarray | None:
+    if spec is None or spec.misclassification_costs is None:
+        return None
+    return spec.misclassification_costs.as_array(data.classes)
+
+
+def choose_alpha(data: EncodedData, grow, cost: np.ndarray | None, folds: int, se_rule: float, seed: int,
+                 progress: Progress | None = None) -> tuple[float, dict]:
+    """Alpha of the smallest tree whose cross-validated cost is within se_rule
+    standard errors of the best (Breiman's 1-SE rule), and the CV curve."""
+    full = grow(data)
+    path = pruning_path(full, cost)
+    alphas = path.alphas
+    # geometric midpoints between consecutive alphas stand for each subtree of the sequence
+    betas = np.append(np.sqrt(alphas[:-1] * alphas[1:]), alphas[-1] * 2 + 1.0) if len(alphas) > 1 \
+        else np.array([0.0])
+    fold, _ = stratified_folds(data.y, folds, seed)
+    errors = np.zeros(len(betas))
+    for k in range(folds):
+        if progress is not None:
+            progress.report(k, folds, f"pruning: cross-validation fold {k + 1} of {folds}")
+        train, test = np.flatnonzero(fold != k), np.flatnonzero(fold == k)
+        if len(test) == 0 or len(train) == 0:
+            continue
+        tree = grow(data.subset(train))
+        fold_path = pruning_path(tree, cost)
+        errors += cv_errors(tree, fold_path.prune_alpha, data.X[test], data.y[test], data.w[test], betas, cost)
+    total = data.w.sum()
+    rate = errors / total
+    best = int(np.argmin(rate))
+    if cost is None:
+        se = np.sqrt(rate[best] * (1 - rate[best]) / len(data.y))
+    else:  # standard error of the mean cost per case, from the per-case costs is not kept: binomial bound
+        scale = cost.max() if cost.max() > 0 else 1.0
+        p = min(1.0, rate[best] / scale)
+        se = scale * np.sqrt(p * (1 - p) / len(data.y))
+    limit = rate[best] + se_rule * se
+    chosen = max(i for i in range(len(betas)) if rate[i] <= limit + 1e-12)
+    curve = {"alphas": alphas.tolist(), "leaves": path.leaves.tolist(), "cv_error": rate.tolist(),
+             "chosen": chosen, "se": float(se)}
+    return float(alphas[chosen]), curve
+
+
+CART = AlgorithmInfo(
+    name="cart", family="classic", title="CART (Gini, cost-complexity pruning)",
+    params=(
+        Param("prune", "auto", "auto: cost-complexity pruning chosen by internal cross-validation and the "
+              "1-SE rule; none: the fully grown tree", kind="choice", choices=("auto", "none")),
+        Param("ccp_alpha", None, "prune at this complexity instead (empty: chosen by cross-validation)",
+              kind="float", minimum=0.0),
+        Param("criterion", "gini", "impurity measure", kind="choice", choices=("gini", "entropy")),
+        Param("min_samples_leaf", 1, "fewest cases in a leaf", kind="int", minimum=1),
+        Param("min_samples_split", 2, "fewest cases in a node that may be split", kind="int", minimum=2),
+        Param("max_depth", None, "deepest level (empty: no limit)", kind="int", minimum=1),
+        Param("folds", 5, "internal cross-validation folds for pruning", kind="int", minimum=2, maximum=50),
+        Param("se_rule", 1.0, "standard errors allowed above the best cross-validated error", kind="float",
+              minimum=0.0, maximum=10.0),
+        Param("seed", 0, "seed of the internal folds", kind="int", minimum=0),
+    ),
+    uses=("misclassification_costs",),
+)
+
+
+def fit_cart(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
+    cost = cost_matrix(spec, data)
+    leaf_rule = majority_label if cost is None else min_cost_label(cost)
+    stopping = Stopping(max_depth=params["max_depth"], min_samples_split=params["min_samples_split"],
+                        min_samples_leaf=params["min_samples_leaf"])
+    criterion = K.GINI if params["criterion"] == "gini" else K.ENTROPY
+
+    def grow(d: EncodedData, progress_=None) -> Tree:
+        return grow_presorted(d, criterion=criterion, stopping=stopping, leaf_rule=leaf_rule, progress=progress_)
+
+    if params["prune"] == "none" and params["ccp_alpha"] is None:
+        return grow(data, progress)
+    if params["ccp_alpha"] is not None:
+        alpha, curve = params["ccp_alpha"], None
+    else:
+        alpha, curve = choose_alpha(data, grow, cost, params["folds"], params["se_rule"], params["seed"], progress)
+    full = grow(data)
+    tree = prune_to(full, pruning_path(full, cost).prune_alpha, alpha)
+    tree.info = {"ccp_alpha": alpha, "pruning": curve, "grown_leaves": full.n_leaves}
+    return tree
+
+
+register(CART.__class__(**{**CART.__dict__, "fit": fit_cart}))

@@ -1,0 +1,143 @@
+"""Splits, cross-validation and metrics.
+
+Folds are stratified: each class is dealt round-robin over the folds after a
+seeded shuffle, so fold sizes differ by at most one per class. A class with
+fewer cases than folds is a warning, not an error (those folds simply lack it).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .data.encode import EncodedData
+from .progress import Progress
+from .tree.model import PENDING
+
+
+def stratified_folds(y: np.ndarray, k: int, seed: int = 0) -> tuple[np.ndarray, list[str]]:
+    """fold[i] in 0..k-1 for every case, and warnings for classes with fewer than k cases."""
+    rng = np.random.default_rng(seed)
+    fold = np.empty(len(y), np.int64)
+    warnings = []
+    offset = 0
+    for cls in np.unique(y):
+        idx = np.flatnonzero(y == cls)
+        rng.shuffle(idx)
+        fold[idx] = (np.arange(len(idx)) + offset) % k
+        offset = (offset + len(idx)) % k  # keep fold sizes balanced across classes
+        if len(idx) < k:
+            warnings.append(f"class {cls} has {len(idx)} case(s), fewer than the {k} folds")
+    return fold, warnings
+
+
+def stratified_holdout(y: np.ndarray, share: float, seed: int = 0) -> np.ndarray:
+    """Boolean mask of test cases: round(share * n_class) of each class (at least one
+    training case per class where possible)."""
+    rng = np.random.default_rng(seed)
+    test = np.zeros(len(y), bool)
+    for cls in np.unique(y):
+        idx = np.flatnonzero(y == cls)
+        rng.shuffle(idx)
+        m = int(round(share * len(idx)))
+        m = min(m, len(idx) - 1) if len(idx) > 1 else m
+        test[idx[:m]] = True
+    return test
+
+
+def confusion_matrix(y_true: np.ndarray, y_pred: np.ndarray, n_classes: int, w: np.ndarray | None = None):
+    """(K, K + 1) weighted counts: rows true class, columns predicted class, last column PENDING."""
+    w = np.ones(len(y_true)) if w is None else w
+    m = np.zeros((n_classes, n_classes + 1))
+    pred = np.where(y_pred == PENDING, n_classes, y_pred)
+    np.add.at(m, (y_true, pred), w)
+    return m
+
+
+def metrics(y_true: np.ndarray, y_pred: np.ndarray, n_classes: int, *, ordered: bool = False,
+            w: np.ndarray | None = None, cost: np.ndarray | None = None) -> dict[str, float]:
+    """accuracy, mae (ordered classes), pending_rate and misclassification_rate
+    (when anything is pending), avg_misclassification_cost (with a cost matrix)."""
+    w = np.ones(len(y_true)) if w is None else np.asarray(w, float)
+    total = w.sum()
+    decided = y_pred != PENDING
+    correct = decided & (y_pred == y_true)
+    out = {"accuracy": float(w[correct].sum() / total) if total else 0.0}
+    if ordered:
+        err = np.abs(np.where(decided, y_pred, y_true) - y_true)
+        out["mae"] = float((w[decided] * err[decided]).sum() / max(w[decided].sum(), 1e-300))
+    if (~decided).any():
+        out["pending_rate"] = float(w[~decided].sum() / total)
+        out["misclassification_rate"] = float(w[decided & ~correct].sum() / total)
+    if cost is not None:
+        c = np.where(decided, cost[y_true, np.where(decided, y_pred, 0)], 0.0)
+        out["avg_misclassification_cost"] = float((w * c).sum() / total)
+    return out
+
+
+@dataclass
+class FoldResult:
+    metrics: dict[str, float]
+    y_true: np.ndarray
+    y_pred: np.ndarray
+
+
+@dataclass
+class Evaluation:
+    folds: list[FoldResult] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def summary(self) -> dict[str, dict[str, float]]:
+        names = sorted({k for f in self.folds for k in f.metrics}, key=_metric_order)
+        out = {}
+        for name in names:
+            values = np.array([f.metrics[name] for f in self.folds if name in f.metrics])
+            out[name] = {"mean": float(values.mean()), "std": float(values.std(ddof=1)) if len(values) > 1 else 0.0}
+        return out
+
+    def confusion(self, n_classes: int) -> np.ndarray:
+        return sum(confusion_matrix(f.y_true, f.y_pred, n_classes) for f in self.folds)
+
+
+_ORDER = ["accuracy", "mae", "leaves", "depth", "fit_seconds", "predict_seconds", "nonmonotone_pairs", "nmi",
+          "avg_total_cost", "avg_test_cost", "avg_waiting_cost", "avg_misclassification_cost", "pending_rate",
+          "misclassification_rate", "attributes_used", "hierarchical_accuracy", "label_precision"]
+
+
+def _metric_order(name: str):
+    return (_ORDER.index(name) if name in _ORDER else len(_ORDER), name)
+
+
+def cross_validate(data: EncodedData, fit, predict, *, cv: int = 10, repeats: int = 1, holdout: float | None = None,
+                   seed: int = 0, cost: np.ndarray | None = None, progress: Progress | None = None) -> Evaluation:
+    """`fit(train: EncodedData) -> model`, `predict(model, X) -> (labels, extra metrics dict)`."""
+    result = Evaluation()
+    plans = []
+    for r in range(repeats):
+        if holdout is not None:
+            test = stratified_holdout(data.y, holdout, seed + r)
+            plans.append((~test, test))
+        else:
+            fold, warnings = stratified_folds(data.y, cv, seed + r)
+            if r == 0:
+                result.warnings.extend(warnings)
+            plans.extend((fold != k, fold == k) for k in range(cv))
+    for done, (train, test) in enumerate(plans):
+        if progress is not None:
+            progress.report(done, len(plans), f"fold {done + 1} of {len(plans)}")
+        t0 = time.perf_counter()
+        model = fit(data.subset(np.flatnonzero(train)))
+        fit_seconds = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        labels, extra = predict(model, data.X[test])
+        predict_seconds = time.perf_counter() - t0
+        m = metrics(data.y[test], labels, len(data.classes), ordered=data.schema.ordered, w=data.w[test], cost=cost)
+        m.update(extra)
+        m["fit_seconds"] = fit_seconds
+        m["predict_seconds"] = predict_seconds
+        result.folds.append(FoldResult(m, data.y[test], labels))
+    if progress is not None:
+        progress.report(len(plans), len(plans), "done")
+    return result
