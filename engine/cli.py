@@ -19,7 +19,7 @@ from .errors import OptionError, RuleTreeError
 from .paths import log_file
 
 PROG = "ruletree"
-SUBCOMMANDS = ("info", "algorithms")
+SUBCOMMANDS = ("info", "algorithms", "train", "predict", "rules", "evaluate")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -292,6 +292,175 @@ def cmd_algorithms(args) -> int:
     return 0
 
 
+# ---- train / predict / rules / evaluate -------------------------------------------------
+
+
+def _parse_params(items: list[str] | None) -> dict:
+    """--param K=V (repeatable): values parse as number, true/false, or text."""
+    out = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f'--param "{item}" is not K=V', code="bad_option")
+        value = value.strip()
+        if value.lower() in ("true", "false"):
+            parsed = value.lower() == "true"
+        else:
+            try:
+                parsed = int(value)
+            except ValueError:
+                try:
+                    parsed = float(value)
+                except ValueError:
+                    parsed = value
+        out[key.strip()] = parsed
+    return out
+
+
+def _prepare(args):
+    """Table, settings and encoded data for training commands, validated."""
+    from .data.encode import encode
+
+    problem = resolve_problem(args, need_target=True)
+    data = encode(problem.table, problem.spec)
+    return problem, data
+
+
+def _fit_model(info, problem, data, params, progress=None):
+    from .model import Model, file_sha256
+
+    tree = info.fit(data, problem.spec, params, progress)
+    trained_on = {"rows": int(data.n), "file": os.path.basename(problem.table.file),
+                  "sheet": problem.table.sheet, "sha256": file_sha256(problem.table.file)}
+    return Model(algorithm=info.name, params=params, spec=problem.spec, tree=tree, missing=info.missing,
+                 trained_on=trained_on, info=getattr(tree, "info", {}) or {})
+
+
+def cmd_train(args) -> int:
+    from .algorithms.registry import get, resolve_params
+
+    info = get(args.algorithm)
+    params = resolve_params(info, _parse_params(args.param))
+    problem, data = _prepare(args)
+    for w in problem.table.warnings + data.warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    model = _fit_model(info, problem, data, params)
+    model.save(args.out)
+    tree = model.tree
+    print(f"{info.name}: {tree.n_leaves} leaves, depth {tree.depth}, trained on {data.n} rows -> {args.out}")
+    return 0
+
+
+def cmd_predict(args) -> int:
+    import csv
+    import io
+
+    from .data import read_table
+    from .fileio import atomic_write_text
+    from .model import load_model
+    from .tree.model import PENDING_LABEL
+
+    model = load_model(args.model)
+    if args.missing:
+        model.missing = args.missing
+    delimiter = {"tab": "\t", "\\t": "\t"}.get(args.delimiter, args.delimiter) if args.delimiter else None
+    table = read_table(args.data, args.sheet, encoding=args.encoding, delimiter=delimiter)
+    warnings: list[str] = []
+    pred = model.predict_table(table, warnings)
+    for w in table.warnings + warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    tree = model.tree
+    names = tree.schema.names
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    classes = tree.schema.classes
+    writer.writerow(["row", "prediction"] + [f"score_{c}" for c in classes] + ["attributes_used"])
+    labels = pred.label_names(tree)
+    for i in range(len(labels)):
+        used = ";".join(names[j] for j in range(len(names)) if pred.used[i, j])
+        writer.writerow([table.row_number(i), labels[i]] + [format(float(v), ".6g") for v in pred.scores[i]]
+                        + [used])
+    if args.out:
+        atomic_write_text(args.out, buf.getvalue())
+        pending = sum(1 for label in labels if label == PENDING_LABEL)
+        print(f"{len(labels)} predictions -> {args.out}" + (f" ({pending} PENDING)" if pending else ""))
+    else:
+        sys.stdout.write(buf.getvalue())
+    return 0
+
+
+def cmd_rules(args) -> int:
+    from .model import load_model
+    from .tree.rules import extract_rules, rule_text, rules_json
+
+    model = load_model(args.model)
+    tree = model.tree
+    rules = extract_rules(tree)
+    if args.xlsx:
+        from .export import export_model
+
+        export_model(model, args.xlsx)
+    if args.json:
+        print(json.dumps(rules_json(tree, rules), ensure_ascii=False, indent=2))
+    else:
+        for k, r in enumerate(rules, start=1):
+            conf = "" if r.confidence is None else f", confidence {r.confidence:.3f}"
+            print(f"{k:3d}. {rule_text(tree, r)}   [support {format(r.support, '.6g')}{conf}, "
+                  f"coverage {r.coverage:.3f}]")
+        if args.xlsx:
+            print(f"{len(rules)} rules -> {args.xlsx}")
+    return 0
+
+
+def evaluate_json(info, params, data, problem, scheme, evaluation) -> dict:
+    return {"algorithm": info.name, "params": params,
+            "data": {"rows": int(data.n), "target": data.schema.target},
+            "scheme": scheme, "metrics": evaluation.summary(), "warnings": evaluation.warnings,
+            "confusion": {"labels": list(data.classes) + ["PENDING"],
+                          "matrix": evaluation.confusion(len(data.classes)).tolist()}}
+
+
+def cmd_evaluate(args) -> int:
+    from .algorithms.classic import cost_matrix
+    from .algorithms.registry import get, resolve_params
+    from .evaluate import cross_validate
+    from .tree.predict import predict
+
+    info = get(args.algorithm)
+    params = resolve_params(info, _parse_params(args.param))
+    if args.holdout is not None and not 0 < args.holdout < 1:
+        raise OptionError("--holdout must be a share between 0 and 1 (e.g. 0.3)", code="bad_option")
+    if args.cv < 2:
+        raise OptionError("--cv must be at least 2", code="bad_option")
+    problem, data = _prepare(args)
+    spec = problem.spec
+    cost = cost_matrix(spec, data)
+
+    def fit(train):
+        return info.fit(train, spec, params, None)
+
+    def run(tree, X):
+        p = predict(tree, X, info.missing)
+        return p.labels, {"leaves": float(tree.n_leaves), "depth": float(tree.depth)}
+
+    evaluation = cross_validate(data, fit, run, cv=args.cv, repeats=args.repeats, holdout=args.holdout,
+                                seed=args.seed, cost=cost)
+    scheme = {"cv": None if args.holdout is not None else args.cv, "repeats": args.repeats, "seed": args.seed}
+    if args.holdout is not None:
+        scheme["holdout"] = args.holdout
+    out = evaluate_json(info, params, data, problem, scheme, evaluation)
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+        return 0
+    how = f"hold-out {args.holdout:g}" if args.holdout is not None else f"{args.cv}-fold cross-validation"
+    print(f"{info.name} on {os.path.basename(problem.table.file)} ({data.n} rows), {how} x {args.repeats}")
+    for name, value in out["metrics"].items():
+        print(f"  {name:28s} {value['mean']:.4f} ± {value['std']:.4f}")
+    for w in evaluation.warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    return 0
+
+
 # ---- entry --------------------------------------------------------------------------
 
 
@@ -307,6 +476,41 @@ def build_parser() -> argparse.ArgumentParser:
     algos = sub.add_parser("algorithms", help="the available algorithms and their parameters")
     algos.add_argument("--json", action="store_true", help="print JSON")
     algos.set_defaults(func=cmd_algorithms)
+
+    train = sub.add_parser("train", help="fit a model on all rows and write it")
+    add_problem_options(train)
+    train.add_argument("--algorithm", required=True, metavar="NAME")
+    train.add_argument("--param", action="append", metavar="K=V", help="an algorithm parameter (repeatable)")
+    train.add_argument("--out", required=True, metavar="MODEL.json")
+    train.set_defaults(func=cmd_train)
+
+    pred = sub.add_parser("predict", help="predict every row of a data file")
+    pred.add_argument("model", metavar="MODEL.json")
+    pred.add_argument("data", metavar="DATA")
+    pred.add_argument("--sheet", metavar="S")
+    pred.add_argument("--encoding", metavar="ENC")
+    pred.add_argument("--delimiter", metavar="D")
+    pred.add_argument("--missing", choices=("stop", "majority", "fractional"),
+                      help="what an unknown value does (default: the algorithm's own policy)")
+    pred.add_argument("--out", metavar="PRED.csv")
+    pred.set_defaults(func=cmd_predict)
+
+    rules = sub.add_parser("rules", help="IF-THEN rules of a model")
+    rules.add_argument("model", metavar="MODEL.json")
+    rules.add_argument("--xlsx", metavar="OUT.xlsx", help="also write an Excel workbook")
+    rules.add_argument("--json", action="store_true")
+    rules.set_defaults(func=cmd_rules)
+
+    ev = sub.add_parser("evaluate", help="cross-validated metrics of an algorithm on a file")
+    add_problem_options(ev)
+    ev.add_argument("--algorithm", required=True, metavar="NAME")
+    ev.add_argument("--param", action="append", metavar="K=V")
+    ev.add_argument("--cv", type=int, default=10, metavar="K")
+    ev.add_argument("--repeats", type=int, default=1, metavar="R")
+    ev.add_argument("--holdout", type=float, metavar="F")
+    ev.add_argument("--seed", type=int, default=0, metavar="S")
+    ev.add_argument("--json", action="store_true")
+    ev.set_defaults(func=cmd_evaluate)
     return parser
 
 

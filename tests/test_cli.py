@@ -159,3 +159,47 @@ def test_project_without_target_is_not_called_valid(demo_dir, tmp_path, capsys):
     (tmp_path / "nt.rtproj").write_text(json.dumps(obj))
     assert cli.main(["info", "--project", str(tmp_path / "nt.rtproj")]) == 2
     assert "no target column is chosen" in capsys.readouterr().err
+
+
+def test_train_predict_rules_evaluate(demo_dir, tmp_path, capsys):
+    data = str(demo_dir / "car_evaluation.xlsx")
+    project = str(demo_dir / "car_evaluation.rtproj")
+    model = tmp_path / "car.json"
+    assert cli.main(["train", data, "--project", project, "--algorithm", "cart", "--out", str(model)]) == 0
+    assert "leaves" in capsys.readouterr().out
+    obj = json.loads(model.read_text())
+    assert obj["format"] == "ruletree-model" and obj["version"] == 1 and obj["trained_on"]["rows"] == 1728
+    assert cli.main(["predict", str(model), data, "--out", str(tmp_path / "p.csv")]) == 0
+    assert "1728 predictions" in capsys.readouterr().out
+    lines = (tmp_path / "p.csv").read_text().splitlines()
+    assert lines[0] == "row,prediction,score_unacc,score_acc,score_good,score_vgood,attributes_used"
+    assert len(lines) == 1729 and lines[1].startswith("2,unacc,")
+    assert cli.main(["rules", str(model), "--json", "--xlsx", str(tmp_path / "r.xlsx")]) == 0
+    rules = json.loads(capsys.readouterr().out)
+    assert rules and all(r["rule"].startswith("IF ") for r in rules)
+    assert abs(sum(r["coverage"] for r in rules) - 1) < 1e-9
+    assert (tmp_path / "r.xlsx").stat().st_size > 0
+    assert cli.main(["evaluate", data, "--project", project, "--algorithm", "cart", "--cv", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["algorithm"] == "cart" and out["scheme"] == {"cv": 3, "repeats": 1, "seed": 0}
+    assert {"accuracy", "mae", "leaves", "depth", "fit_seconds", "predict_seconds",
+            "avg_misclassification_cost"} <= set(out["metrics"])
+    assert 0.85 < out["metrics"]["accuracy"]["mean"] <= 1
+
+
+def test_evaluate_holdout_and_param_errors(datasets, capsys):
+    iris = str(datasets / "iris.csv")
+    assert cli.main(["evaluate", iris, "--algorithm", "cart", "--holdout", "0.3", "--repeats", "2",
+                     "--param", "prune=none", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["scheme"]["holdout"] == 0.3 and out["params"]["prune"] == "none"
+    assert cli.main(["evaluate", iris, "--algorithm", "cart", "--param", "max_depth=0"]) == 2
+    assert "max_depth must be at least 1" in capsys.readouterr().err
+    assert cli.main(["evaluate", iris, "--algorithm", "cart", "--holdout", "1.5"]) == 2
+    assert cli.main(["train", iris, "--algorithm", "nope", "--out", "x.json"]) == 2
+
+
+def test_predict_with_a_damaged_model_is_a_user_error(tmp_path, capsys, demo_dir):
+    (tmp_path / "m.json").write_text('{"format": "ruletree-model", "version": 1}')
+    assert cli.main(["predict", str(tmp_path / "m.json"), str(demo_dir / "glass.xlsx")]) == 2
+    assert "damaged" in capsys.readouterr().err

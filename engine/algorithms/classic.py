@@ -83,6 +83,7 @@ CART = AlgorithmInfo(
         Param("seed", 0, "seed of the internal folds", kind="int", minimum=0),
     ),
     uses=("misclassification_costs",),
+    missing="majority",
 )
 
 

@@ -38,11 +38,12 @@ class AlgorithmInfo:
     title: str
     params: tuple[Param, ...] = ()
     uses: tuple[str, ...] = ()  # problem settings it reads: class_order, monotone, hierarchy, costs, ...
+    missing: str = "stop"  # prediction's policy for unknown values: stop | majority | fractional
     fit: Callable | None = field(default=None, compare=False)
 
     def to_json(self) -> dict:
         return {"name": self.name, "family": self.family, "title": self.title,
-                "params": [p.to_json() for p in self.params], "uses": list(self.uses)}
+                "params": [p.to_json() for p in self.params], "uses": list(self.uses), "missing": self.missing}
 
 
 REGISTRY: dict[str, AlgorithmInfo] = {}

@@ -1,0 +1,167 @@
+"""Excel workbooks: Rules, Tree, Metrics, Settings.
+
+Safe to open: any text that Excel would take for a formula (it starts with
+=, +, -, @, a tab or a carriage return) is stored as text with Excel's quote
+prefix, never as a formula. Bold, frozen header rows with autofilter, column
+widths fitted to the content, number formats per column.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+
+import numpy as np
+
+from .data.table import format_number
+from .fileio import atomic_write_bytes
+from .tree.model import KIND_NAMES, Tree
+from .tree.rules import extract_rules, rule_text
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _put(ws, row: int, col: int, value, number_format: str | None = None):
+    cell = ws.cell(row=row, column=col)
+    if value is None:
+        return cell
+    if isinstance(value, (np.integer, np.floating)):
+        value = value.item()
+    if isinstance(value, float) and not np.isfinite(value):
+        value = None if value != value else ("inf" if value > 0 else "-inf")
+    if isinstance(value, str):
+        cell.value = value
+        cell.data_type = "s"  # never a formula
+        if value.startswith(_FORMULA_START):
+            cell.quotePrefix = True
+    else:
+        cell.value = value
+        if number_format:
+            cell.number_format = number_format
+    return cell
+
+
+def _sheet(wb, title: str, header: list[str], rows: list[list], formats: dict[int, str] | None = None):
+    from openpyxl.styles import Font
+
+    ws = wb.create_sheet(title)
+    bold = Font(bold=True)
+    for j, name in enumerate(header, start=1):
+        _put(ws, 1, j, name).font = bold
+    formats = formats or {}
+    for i, row in enumerate(rows, start=2):
+        for j, value in enumerate(row, start=1):
+            _put(ws, i, j, value, formats.get(j - 1))
+    ws.freeze_panes = "A2"
+    if rows:
+        from openpyxl.utils import get_column_letter
+
+        ws.auto_filter.ref = f"A1:{get_column_letter(len(header))}{len(rows) + 1}"
+    _fit_widths(ws, header, rows)
+    return ws
+
+
+def _fit_widths(ws, header, rows) -> None:
+    from openpyxl.utils import get_column_letter
+
+    for j, name in enumerate(header):
+        longest = len(str(name))
+        for row in rows[:2000]:
+            if j < len(row) and row[j] is not None:
+                value = row[j]
+                text = format(value, ".4g") if isinstance(value, float) else str(value)
+                longest = max(longest, len(text))
+        ws.column_dimensions[get_column_letter(j + 1)].width = min(80, max(8, longest + 2))
+
+
+def _bound_text(tree: Tree, j: int, bound) -> str | None:
+    attr = tree.schema.attributes[j]
+    parts = []
+    if bound.values is not None:
+        parts.append("{" + ", ".join(attr.categories[c] for c in sorted(bound.values)) + "}")
+    if attr.categories is not None and attr.kind == "ordinal" and (bound.low > -np.inf or bound.high < np.inf):
+        lo = int(np.floor(bound.low)) + 1 if bound.low > -np.inf else 0
+        hi = int(np.floor(bound.high)) if bound.high < np.inf else len(attr.categories) - 1
+        parts.append(f"{attr.categories[lo]} .. {attr.categories[hi]}" if lo != hi else attr.categories[lo])
+    else:
+        if bound.low > -np.inf and bound.high < np.inf:
+            parts.append(f"({format_number(bound.low)}, {format_number(bound.high)}]")
+        elif bound.high < np.inf:
+            parts.append(f"<= {format_number(bound.high)}")
+        elif bound.low > -np.inf:
+            parts.append(f"> {format_number(bound.low)}")
+    parts.extend(f"is {t}" for t in bound.terms)
+    return "; ".join(parts) if parts else None
+
+
+def _node_test(tree: Tree, node) -> str:
+    if node.is_leaf:
+        return ""
+    if node.kind == 4:
+        return " + ".join(f"{w:.4g}·{tree.attribute_name(j)}" for j, w in zip(node.features, node.weights)) + \
+            f" (<= {node.low:.6g} | >= {node.high:.6g})"
+    name = tree.attribute_name(node.feature)
+    if node.kind == 1:
+        return f"{name} <= {format_number(node.threshold)}"
+    if node.kind == 3 and node.centres is not None:
+        return f"{name} fuzzy terms at " + ", ".join(format(c, ".6g") for c in node.centres)
+    return f"{name} (by value)"
+
+
+def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | None = None) -> bytes:
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    wb.remove(wb.active)
+    rules = extract_rules(tree)
+    attrs = tree.schema.names
+    header = ["rule", "IF (conditions)", "THEN", "support", "confidence", "coverage"] + attrs
+    rows = []
+    for k, r in enumerate(rules, start=1):
+        conditions = rule_text(tree, r)[3:].rsplit(" THEN ", 1)[0]
+        row = [k, conditions, tree.label_name(r.label), r.support, r.confidence, r.coverage]
+        row += [_bound_text(tree, j, r.bounds[j]) if j in r.bounds else None for j in range(len(attrs))]
+        rows.append(row)
+    _sheet(wb, "Rules", header, rows, {3: "0.##", 4: "0.0%", 5: "0.0%"})
+
+    classes = tree.schema.classes
+    node_rows = []
+    ids = tree.reachable()
+    new_id = {old: k for k, old in enumerate(ids)}
+    for old in ids:
+        node = tree.nodes[old]
+        node_rows.append([new_id[old], new_id.get(node.parent, None) if node.parent >= 0 else None,
+                          KIND_NAMES[node.kind], _node_test(tree, node), tree.label_name(node.label), node.weight]
+                         + [float(c) for c in node.counts]
+                         + [", ".join(str(new_id[c]) for c in node.children)])
+    _sheet(wb, "Tree", ["node", "parent", "kind", "test", "label", "weight"] + [f"n({c})" for c in classes]
+           + ["children"], node_rows, {5: "0.##"})
+
+    metric_rows = []
+    for name, value in (metrics or {}).items():
+        if isinstance(value, dict):
+            metric_rows.append([name, value.get("mean"), value.get("std")])
+        else:
+            metric_rows.append([name, value, None])
+    metric_rows += [["leaves", float(tree.n_leaves), None], ["depth", float(tree.depth), None]] \
+        if not metrics else []
+    _sheet(wb, "Metrics", ["metric", "mean", "std"], metric_rows, {1: "0.0000", 2: "0.0000"})
+
+    setting_rows = []
+    for key, value in (settings or {}).items():
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        setting_rows.append([key, text])
+    _sheet(wb, "Settings", ["setting", "value"], setting_rows)
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def export_model(model, path: str | os.PathLike, metrics: dict | None = None) -> None:
+    """The model's rules, tree, metrics and settings as one workbook (written atomically)."""
+    settings = {"algorithm": model.algorithm}
+    settings.update({f"param {k}": v for k, v in model.params.items()})
+    settings.update({f"problem {k}": v for k, v in model.spec.to_json().items() if v not in (None, [], {})})
+    settings.update({f"trained on {k}": v for k, v in model.trained_on.items()})
+    atomic_write_bytes(path, workbook_bytes(model.tree, metrics=metrics, settings=settings))

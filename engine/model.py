@@ -1,0 +1,117 @@
+"""A trained model and its file (CLI.md, "Model file"): versioned JSON, never
+pickle, written atomically; enough to predict, draw, extract rules and consult
+without the training data (every node keeps its class counts)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .data.encode import DataSchema
+from .data.spec import ProblemSpec
+from .data.table import Table
+from .errors import ModelFileError
+from .fileio import atomic_write_json
+from .tree.model import Tree
+from .tree.predict import Prediction, predict
+
+FORMAT = "ruletree-model"
+VERSION = 1
+MAX_MODEL_BYTES = 512 << 20
+
+
+@dataclass
+class Model:
+    algorithm: str
+    params: dict
+    spec: ProblemSpec
+    tree: Tree
+    missing: str = "stop"  # prediction's missing-value policy
+    trained_on: dict = field(default_factory=dict)
+    info: dict = field(default_factory=dict)
+
+    @property
+    def schema(self) -> DataSchema:
+        return self.tree.schema
+
+    def predict_table(self, table: Table, warnings: list[str] | None = None) -> Prediction:
+        return predict(self.tree, self.schema.encode_features(table, warnings=warnings), self.missing)
+
+    def to_json(self) -> dict:
+        return {"format": FORMAT, "version": VERSION, "algorithm": self.algorithm, "params": self.params,
+                "problem": self.spec.to_json(), "schema": self.schema.to_json(),
+                "prediction": {"missing": self.missing}, "tree": self.tree.to_json(),
+                "trained_on": self.trained_on, "info": _jsonable(self.info)}
+
+    @classmethod
+    def from_json(cls, obj, file: str | None = None) -> "Model":
+        if not isinstance(obj, dict) or obj.get("format") != FORMAT:
+            raise ModelFileError("this is not a RuleTree model file", code="not_a_model", file=file)
+        version = obj.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise ModelFileError("the model file has no valid version", code="not_a_model", file=file)
+        if version > VERSION:
+            raise ModelFileError(f"the model was saved by a newer RuleTree Studio (model version {version}); "
+                                 f"this version reads version {VERSION}. Update RuleTree Studio.",
+                                 code="newer_version", file=file)
+        try:
+            schema = DataSchema.from_json(obj["schema"])
+            tree = Tree.from_json(obj["tree"], schema)
+            spec = ProblemSpec.from_json(obj.get("problem") or {}, file=file)
+            return cls(algorithm=str(obj["algorithm"]), params=dict(obj.get("params") or {}), spec=spec, tree=tree,
+                       missing=str((obj.get("prediction") or {}).get("missing", "stop")),
+                       trained_on=dict(obj.get("trained_on") or {}), info=dict(obj.get("info") or {}))
+        except ModelFileError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise ModelFileError(f"the model file is damaged ({type(exc).__name__}: {exc})", code="damaged",
+                                 file=file) from None
+
+    def save(self, path: str | os.PathLike) -> None:
+        atomic_write_json(path, self.to_json())
+
+
+def load_model(path: str | os.PathLike) -> Model:
+    path = os.fspath(path)
+    if not os.path.isfile(path):
+        raise ModelFileError("the model file does not exist", code="not_found", file=path)
+    if os.path.getsize(path) > MAX_MODEL_BYTES:
+        raise ModelFileError("the file is too large to be a model", code="not_a_model", file=path)
+    try:
+        with open(path, "rb") as handle:
+            obj = json.loads(handle.read().decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise ModelFileError(f"this is not a RuleTree model file ({type(exc).__name__})", code="not_a_model",
+                             file=path) from None
+    except OSError as exc:
+        raise ModelFileError(f"the model file cannot be read: {exc.strerror or exc}", code="not_readable",
+                             file=path) from None
+    return Model.from_json(obj, file=path)
+
+
+def file_sha256(path: str | os.PathLike) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _jsonable(value):
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, np.ndarray):
+        return _jsonable(value.tolist())
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, float) and value != value:
+        return None
+    if isinstance(value, float) and value in (float("inf"), float("-inf")):
+        return None
+    return value
