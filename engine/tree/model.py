@@ -334,6 +334,7 @@ class CompiledTree:
     counts: np.ndarray
     label: np.ndarray
     majority_child: np.ndarray  # child position with the most training weight (-1 for leaves)
+    dist_source: np.ndarray  # node whose counts give the scores: itself, or the nearest ancestor with weight
 
     @classmethod
     def from_tree(cls, tree: Tree) -> "CompiledTree":
@@ -382,10 +383,15 @@ class CompiledTree:
                 tri_w.extend(node.weights)
                 threshold[i] = node.low
                 threshold2[i] = node.high
+        dist_source = np.arange(n)
+        for i in tree.reachable():  # parents before children
+            node = tree.nodes[i]
+            if node.parent >= 0 and counts[i].sum() <= 0:
+                dist_source[i] = dist_source[node.parent]
         return cls(kind, feature, threshold, threshold2, child_start, child_count,
                    np.asarray(children, np.int64), cat_start, cat_count, np.asarray(cats, np.int64),
                    tri_start, tri_count, np.asarray(tri_f, np.int64), np.asarray(tri_w, np.float64),
-                   fz_start, np.asarray(centres, np.float64), counts, label, majority)
+                   fz_start, np.asarray(centres, np.float64), counts, label, majority, dist_source)
 
     @property
     def has_fuzzy(self) -> bool:

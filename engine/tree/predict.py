@@ -56,7 +56,8 @@ def predict(tree: Tree, X: np.ndarray, missing: str = "stop") -> Prediction:
         traverse(X, ct.kind, ct.feature, ct.threshold, ct.threshold2, ct.child_start, ct.child_index,
                  ct.cat_start, ct.cat_count, ct.cat_branch, ct.tri_start, ct.tri_count, ct.tri_feature,
                  ct.tri_weight, ct.majority_child, MAJORITY if missing == "majority" else STOP, end, used)
-        return Prediction(labels=ct.label[end].copy(), scores=_normalise(ct.counts[end]), nodes=end, used=used)
+        return Prediction(labels=ct.label[end].copy(), scores=_normalise(ct.counts[ct.dist_source[end]]), nodes=end,
+                          used=used)
     return _spread(tree, X, missing)
 
 
@@ -74,6 +75,7 @@ def _spread(tree: Tree, X: np.ndarray, missing: str) -> Prediction:
     label_votes = np.zeros((n, len(tree.labels) + 1))  # last column: PENDING
     used = np.zeros((n, p), bool)
     end_node = np.full(n, -2, np.int64)
+    source = tree.compile().dist_source
     stack = [(0, np.arange(n), np.ones(n))]
     while stack:
         node_id, rows, w = stack.pop()
@@ -84,7 +86,8 @@ def _spread(tree: Tree, X: np.ndarray, missing: str) -> Prediction:
         node = tree.nodes[node_id]
 
         def finish(r, weight):
-            dist = _normalise(node.counts[None, :])[0]
+            # an empty node (a branch no training case took) answers with its nearest weighted ancestor
+            dist = _normalise(tree.nodes[source[node_id]].counts[None, :])[0]
             scores[r] += weight[:, None] * dist[None, :]
             label_votes[r, node.label if node.label != PENDING else -1] += weight
             end_node[r] = np.where(end_node[r] == -2, node_id, -1)

@@ -1,0 +1,390 @@
+"""C4.5 as Weka's J48 does it (Quinlan 1993, release 8; ALGORITHMS.md §0).
+
+- Split choice: information gain and gain ratio per attribute; among the
+  attributes whose gain is at least the average gain (less 1e-3), the largest
+  gain ratio. Nominal attributes split multiway (a branch per value, empty
+  ones included) and need two branches with at least M cases; numeric and
+  ordinal attributes take the binary cut of largest gain, both sides with at
+  least minSplit = clamp(0.1 · known / K, M, 25) cases, then the gain is
+  reduced by log2(candidate cuts) / N (Quinlan's MDL correction).
+- Missing values: gains are scaled by the share of known values, the split
+  information counts the unknowns as a branch of their own, and cases with
+  the attribute missing go down every branch with fractional weights.
+- Pruning: collapse of subtrees that do not reduce training errors, then
+  error-based pruning (upper confidence limit of the binomial error, CF =
+  0.25) with subtree raising.
+
+Cut points are midpoints between consecutive distinct values (ALGORITHMS.md's
+convention); J48 finally moves a cut down to the largest training value
+below it, which only matters for values in that gap.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..data.encode import EncodedData
+from ..data.spec import ProblemSpec
+from ..kernels.counts import category_counts, numeric_cut_counts, sort_by_value
+from ..progress import Progress
+from ..tree.model import NOMINAL_KIND, CategorySplit, Leaf, ThresholdSplit, Tree
+from .registry import AlgorithmInfo, Param, register
+
+LOG2 = math.log(2.0)
+
+
+def _lnf(x):
+    x = np.asarray(x, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(x > 0, x * np.log(np.where(x > 0, x, 1.0)), 0.0)
+
+
+def old_ent(per_class) -> np.ndarray:
+    """N · H(class) in bits, for each row of per-class weights (last axis)."""
+    per_class = np.asarray(per_class, dtype=np.float64)
+    return (_lnf(per_class.sum(axis=-1)) - _lnf(per_class).sum(axis=-1)) / LOG2
+
+
+def new_ent(bags) -> np.ndarray:
+    """Σ_b N_b · H(class | b) in bits; bags (..., B, K)."""
+    bags = np.asarray(bags, dtype=np.float64)
+    return -(_lnf(bags).sum(axis=-1) - _lnf(bags.sum(axis=-1))).sum(axis=-1) / LOG2
+
+
+def split_ent(bag_totals, total) -> np.ndarray:
+    """N · SplitInfo in bits, with the unknown-valued cases as one more bag."""
+    bag_totals = np.asarray(bag_totals, dtype=np.float64)
+    known = bag_totals.sum(axis=-1)
+    value = -_lnf(bag_totals).sum(axis=-1) - _lnf(total - known) + _lnf(total)
+    return np.where(known > 0, value, 0.0) / LOG2
+
+
+def info_gain(bags, total, old=None) -> np.ndarray:
+    """Gain in bits per case, scaled by the share of known values (J48's InfoGainSplitCrit)."""
+    bags = np.asarray(bags, dtype=np.float64)
+    known = bags.sum(axis=(-1, -2))
+    if old is None:
+        old = old_ent(bags.sum(axis=-2))
+    numerator = (old - new_ent(bags)) * (known / total)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        gain = np.where(known > 0, numerator / np.where(known > 0, known, 1.0), 0.0)
+    return np.where(np.abs(numerator) < 1e-6, 0.0, gain)
+
+
+def gain_ratio(bags, total, gain) -> np.ndarray:
+    denominator = split_ent(np.asarray(bags).sum(axis=-1), total) / total
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(np.abs(denominator) < 1e-6, 0.0, gain / np.where(denominator == 0, 1.0, denominator))
+
+
+def add_errors(n: float, e: float, cf: float) -> float:
+    """Extra errors for the upper confidence limit of the binomial (Weka's Stats.addErrs)."""
+    if cf > 0.5:
+        raise ValueError("confidence factor above 0.5")
+    if e < 1:
+        base = n * (1 - cf ** (1 / n))
+        if e == 0:
+            return base
+        return base + e * (add_errors(n, 1, cf) - base)
+    if e + 0.5 >= n:
+        return max(n - e, 0.0)
+    z = _normal_inverse(1 - cf)
+    f = (e + 0.5) / n
+    r = (f + z * z / (2 * n) + z * math.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (1 + z * z / n)
+    return r * n - e
+
+
+def _normal_inverse(p: float) -> float:
+    from statistics import NormalDist
+
+    return NormalDist().inv_cdf(p)
+
+
+@dataclass
+class _Split:
+    feature: int
+    nominal: bool
+    threshold: float
+    gain: float
+    ratio: float
+
+
+class C45Builder:
+    def __init__(self, data: EncodedData, min_obj: float, mdl: bool, progress: Progress | None):
+        self.data = data
+        self.X, self.y, self.w = data.X, data.y, data.w
+        self.K = len(data.classes)
+        self.M = min_obj
+        self.mdl = mdl
+        self.progress = progress
+        attrs = data.schema.attributes
+        self.nominal = [a.kind == NOMINAL_KIND for a in attrs]
+        self.n_cat = [len(a.categories) if a.kind == NOMINAL_KIND else 0 for a in attrs]
+        self.tree = Tree(data.schema)
+        self.rows: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # node -> (cases, weights) it was trained on
+
+    def counts(self, rows, weights) -> np.ndarray:
+        return np.bincount(self.y[rows], weights=weights, minlength=self.K).astype(np.float64)
+
+    # -- split search ---------------------------------------------------------
+
+    def numeric_split(self, f, rows, weights, total) -> _Split | None:
+        values = self.X[rows, f]
+        order = sort_by_value(values)
+        thresholds, left, known, _ = numeric_cut_counts(values[order], self.y[rows][order], weights[order], self.K)
+        n_known = int(np.count_nonzero(values == values))
+        known_w = known.sum()
+        min_split = 0.1 * known_w / self.K
+        min_split = self.M if min_split <= self.M else min(min_split, 25.0)
+        if n_known < 2 * min_split or not len(thresholds):
+            return None
+        lw = left.sum(axis=1)
+        valid = (lw >= min_split - 1e-12) & (known_w - lw >= min_split - 1e-12)
+        if not valid.any():
+            return None
+        bags = np.stack([left[valid], known[None, :] - left[valid]], axis=1)
+        gains = info_gain(bags, total, old_ent(known))
+        best = int(np.argmax(gains))  # first maximum: the lowest cut
+        gain = float(gains[best])
+        if gain <= 0:
+            return None
+        if self.mdl:
+            gain -= math.log2(int(valid.sum())) / total
+        if gain <= 0:
+            return None
+        ratio = float(gain_ratio(bags[best], total, gain))
+        return _Split(f, False, float(thresholds[valid][best]), gain, ratio)
+
+    def nominal_split(self, f, rows, weights, total) -> _Split | None:
+        bags, _ = category_counts(self.X[rows, f], self.y[rows], weights, self.n_cat[f], self.K)
+        if np.count_nonzero(bags.sum(axis=1) >= self.M) < 2:
+            return None
+        gain = float(info_gain(bags, total))
+        ratio = float(gain_ratio(bags, total, gain))
+        return _Split(f, True, 0.0, gain, ratio)
+
+    def select(self, rows, weights) -> _Split | None:
+        counts = self.counts(rows, weights)
+        total = counts.sum()
+        if total < 2 * self.M or counts.max() >= total - 1e-9:
+            return None
+        candidates = []
+        for f in range(self.X.shape[1]):
+            split = self.nominal_split(f, rows, weights, total) if self.nominal[f] \
+                else self.numeric_split(f, rows, weights, total)
+            if split is not None:
+                candidates.append(split)
+        if not candidates:
+            return None
+        average = sum(s.gain for s in candidates) / len(candidates)
+        best, best_ratio = None, 0.0
+        for s in candidates:  # attribute order: ties go to the lower index
+            if s.gain >= average - 1e-3 and s.ratio > best_ratio + 1e-6:
+                best, best_ratio = s, s.ratio
+        return best
+
+    # -- routing cases (fractional for unknown values) --------------------------
+
+    def branch_of(self, node, values) -> np.ndarray:
+        """Branch index per value; -1 for missing."""
+        out = np.full(len(values), -1, np.int64)
+        known = values == values
+        if isinstance(node, ThresholdSplit):
+            out[known] = np.where(values[known] <= node.threshold, 0, 1)
+        else:
+            out[known] = np.asarray(node.branches, np.int64)[values[known].astype(np.int64)]
+        return out
+
+    def route(self, node, rows, weights, shares=None):
+        """Cases (and weights) per child; unknowns go everywhere in proportion to the
+        known weight of each branch (or `shares` when no case here is known)."""
+        b = self.branch_of(node, self.X[rows, node.feature])
+        n_children = len(node.children)
+        known_w = np.array([weights[b == k].sum() for k in range(n_children)])
+        if known_w.sum() > 0:
+            shares = known_w / known_w.sum()
+        elif shares is None:
+            shares = np.full(n_children, 1.0 / n_children)
+        unknown = b < 0
+        out = []
+        for k in range(n_children):
+            mask = (b == k) | unknown
+            w = np.where(unknown, weights * shares[k], weights)[mask]
+            keep = w > 0
+            out.append((rows[mask][keep], w[keep]))
+        return out
+
+    # -- growing ---------------------------------------------------------------
+
+    def grow(self) -> Tree:
+        rows = np.arange(len(self.y))
+        weights = self.w.astype(np.float64)
+        root_counts = self.counts(rows, weights)
+        self.tree.add(Leaf(counts=root_counts, label=int(np.argmax(root_counts))))
+        stack = [(0, rows, weights)]
+        done = 0
+        while stack:
+            node_id, rows, weights = stack.pop()
+            self.rows[node_id] = (rows, weights)
+            if self.progress is not None:
+                self.progress.check()
+            split = self.select(rows, weights)
+            node = self.tree.nodes[node_id]
+            if split is None:
+                done += 1
+                if self.progress is not None and done % 50 == 0:
+                    self.progress.report(min(done, len(self.y)), len(self.y), "growing the C4.5 tree")
+                continue
+            if split.nominal:
+                m = self.n_cat[split.feature]
+                new = CategorySplit(counts=node.counts, label=node.label, children=[-1] * m, feature=split.feature,
+                                    branches=list(range(m)))
+            else:
+                new = ThresholdSplit(counts=node.counts, label=node.label, children=[-1, -1], feature=split.feature,
+                                     threshold=split.threshold)
+            self.tree.replace(node_id, new)
+            parts = self.route(new, rows, weights)
+            for k, (crow, cw) in enumerate(parts):
+                counts = self.counts(crow, cw)
+                label = int(np.argmax(counts)) if counts.sum() > 0 else node.label
+                child = self.tree.add(Leaf(counts=counts, label=label), node_id)
+                new.children[k] = child
+            for k in range(len(parts) - 1, -1, -1):
+                stack.append((new.children[k], parts[k][0], parts[k][1]))
+        return self.tree
+
+    # -- pruning (Weka's C45PruneableClassifierTree) ----------------------------------
+
+    def _make_leaf(self, node_id):
+        node = self.tree.nodes[node_id]
+        self.tree.replace(node_id, Leaf(counts=node.counts, label=node.label))
+
+    def training_errors(self, node_id) -> float:
+        node = self.tree.nodes[node_id]
+        if node.is_leaf:
+            return float(node.counts.sum() - node.counts.max()) if node.counts.sum() > 0 else 0.0
+        return sum(self.training_errors(c) for c in node.children)
+
+    def collapse(self, node_id) -> None:
+        node = self.tree.nodes[node_id]
+        if node.is_leaf:
+            return
+        subtree = self.training_errors(node_id)
+        as_leaf = float(node.counts.sum() - node.counts.max())
+        if subtree >= as_leaf - 1e-3:
+            self._make_leaf(node_id)
+        else:
+            for c in node.children:
+                self.collapse(c)
+
+    def dist_errors(self, counts, cf) -> float:
+        total = counts.sum()
+        if total <= 0:
+            return 0.0
+        wrong = total - counts.max()
+        return wrong + add_errors(total, wrong, cf)
+
+    def estimated_errors(self, node_id, cf) -> float:
+        node = self.tree.nodes[node_id]
+        if node.is_leaf:
+            return self.dist_errors(node.counts, cf)
+        return sum(self.estimated_errors(c, cf) for c in node.children)
+
+    def branch_errors(self, node_id, rows, weights, cf) -> float:
+        """Estimated errors if these cases were passed down the subtree at node_id."""
+        node = self.tree.nodes[node_id]
+        if node.is_leaf:
+            return self.dist_errors(self.counts(rows, weights), cf)
+        shares = self._child_shares(node)
+        return sum(self.branch_errors(c, r, w, cf)
+                   for c, (r, w) in zip(node.children, self.route(node, rows, weights, shares)))
+
+    def _child_shares(self, node) -> np.ndarray:
+        w = np.array([self.tree.nodes[c].weight for c in node.children])
+        return w / w.sum() if w.sum() > 0 else np.full(len(w), 1.0 / len(w))
+
+    def redistribute(self, node_id, rows, weights) -> None:
+        """New training cases for a subtree (after subtree raising): recount everything."""
+        node = self.tree.nodes[node_id]
+        self.rows[node_id] = (rows, weights)
+        node.counts = self.counts(rows, weights)
+        if node.counts.sum() > 0:
+            node.label = int(np.argmax(node.counts))
+        if node.is_leaf:
+            return
+        shares = self._child_shares(node)
+        for c, (r, w) in zip(node.children, self.route(node, rows, weights, shares)):
+            self.redistribute(c, r, w)
+            if self.tree.nodes[c].counts.sum() <= 0:
+                self.tree.nodes[c].label = node.label
+
+    def prune(self, node_id, cf, raising: bool) -> None:
+        node = self.tree.nodes[node_id]
+        if node.is_leaf:
+            return
+        for c in node.children:
+            self.prune(c, cf, raising)
+        node = self.tree.nodes[node_id]
+        if node.is_leaf:
+            return
+        weights = [self.tree.nodes[c].weight for c in node.children]
+        largest = node.children[int(np.argmax(weights))]
+        rows, w = self.rows[node_id]
+        errors_largest = self.branch_errors(largest, rows, w, cf) if raising else np.inf
+        errors_leaf = self.dist_errors(node.counts, cf)
+        errors_tree = self.estimated_errors(node_id, cf)
+        if errors_leaf <= errors_tree + 0.1 and errors_leaf <= errors_largest + 0.1:
+            self._make_leaf(node_id)
+            return
+        if errors_largest <= errors_tree + 0.1:
+            # subtree raising: the largest branch takes this node's place and all its cases
+            raised = self.tree.nodes[largest]
+            parent = node.parent
+            raised.parent = parent
+            self.tree.nodes[node_id] = raised
+            for c in raised.children:
+                self.tree.nodes[c].parent = node_id
+            self.tree.nodes[largest] = Leaf(counts=np.zeros(self.K), label=0)  # orphaned
+            self.tree.changed()
+            self.redistribute(node_id, rows, w)
+            self.prune(node_id, cf, raising)
+
+
+C45 = AlgorithmInfo(
+    name="c45", family="classic", title="C4.5 (J48: gain ratio, error-based pruning)",
+    params=(
+        Param("min_cases", 2, "M: fewest cases in at least two branches of a split", kind="int", minimum=1),
+        Param("confidence", 0.25, "CF of error-based pruning (smaller prunes more)", kind="float",
+              minimum=1e-6, maximum=0.5),
+        Param("prune", True, "error-based pruning (false: the unpruned tree)", kind="bool"),
+        Param("subtree_raising", True, "replace a node by its largest branch when that is better", kind="bool"),
+        Param("collapse", True, "collapse subtrees that do not reduce training errors", kind="bool"),
+        Param("mdl_correction", True, "Quinlan's MDL correction of numeric cuts", kind="bool"),
+    ),
+    uses=(),
+    missing="fractional",
+)
+
+
+def fit_c45(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
+    builder = C45Builder(data, float(params["min_cases"]), params["mdl_correction"], progress)
+    tree = builder.grow()
+    if params["collapse"]:
+        builder.collapse(0)
+    if params["prune"]:
+        builder.prune(0, params["confidence"], params["subtree_raising"])
+    compact = _compact(tree)
+    return compact
+
+
+def _compact(tree: Tree) -> Tree:
+    """Drop unreachable nodes (left behind by pruning) and renumber."""
+    from ..tree.model import Tree as _Tree
+
+    return _Tree.from_json(tree.to_json(), tree.schema)
+
+
+register(AlgorithmInfo(**{**C45.__dict__, "fit": fit_c45}))
