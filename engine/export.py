@@ -104,6 +104,8 @@ def _node_test(tree: Tree, node) -> str:
     name = tree.attribute_name(node.feature)
     if node.kind == 1:
         return f"{name} <= {format_number(node.threshold)}"
+    if node.kind == 2 and getattr(node, "cuts", None) is not None:
+        return f"{name} intervals cut at " + ", ".join(format_number(c) for c in node.cuts)
     if node.kind == 3 and node.centres is not None:
         return f"{name} fuzzy terms at " + ", ".join(format(c, ".6g") for c in node.centres)
     return f"{name} (by value)"

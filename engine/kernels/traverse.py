@@ -14,8 +14,8 @@ STOP, MAJORITY = 0, 1
 
 @numba.njit(**JIT)
 def traverse(X, kind, feature, threshold, threshold2, child_start, child_index, cat_start, cat_count,
-             cat_branch, tri_start, tri_count, tri_feature, tri_weight, majority_child, missing_policy,
-             end_node, used):
+             cat_branch, cut_start, cut_count, cuts, tri_start, tri_count, tri_feature, tri_weight, majority_child,
+             missing_policy, end_node, used):
     """For each row of X: the node it ends in (a leaf, or the node whose value was
     missing or unseen under the STOP policy). used[r, j] is set for every
     attribute whose value row r had to show on its way down."""
@@ -38,7 +38,13 @@ def traverse(X, kind, feature, threshold, threshold2, child_start, child_index, 
                 v = X[r, f]
                 if v == v:
                     used[r, f] = True
-                    c = np.int64(v)
+                    if cut_count[node] > 0:  # an interval of a discretised numeric attribute
+                        c = 0
+                        for t in range(cut_start[node], cut_start[node] + cut_count[node]):
+                            if v > cuts[t]:
+                                c += 1
+                    else:
+                        c = np.int64(v)
                     if 0 <= c < cat_count[node]:
                         branch = cat_branch[cat_start[node] + c]
             elif k == _TRICHOTOMY:

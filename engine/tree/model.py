@@ -12,7 +12,9 @@ Node kinds (ARCHITECTURE.md):
 - `Leaf`
 - `ThresholdSplit`: x[a] <= t -> children[0], else children[1]
 - `CategorySplit`: x[a] == v -> children[branches[v]] (branches[v] = -1: no
-  branch for that value, the case stops here)
+  branch for that value, the case stops here); with `cuts` (a discretised
+  numeric attribute) v is the interval index: the number of cuts below x[a],
+  intervals (cuts[i-1], cuts[i]]
 - `FuzzySplit`: membership of x[a] in each triangular term (centres m_1 <
   ... < m_k, seed 002 Def. 2) -> the case goes down every child with that
   weight; a nominal attribute has one crisp term per value (`branches`)
@@ -81,7 +83,16 @@ class ThresholdSplit(Node):
 class CategorySplit(Node):
     feature: int = -1
     branches: list[int] = field(default_factory=list)  # category code -> child position (-1: none)
+    cuts: list[float] | None = None  # numeric intervals: code = number of cuts below the value
     kind = CATEGORY
+
+    def code(self, value: float) -> int:
+        """Category code of a value (interval index when the split has cuts); -1 if unknown."""
+        if value != value:
+            return -1
+        if self.cuts is not None:
+            return int(np.searchsorted(np.asarray(self.cuts), value, side="left"))
+        return int(value)
 
     def attributes(self):
         return [self.feature]
@@ -253,6 +264,8 @@ class Tree:
                 item.update(attribute=self.attribute_name(node.feature), threshold=float(node.threshold))
             elif isinstance(node, CategorySplit):
                 item.update(attribute=self.attribute_name(node.feature), branches=list(node.branches))
+                if node.cuts is not None:
+                    item["cuts"] = [float(c) for c in node.cuts]
             elif isinstance(node, FuzzySplit):
                 item["attribute"] = self.attribute_name(node.feature)
                 if node.centres is not None:
@@ -285,7 +298,8 @@ class Tree:
             elif kind == THRESHOLD:
                 node = ThresholdSplit(**common, feature=index[item["attribute"]], threshold=float(item["threshold"]))
             elif kind == CATEGORY:
-                node = CategorySplit(**common, feature=index[item["attribute"]], branches=list(item["branches"]))
+                node = CategorySplit(**common, feature=index[item["attribute"]], branches=list(item["branches"]),
+                                     cuts=item.get("cuts"))
             elif kind == FUZZY:
                 node = FuzzySplit(**common, feature=index[item["attribute"]], centres=item.get("centres"),
                                   branches=item.get("branches"))
@@ -333,6 +347,9 @@ class CompiledTree:
     centres: np.ndarray
     counts: np.ndarray
     label: np.ndarray
+    cut_start: np.ndarray  # interval splits: cuts in cuts[cut_start[i] : cut_start[i] + cut_count[i]]
+    cut_count: np.ndarray
+    cuts: np.ndarray
     majority_child: np.ndarray  # child position with the most training weight (-1 for leaves)
     dist_source: np.ndarray  # node whose counts give the scores: itself, or the nearest ancestor with weight
 
@@ -350,6 +367,9 @@ class CompiledTree:
         tri_start = np.zeros(n, np.int64)
         tri_count = np.zeros(n, np.int64)
         fz_start = np.zeros(n, np.int64)
+        cut_start = np.zeros(n, np.int64)
+        cut_count = np.zeros(n, np.int64)
+        cut_values = []
         majority = np.full(n, -1, np.int64)
         children, cats, tri_f, tri_w, centres = [], [], [], [], []
         counts = np.zeros((n, tree.n_classes))
@@ -373,6 +393,10 @@ class CompiledTree:
                 cat_start[i] = len(cats)
                 cat_count[i] = len(branches)
                 cats.extend(branches)
+            if isinstance(node, CategorySplit) and node.cuts is not None:
+                cut_start[i] = len(cut_values)
+                cut_count[i] = len(node.cuts)
+                cut_values.extend(node.cuts)
             if isinstance(node, FuzzySplit) and node.centres is not None:
                 fz_start[i] = len(centres)
                 centres.extend(node.centres)
@@ -391,7 +415,8 @@ class CompiledTree:
         return cls(kind, feature, threshold, threshold2, child_start, child_count,
                    np.asarray(children, np.int64), cat_start, cat_count, np.asarray(cats, np.int64),
                    tri_start, tri_count, np.asarray(tri_f, np.int64), np.asarray(tri_w, np.float64),
-                   fz_start, np.asarray(centres, np.float64), counts, label, majority, dist_source)
+                   fz_start, np.asarray(centres, np.float64), counts, label, cut_start, cut_count,
+                   np.asarray(cut_values, np.float64), majority, dist_source)
 
     @property
     def has_fuzzy(self) -> bool:

@@ -54,7 +54,7 @@ def predict(tree: Tree, X: np.ndarray, missing: str = "stop") -> Prediction:
         end = np.empty(n, np.int64)
         used = np.zeros((n, p), np.bool_)
         traverse(X, ct.kind, ct.feature, ct.threshold, ct.threshold2, ct.child_start, ct.child_index,
-                 ct.cat_start, ct.cat_count, ct.cat_branch, ct.tri_start, ct.tri_count, ct.tri_feature,
+                 ct.cat_start, ct.cat_count, ct.cat_branch, ct.cut_start, ct.cut_count, ct.cuts, ct.tri_start, ct.tri_count, ct.tri_feature,
                  ct.tri_weight, ct.majority_child, MAJORITY if missing == "majority" else STOP, end, used)
         return Prediction(labels=ct.label[end].copy(), scores=_normalise(ct.counts[ct.dist_source[end]]), nodes=end,
                           used=used)
@@ -108,7 +108,11 @@ def _spread(tree: Tree, X: np.ndarray, missing: str) -> Prediction:
         elif node.kind == CATEGORY or (node.kind == FUZZY and node.centres is None):
             v = X[rows, node.feature]
             known = ~np.isnan(v)
-            codes = np.where(known, v, -1).astype(np.int64)
+            if getattr(node, "cuts", None) is not None:
+                codes = np.where(known, np.searchsorted(np.asarray(node.cuts), np.where(known, v, 0.0),
+                                                        side="left"), -1).astype(np.int64)
+            else:
+                codes = np.where(known, v, -1).astype(np.int64)
             branches = np.asarray(node.branches, np.int64)
             ok = known & (codes >= 0) & (codes < len(branches))
             b = np.full(len(rows), -1, np.int64)
@@ -180,9 +184,9 @@ def decision_path(tree: Tree, x: np.ndarray, missing: str = "stop") -> list[int]
             if mu is not None and not np.isnan(mu).any():
                 branch = int(np.argmax(mu))
             elif node.kind == CATEGORY:
-                v = x[node.feature]
-                if v == v and 0 <= int(v) < len(node.branches):
-                    branch = node.branches[int(v)]
+                c = node.code(x[node.feature])
+                if 0 <= c < len(node.branches):
+                    branch = node.branches[c]
         elif node.kind == TRICHOTOMY:
             vals = x[np.asarray(node.features, np.int64)]
             if not np.isnan(vals).any():

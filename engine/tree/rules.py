@@ -87,6 +87,14 @@ def extract_rules(tree: Tree) -> list[Rule]:
                     b.high = min(b.high, node.threshold)
                 else:
                     b.low = max(b.low, node.threshold)
+            elif node.kind == CATEGORY and getattr(node, "cuts", None) is not None:
+                # intervals of a discretised numeric attribute: (cuts[c-1], cuts[c]]
+                allowed = sorted(c for c, br in enumerate(node.branches) if br == pos)
+                if allowed:
+                    if allowed[0] > 0:
+                        b.low = max(b.low, node.cuts[allowed[0] - 1])
+                    if allowed[-1] < len(node.cuts):
+                        b.high = min(b.high, node.cuts[allowed[-1]])
             elif node.kind == CATEGORY or (node.kind == FUZZY and node.centres is None):
                 allowed = {c for c, br in enumerate(node.branches) if br == pos}
                 b.values = allowed if b.values is None else b.values & allowed
