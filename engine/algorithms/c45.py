@@ -30,6 +30,7 @@ from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
 from ..kernels.counts import category_counts, numeric_cut_counts, sort_by_value
 from ..progress import Progress
+from ..tree.builder import _Reporter
 from ..tree.model import NOMINAL_KIND, CategorySplit, Leaf, ThresholdSplit, Tree
 from .registry import AlgorithmInfo, Param, register
 
@@ -225,18 +226,17 @@ class C45Builder:
         root_counts = self.counts(rows, weights)
         self.tree.add(Leaf(counts=root_counts, label=int(np.argmax(root_counts))))
         stack = [(0, rows, weights)]
-        done = 0
+        total = float(weights.sum())
+        report = _Reporter(self.progress, total, "growing the C4.5 tree")
+        settled = 0.0  # training weight that reached a leaf
         while stack:
             node_id, rows, weights = stack.pop()
             self.rows[node_id] = (rows, weights)
-            if self.progress is not None:
-                self.progress.check()
             split = self.select(rows, weights)
             node = self.tree.nodes[node_id]
             if split is None:
-                done += 1
-                if self.progress is not None and done % 50 == 0:
-                    self.progress.report(min(done, len(self.y)), len(self.y), "growing the C4.5 tree")
+                settled += float(weights.sum())
+                report(min(settled, total))
                 continue
             if split.nominal:
                 m = self.n_cat[split.feature]
@@ -254,6 +254,8 @@ class C45Builder:
                 new.children[k] = child
             for k in range(len(parts) - 1, -1, -1):
                 stack.append((new.children[k], parts[k][0], parts[k][1]))
+            report(min(settled, total))
+        report.finish()
         return self.tree
 
     # -- pruning (Weka's C45PruneableClassifierTree) ----------------------------------

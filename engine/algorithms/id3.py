@@ -21,6 +21,7 @@ from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
 from ..kernels.counts import category_counts
 from ..progress import Progress
+from ..tree.builder import _Reporter
 from ..tree.model import CategorySplit, Leaf, Tree
 from .c45 import info_gain
 from .discretize import mdl_cuts
@@ -68,10 +69,10 @@ def fit_id3(data: EncodedData, spec: ProblemSpec | None, params: dict, progress:
     max_depth = params.get("max_depth")
     stack = [(0, rows, frozenset(j for j in range(codes.shape[1]) if sizes[j] > 1), 0)]
     done = 0
+    report = _Reporter(progress, len(y), "growing the ID3 tree")
     while stack:
         node_id, rows, available, depth = stack.pop()
-        if progress is not None:
-            progress.check()
+        report(min(done, len(y)))
         node = tree.nodes[node_id]
         if np.count_nonzero(node.counts) <= 1 or not available or (max_depth is not None and depth >= max_depth):
             done += len(rows)
@@ -102,8 +103,7 @@ def fit_id3(data: EncodedData, spec: ProblemSpec | None, params: dict, progress:
             parts.append(sub)
         for v in range(m - 1, -1, -1):
             stack.append((split.children[v], parts[v], available - {best}, depth + 1))
-        if progress is not None:
-            progress.report(min(done, len(y)), len(y), "growing the ID3 tree")
+    report.finish()
     return tree
 
 

@@ -48,18 +48,23 @@ def min_cost_label(cost: np.ndarray) -> Callable[[np.ndarray], int]:
 class _Reporter:
     """Throttled progress: at most ~20 reports a second."""
 
-    def __init__(self, progress: Progress | None, total: int, message: str):
+    def __init__(self, progress: Progress | None, total: float, message: str):
         self.progress, self.total, self.message = progress, total, message
-        self.last = 0.0
+        self.last = -1.0
 
-    def __call__(self, done: int) -> None:
+    def __call__(self, done: float) -> None:
+        """Check Cancel (every call), report at most every 50 ms (the first call always)."""
         if self.progress is None:
             return
         self.progress.check()
         now = time.monotonic()
-        if now - self.last >= 0.05 or done >= self.total:
+        if self.last < 0 or now - self.last >= 0.05:
             self.last = now
-            self.progress.report(done, self.total, self.message)
+            self.progress.report(int(done), int(self.total), self.message)
+
+    def finish(self) -> None:
+        if self.progress is not None:
+            self.progress.report(int(self.total), int(self.total), self.message)
 
 
 def grow_presorted(data: EncodedData, *, criterion: int = K.GINI, stopping: Stopping = Stopping(),
@@ -121,6 +126,5 @@ def grow_presorted(data: EncodedData, *, criterion: int = K.GINI, stopping: Stop
         tree.replace(node_id, split)
         stack.append((right_id, start + n_left, end, depth + 1))
         stack.append((left_id, start, start + n_left, depth + 1))
-    if progress is not None:
-        progress.report(n, n, message)
+    report.finish()
     return tree
