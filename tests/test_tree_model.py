@@ -157,3 +157,26 @@ def test_tree_summary_numbers():
     t = crisp_tree()
     assert t.n_leaves == 3 and t.depth == 2 and t.leaves() == [1, 3, 4]
     assert t.path_to(4) == [0, 2, 4]
+
+
+def test_threshold_kernel_agrees_with_the_frontier():
+    """Threshold-only trees take their own kernel; 'used' comes from the path above the end node."""
+    from engine.algorithms.registry import get, resolve_params
+    from engine.data.encode import EncodedData
+    from engine.tree import predict as P
+
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(400, 3))
+    y = (X[:, 0] + X[:, 1] > 0).astype(np.int64)
+    schema = DataSchema("y", ["lo", "hi"], False, [AttributeSchema(f"x{j}", "numeric") for j in range(3)])
+    info = get("cart")
+    tree = info.fit(EncodedData(X, y, np.ones(400), schema, np.arange(400)), None,
+                    resolve_params(info, {"prune": "none"}))
+    assert tree.compile().thresholds_only
+    Xt = rng.normal(size=(300, 3))
+    Xt[rng.random((300, 3)) < 0.2] = np.nan
+    for policy in ("stop", "majority"):
+        fast, slow = predict(tree, Xt, policy), P._spread(tree, Xt, policy)
+        np.testing.assert_array_equal(fast.nodes, slow.nodes)
+        np.testing.assert_array_equal(fast.labels, slow.labels)
+        np.testing.assert_array_equal(fast.used, slow.used)

@@ -73,3 +73,37 @@ def traverse(X, kind, feature, threshold, threshold2, child_start, child_index, 
                     break
             node = child_index[child_start[node] + branch]
         end_node[r] = node
+
+
+@numba.njit(**JIT)
+def traverse_thresholds(X, feature, threshold, left, right, majority_child, missing_policy, end_node):
+    """The same walk for trees of threshold splits only: two child arrays, no side tables."""
+    n = X.shape[0]
+    for r in range(n):
+        node = 0
+        while left[node] >= 0:
+            v = X[r, feature[node]]
+            if v <= threshold[node]:
+                node = left[node]
+            elif v > threshold[node]:
+                node = right[node]
+            elif missing_policy == MAJORITY:  # NaN
+                node = left[node] if majority_child[node] == 0 else right[node]
+            else:
+                break
+        end_node[r] = node
+
+
+@numba.njit(**JIT)
+def path_attributes(parent, feature, order, n_features):
+    """tested[i, f]: attribute f is tested by a strict ancestor of node i (order: parents first)."""
+    n = parent.shape[0]
+    tested = np.zeros((n, n_features), np.bool_)
+    for k in range(order.shape[0]):
+        i = order[k]
+        p = parent[i]
+        if p >= 0:
+            tested[i] = tested[p]
+            if feature[p] >= 0:
+                tested[i, feature[p]] = True
+    return tested

@@ -412,12 +412,34 @@ class CompiledTree:
             node = tree.nodes[i]
             if node.parent >= 0 and counts[i].sum() <= 0:
                 dist_source[i] = dist_source[node.parent]
-        return cls(kind, feature, threshold, threshold2, child_start, child_count,
+        compiled = cls(kind, feature, threshold, threshold2, child_start, child_count,
                    np.asarray(children, np.int64), cat_start, cat_count, np.asarray(cats, np.int64),
                    tri_start, tri_count, np.asarray(tri_f, np.int64), np.asarray(tri_w, np.float64),
                    fz_start, np.asarray(centres, np.float64), counts, label, cut_start, cut_count,
                    np.asarray(cut_values, np.float64), majority, dist_source)
+        compiled.n_features = len(tree.schema.attributes)
+        compiled.parent = np.array([node.parent for node in tree.nodes], np.int64)
+        compiled.preorder = np.asarray(tree.reachable(), np.int64)  # parents before children
+        return compiled
 
     @property
     def has_fuzzy(self) -> bool:
         return bool((self.kind == FUZZY).any())
+
+    def __post_init__(self):
+        self.thresholds_only = bool(np.isin(self.kind, (LEAF, THRESHOLD)).all())
+        # binary children for the threshold-only kernel (-1 for leaves)
+        self.left = np.full(len(self.kind), -1, np.int64)
+        self.right = np.full(len(self.kind), -1, np.int64)
+        internal = self.child_count >= 2
+        self.left[internal] = self.child_index[self.child_start[internal]]
+        self.right[internal] = self.child_index[self.child_start[internal] + 1]
+        self._tested = None
+
+    def tested(self) -> np.ndarray:
+        """(nodes, attributes): tested by a strict ancestor (threshold trees)."""
+        if self._tested is None:
+            from ..kernels.traverse import path_attributes
+
+            self._tested = path_attributes(self.parent, self.feature, self.preorder, self.n_features)
+        return self._tested

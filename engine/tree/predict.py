@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..kernels.traverse import MAJORITY, STOP, traverse
+from ..kernels.traverse import MAJORITY, STOP, traverse, traverse_thresholds
 from .model import (CATEGORY, FUZZY, LEAF, PENDING, THRESHOLD, TRICHOTOMY, Tree,
                     triangular_memberships)
 
@@ -50,6 +50,14 @@ def predict(tree: Tree, X: np.ndarray, missing: str = "stop") -> Prediction:
     X = np.ascontiguousarray(X, dtype=np.float64)
     ct = tree.compile()
     n, p = X.shape[0], len(tree.schema.attributes)
+    if missing != "fractional" and ct.thresholds_only:
+        end = np.empty(n, np.int64)
+        traverse_thresholds(X, ct.feature, ct.threshold, ct.left, ct.right, ct.majority_child,
+                            MAJORITY if missing == "majority" else STOP, end)
+        # the attributes a case showed: those tested above its end node, where it has a value
+        used = ct.tested()[end] & ~np.isnan(X)
+        return Prediction(labels=ct.label[end].copy(), scores=_normalise(ct.counts[ct.dist_source[end]]), nodes=end,
+                          used=used)
     if missing != "fractional" and not ct.has_fuzzy:
         end = np.empty(n, np.int64)
         used = np.zeros((n, p), np.bool_)
