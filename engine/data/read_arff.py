@@ -9,7 +9,7 @@ import numpy as np
 
 from ..errors import DataError
 from .limits import ReadLimits
-from .read_csv import check_text_is_text, decode_text
+from .read_csv import check_text_is_text, decode_text, read_limited
 from .table import Table, TableBuilder
 
 _NUMERIC_TYPES = {"numeric", "real", "integer"}
@@ -56,13 +56,7 @@ _ATTR = re.compile(r"""^@attribute\s+('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[^\s{]
 
 
 def read_arff(path: str, limits: ReadLimits, *, encoding: str | None = None) -> Table:
-    with open(path, "rb") as handle:
-        raw = handle.read(limits.max_file_bytes + 1)
-    if len(raw) > limits.max_file_bytes:
-        raise DataError(f"the file is larger than the limit of {limits.max_file_bytes:,} bytes",
-                        code="too_large", file=path)
-    if not raw.strip():
-        raise DataError("the file is empty", code="empty_file", file=path)
+    raw = read_limited(path, limits)
     text, used = decode_text(raw, path, encoding)
     check_text_is_text(text, path)
     lines = [line.rstrip("\r") for line in text.split("\n")]

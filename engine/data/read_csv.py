@@ -19,6 +19,18 @@ from .table import MISSING_TOKENS, PreParsed, Table, TableBuilder
 csv.field_size_limit(min(sys.maxsize, 2**31 - 1))  # our own cell limit applies instead
 
 
+def read_limited(path: str, limits: ReadLimits) -> bytes:
+    """The whole file, refused when larger than the budget or empty."""
+    with open(path, "rb") as handle:
+        raw = handle.read(limits.max_file_bytes + 1)
+    if len(raw) > limits.max_file_bytes:
+        raise DataError(f"the file is larger than the limit of {limits.max_file_bytes:,} bytes",
+                        code="too_large", file=path)
+    if not raw.strip():
+        raise DataError("the file is empty", code="empty_file", file=path)
+    return raw
+
+
 def decode_text(raw: bytes, file: str, encoding: str | None = None) -> tuple[str, str]:
     """Bytes -> (text, encoding used); a wrong encoding names the row it breaks in."""
     chosen = encoding or detect_encoding(raw)
@@ -73,13 +85,7 @@ def read_delimited(path: str, limits: ReadLimits, *, encoding: str | None = None
     if delimiter is not None and (len(delimiter) != 1 or delimiter in '"\r\n'):
         raise DataError(f"the delimiter must be one character (not a quote or line break), not "
                         f"{delimiter!r}", code="bad_option", file=path)
-    with open(path, "rb") as handle:
-        raw = handle.read(limits.max_file_bytes + 1)
-    if len(raw) > limits.max_file_bytes:
-        raise DataError(f"the file is larger than the limit of {limits.max_file_bytes:,} bytes",
-                        code="too_large", file=path)
-    if not raw.strip():
-        raise DataError("the file is empty", code="empty_file", file=path)
+    raw = read_limited(path, limits)
     what = binary_kind(raw[:16])
     if what is not None and not encoding:
         hint = " Open it as .xlsx instead (rename it)." if "zip" in what or "xls" in what else ""

@@ -568,17 +568,10 @@ def _check_hierarchy(full: dict[str, str | None], classes: list[str], add) -> No
         if child == parent:
             add(f"hierarchy.{child}", f'"{child}" cannot be its own parent')
             return
-    # cycles: follow parents from every label
-    for start in hierarchy:
-        seen = [start]
-        node = start
-        while node in hierarchy:
-            node = hierarchy[node]
-            if node in seen:
-                cycle = seen[seen.index(node):] + [node]
-                add(f"hierarchy.{start}", "the hierarchy has a cycle: " + " -> ".join(cycle))
-                return
-            seen.append(node)
+    cycle = find_cycle(hierarchy)
+    if cycle:
+        add(f"hierarchy.{cycle[0]}", "the hierarchy has a cycle: " + " -> ".join(cycle))
+        return
     labels = set(full) | set(hierarchy.values())
     roots = sorted({p for p in hierarchy.values() if p not in hierarchy}
                    | {c for c, p in full.items() if p is None}, key=natural_key)
@@ -596,14 +589,19 @@ def _check_hierarchy(full: dict[str, str | None], classes: list[str], add) -> No
             break
 
 
-def _prerequisite_cycle(spec: ProblemSpec) -> list[str] | None:
-    pre = {n: s.prerequisite for n, s in spec.attributes.items() if s.prerequisite and s.prerequisite != n}
-    for start in pre:
+def find_cycle(links: dict[str, str]) -> list[str] | None:
+    """A cycle of child -> parent links, as [a, b, ..., a], or None."""
+    for start in links:
         seen = [start]
         node = start
-        while node in pre:
-            node = pre[node]
+        while node in links:
+            node = links[node]
             if node in seen:
                 return seen[seen.index(node):] + [node]
             seen.append(node)
     return None
+
+
+def _prerequisite_cycle(spec: ProblemSpec) -> list[str] | None:
+    return find_cycle({n: s.prerequisite for n, s in spec.attributes.items()
+                       if s.prerequisite and s.prerequisite != n})
