@@ -136,3 +136,75 @@ def grow_cart(X, y, w, is_nominal, n_classes, criterion=0, min_leaf=1):
         return out
 
     return node(list(range(len(y))))
+
+
+# ---- ordinal criteria (ALGORITHMS.md §1), straight from the pairwise definitions ------------
+
+
+def side_of(values, cut):
+    return [1 if v > cut else 0 for v in values]
+
+
+def ie(values, y, w, cut):
+    """(1/n²) Σ_x Σ_y w_x w_y [side(y) != side(x) and d(y) != d(x)]."""
+    s = side_of(values, cut)
+    n = sum(w)
+    total = 0.0
+    for i in range(len(values)):
+        for j in range(len(values)):
+            if s[i] != s[j] and y[i] != y[j]:
+                total += w[i] * w[j]
+    return total / (n * n)
+
+
+def rmi(values, y, w, cut):
+    """-(1/n) Σ_x w_x log(|[x]_B| |[x]_D| / (n |[x]_B ∩ [x]_D|)), upward sets by weight."""
+    s = side_of(values, cut)
+    n = sum(w)
+    total = 0.0
+    for i in range(len(values)):
+        b = sum(w[j] for j in range(len(values)) if s[j] >= s[i])
+        d = sum(w[j] for j in range(len(values)) if y[j] >= y[i])
+        both = sum(w[j] for j in range(len(values)) if s[j] >= s[i] and y[j] >= y[i])
+        total += w[i] * math.log(b * d / (n * both))
+    return -total / n
+
+
+def ranking_impurity(y, w, rows):
+    """Σ over pairs of cases with d(x) < d(y) of (d(y) - d(x)) w_x w_y."""
+    total = 0.0
+    for a in rows:
+        for b in rows:
+            if y[a] < y[b]:
+                total += (y[b] - y[a]) * w[a] * w[b]
+    return total
+
+
+def rt(values, y, w, cut):
+    rows = range(len(values))
+    left = [i for i in rows if values[i] <= cut]
+    right = [i for i in rows if values[i] > cut]
+    return ranking_impurity(y, w, rows) - ranking_impurity(y, w, left) - ranking_impurity(y, w, right)
+
+
+def facmi(values, y, w, cut, mu):
+    """(1/n²) Σ_x Σ_{y: d(y) < d(x)} w_x w_y μ(x) (1 - μ(y)); mu(value, cut) the membership."""
+    n = sum(w)
+    total = 0.0
+    for i in range(len(values)):
+        for j in range(len(values)):
+            if y[j] < y[i]:
+                total += w[i] * w[j] * mu(values[i], cut) * (1 - mu(values[j], cut))
+    return total / (n * n)
+
+
+def ramp(half_width):
+    def mu(v, cut):
+        return min(1.0, max(0.0, (v - cut + half_width) / (2 * half_width)))
+    return mu
+
+
+def logistic(steepness, scale):
+    def mu(v, cut):
+        return 1.0 / (1.0 + math.exp(-steepness * (v - cut) / scale))
+    return mu
