@@ -165,3 +165,101 @@ def facmi_logistic_cuts(values, y, w, thresholds, steepness, scale, n_classes):
                 mu = 1.0 / (1.0 + np.exp(z))
             upper[c, y[i]] += w[i] * mu
     return upper
+
+
+IE, RMI, RT, FACMI_RAMP, FACMI_LOGISTIC = 0, 1, 2, 3, 4
+
+
+@numba.njit(**JIT)
+def best_ordinal_split(vals, y, w, order, start, end, candidate, n_classes, criterion, min_leaf, steepness,
+                       ramp_above, left_out):
+    """Best binary cut of the node order[:, start:end] by an ordinal criterion.
+
+    Cases with the attribute missing take no part in the criterion and go to
+    the heavier side. FACMI's fuzzy scale s is the attribute's standard
+    deviation among the node's known values; the ramp replaces the logistic
+    when the node has more than `ramp_above` known cases (FACMI_RAMP always).
+    Returns (feature, threshold, value, missing_left); ties: lowest attribute,
+    then lowest cut.
+    """
+    p = order.shape[0]
+    best_f = -1
+    best_t = 0.0
+    best_v = -np.inf
+    best_mleft = False
+    for f in range(p):
+        if not candidate[f]:
+            continue
+        n_known = end
+        while n_known > start and vals[f, n_known - 1] != vals[f, n_known - 1]:
+            n_known -= 1
+        m = n_known - start
+        if m < 2 * min_leaf or m < 2:
+            continue
+        v = np.empty(m)
+        yy = np.empty(m, np.int64)
+        ww = np.empty(m)
+        for i in range(m):
+            s = order[f, start + i]
+            v[i] = vals[f, start + i]
+            yy[i] = y[s]
+            ww[i] = w[s]
+        # candidate cuts and their left counts (cases with value <= cut)
+        n_cuts = 0
+        for i in range(m - 1):
+            if v[i + 1] > v[i] and i + 1 >= min_leaf and m - i - 1 >= min_leaf:
+                n_cuts += 1
+        if n_cuts == 0:
+            continue
+        thresholds = np.empty(n_cuts)
+        left = np.zeros((n_cuts, n_classes))
+        running = np.zeros(n_classes)
+        known = np.zeros(n_classes)
+        for i in range(m):
+            known[yy[i]] += ww[i]
+        c = 0
+        for i in range(m - 1):
+            running[yy[i]] += ww[i]
+            if v[i + 1] > v[i] and i + 1 >= min_leaf and m - i - 1 >= min_leaf:
+                mid = v[i] / 2.0 + v[i + 1] / 2.0
+                if mid >= v[i + 1] or mid < v[i]:
+                    mid = v[i]
+                thresholds[c] = mid
+                left[c, :] = running
+                c += 1
+        if criterion == IE:
+            scores = ie_cuts(left, known)
+        elif criterion == RMI:
+            scores = rmi_cuts(left, known)
+        elif criterion == RT:
+            scores = rt_cuts(left, known)
+        else:
+            mean = 0.0
+            for i in range(m):
+                mean += v[i]
+            mean /= m
+            var = 0.0
+            for i in range(m):
+                var += (v[i] - mean) ** 2
+            scale = np.sqrt(var / m)
+            if scale <= 0.0:
+                continue
+            if criterion == FACMI_RAMP or m > ramp_above:
+                upper = facmi_ramp_cuts(v, yy, ww, thresholds, 2.0 * scale / steepness, n_classes)
+            else:
+                upper = facmi_logistic_cuts(v, yy, ww, thresholds, steepness, scale, n_classes)
+            scores = facmi_from_memberships(upper, known)
+        for c in range(n_cuts):
+            if scores[c] > best_v + 1e-12:
+                best_v = scores[c]
+                best_f = f
+                best_t = thresholds[c]
+                wl = left[c].sum()
+                best_mleft = wl >= known.sum() - wl
+                left_out[:] = left[c]
+    if best_f >= 0:  # add the node's missing cases to the heavier side
+        for i in range(start, end):
+            s = order[best_f, i]
+            if vals[best_f, i] != vals[best_f, i] and best_mleft:
+                left_out[y[s]] += w[s]
+    return best_f, best_t, best_v, best_mleft

@@ -70,7 +70,13 @@ class _Reporter:
 def grow_presorted(data: EncodedData, *, criterion: int = K.GINI, stopping: Stopping = Stopping(),
                    leaf_rule: Callable[[np.ndarray], int] = majority_label,
                    candidate: np.ndarray | None = None, progress: Progress | None = None,
-                   message: str = "growing the tree") -> Tree:
+                   message: str = "growing the tree", split_finder: Callable | None = None,
+                   min_value: float | None = None) -> Tree:
+    """Grow by binary splits. By default the impurity `criterion` (Gini, entropy) with
+    the scikit-learn-like `stopping` rules; or `split_finder(vals, y, w, order, start,
+    end, candidate, left_out) -> (feature, threshold, value, missing_left)` for other
+    criteria (numeric and ordinal attributes), splitting only while the criterion's
+    value reaches `min_value`."""
     X, y, w = data.X, data.y, data.w
     n, p = X.shape
     n_classes = len(data.classes)
@@ -102,10 +108,16 @@ def grow_presorted(data: EncodedData, *, criterion: int = K.GINI, stopping: Stop
             settled += size
             report(settled)
             continue
-        f, threshold, gain, missing_left = K.best_split(
-            X, vals, y, w, order, start, end, candidate, is_nominal, n_categories, n_classes, criterion,
-            stopping.min_samples_leaf, branch, left_counts)
-        if f < 0 or gain + 1e-12 * node.weight < min_decrease:
+        if split_finder is None:
+            f, threshold, gain, missing_left = K.best_split(
+                X, vals, y, w, order, start, end, candidate, is_nominal, n_categories, n_classes, criterion,
+                stopping.min_samples_leaf, branch, left_counts)
+            weak = gain + 1e-12 * node.weight < min_decrease
+        else:
+            f, threshold, gain, missing_left = split_finder(vals, y, w, order, start, end, candidate & ~is_nominal,
+                                                            left_counts)
+            weak = min_value is not None and gain < min_value
+        if f < 0 or weak:
             settled += size
             report(settled)
             continue

@@ -1,0 +1,154 @@
+"""Ordinal (monotone) classification trees — seed 000 and its baselines
+(ALGORITHMS.md §1): FACMI, IE, RT, REMT.
+
+All four grow binary cuts on numeric and ordinal attributes (nominal ones have
+no order and are left out, with a warning) over ordered classes. Monotone
+directions from the problem settings: a decreasing attribute is used as -a
+during learning (order-equivalent to the paper's reciprocal, and safe for zero
+and negative values); the grown tree is turned back so thresholds and rules
+read in the user's own values. Leaf labels: the majority class, or the median
+class (which minimises the absolute error), by the `leaf` parameter.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..data.encode import EncodedData
+from ..data.spec import ProblemSpec
+from ..errors import SpecError
+from ..kernels import ordinal as O
+from ..progress import Progress
+from ..tree.builder import Stopping, grow_presorted, majority_label
+from ..tree.model import NOMINAL_KIND, ThresholdSplit, Tree
+from .registry import AlgorithmInfo, Param, register
+
+
+def median_label(counts: np.ndarray) -> int:
+    """The weighted median class: the first class whose cumulative weight reaches half."""
+    total = counts.sum()
+    if total <= 0:
+        return 0
+    return int(np.searchsorted(np.cumsum(counts), total / 2.0, side="left"))
+
+
+def require_order(data: EncodedData, algorithm: str) -> None:
+    if not data.schema.ordered:
+        raise SpecError(f"{algorithm} learns ordered classes: set the class order (the project's class_order, "
+                        f"or --class-order lowest,...,highest)", code="needs_class_order", field="class_order")
+
+
+def oriented(data: EncodedData) -> EncodedData:
+    """A copy where decreasing attributes are negated (so 'larger is better' everywhere)."""
+    signs = np.array([-1.0 if a.monotone < 0 else 1.0 for a in data.schema.attributes])
+    if (signs > 0).all():
+        return data
+    X = data.X * signs[None, :]
+    return EncodedData(X, data.y, data.w, data.schema, data.rows, data.dropped_rows, data.warnings)
+
+
+def restore_directions(tree: Tree) -> Tree:
+    """Undo the negation: a cut -x <= t becomes x > -t on the other side, children swapped
+    (no training value equals a midpoint, so <= and < agree on the data)."""
+    for node in tree.nodes:
+        if isinstance(node, ThresholdSplit) and tree.schema.attributes[node.feature].monotone < 0:
+            node.threshold = -node.threshold
+            node.children = node.children[::-1]
+    tree.changed()
+    return tree
+
+
+_COMMON = (
+    Param("leaf", "majority", "leaf label: majority class, or median class (least absolute error)",
+          kind="choice", choices=("majority", "median")),
+    Param("min_samples_leaf", 1, "fewest cases in a leaf", kind="int", minimum=1),
+    Param("max_depth", None, "deepest level (empty: no limit)", kind="int", minimum=1),
+)
+
+
+def _fit(data: EncodedData, params: dict, progress: Progress | None, *, algorithm: str, criterion: int,
+         min_value: float | None, stopping: Stopping, steepness: float = 10.0, ramp_above: int = 2000) -> Tree:
+    require_order(data, algorithm)
+    nominal = [a.name for a in data.schema.attributes if a.kind == NOMINAL_KIND]
+    work = oriented(data)
+    K = len(data.classes)
+    min_leaf = stopping.min_samples_leaf
+
+    def finder(vals, y, w, order, start, end, candidate, left_out):
+        return O.best_ordinal_split(vals, y, w, order, start, end, candidate, K, criterion, min_leaf, steepness,
+                                    ramp_above, left_out)
+
+    leaf_rule = median_label if params["leaf"] == "median" else majority_label
+    tree = grow_presorted(work, stopping=stopping, leaf_rule=leaf_rule, progress=progress, split_finder=finder,
+                          min_value=min_value, message=f"growing the {algorithm} tree")
+    tree = restore_directions(tree)
+    tree.info = {"ignored_nominal": nominal} if nominal else {}
+    return tree
+
+
+FACMI = AlgorithmInfo(
+    name="facmi", family="ordinal", title="FACMI: fuzzy dominance complementary mutual information (seed 000)",
+    params=_COMMON + (
+        Param("threshold", 0.01, "stop when the best FACMI is below this", kind="float", minimum=0.0),
+        Param("k", 10.0, "steepness of the fuzzy membership (large: nearly crisp)", kind="float", minimum=0.1),
+        Param("membership", "auto", "ramp (fast, prefix sums), logistic (exact), or auto: logistic up to "
+              "ramp_above cases in a node, ramp above", kind="choice", choices=("auto", "ramp", "logistic")),
+        Param("ramp_above", 2000, "auto: nodes with more cases use the ramp", kind="int", minimum=1),
+    ),
+    uses=("class_order", "monotone"),
+)
+
+
+def fit_facmi(data, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
+    mode = params["membership"]
+    criterion = O.FACMI_RAMP if mode == "ramp" else O.FACMI_LOGISTIC
+    ramp_above = 2 ** 62 if mode == "logistic" else params["ramp_above"]
+    stopping = Stopping(max_depth=params["max_depth"], min_samples_leaf=params["min_samples_leaf"])
+    return _fit(data, params, progress, algorithm="facmi", criterion=criterion, min_value=params["threshold"],
+                stopping=stopping, steepness=params["k"], ramp_above=ramp_above)
+
+
+IE = AlgorithmInfo(
+    name="ie", family="ordinal", title="IE: complementary mutual information of binarised attributes",
+    params=_COMMON + (Param("threshold", 0.0, "stop when the best value is not above this", kind="float",
+                            minimum=0.0),),
+    uses=("class_order", "monotone"),
+)
+
+
+def fit_ie(data, spec, params, progress=None) -> Tree:
+    stopping = Stopping(max_depth=params["max_depth"], min_samples_leaf=params["min_samples_leaf"])
+    return _fit(data, params, progress, algorithm="ie", criterion=O.IE,
+                min_value=params["threshold"] + 1e-15, stopping=stopping)
+
+
+RT = AlgorithmInfo(
+    name="rt", family="ordinal", title="RT: ranking impurity tree (Xia et al. 2006)",
+    params=_COMMON + (Param("min_samples_split", 2, "fewest cases in a node that may be split", kind="int",
+                            minimum=2),),
+    uses=("class_order", "monotone"),
+)
+
+
+def fit_rt(data, spec, params, progress=None) -> Tree:
+    stopping = Stopping(max_depth=params["max_depth"], min_samples_leaf=params["min_samples_leaf"],
+                        min_samples_split=params["min_samples_split"])
+    return _fit(data, params, progress, algorithm="rt", criterion=O.RT, min_value=None, stopping=stopping)
+
+
+REMT = AlgorithmInfo(
+    name="remt", family="ordinal", title="REMT: rank entropy based monotonic tree (Hu et al. 2012)",
+    params=_COMMON + (Param("epsilon", 0.01, "stop when the best rank mutual information is below this",
+                            kind="float", minimum=0.0),),
+    uses=("class_order", "monotone"),
+)
+
+
+def fit_remt(data, spec, params, progress=None) -> Tree:
+    stopping = Stopping(max_depth=params["max_depth"], min_samples_leaf=params["min_samples_leaf"])
+    return _fit(data, params, progress, algorithm="remt", criterion=O.RMI, min_value=params["epsilon"],
+                stopping=stopping)
+
+
+for _info, _fit_fn in ((FACMI, fit_facmi), (IE, fit_ie), (RT, fit_rt), (REMT, fit_remt)):
+    register(AlgorithmInfo(**{**_info.__dict__, "fit": _fit_fn}))
