@@ -439,9 +439,20 @@ def cmd_evaluate(args) -> int:
     def fit(train):
         return info.fit(train, spec, params, None)
 
+    monotone = data.schema.ordered and any(a.monotone for a in data.schema.attributes)
+
     def run(tree, X):
         p = predict(tree, X, info.missing)
-        return p.labels, {"leaves": float(tree.n_leaves), "depth": float(tree.depth)}
+        extra = {"leaves": float(tree.n_leaves), "depth": float(tree.depth)}
+        if monotone:
+            from .monotone import inverted_share, monotonicity_report
+
+            report = monotonicity_report(tree)
+            if "nonmonotone_pairs" in report:
+                extra["nonmonotone_pairs"] = float(report["nonmonotone_pairs"])
+                extra["nmi"] = float(report["nmi"])
+            extra["inverted_pairs"] = inverted_share(tree, X, p.labels)
+        return p.labels, extra
 
     evaluation = cross_validate(data, fit, run, cv=args.cv, repeats=args.repeats, holdout=args.holdout,
                                 seed=args.seed, cost=cost)
@@ -478,7 +489,7 @@ def build_parser() -> argparse.ArgumentParser:
     algos.set_defaults(func=cmd_algorithms)
 
     train = sub.add_parser("train", help="fit a model on all rows and write it")
-    add_problem_options(train)
+    add_problem_options(train, data_optional=True)
     train.add_argument("--algorithm", required=True, metavar="NAME")
     train.add_argument("--param", action="append", metavar="K=V", help="an algorithm parameter (repeatable)")
     train.add_argument("--out", required=True, metavar="MODEL.json")
@@ -502,7 +513,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules.set_defaults(func=cmd_rules)
 
     ev = sub.add_parser("evaluate", help="cross-validated metrics of an algorithm on a file")
-    add_problem_options(ev)
+    add_problem_options(ev, data_optional=True)
     ev.add_argument("--algorithm", required=True, metavar="NAME")
     ev.add_argument("--param", action="append", metavar="K=V")
     ev.add_argument("--cv", type=int, default=10, metavar="K")

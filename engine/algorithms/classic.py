@@ -81,6 +81,8 @@ CART = AlgorithmInfo(
         Param("se_rule", 1.0, "standard errors allowed above the best cross-validated error", kind="float",
               minimum=0.0, maximum=10.0),
         Param("seed", 0, "seed of the internal folds", kind="int", minimum=0),
+        Param("enforce_monotone", False, "ordered classes: relabel the leaves so no non-monotone pair is left",
+              kind="bool"),
     ),
     uses=("misclassification_costs",),
     missing="majority",
@@ -98,7 +100,7 @@ def fit_cart(data: EncodedData, spec: ProblemSpec | None, params: dict, progress
         return grow_presorted(d, criterion=criterion, stopping=stopping, leaf_rule=leaf_rule, progress=progress_)
 
     if params["prune"] == "none" and params["ccp_alpha"] is None:
-        return grow(data, progress)
+        return _monotone(grow(data, progress), data, params)
     if params["ccp_alpha"] is not None:
         alpha, curve = params["ccp_alpha"], None
     else:
@@ -106,7 +108,20 @@ def fit_cart(data: EncodedData, spec: ProblemSpec | None, params: dict, progress
     full = grow(data)
     tree = prune_to(full, pruning_path(full, cost).prune_alpha, alpha)
     tree.info = {"ccp_alpha": alpha, "pruning": curve, "grown_leaves": full.n_leaves}
-    return tree
+    return _monotone(tree, data, params)
+
+
+def _monotone(tree: Tree, data: EncodedData, params: dict) -> Tree:
+    if not data.schema.ordered or not any(a.monotone for a in data.schema.attributes):
+        if params.get("enforce_monotone"):
+            from ..errors import SpecError
+
+            raise SpecError("enforce_monotone needs ordered classes and at least one monotone attribute",
+                            code="needs_class_order", field="class_order")
+        return tree
+    from .ordinal import finish_monotone
+
+    return finish_monotone(tree, params)
 
 
 register(CART.__class__(**{**CART.__dict__, "fit": fit_cart}))

@@ -63,6 +63,8 @@ _COMMON = (
           kind="choice", choices=("majority", "median")),
     Param("min_samples_leaf", 1, "fewest cases in a leaf", kind="int", minimum=1),
     Param("max_depth", None, "deepest level (empty: no limit)", kind="int", minimum=1),
+    Param("enforce_monotone", False, "relabel the leaves so no non-monotone pair is left (least training "
+          "error; ALGORITHMS.md §1.5)", kind="bool"),
 )
 
 
@@ -83,6 +85,18 @@ def _fit(data: EncodedData, params: dict, progress: Progress | None, *, algorith
                           min_value=min_value, message=f"growing the {algorithm} tree")
     tree = restore_directions(tree)
     tree.info = {"ignored_nominal": nominal} if nominal else {}
+    return finish_monotone(tree, params)
+
+
+def finish_monotone(tree: Tree, params: dict) -> Tree:
+    """Apply the guarantee when asked; record the monotonicity report either way."""
+    from ..monotone import enforce_monotone, monotonicity_report
+
+    info = getattr(tree, "info", None) or {}
+    if params.get("enforce_monotone"):
+        info["monotone_guarantee"] = enforce_monotone(tree)
+    info["monotonicity"] = monotonicity_report(tree)
+    tree.info = info
     return tree
 
 
