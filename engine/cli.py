@@ -19,7 +19,7 @@ from .errors import OptionError, RuleTreeError
 from .paths import log_file
 
 PROG = "ruletree"
-SUBCOMMANDS = ("info", "algorithms", "train", "predict", "rules", "evaluate")
+SUBCOMMANDS = ("info", "algorithms", "train", "predict", "rules", "evaluate", "reproduce")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -472,6 +472,30 @@ def cmd_evaluate(args) -> int:
     return 0
 
 
+def cmd_reproduce(args) -> int:
+    from pathlib import Path
+
+    papers = {"facmi": "engine.reproduce.facmi"}
+    if args.paper not in papers:
+        raise OptionError(f'no reproduction for "{args.paper}" yet (available: {", ".join(papers)})',
+                          code="bad_option")
+    import importlib
+
+    module = importlib.import_module(papers[args.paper])
+    out = Path(args.out or f"reproduce_{args.paper}")
+    tables = module.run(out, quick=args.quick)
+    for name, frame in tables.items():
+        print(f"\n{name}")
+        print(frame.to_string(index=False, float_format=lambda v: f"{v:.4f}"))
+    try:  # plots are drawn by the app's pyqtgraph module (the engine never imports Qt)
+        plots = importlib.import_module("app.plots")
+        for path in getattr(plots, f"{args.paper}_plots")(out, tables):
+            print(f"plot: {path}")
+    except ImportError as exc:  # no Qt on this machine: the tables are still there
+        print(f"warning: plots not drawn ({exc})", file=sys.stderr)
+    return 0
+
+
 # ---- entry --------------------------------------------------------------------------
 
 
@@ -522,6 +546,12 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--seed", type=int, default=0, metavar="S")
     ev.add_argument("--json", action="store_true")
     ev.set_defaults(func=cmd_evaluate)
+
+    rep = sub.add_parser("reproduce", help="rerun a paper's experiment; write its tables and plots")
+    rep.add_argument("paper", metavar="PAPER", help="facmi (dp, hfdt, mincost, trichotomy: with their issues)")
+    rep.add_argument("--out", metavar="DIR", help="output folder (default: reproduce_PAPER)")
+    rep.add_argument("--quick", action="store_true", help="few repeats: about a minute")
+    rep.set_defaults(func=cmd_reproduce)
     return parser
 
 

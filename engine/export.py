@@ -167,3 +167,20 @@ def export_model(model, path: str | os.PathLike, metrics: dict | None = None) ->
     settings.update({f"problem {k}": v for k, v in model.spec.to_json().items() if v not in (None, [], {})})
     settings.update({f"trained on {k}": v for k, v in model.trained_on.items()})
     atomic_write_bytes(path, workbook_bytes(model.tree, metrics=metrics, settings=settings))
+
+
+def write_tables(path: str | os.PathLike, tables: dict) -> None:
+    """Several pandas tables as sheets of one workbook (sheet names cut to Excel's 31 characters)."""
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    wb.remove(wb.active)
+    for name, frame in tables.items():
+        header = [str(c) for c in frame.columns]
+        rows = [[None if (isinstance(v, float) and v != v) else v for v in row]
+                for row in frame.itertuples(index=False)]
+        formats = {j: "0.0000" for j, dtype in enumerate(frame.dtypes) if dtype.kind == "f"}
+        _sheet(wb, str(name)[:31], header, rows, formats)
+    buf = io.BytesIO()
+    wb.save(buf)
+    atomic_write_bytes(path, buf.getvalue())

@@ -1,0 +1,1 @@
+"""One runnable experiment per paper (`ruletree reproduce PAPER`)."""
