@@ -4,8 +4,11 @@ CART: binary splits by Gini (or entropy) on numeric/ordinal cuts and nominal
 subsets (K = 2: the exact best subset from the p(class 2) order; K > 2: one
 value against the rest), grown fully, then cost-complexity pruned at the alpha
 chosen by internal stratified cross-validation and the 1-SE rule (Breiman et
-al. 1984; Weka's SimpleCart). `prune=none` keeps the fully grown tree (as
-scikit-learn's DecisionTreeClassifier); `ccp_alpha` prunes at a given alpha.
+al. 1984). Weka's SimpleCart does the same with its -A option; its default is
+the minimum-error alpha, which is `se_rule=0` here (ALGORITHMS.md calls the
+1-SE rule "what SimpleCart does": true only with -A). `prune=none` keeps the
+fully grown tree (as scikit-learn's DecisionTreeClassifier); `ccp_alpha`
+prunes at a given alpha.
 """
 
 from __future__ import annotations

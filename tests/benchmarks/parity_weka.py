@@ -88,7 +88,11 @@ TIMEOUT = 300  # seconds per java call
 
 # (label, our algorithm, our params, Weka class, Weka options, extra row?)
 PAIRS = [
-    ("CART pruned / SimpleCart", "cart", {"prune": "auto"}, "weka.classifiers.trees.SimpleCart", [], False),
+    # our default picks the pruning level by the 1-SE rule; SimpleCart does that with -A
+    ("CART pruned, 1-SE / SimpleCart -A", "cart", {"prune": "auto"}, "weka.classifiers.trees.SimpleCart",
+     ["-A"], False),
+    ("CART pruned, se_rule=0 / SimpleCart", "cart", {"prune": "auto", "se_rule": 0.0},
+     "weka.classifiers.trees.SimpleCart", [], False),
     ("C4.5 / J48", "c45", {}, "weka.classifiers.trees.J48", ["-C", "0.25", "-M", "2"], False),
     ("C4.5 unpruned (prune=False, collapse=False) / J48 -U", "c45", {"prune": False, "collapse": False},
      "weka.classifiers.trees.J48", ["-U", "-M", "2"], False),
