@@ -15,8 +15,6 @@ weighted frontier that is propagated node by node over arrays of rows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from ..kernels.traverse import MAJORITY, STOP, traverse, traverse_thresholds
@@ -26,12 +24,21 @@ from .model import (CATEGORY, FUZZY, LEAF, PENDING, THRESHOLD, TRICHOTOMY, Tree,
 POLICIES = ("stop", "majority", "fractional")
 
 
-@dataclass
 class Prediction:
-    labels: np.ndarray  # (n,) index into tree.labels, or PENDING
-    scores: np.ndarray  # (n, K) class distribution reached, rows sum to 1 (0 when no training weight)
-    nodes: np.ndarray  # (n,) the node each case ended in; -1 when spread over several
-    used: np.ndarray  # (n, p) bool: attributes whose value the case showed on its way
+    """labels (n,): index into tree.labels, or PENDING; scores (n, K): the class
+    distribution reached (rows sum to 1, or 0 without training weight); nodes (n,):
+    the node each case ended in, -1 when spread over several; used (n, p): the
+    attributes whose value the case showed on its way (computed when first read)."""
+
+    def __init__(self, labels, scores, nodes, used):
+        self.labels, self.scores, self.nodes = labels, scores, nodes
+        self._used = used
+
+    @property
+    def used(self) -> np.ndarray:
+        if callable(self._used):
+            self._used = self._used()
+        return self._used
 
     def label_names(self, tree: Tree) -> list[str]:
         return [tree.label_name(int(v)) for v in self.labels]
@@ -55,9 +62,8 @@ def predict(tree: Tree, X: np.ndarray, missing: str = "stop") -> Prediction:
         traverse_thresholds(X, ct.feature, ct.threshold, ct.left, ct.right, ct.majority_child,
                             MAJORITY if missing == "majority" else STOP, end)
         # the attributes a case showed: those tested above its end node, where it has a value
-        used = ct.tested()[end] & ~np.isnan(X)
         return Prediction(labels=ct.label[end].copy(), scores=_normalise(ct.counts[ct.dist_source[end]]), nodes=end,
-                          used=used)
+                          used=lambda: ct.tested()[end] & ~np.isnan(X))
     if missing != "fractional" and not ct.has_fuzzy:
         end = np.empty(n, np.int64)
         used = np.zeros((n, p), np.bool_)

@@ -1,0 +1,89 @@
+"""Fit time of the ordinal learners against our CART and scikit-learn, in one run.
+
+    python tests/benchmarks/ordinal_fit.py [--rows 100000] [--features 20] [--logistic-rows 5000]
+
+Data: 20 uniform attributes, 4 ordered classes from a noisy monotone score
+(sum of the first five attributes plus Gaussian noise, cut at its quartiles).
+FACMI runs with the ramp membership everywhere ("ramp"), with the default
+"auto" (exact logistic in nodes of at most 2,000 cases, ramp above), and
+with the exact logistic everywhere ("logistic"), whose O(n) per cut makes the
+root alone cost n² per attribute: it is timed on --logistic-rows cases, beside
+our CART on the same rows. Single thread for the comparison with scikit-learn
+(NUMBA_NUM_THREADS=1), best of --repeats.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import numpy as np  # noqa: E402
+from sklearn.tree import DecisionTreeClassifier  # noqa: E402
+
+from engine.algorithms.registry import get, resolve_params  # noqa: E402
+from engine.data.encode import AttributeSchema, DataSchema, EncodedData  # noqa: E402
+
+
+def make(n: int, p: int, seed: int = 0) -> EncodedData:
+    rng = np.random.default_rng(seed)
+    X = rng.random((n, p))
+    score = X[:, :5].sum(axis=1) + rng.normal(scale=0.3, size=n)
+    y = np.searchsorted(np.quantile(score, [0.25, 0.5, 0.75]), score).astype(np.int64)
+    schema = DataSchema("y", ["1", "2", "3", "4"], True,
+                        [AttributeSchema(f"x{j}", "numeric", monotone=1) for j in range(p)])
+    return EncodedData(X, y, np.ones(n), schema, np.arange(n))
+
+
+def timed(fn, repeats):
+    best, out = np.inf, None
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        out = fn()
+        best = min(best, time.perf_counter() - t0)
+    return best, out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rows", type=int, default=100_000)
+    ap.add_argument("--features", type=int, default=20)
+    ap.add_argument("--logistic-rows", type=int, default=5_000)
+    ap.add_argument("--repeats", type=int, default=2)
+    args = ap.parse_args()
+    warm = make(500, args.features, seed=9)
+    runs = [("cart", {"prune": "none"}), ("facmi", {"membership": "ramp"}), ("facmi", {}),
+            ("facmi", {"membership": "logistic"}), ("remt", {}), ("rt", {}), ("ie", {})]
+    for name, params in runs:  # compile or load every kernel first
+        info = get(name)
+        info.fit(warm, None, resolve_params(info, params))
+
+    def row(data, name, params):
+        info = get(name)
+        resolved = resolve_params(info, params)
+        seconds, tree = timed(lambda: info.fit(data, None, resolved), args.repeats)
+        return seconds, tree.n_leaves
+
+    print("| rows | learner | fit seconds | leaves | ratio to our CART | ratio to scikit-learn |")
+    print("|---|---|---|---|---|---|")
+    for n, selection in ((args.rows, [r for r in runs if r[1].get("membership") != "logistic"]),
+                         (args.logistic_rows, [runs[0], runs[3]])):
+        data = make(n, args.features)
+        skl, _ = timed(lambda: DecisionTreeClassifier(random_state=0).fit(data.X, data.y), args.repeats)
+        cart, _ = row(data, "cart", {"prune": "none"})
+        print(f"| {n:,} | scikit-learn DecisionTreeClassifier | {skl:.3f} | | {skl / cart:.2f} | 1.00 |", flush=True)
+        for name, params in selection:
+            seconds, leaves = row(data, name, params)
+            label = name + (f" ({params['membership']})" if "membership" in params else
+                            " (auto)" if name == "facmi" else "")
+            print(f"| {n:,} | {label} | {seconds:.3f} | {leaves} | {seconds / cart:.2f} | {seconds / skl:.2f} |",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()
