@@ -95,3 +95,35 @@ def test_facmi_ramp_and_logistic_match_pairwise_definitions(seed):
     for c, t in enumerate(thresholds):
         assert ramp[c] == pytest.approx(naive.facmi(values, y, w, t, naive.ramp(half)), abs=1e-9)
         assert logi[c] == pytest.approx(naive.facmi(values, y, w, t, naive.logistic(10.0, scale)), abs=1e-9)
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_streaming_split_search_matches_the_cut_kernels(seed):
+    """best_ordinal_split (one sweep, window pointers) finds the max of each per-cut kernel."""
+    from engine.kernels import ordinal as O
+    from engine.kernels.split import presort
+
+    values, y, w, k = random_case(seed)
+    X = values[:, None]
+    order, vals = presort(X)
+    thresholds, left, known, _ = cut_counts(values, y, w, k)
+    if not len(thresholds):
+        return
+    sv, sy, sw = values[order[0]], y[order[0]], w[order[0]]
+    scale = float(np.std(values))
+    kernels = {
+        O.IE: ie_cuts(left, known), O.RMI: rmi_cuts(left, known), O.RT: rt_cuts(left, known),
+        O.FACMI_RAMP: facmi_from_memberships(facmi_ramp_cuts(sv, sy, sw, thresholds, 2 * scale / 10, k), known)
+        if scale > 0 else None,
+        O.FACMI_LOGISTIC: facmi_from_memberships(facmi_logistic_cuts(sv, sy, sw, thresholds, 10.0, scale, k), known)
+        if scale > 0 else None,
+    }
+    for criterion, scores in kernels.items():
+        if scores is None:
+            continue
+        out = np.zeros(k)
+        f, t, value, _ = O.best_ordinal_split(vals, y, w, order, 0, len(y), np.ones(1, bool), k, criterion, 1,
+                                              10.0, 10 ** 9, out)
+        best = int(np.argmax(scores))
+        assert f == 0 and value == pytest.approx(scores.max(), abs=1e-9)
+        assert t == thresholds[best] or scores[list(thresholds).index(t)] == pytest.approx(scores.max(), abs=1e-9)
