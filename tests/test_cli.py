@@ -203,3 +203,14 @@ def test_predict_with_a_damaged_model_is_a_user_error(tmp_path, capsys, demo_dir
     (tmp_path / "m.json").write_text('{"format": "ruletree-model", "version": 1}')
     assert cli.main(["predict", str(tmp_path / "m.json"), str(demo_dir / "glass.xlsx")]) == 2
     assert "damaged" in capsys.readouterr().err
+
+
+def test_evaluate_reports_monotonicity_for_ordinal_learners(demo_dir, capsys):
+    project = str(demo_dir / "car_evaluation.rtproj")
+    assert cli.main(["evaluate", "--project", project, "--algorithm", "facmi", "--cv", "3", "--json",
+                     "--param", "enforce_monotone=true"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    metrics = out["metrics"]
+    assert {"mae", "nonmonotone_pairs", "nmi", "inverted_pairs"} <= set(metrics)
+    assert metrics["nonmonotone_pairs"]["mean"] == 0 and metrics["nmi"]["mean"] == 0
+    assert metrics["mae"]["mean"] < 0.1
