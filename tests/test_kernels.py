@@ -79,12 +79,12 @@ def test_best_split_matches_brute_force(seed, criterion):
     n, p, k = int(rng.integers(2, 30)), int(rng.integers(1, 5)), int(rng.integers(2, 4))
     data, is_nominal = make_data(rng, n, p, k)
     n_cat = np.array([len(a.categories) if a.kind == "nominal" else 0 for a in data.schema.attributes])
-    order, vals = S.presort(data.X)
+    order, vals, ys = S.presort(data.X, data.y)
     branch = np.empty(max(1, n_cat.max()), np.int64)
     left = np.zeros(k)
     min_leaf = int(rng.integers(1, 3))
-    f, t, gain, mleft = S.best_split(data.X, vals, data.y, data.w, order, 0, n, np.ones(p, bool), is_nominal,
-                                     n_cat, k, criterion, min_leaf, branch, left)
+    f, t, gain, mleft = S.best_split(data.X, vals, ys, data.w, order, 0, n, np.ones(p, bool), is_nominal,
+                                     n_cat, k, criterion, min_leaf, branch, left, False)
     nf, ncut, ngain, nmleft, nleft = naive.best_split(data.X, data.y, data.w, list(range(n)), is_nominal, k,
                                                       criterion, min_leaf)
     assert f == nf
@@ -127,15 +127,17 @@ def test_grown_cart_equals_naive_recursive_cart(seed):
 def test_partition_keeps_every_row_sorted():
     rng = np.random.default_rng(3)
     X = rng.integers(0, 5, (50, 3)).astype(float)
-    order, vals = S.presort(X)
+    y = rng.integers(0, 3, 50)
+    order, vals, ys = S.presort(X, y)
     mask = rng.random(50) < 0.4
-    S.partition(order, vals, 0, 50, mask, np.empty(50, np.int32), np.empty(50))
+    S.partition(order, vals, ys, 0, 50, mask, np.empty(50, np.int32), np.empty(50), np.empty(50, np.int32))
     n_left = int(mask.sum())
     for f in range(3):
         for seg in (order[f, :n_left], order[f, n_left:]):
             assert (np.diff(X[seg, f]) >= 0).all()
         assert set(order[f, :n_left]) == set(np.flatnonzero(mask))
         np.testing.assert_array_equal(vals[f], X[order[f], f])
+        np.testing.assert_array_equal(ys[f], y[order[f]])
 
 
 def test_stopping_rules():
@@ -144,3 +146,18 @@ def test_stopping_rules():
     assert grow_presorted(data, stopping=Stopping(max_depth=2)).depth <= 2
     tree = grow_presorted(data, stopping=Stopping(min_samples_leaf=20))
     assert all(tree.nodes[i].weight >= 20 for i in tree.leaves())
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_unit_weight_shortcut_changes_nothing(seed):
+    rng = np.random.default_rng(seed)
+    data, is_nominal = make_data(rng, 40, 3, 3, weights=False)
+    n_cat = np.array([len(a.categories) if a.kind == "nominal" else 0 for a in data.schema.attributes])
+    order, vals, ys = S.presort(data.X, data.y)
+    out = []
+    for unit in (True, False):
+        left = np.zeros(3)
+        out.append((S.best_split(data.X, vals, ys, data.w, order, 0, 40, np.ones(3, bool), is_nominal, n_cat, 3,
+                                 S.GINI, 1, np.empty(8, np.int64), left, unit), left.copy()))
+    assert out[0][0] == out[1][0]
+    np.testing.assert_array_equal(out[0][1], out[1][1])

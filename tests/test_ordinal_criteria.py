@@ -105,7 +105,7 @@ def test_streaming_split_search_matches_the_cut_kernels(seed):
 
     values, y, w, k = random_case(seed)
     X = values[:, None]
-    order, vals = presort(X)
+    order, vals, ys = presort(X, y)
     thresholds, left, known, _ = cut_counts(values, y, w, k)
     if not len(thresholds):
         return
@@ -122,8 +122,8 @@ def test_streaming_split_search_matches_the_cut_kernels(seed):
         if scores is None:
             continue
         out = np.zeros(k)
-        f, t, value, _ = O.best_ordinal_split(vals, y, w, order, 0, len(y), np.ones(1, bool), k, criterion, 1,
-                                              10.0, 10 ** 9, out)
+        f, t, value, _ = O.best_ordinal_split(vals, ys, w, order, 0, len(y), np.ones(1, bool), k, criterion, 1,
+                                              10.0, 10 ** 9, out, False)
         best = int(np.argmax(scores))
         assert f == 0 and value == pytest.approx(scores.max(), abs=1e-9)
         assert t == thresholds[best] or scores[list(thresholds).index(t)] == pytest.approx(scores.max(), abs=1e-9)

@@ -76,9 +76,9 @@ def _fit(data: EncodedData, params: dict, progress: Progress | None, *, algorith
     K = len(data.classes)
     min_leaf = stopping.min_samples_leaf
 
-    def finder(vals, y, w, order, start, end, candidate, left_out):
-        return O.best_ordinal_split(vals, y, w, order, start, end, candidate, K, criterion, min_leaf, steepness,
-                                    ramp_above, left_out)
+    def finder(vals, ys, w, order, start, end, candidate, left_out, unit):
+        return O.best_ordinal_split(vals, ys, w, order, start, end, candidate, K, criterion, min_leaf, steepness,
+                                    ramp_above, left_out, unit)
 
     leaf_rule = median_label if params["leaf"] == "median" else majority_label
     tree = grow_presorted(work, stopping=stopping, leaf_rule=leaf_rule, progress=progress, split_finder=finder,

@@ -203,8 +203,8 @@ def _facmi_value(upper, known):
 
 
 @numba.njit(**JIT)
-def best_ordinal_split(vals, y, w, order, start, end, candidate, n_classes, criterion, min_leaf, steepness,
-                       ramp_above, left_out):
+def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, criterion, min_leaf, steepness,
+                       ramp_above, left_out, unit):
     """Best binary cut of the node order[:, start:end] by an ordinal criterion.
 
     One streaming sweep per attribute over its presorted segment: running left
@@ -232,8 +232,7 @@ def best_ordinal_split(vals, y, w, order, start, end, candidate, n_classes, crit
     above = np.zeros(n_classes)
     parent = np.zeros(n_classes)
     for i in range(start, end):
-        s = order[0, i]
-        parent[y[s]] += w[s]
+        parent[ys[0, i]] += 1.0 if unit else w[order[0, i]]
     for f in range(order.shape[0]):
         if not candidate[f]:
             continue
@@ -245,8 +244,7 @@ def best_ordinal_split(vals, y, w, order, start, end, candidate, n_classes, crit
             continue
         known[:] = parent
         for i in range(n_known, end):  # NaN last: take the missing cases off the node's counts
-            s = order[f, i]
-            known[y[s]] -= w[s]
+            known[ys[f, i]] -= 1.0 if unit else w[order[f, i]]
         fuzzy = criterion == FACMI_RAMP or criterion == FACMI_LOGISTIC
         logistic = criterion == FACMI_LOGISTIC and m <= ramp_above
         half = 0.0
@@ -274,8 +272,7 @@ def best_ordinal_split(vals, y, w, order, start, end, candidate, n_classes, crit
         hi = start  # first case with value >= c + h
         left[:] = 0.0
         for i in range(start, n_known - 1):
-            s = order[f, i]
-            left[y[s]] += w[s]
+            left[ys[f, i]] += 1.0 if unit else w[order[f, i]]
             v = vals[f, i]
             nxt = vals[f, i + 1]
             if nxt <= v:
@@ -297,19 +294,21 @@ def best_ordinal_split(vals, y, w, order, start, end, candidate, n_classes, crit
                 for q in range(start, n_known):
                     z = -steepness * (vals[f, q] - t) / scale
                     mu = 0.0 if z > 700.0 else 1.0 / (1.0 + np.exp(z))
-                    upper[y[order[f, q]]] += w[order[f, q]] * mu
+                    upper[ys[f, q]] += (1.0 if unit else w[order[f, q]]) * mu
                 value = _facmi_value(upper, known)
             else:
                 while hi < n_known and vals[f, hi] < t + half:  # enters the window from above
-                    q = order[f, hi]
-                    above[y[q]] -= w[q]
-                    in_w[y[q]] += w[q]
-                    in_wv[y[q]] += w[q] * vals[f, hi]
+                    c = ys[f, hi]
+                    wq = 1.0 if unit else w[order[f, hi]]
+                    above[c] -= wq
+                    in_w[c] += wq
+                    in_wv[c] += wq * vals[f, hi]
                     hi += 1
                 while lo < hi and vals[f, lo] <= t - half:  # leaves the window below
-                    q = order[f, lo]
-                    in_w[y[q]] -= w[q]
-                    in_wv[y[q]] -= w[q] * vals[f, lo]
+                    c = ys[f, lo]
+                    wq = 1.0 if unit else w[order[f, lo]]
+                    in_w[c] -= wq
+                    in_wv[c] -= wq * vals[f, lo]
                     lo += 1
                 for j in range(n_classes):
                     upper[j] = above[j] + (in_wv[j] - (t - half) * in_w[j]) / (2.0 * half)
@@ -321,9 +320,8 @@ def best_ordinal_split(vals, y, w, order, start, end, candidate, n_classes, crit
                 wl = left.sum()
                 best_mleft = wl >= known.sum() - wl
                 left_out[:] = left
-    if best_f >= 0:  # add the node's missing cases to the heavier side
+    if best_f >= 0 and best_mleft:  # add the node's missing cases to the heavier side
         for i in range(start, end):
-            s = order[best_f, i]
-            if vals[best_f, i] != vals[best_f, i] and best_mleft:
-                left_out[y[s]] += w[s]
+            if vals[best_f, i] != vals[best_f, i]:
+                left_out[ys[best_f, i]] += 1.0 if unit else w[order[best_f, i]]
     return best_f, best_t, best_v, best_mleft

@@ -50,8 +50,8 @@ def _weighted_child_impurity(left, right, criterion):
 
 
 @numba.njit(**JIT)
-def best_split(X, vals, y, w, order, start, end, candidate, is_nominal, n_categories, n_classes, criterion,
-               min_leaf, branch_out, left_out):
+def best_split(X, vals, ys, w, order, start, end, candidate, is_nominal, n_categories, n_classes, criterion,
+               min_leaf, branch_out, left_out, unit):
     """Best split of the node whose samples are order[:, start:end].
 
     Returns (feature, threshold, decrease, missing_left); feature = -1 when no
@@ -65,8 +65,7 @@ def best_split(X, vals, y, w, order, start, end, candidate, is_nominal, n_catego
     p = X.shape[1]
     parent = np.zeros(n_classes)
     for i in range(start, end):
-        s = order[0, i]
-        parent[y[s]] += w[s]
+        parent[ys[0, i]] += 1.0 if unit else w[order[0, i]]
     total = parent.sum()
     base = total * impurity(parent, total, criterion)
     best_f = -1
@@ -85,12 +84,12 @@ def best_split(X, vals, y, w, order, start, end, candidate, is_nominal, n_catego
             cat_n = np.zeros(m, np.int64)
             missing[:] = 0.0
             for i in range(start, end):
-                s = order[f, i]
+                ws = 1.0 if unit else w[order[f, i]]
                 v = vals[f, i]
                 if v != v:
-                    missing[y[s]] += w[s]
+                    missing[ys[f, i]] += ws
                 else:
-                    cat[np.int64(v), y[s]] += w[s]
+                    cat[np.int64(v), ys[f, i]] += ws
                     cat_n[np.int64(v)] += 1
             present = np.flatnonzero(cat_n > 0)
             if present.shape[0] < 2:
@@ -157,8 +156,7 @@ def best_split(X, vals, y, w, order, start, end, candidate, is_nominal, n_catego
                 continue
             missing[:] = 0.0
             for i in range(n_known, end):
-                s = order[f, i]
-                missing[y[s]] += w[s]
+                missing[ys[f, i]] += 1.0 if unit else w[order[f, i]]
             known = parent - missing
             left[:] = 0.0
             wk = known.sum()
@@ -171,9 +169,8 @@ def best_split(X, vals, y, w, order, start, end, candidate, is_nominal, n_catego
                     sq_right += known[k] * known[k]
                 wl = 0.0
                 for i in range(start, n_known - 1):
-                    s = order[f, i]
-                    k = y[s]
-                    ws = w[s]
+                    k = ys[f, i]
+                    ws = 1.0 if unit else w[order[f, i]]
                     sq_left += (2.0 * left[k] + ws) * ws
                     sq_right += (ws - 2.0 * (known[k] - left[k])) * ws
                     left[k] += ws
@@ -202,8 +199,7 @@ def best_split(X, vals, y, w, order, start, end, candidate, is_nominal, n_catego
                         left_out[:] = left
                 continue
             for i in range(start, n_known - 1):
-                s = order[f, i]
-                left[y[s]] += w[s]
+                left[ys[f, i]] += 1.0 if unit else w[order[f, i]]
                 v = vals[f, i]
                 nxt = vals[f, i + 1]
                 if nxt <= v:
@@ -258,8 +254,8 @@ def goes_left(X, order, start, end, feature, threshold, nominal, branch, missing
 
 
 @numba.njit(**JIT)
-def partition(order, vals, start, end, left_mask, buffer, vbuffer):
-    """Stable partition of every row's segment (order and vals) into left | right."""
+def partition(order, vals, ys, start, end, left_mask, buffer, vbuffer, ybuffer):
+    """Stable partition of every row's segment (order, vals, ys) into left | right."""
     for f in range(order.shape[0]):
         nl = start
         nr = 0
@@ -268,27 +264,32 @@ def partition(order, vals, start, end, left_mask, buffer, vbuffer):
             if left_mask[s]:
                 order[f, nl] = s
                 vals[f, nl] = vals[f, i]
+                ys[f, nl] = ys[f, i]
                 nl += 1
             else:
                 buffer[nr] = s
                 vbuffer[nr] = vals[f, i]
+                ybuffer[nr] = ys[f, i]
                 nr += 1
         for j in range(nr):
             order[f, nl + j] = buffer[j]
             vals[f, nl + j] = vbuffer[j]
+            ys[f, nl + j] = ybuffer[j]
 
 
 @numba.njit(**JIT)
-def presort(X):
-    """order[f] = sample indices sorted by X[:, f] (NaN last, ties by index), and
-    vals[f] = the values in that order."""
+def presort(X, y):
+    """order[f] = sample indices sorted by X[:, f] (NaN last, ties by index);
+    vals[f] and ys[f] = the values and classes in that order."""
     n, p = X.shape
     order = np.empty((p, n), np.int32)
     vals = np.empty((p, n))
+    ys = np.empty((p, n), np.int32)
     for f in range(p):
         column = np.ascontiguousarray(X[:, f])
         idx = np.argsort(column, kind="mergesort")
         for i in range(n):
             order[f, i] = idx[i]
             vals[f, i] = column[idx[i]]
-    return order, vals
+            ys[f, i] = y[idx[i]]
+    return order, vals, ys

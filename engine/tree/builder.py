@@ -73,8 +73,8 @@ def grow_presorted(data: EncodedData, *, criterion: int = K.GINI, stopping: Stop
                    message: str = "growing the tree", split_finder: Callable | None = None,
                    min_value: float | None = None) -> Tree:
     """Grow by binary splits. By default the impurity `criterion` (Gini, entropy) with
-    the scikit-learn-like `stopping` rules; or `split_finder(vals, y, w, order, start,
-    end, candidate, left_out) -> (feature, threshold, value, missing_left)` for other
+    the scikit-learn-like `stopping` rules; or `split_finder(vals, ys, w, order, start,
+    end, candidate, left_out, unit) -> (feature, threshold, value, missing_left)` for other
     criteria (numeric and ordinal attributes), splitting only while the criterion's
     value reaches `min_value`."""
     X, y, w = data.X, data.y, data.w
@@ -84,10 +84,12 @@ def grow_presorted(data: EncodedData, *, criterion: int = K.GINI, stopping: Stop
     is_nominal = np.array([a.kind == NOMINAL_KIND for a in attrs], dtype=np.bool_)
     n_categories = np.array([len(a.categories) if a.kind == NOMINAL_KIND else 0 for a in attrs], dtype=np.int64)
     candidate = np.ones(p, np.bool_) if candidate is None else np.asarray(candidate, np.bool_)
-    order, vals = K.presort(X)
+    order, vals, ys = K.presort(X, y)
+    unit = bool(np.all(w == 1.0))
     left_mask = np.zeros(n, np.bool_)
     buffer = np.empty(n, np.int32)
     vbuffer = np.empty(n)
+    ybuffer = np.empty(n, np.int32)
     branch = np.empty(max(1, int(n_categories.max(initial=0))), np.int64)
     left_counts = np.zeros(n_classes)
     tree = Tree(data.schema)
@@ -110,12 +112,12 @@ def grow_presorted(data: EncodedData, *, criterion: int = K.GINI, stopping: Stop
             continue
         if split_finder is None:
             f, threshold, gain, missing_left = K.best_split(
-                X, vals, y, w, order, start, end, candidate, is_nominal, n_categories, n_classes, criterion,
-                stopping.min_samples_leaf, branch, left_counts)
+                X, vals, ys, w, order, start, end, candidate, is_nominal, n_categories, n_classes, criterion,
+                stopping.min_samples_leaf, branch, left_counts, unit)
             weak = gain + 1e-12 * node.weight < min_decrease
         else:
-            f, threshold, gain, missing_left = split_finder(vals, y, w, order, start, end, candidate & ~is_nominal,
-                                                            left_counts)
+            f, threshold, gain, missing_left = split_finder(vals, ys, w, order, start, end, candidate & ~is_nominal,
+                                                            left_counts, unit)
             weak = min_value is not None and gain < min_value
         if f < 0 or weak:
             settled += size
@@ -123,7 +125,7 @@ def grow_presorted(data: EncodedData, *, criterion: int = K.GINI, stopping: Stop
             continue
         nominal = bool(is_nominal[f])
         n_left = K.goes_left(X, order, start, end, f, threshold, nominal, branch, missing_left, left_mask)
-        K.partition(order, vals, start, end, left_mask, buffer, vbuffer)
+        K.partition(order, vals, ys, start, end, left_mask, buffer, vbuffer, ybuffer)
         lc = left_counts.copy()
         rc = node.counts - lc
         rc[rc < 0] = 0.0
