@@ -271,8 +271,14 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
         lo = start  # first case with value > c - h
         hi = start  # first case with value >= c + h
         left[:] = 0.0
+        ramp = fuzzy and not logistic
+        n_total = known.sum()
+        inv_n2 = 1.0 / (n_total * n_total) if n_total > 0 else 0.0
+        inv_2h = 0.5 / half if half > 0 else 0.0
+        best_i = -1  # position of this attribute's best cut so far
         for i in range(start, n_known - 1):
-            left[ys[f, i]] += 1.0 if unit else w[order[f, i]]
+            if not ramp:  # the ramp needs no running left counts: they are made once at the end
+                left[ys[f, i]] += 1.0 if unit else w[order[f, i]]
             v = vals[f, i]
             nxt = vals[f, i + 1]
             if nxt <= v:
@@ -310,16 +316,29 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
                     in_w[c] -= wq
                     in_wv[c] -= wq * vals[f, lo]
                     lo += 1
+                # FACMI = (1/n²) Σ_k M_k Σ_{j<k} (N_j - M_j), M_k = above_k + ramp share of the window
+                lower_below = 0.0
+                acc = 0.0
+                base = t - half
                 for j in range(n_classes):
-                    upper[j] = above[j] + (in_wv[j] - (t - half) * in_w[j]) / (2.0 * half)
-                value = _facmi_value(upper, known)
+                    u = above[j] + (in_wv[j] - base * in_w[j]) * inv_2h
+                    acc += u * lower_below
+                    lower_below += known[j] - u
+                value = acc * inv_n2
             if value > best_v + 1e-12:
                 best_v = value
                 best_f = f
                 best_t = t
-                wl = left.sum()
-                best_mleft = wl >= known.sum() - wl
-                left_out[:] = left
+                best_i = i
+                if not ramp:
+                    left_out[:] = left
+        if ramp and best_f == f:  # left counts of this attribute's winning cut
+            left_out[:] = 0.0
+            for q in range(start, best_i + 1):
+                left_out[ys[f, q]] += 1.0 if unit else w[order[f, q]]
+        if best_f == f:
+            wl = left_out.sum()
+            best_mleft = wl >= known.sum() - wl
     if best_f >= 0 and best_mleft:  # add the node's missing cases to the heavier side
         for i in range(start, end):
             if vals[best_f, i] != vals[best_f, i]:
