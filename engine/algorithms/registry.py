@@ -135,4 +135,4 @@ def _load_all() -> None:
     if _LOADED:
         return
     _LOADED = True
-    from . import c45, classic, id3, ordinal  # noqa: F401
+    from . import c45, classic, id3, ordinal, trichotomy  # noqa: F401

@@ -48,8 +48,9 @@ def _term_names(k: int) -> list[str]:
 def _linear_text(tree: Tree, node, op: str, value: float) -> str:
     """'0.83·X3 + 0.55·X5 <= 1.27' (coefficients to 4 decimals)."""
     text = ""
+    single = len(node.features) == 1 and abs(abs(float(node.weights[0])) - 1.0) < 1e-12
     for j, w in zip(node.features, node.weights):
-        term = f"{format_number(round(abs(float(w)), 4))}·{tree.attribute_name(j)}"
+        term = tree.attribute_name(j) if single else f"{format_number(round(abs(float(w)), 4))}·{tree.attribute_name(j)}"
         if not text:
             text = ("-" if w < 0 else "") + term
         else:
@@ -57,10 +58,22 @@ def _linear_text(tree: Tree, node, op: str, value: float) -> str:
     return f"{text} {op} {format_number(round(float(value), 4))}"
 
 
+def _unreachable(tree: Tree, leaf: int) -> bool:
+    """The middle branch of a trichotomy stage with low >= high (a plain cut) takes no case."""
+    path = tree.path_to(leaf)
+    for parent_id, child_id in zip(path, path[1:]):
+        node = tree.nodes[parent_id]
+        if node.kind == TRICHOTOMY and node.children.index(child_id) == 2 and node.low >= node.high:
+            return True
+    return False
+
+
 def extract_rules(tree: Tree) -> list[Rule]:
     total = max(tree.root.weight, 1e-300)
     rules = []
     for leaf in tree.leaves():
+        if _unreachable(tree, leaf):
+            continue
         bounds: dict[int, Bound] = {}
         linear: list[str] = []
         order: list[int] = []

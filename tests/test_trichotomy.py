@@ -1,0 +1,128 @@
+"""Sequential discriminant tree by trichotomy and the Fisher LDA baseline (seed 004)."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.algorithms.registry import get, resolve_params
+from engine.algorithms.trichotomy import between_within, f_survival, regularized_beta
+from engine.data.encode import AttributeSchema, DataSchema, EncodedData
+from engine.data.spec import ProblemSpec
+from engine.errors import SpecError
+from engine.tree.model import PENDING, TrichotomySplit
+from engine.tree.predict import predict
+from engine.tree.rules import extract_rules, rule_text
+
+
+def make(X, y, classes=("Lo", "Hi")):
+    X = np.asarray(X, float)
+    schema = DataSchema("y", list(classes), False, [AttributeSchema(f"X{j + 1}", "numeric") for j in range(X.shape[1])])
+    return EncodedData(X, np.asarray(y, np.int64), np.ones(len(y)), schema, np.arange(len(y)))
+
+
+def fit(name, data, spec=None, **params):
+    info = get(name)
+    return info.fit(data, spec, resolve_params(info, params))
+
+
+# Lo: X1 = 1, 2, 3, 4, 4.5 ; Hi: X1 = 3, 3.8, 5, 6, 7 ; X2 mixes the classes
+LO = [[1, 1.0], [2, 3.0], [3, 1.5], [4, 0.5], [4.5, 2.0]]
+HI = [[3, 1.2], [3.8, 2.5], [5, 0.8], [6, 2.9], [7, 1.8]]
+
+
+def test_worked_example_thresholds_and_stage_two_direction():
+    data = make(LO + HI, [0] * 5 + [1] * 5)
+    hi = data.y == 1
+    # stage 1: B/W(X1) = 10.609 / 18.632 = 0.569 beats X2
+    assert between_within(data.X[:, 0], hi, data.w) == pytest.approx(10.609 / 18.632, rel=1e-4)
+    assert between_within(data.X[:, 0], hi, data.w) > between_within(data.X[:, 1], hi, data.w)
+    tree = fit("trichotomy", data, n_min=2)
+    stage1 = tree.root
+    assert isinstance(stage1, TrichotomySplit) and stage1.features == [0] and stage1.weights == [1.0]
+    # overlap [c, d] = [min Hi, max Lo] = [3, 4.5]; e = 5 % of 1.5 = 0.075
+    assert stage1.low == pytest.approx(2.925) and stage1.high == pytest.approx(4.575)
+    # pending: Lo (3, 1.5), (4, 0.5), (4.5, 2) and Hi (3, 1.2), (3.8, 2.5)
+    stage2 = tree.nodes[stage1.children[2]]
+    assert isinstance(stage2, TrichotomySplit) and stage2.features == [0, 1]
+    lo = np.array([[3, 1.5], [4, 0.5], [4.5, 2.0]])
+    hi_ = np.array([[3, 1.2], [3.8, 2.5]])
+    sw = sum(np.outer(r - lo.mean(0), r - lo.mean(0)) for r in lo) + \
+        sum(np.outer(r - hi_.mean(0), r - hi_.mean(0)) for r in hi_)
+    (p, q), (_, s) = sw
+    inverse = np.array([[s, -q], [-q, p]]) / (p * s - q * q)  # the 2 x 2 inverse written out
+    direction = inverse @ (hi_.mean(0) - lo.mean(0))
+    direction /= np.linalg.norm(direction)
+    np.testing.assert_allclose(stage2.weights, direction, atol=1e-12)
+    assert (hi_ @ direction).mean() > (lo @ direction).mean()  # oriented: Hi's mean above Lo's
+    # no training error
+    labels = predict(tree, data.X).labels
+    assert not ((labels != PENDING) & (labels != data.y)).any()
+    texts = [rule_text(tree, r) for r in extract_rules(tree)]
+    assert texts[0] == "IF X1 <= 2.925 THEN Lo" and texts[1] == "IF X1 >= 4.575 THEN Hi"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(4, 40), st.integers(1, 4), st.integers(0, 10 ** 6))
+def test_no_training_error_on_data_without_conflicting_duplicates(n, p, seed):
+    rng = np.random.default_rng(seed)
+    X = np.round(rng.normal(size=(n, p)) * 3) / 2  # ties on purpose
+    y = rng.integers(0, 2, n)
+    y[0], y[1] = 0, 1
+    # drop identical cases of different classes
+    keep, seen = [], {}
+    for i in range(n):
+        key = tuple(X[i])
+        if key in seen and seen[key] != y[i]:
+            continue
+        seen[key] = y[i]
+        keep.append(i)
+    if len(set(y[keep])) < 2:
+        return
+    data = make(X[keep], y[keep])
+    tree = fit("trichotomy", data, n_min=1)
+    labels = predict(tree, data.X).labels
+    assert not ((labels != PENDING) & (labels != data.y)).any()
+
+
+def gaussian(n, mu, seed):
+    rng = np.random.default_rng(seed)
+    shift = np.array([mu, mu - 0.5, mu + 0.5, 0, 0, 0])
+    X = np.vstack([rng.normal(size=(n, 6)), shift + np.sqrt(2) * rng.normal(size=(n, 6))])
+    return make(X, np.r_[np.zeros(n, int), np.ones(n, int)])
+
+
+def test_trim_trades_pending_for_errors():
+    train, test = gaussian(500, 2.0, 1), gaussian(500, 2.0, 2)
+    plain = predict(fit("trichotomy", train), test.X).labels
+    trimmed = predict(fit("trichotomy", train, trim=0.05), test.X).labels
+    assert (trimmed == PENDING).mean() < 0.5 * (plain == PENDING).mean()
+    assert ((plain != PENDING) & (plain != test.y)).mean() < 0.02
+
+
+def test_fisher_lda_selects_the_informative_attributes():
+    train = gaussian(500, 2.0, 3)
+    tree = fit("fisher_lda", train)
+    root = tree.root
+    assert isinstance(root, TrichotomySplit) and root.low == root.high
+    assert set(root.features) <= {0, 1, 2} and 2 in root.features
+    assert tree.info["selected"][0] == "X3"
+    assert len(extract_rules(tree)) == 2  # the middle branch of a plain cut takes no case
+    labels = predict(tree, gaussian(500, 2.0, 4).X).labels
+    assert (labels != PENDING).all()
+
+
+def test_f_distribution_and_incomplete_beta():
+    assert regularized_beta(0.5, 2, 3) == pytest.approx(0.6875, abs=1e-12)
+    assert f_survival(4.9646, 1, 10) == pytest.approx(0.05, abs=1e-4)  # F(1, 10) critical value at 5 %
+    assert f_survival(3.8415, 1, 1e6) == pytest.approx(0.05, abs=1e-3)  # -> chi-square(1)
+
+
+def test_more_than_two_classes_needs_the_positive_class():
+    X = np.random.default_rng(0).normal(size=(30, 2))
+    data = make(X, np.arange(30) % 3, classes=("a", "b", "c"))
+    with pytest.raises(SpecError) as info:
+        fit("trichotomy", data)
+    assert info.value.field == "positive_class"
+    tree = fit("trichotomy", data, ProblemSpec(target="y", positive_class="b"))
+    assert tree.labels == ["a", "b", "c", "not b"]
