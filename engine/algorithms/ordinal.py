@@ -76,9 +76,11 @@ def _fit(data: EncodedData, params: dict, progress: Progress | None, *, algorith
     K = len(data.classes)
     min_leaf = stopping.min_samples_leaf
 
+    kernel = O.best_ordinal_split
+
     def finder(vals, ys, w, order, start, end, candidate, left_out, unit):
-        return O.best_ordinal_split(vals, ys, w, order, start, end, candidate, K, criterion, min_leaf, steepness,
-                                    ramp_above, left_out, unit)
+        return kernel(vals, ys, w, order, start, end, candidate, K, criterion, min_leaf, steepness, ramp_above,
+                      left_out, unit)
 
     leaf_rule = median_label if params["leaf"] == "median" else majority_label
     tree = grow_presorted(work, stopping=stopping, leaf_rule=leaf_rule, progress=progress, split_finder=finder,

@@ -98,6 +98,7 @@ def grow_presorted(data: EncodedData, *, criterion: int = K.GINI, stopping: Stop
     total_weight = root_counts.sum()
     min_decrease = stopping.min_impurity_decrease * total_weight
     report = _Reporter(progress, n, message)
+    ordered_candidates = candidate & ~is_nominal  # split finders cut numeric and ordinal attributes only
     settled = 0  # cases that reached a leaf, for progress
     stack = [(0, 0, n, 0)]  # node id, start, end, depth
     while stack:
@@ -116,7 +117,7 @@ def grow_presorted(data: EncodedData, *, criterion: int = K.GINI, stopping: Stop
                 stopping.min_samples_leaf, branch, left_counts, unit)
             weak = gain + 1e-12 * node.weight < min_decrease
         else:
-            f, threshold, gain, missing_left = split_finder(vals, ys, w, order, start, end, candidate & ~is_nominal,
+            f, threshold, gain, missing_left = split_finder(vals, ys, w, order, start, end, ordered_candidates,
                                                             left_counts, unit)
             weak = min_value is not None and gain < min_value
         if f < 0 or weak:
