@@ -58,3 +58,18 @@ def facmi_plots(out: Path, tables: dict) -> list[Path]:
                   title="Seed 000 (b): 5-fold MAE against the number of classes", x_label="classes k",
                   y_label="MAE"),
     ]
+
+
+def trichotomy_plots(out: Path, tables: dict) -> list[Path]:
+    t = tables["trichotomy_simulation"]
+    flat = t[t["correlation"] == "uncorrelated"]
+    methods = list(dict.fromkeys(flat["method"]))
+    wrong = {m: flat[flat["method"] == m]["test misclassification"].tolist() for m in methods}
+    pending = {m: flat[flat["method"] == m]["pending rate"].tolist() for m in methods}
+    mus = sorted(set(flat["mu"]))
+    return [
+        line_plot(out / "trichotomy_test_error.png", mus, wrong, title="Seed 004 (uncorrelated): test misclassification",
+                  x_label="mu", y_label="wrong decisions / all cases"),
+        line_plot(out / "trichotomy_pending.png", mus, pending, title="Seed 004 (uncorrelated): pending rate",
+                  x_label="mu", y_label="pending / all cases"),
+    ]

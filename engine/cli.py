@@ -416,8 +416,18 @@ def evaluate_json(info, params, data, problem, scheme, evaluation) -> dict:
     return {"algorithm": info.name, "params": params,
             "data": {"rows": int(data.n), "target": data.schema.target},
             "scheme": scheme, "metrics": evaluation.summary(), "warnings": evaluation.warnings,
-            "confusion": {"labels": list(data.classes) + ["PENDING"],
-                          "matrix": evaluation.confusion(len(data.classes)).tolist()}}
+            "confusion": _confusion_json(data, evaluation, problem.spec)}
+
+
+def _confusion_json(data, evaluation, spec) -> dict:
+    labels = list(data.classes)
+    predicted = {int(v) for f in evaluation.folds for v in f.y_pred if v >= len(labels)}
+    if predicted and spec.positive_class:  # one class against the rest
+        labels_out = labels + [f"not {spec.positive_class}"]
+    else:
+        labels_out = labels + [f"label {i}" for i in range(len(labels), max(predicted, default=len(labels) - 1) + 1)]
+    return {"true": labels, "predicted": labels_out + ["PENDING"],
+            "matrix": evaluation.confusion(len(labels), len(labels_out)).tolist()}
 
 
 def cmd_evaluate(args) -> int:
@@ -441,9 +451,13 @@ def cmd_evaluate(args) -> int:
 
     monotone = data.schema.ordered and any(a.monotone for a in data.schema.attributes)
 
+    trichotomy = info.family == "trichotomy"
+
     def run(tree, X):
         p = predict(tree, X, info.missing)
         extra = {"leaves": float(tree.n_leaves), "depth": float(tree.depth)}
+        if trichotomy:
+            extra["attributes_used"] = float(p.used.sum(axis=1).mean()) if len(X) else 0.0
         if monotone:
             from .monotone import inverted_share, monotonicity_report
 
@@ -454,8 +468,13 @@ def cmd_evaluate(args) -> int:
             extra["inverted_pairs"] = inverted_share(tree, X, p.labels)
         return p.labels, extra
 
+    members = None
+    if trichotomy and len(data.classes) > 2:
+        from .algorithms.trichotomy import label_members
+
+        members = label_members(list(data.classes) + [f"not {spec.positive_class}"], len(data.classes))
     evaluation = cross_validate(data, fit, run, cv=args.cv, repeats=args.repeats, holdout=args.holdout,
-                                seed=args.seed, cost=cost)
+                                seed=args.seed, cost=cost, members=members, pending_metrics=trichotomy)
     scheme = {"cv": None if args.holdout is not None else args.cv, "repeats": args.repeats, "seed": args.seed}
     if args.holdout is not None:
         scheme["holdout"] = args.holdout
@@ -475,7 +494,7 @@ def cmd_evaluate(args) -> int:
 def cmd_reproduce(args) -> int:
     from pathlib import Path
 
-    papers = {"facmi": "engine.reproduce.facmi"}
+    papers = {"facmi": "engine.reproduce.facmi", "trichotomy": "engine.reproduce.trichotomy"}
     if args.paper not in papers:
         raise OptionError(f'no reproduction for "{args.paper}" yet (available: {", ".join(papers)})',
                           code="bad_option")

@@ -47,31 +47,40 @@ def stratified_holdout(y: np.ndarray, share: float, seed: int = 0) -> np.ndarray
     return test
 
 
-def confusion_matrix(y_true: np.ndarray, y_pred: np.ndarray, n_classes: int, w: np.ndarray | None = None):
-    """(K, K + 1) weighted counts: rows true class, columns predicted class, last column PENDING."""
+def confusion_matrix(y_true: np.ndarray, y_pred: np.ndarray, n_classes: int, w: np.ndarray | None = None,
+                     n_labels: int | None = None):
+    """(K, L + 1) weighted counts: rows true class, columns predicted label (L labels:
+    the K classes, then any coarser labels), last column PENDING."""
     w = np.ones(len(y_true)) if w is None else w
-    m = np.zeros((n_classes, n_classes + 1))
-    pred = np.where(y_pred == PENDING, n_classes, y_pred)
+    n_labels = n_classes if n_labels is None else n_labels
+    m = np.zeros((n_classes, n_labels + 1))
+    pred = np.where(y_pred == PENDING, n_labels, y_pred)
     np.add.at(m, (y_true, pred), w)
     return m
 
 
 def metrics(y_true: np.ndarray, y_pred: np.ndarray, n_classes: int, *, ordered: bool = False,
-            w: np.ndarray | None = None, cost: np.ndarray | None = None) -> dict[str, float]:
-    """accuracy, mae (ordered classes), pending_rate and misclassification_rate
-    (when anything is pending), avg_misclassification_cost (with a cost matrix)."""
+            w: np.ndarray | None = None, cost: np.ndarray | None = None, members: np.ndarray | None = None,
+            pending_metrics: bool = False) -> dict[str, float]:
+    """accuracy, mae (ordered classes), pending_rate and misclassification_rate (when
+    anything is pending, or always with `pending_metrics`), avg_misclassification_cost
+    (with a cost matrix). `members[l, k]`: label l is right for a case of class k (labels
+    beyond the classes, such as "not b", cover several); default: label l is class l."""
     w = np.ones(len(y_true)) if w is None else np.asarray(w, float)
     total = w.sum()
     decided = y_pred != PENDING
-    correct = decided & (y_pred == y_true)
+    if members is None:
+        correct = decided & (y_pred == y_true)
+    else:
+        correct = decided & members[np.where(decided, y_pred, 0), y_true]
     out = {"accuracy": float(w[correct].sum() / total) if total else 0.0}
-    if ordered:
+    if ordered and members is None:
         err = np.abs(np.where(decided, y_pred, y_true) - y_true)
         out["mae"] = float((w[decided] * err[decided]).sum() / max(w[decided].sum(), 1e-300))
-    if (~decided).any():
+    if (~decided).any() or pending_metrics:
         out["pending_rate"] = float(w[~decided].sum() / total)
         out["misclassification_rate"] = float(w[decided & ~correct].sum() / total)
-    if cost is not None:
+    if cost is not None and members is None:
         c = np.where(decided, cost[y_true, np.where(decided, y_pred, 0)], 0.0)
         out["avg_misclassification_cost"] = float((w * c).sum() / total)
     return out
@@ -97,8 +106,8 @@ class Evaluation:
             out[name] = {"mean": float(values.mean()), "std": float(values.std(ddof=1)) if len(values) > 1 else 0.0}
         return out
 
-    def confusion(self, n_classes: int) -> np.ndarray:
-        return sum(confusion_matrix(f.y_true, f.y_pred, n_classes) for f in self.folds)
+    def confusion(self, n_classes: int, n_labels: int | None = None) -> np.ndarray:
+        return sum(confusion_matrix(f.y_true, f.y_pred, n_classes, n_labels=n_labels) for f in self.folds)
 
 
 _ORDER = ["accuracy", "mae", "leaves", "depth", "fit_seconds", "predict_seconds", "nonmonotone_pairs", "nmi",
@@ -111,7 +120,8 @@ def _metric_order(name: str):
 
 
 def cross_validate(data: EncodedData, fit, predict, *, cv: int = 10, repeats: int = 1, holdout: float | None = None,
-                   seed: int = 0, cost: np.ndarray | None = None, progress: Progress | None = None) -> Evaluation:
+                   seed: int = 0, cost: np.ndarray | None = None, progress: Progress | None = None,
+                   members: np.ndarray | None = None, pending_metrics: bool = False) -> Evaluation:
     """`fit(train: EncodedData) -> model`, `predict(model, X) -> (labels, extra metrics dict)`."""
     result = Evaluation()
     plans = []
@@ -133,7 +143,8 @@ def cross_validate(data: EncodedData, fit, predict, *, cv: int = 10, repeats: in
         t0 = time.perf_counter()
         labels, extra = predict(model, data.X[test])
         predict_seconds = time.perf_counter() - t0
-        m = metrics(data.y[test], labels, len(data.classes), ordered=data.schema.ordered, w=data.w[test], cost=cost)
+        m = metrics(data.y[test], labels, len(data.classes), ordered=data.schema.ordered, w=data.w[test], cost=cost,
+                    members=members, pending_metrics=pending_metrics)
         m.update(extra)
         m["fit_seconds"] = fit_seconds
         m["predict_seconds"] = predict_seconds

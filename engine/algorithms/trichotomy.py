@@ -106,6 +106,18 @@ def binary_target(data: EncodedData, positive: str | None, algorithm: str) -> tu
     return data.y == k, list(classes) + [f"not {positive}"], k
 
 
+def label_members(labels: list[str], n_classes: int) -> np.ndarray:
+    """members[l, k]: predicting label l is right for class k ("not b" covers every class but b)."""
+    members = np.zeros((len(labels), n_classes), bool)
+    members[np.arange(n_classes), np.arange(n_classes)] = True
+    for l in range(n_classes, len(labels)):
+        positive = labels.index(labels[l][4:]) if labels[l].startswith("not ") else -1
+        members[l] = True
+        if positive >= 0:
+            members[l, positive] = False
+    return members
+
+
 def _side_labels(labels: list[str], hi_label: int, n_classes: int) -> tuple[int, int]:
     """Label index of the Hi side and of the Lo side."""
     if len(labels) == n_classes:  # two classes
@@ -211,6 +223,37 @@ def fit_trichotomy(data: EncodedData, spec: ProblemSpec | None, params: dict, pr
 
 
 register(AlgorithmInfo(**{**TRICHOTOMY.__dict__, "fit": fit_trichotomy}))
+
+
+def error_pending_curve(data: EncodedData, spec: ProblemSpec | None, alphas, params: dict | None = None,
+                        folds: int = 5, seed: int = 0) -> list[dict]:
+    """Cross-validated misclassification rate, pending rate and attributes per case for each
+    trim α: the curve a user picks α from (the GUI draws it; the CLI prints it)."""
+    from ..evaluate import stratified_folds
+    from ..tree.predict import predict
+    from .registry import resolve_params
+
+    fold, _ = stratified_folds(data.y, folds, seed)
+    hi_all, labels, _ = binary_target(data, spec.positive_class if spec is not None else None, "trichotomy")
+    members = label_members(labels, len(data.classes))
+    out = []
+    for alpha in alphas:
+        resolved = resolve_params(TRICHOTOMY, {**(params or {}), "trim": alpha})
+        wrong = pending = used = 0.0
+        for k in range(folds):
+            train, test = np.flatnonzero(fold != k), np.flatnonzero(fold == k)
+            tree = fit_trichotomy(data.subset(train), spec, resolved)
+            p = predict(tree, data.X[test], TRICHOTOMY.missing)
+            decided = p.labels != PENDING
+            right = np.zeros(len(test), bool)
+            right[decided] = members[p.labels[decided], data.y[test][decided]]
+            wrong += float((decided & ~right).sum())
+            pending += float((~decided).sum())
+            used += float(p.used.sum())
+        n = len(data.y)
+        out.append({"alpha": float(alpha), "misclassification_rate": wrong / n, "pending_rate": pending / n,
+                    "attributes_used": used / n})
+    return out
 
 
 # ---- Fisher LDA with forward stepwise selection ------------------------------------------
