@@ -126,3 +126,57 @@ def test_more_than_two_classes_needs_the_positive_class():
     assert info.value.field == "positive_class"
     tree = fit("trichotomy", data, ProblemSpec(target="y", positive_class="b"))
     assert tree.labels == ["a", "b", "c", "not b"]
+
+
+def test_error_pending_curve_over_trim():
+    from engine.algorithms.trichotomy import error_pending_curve
+
+    curve = error_pending_curve(gaussian(200, 2.0, 5), None, [0.0, 0.05, 0.2], folds=3)
+    pending = [c["pending_rate"] for c in curve]
+    wrong = [c["misclassification_rate"] for c in curve]
+    assert pending[0] > pending[1] > pending[2]
+    assert wrong[0] < wrong[2]
+    assert all(0 < c["attributes_used"] <= 6 for c in curve)
+
+
+def test_cli_evaluate_and_predict_write_pending(tmp_path, capsys):
+    import json
+
+    from engine import cli
+
+    data = gaussian(150, 1.0, 6)
+    lines = ["X1,X2,X3,X4,X5,X6,class"] + [",".join(f"{v:.4f}" for v in row) + f",{'Hi' if c else 'Lo'}"
+                                           for row, c in zip(data.X, data.y)]
+    (tmp_path / "g.csv").write_text("\n".join(lines) + "\n")
+    assert cli.main(["evaluate", str(tmp_path / "g.csv"), "--algorithm", "trichotomy", "--class-order", "Lo,Hi",
+                     "--cv", "3", "--json"]) == 0
+    metrics = json.loads(capsys.readouterr().out)["metrics"]
+    assert {"pending_rate", "misclassification_rate", "attributes_used"} <= set(metrics)
+    assert metrics["pending_rate"]["mean"] > 0.3
+    assert cli.main(["train", str(tmp_path / "g.csv"), "--algorithm", "trichotomy", "--out",
+                     str(tmp_path / "t.json")]) == 0
+    assert cli.main(["predict", str(tmp_path / "t.json"), str(tmp_path / "g.csv"), "--out",
+                     str(tmp_path / "p.csv")]) == 0
+    predictions = [line.split(",")[1] for line in (tmp_path / "p.csv").read_text().splitlines()[1:]]
+    assert "PENDING" in predictions and {"Lo", "Hi"} <= set(predictions)
+
+
+def test_one_against_rest_is_scored_by_membership():
+    from engine.algorithms.trichotomy import label_members
+    from engine.evaluate import metrics
+
+    members = label_members(["a", "b", "c", "not b"], 3)
+    assert members.tolist() == [[True, False, False], [False, True, False], [False, False, True],
+                                [True, False, True]]
+    m = metrics(np.array([0, 1, 2, 1]), np.array([3, 1, 3, 3]), 3, members=members)
+    assert m["accuracy"] == pytest.approx(3 / 4)
+
+
+def test_simulation_generator():
+    from engine.reproduce.trichotomy import simulate
+
+    d = simulate(3, 2.0, 0.5, n=4000)
+    lo, hi = d.X[d.y == 0], d.X[d.y == 1]
+    np.testing.assert_allclose(hi.mean(0), [2, 1.5, 2.5, 0, 0, 0], atol=0.1)
+    np.testing.assert_allclose(np.corrcoef(lo.T)[0, 1], 0.5, atol=0.05)
+    np.testing.assert_allclose(hi.var(0) / lo.var(0), 2.0, rtol=0.15)
