@@ -1,110 +1,302 @@
-"""The RuleTree Studio window (a first, minimal version: open a table or a
-project, see its columns and whether the problem settings are valid)."""
+"""The RuleTree Studio window: Data, Problem, Train, Tree and Rules panels over engine calls.
+
+Every engine error is shown in a dialog with the engine's message; anything
+unexpected is logged (user data folder) and shown politely. Long work runs in a
+background job with progress and Cancel. Window state and recent files persist.
+"""
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QApplication, QFileDialog, QLabel, QListWidget, QMainWindow,
-                               QMessageBox, QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout,
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import (QApplication, QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout,
                                QWidget)
 
 from engine import __version__
 from engine.data import read_table
-from engine.data.project import SUFFIX, load_project
+from engine.data.project import SUFFIX, Project, load_project, save_project
 from engine.data.read import SUPPORTED_SUFFIXES
-from engine.data.spec import ProblemSpec, check
+from engine.data.spec import ProblemSpec
 from engine.errors import RuleTreeError
+from engine.paths import log_file
 from engine.resources import demo_project
 
+from .jobs import JobRunner
+from .panels.data_panel import DataPanel
+from .panels.problem_panel import ProblemPanel
+from .panels.rules_panel import RulesPanel
+from .panels.train_panel import TrainPanel
+
 APP_NAME = "RuleTree Studio"
+MAX_RECENT = 8
+log = logging.getLogger(__name__)
+
+
+class TreePanel(QWidget):
+    """The drawn tree and the rule of the node clicked."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        from .widgets.tree_canvas import TreeCanvas
+
+        self.canvas = TreeCanvas()
+        self.rule = QLabel("Train a model to see its tree.")
+        self.rule.setWordWrap(True)
+        self.rule.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.canvas, 1)
+        layout.addWidget(self.rule)
+        self.tree = None
+        self.canvas.node_selected.connect(self._node_selected)
+
+    def show_tree(self, tree) -> None:
+        self.tree = tree
+        self.canvas.set_tree(tree)
+        self.canvas.fit()
+        self.rule.setText(f"{tree.n_leaves} leaves, depth {tree.depth}. Click a node to see its rule.")
+
+    def _node_selected(self, node_id: int) -> None:
+        from engine.tree.rules import extract_rules, rule_text
+
+        tree = self.tree
+        node = tree.nodes[node_id]
+        if node.is_leaf:
+            rule = next((r for r in extract_rules(tree) if r.leaf == node_id), None)
+            text = rule_text(tree, rule) if rule else ""
+        else:
+            text = f"internal node: {tree.label_name(node.label)}"
+        counts = ", ".join(f"{c} {format(v, 'g')}" for c, v in zip(tree.schema.classes, node.counts))
+        self.rule.setText(f"{text}\ntraining cases here: {counts}")
 
 
 class MainWindow(QMainWindow):
-    def __init__(self):
+    def __init__(self, settings: QSettings | None = None):
         super().__init__()
+        self.settings = settings or QSettings("RuleTree Studio", "RuleTree Studio")
         self.setWindowTitle(APP_NAME)
-        self.resize(1000, 650)
+        self.resize(1200, 800)
         self.table = None
-        self.project = None
+        self.project: Project | None = None
+        self.spec = ProblemSpec()
+        self.model = None
+        self.jobs = JobRunner(self)
 
-        self.summary = QLabel("Open a spreadsheet or a project (File > Open).")
-        self.summary.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        self.columns = QTableWidget(0, 5)
-        self.columns.setHorizontalHeaderLabels(["column", "type", "missing", "distinct", "values"])
-        self.columns.horizontalHeader().setStretchLastSection(True)
-        self.columns.setEditTriggers(QTableWidget.NoEditTriggers)
-        self.problems = QListWidget()
-        split = QSplitter(Qt.Vertical)
-        split.addWidget(self.columns)
-        split.addWidget(self.problems)
-        split.setSizes([500, 120])
-        body = QWidget()
-        layout = QVBoxLayout(body)
-        layout.addWidget(self.summary)
-        layout.addWidget(split)
-        self.setCentralWidget(body)
+        self.tabs = QTabWidget()
+        self.data_panel = DataPanel()
+        self.problem_panel = ProblemPanel()
+        self.train_panel = TrainPanel()
+        self.tree_panel = TreePanel()
+        self.rules_panel = RulesPanel()
+        for panel, title in ((self.data_panel, "Data"), (self.problem_panel, "Problem"), (self.train_panel, "Train"),
+                             (self.tree_panel, "Tree"), (self.rules_panel, "Rules")):
+            self.tabs.addTab(panel, title)
+        self.setCentralWidget(self.tabs)
 
+        self.data_panel.sheet_chosen.connect(self._sheet_chosen)
+        self.train_panel.train_requested.connect(self.train)
+        self.train_panel.cancel_requested.connect(self.jobs.cancel)
+        self.rules_panel.export_requested.connect(self.export_rules)
+        self.jobs.progressed.connect(self.train_panel.on_progress)
+        self.jobs.busy_changed.connect(self.train_panel.set_busy)
+        self.jobs.finished.connect(self._trained)
+        self.jobs.failed.connect(self._job_failed)
+        self.jobs.cancelled.connect(lambda: self.train_panel.status.setText("cancelled"))
+        self._build_menus()
+        geometry = self.settings.value("geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+
+    # ---- menus ----------------------------------------------------------------
+
+    def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
-        file_menu.addAction("&Open...", self.choose_file, "Ctrl+O")
+        file_menu.addAction("&Open data...", self.choose_data, "Ctrl+O")
+        file_menu.addAction("Open &project...", self.choose_project, "Ctrl+Shift+O")
+        file_menu.addAction("&Save project", self.save_project, "Ctrl+S")
+        file_menu.addAction("Save project &as...", lambda: self.save_project(ask=True))
+        self.recent_menu = file_menu.addMenu("&Recent files")
+        self._fill_recent()
         file_menu.addAction("Open &demo project", lambda: self.open_path(str(demo_project())))
+        file_menu.addSeparator()
+        file_menu.addAction("&Export rules to Excel...", self.export_rules)
         file_menu.addSeparator()
         file_menu.addAction("&Quit", self.close, "Ctrl+Q")
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction("&About", self.about)
 
-    def choose_file(self) -> None:
-        patterns = " ".join("*" + s for s in (SUFFIX,) + SUPPORTED_SUFFIXES)
-        path, _ = QFileDialog.getOpenFileName(self, "Open", "", f"Data or project ({patterns});;All files (*)")
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recent", [])
+        if isinstance(value, str):
+            value = [value]
+        return [v for v in (value or []) if isinstance(v, str)]
+
+    def _remember(self, path: str) -> None:
+        path = os.path.abspath(path)
+        recent = [path] + [p for p in self.recent_files() if p != path]
+        self.settings.setValue("recent", recent[:MAX_RECENT])
+        self._fill_recent()
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for path in self.recent_files():
+            self.recent_menu.addAction(path, lambda p=path: self.open_path(p))
+        self.recent_menu.setEnabled(bool(self.recent_files()))
+
+    # ---- opening and saving ------------------------------------------------------
+
+    def choose_data(self) -> None:
+        patterns = " ".join("*" + s for s in SUPPORTED_SUFFIXES)
+        path, _ = QFileDialog.getOpenFileName(self, "Open data", "", f"Tables ({patterns});;All files (*)")
         if path:
             self.open_path(path)
 
-    def open_path(self, path: str) -> bool:
-        """Open a project or a data file; errors go to a dialog, nothing is lost."""
+    def choose_project(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open project", "", f"Projects (*{SUFFIX})")
+        if path:
+            self.open_path(path)
+
+    def error(self, exc: Exception) -> None:
+        if isinstance(exc, RuleTreeError):
+            QMessageBox.warning(self, APP_NAME, str(exc))
+        else:
+            log.exception("unexpected error")
+            QMessageBox.critical(self, APP_NAME, f"Something went wrong ({type(exc).__name__}). Your work is kept; "
+                                 f"the details are in {log_file()}.")
+
+    def open_path(self, path: str, sheet: str | None = None) -> bool:
+        """Open a project or a data file; on any error the current work stays as it was."""
         try:
             if path.lower().endswith(SUFFIX):
                 project = load_project(path)
-                table = read_table(project.data_path, project.sheet)
+                table = read_table(project.data_path, sheet or project.sheet)
                 spec = project.spec
             else:
-                project, table, spec = None, read_table(path), ProblemSpec()
-                spec.target = table.columns[-1].name
-        except RuleTreeError as exc:
-            QMessageBox.warning(self, APP_NAME, str(exc))
+                table = read_table(path, sheet)
+                project = Project(data_path=os.path.abspath(path), sheet=table.sheet)
+                spec = ProblemSpec(target=table.columns[-1].name)
+                project.spec = spec
+        except Exception as exc:  # noqa: BLE001 - every error gets a dialog, never a crash
+            self.error(exc)
             return False
-        self.project, self.table = project, table
-        self.show_table(table, spec)
+        project.sheet = table.sheet
+        self.project, self.table, self.spec, self.model = project, table, spec, None
+        self.data_panel.show_table(table)
+        self.problem_panel.set_problem(table, spec)
+        self._remember(path)
+        self._title()
         return True
 
-    def show_table(self, table, spec) -> None:
-        name = os.path.basename(table.file) + (f' — sheet "{table.sheet}"' if table.sheet else "")
-        self.setWindowTitle(f"{name} — {APP_NAME}")
-        self.summary.setText(f"{name}: {table.n_rows} rows, {len(table.columns)} columns; "
-                             f'target "{spec.target}"')
-        self.columns.setRowCount(len(table.columns))
-        for i, c in enumerate(table.columns):
-            settings = spec.attribute(c.name)
-            kind = settings.type or c.type
-            if c.name == spec.target and spec.class_order:
-                values = " < ".join(spec.class_order)
-            elif settings.order:
-                values = " < ".join(settings.order)
-            elif c.type == "numeric" and c.minimum is not None:
-                values = f"{c.minimum:g} .. {c.maximum:g}"
-            else:
-                values = ", ".join(c.values[:8])
-            for j, text in enumerate([c.name, kind, str(c.missing), str(c.distinct), values]):
-                self.columns.setItem(i, j, QTableWidgetItem(text))
-        self.problems.clear()
-        problems = check(spec, table)
-        for p in problems:
-            self.problems.addItem(f"{p.field}: {p.message}")
-        for w in table.warnings:
-            self.problems.addItem(f"warning: {w}")
-        if not problems:
-            self.problems.addItem("The problem settings are valid.")
+    def _sheet_chosen(self, sheet: str) -> None:
+        if self.project is not None and self.project.path:
+            self.project.sheet = sheet
+            self.open_path(self.project.path, sheet)
+        elif self.table is not None:
+            self.open_path(self.table.file, sheet)
+
+    def _title(self) -> None:
+        name = os.path.basename(self.project.path) if self.project and self.project.path else \
+            (os.path.basename(self.table.file) if self.table else "")
+        self.setWindowTitle(f"{name} — {APP_NAME}" if name else APP_NAME)
+
+    def save_project(self, ask: bool = False, path: str | None = None) -> bool:
+        if self.project is None:
+            return False
+        target = path or (None if ask else self.project.path)
+        if target is None:
+            target, _ = QFileDialog.getSaveFileName(self, "Save project", "", f"Projects (*{SUFFIX})")
+            if not target:
+                return False
+            if not target.endswith(SUFFIX):
+                target += SUFFIX
+        self.project.spec = self.spec
+        try:
+            save_project(self.project, target)
+        except Exception as exc:  # noqa: BLE001
+            self.error(exc)
+            return False
+        self._remember(target)
+        self._title()
+        return True
+
+    # ---- training ------------------------------------------------------------------
+
+    def train(self, algorithm: str, values: dict) -> None:
+        from engine.algorithms.registry import get, resolve_params
+        from engine.data.encode import encode
+
+        if self.table is None:
+            QMessageBox.information(self, APP_NAME, "Open a data file or a project first.")
+            return
+        try:
+            info = get(algorithm)
+            params = resolve_params(info, values)
+            data = encode(self.table, self.spec)
+        except Exception as exc:  # noqa: BLE001
+            self.error(exc)
+            return
+        spec, table = self.spec.copy(), self.table
+
+        def work(progress):
+            import time
+
+            from engine.model import Model
+            from engine.tree.predict import predict
+
+            t0 = time.perf_counter()
+            tree = info.fit(data, spec, params, progress)
+            seconds = time.perf_counter() - t0
+            labels = predict(tree, data.X, info.missing).labels
+            accuracy = float((labels == data.y).mean())
+            model = Model(algorithm=info.name, params=params, spec=spec, tree=tree, missing=info.missing,
+                          trained_on={"rows": int(data.n), "file": os.path.basename(table.file), "sheet": table.sheet},
+                          info=getattr(tree, "info", {}) or {})
+            return model, {"training accuracy": accuracy, "fit seconds": seconds}
+
+        self.jobs.start(work)
+
+    def _trained(self, result) -> None:
+        model, summary = result
+        self.model = model
+        tree = model.tree
+        lines = [f"{model.algorithm}: {tree.n_leaves} leaves, depth {tree.depth}",
+                 f"training accuracy {summary['training accuracy']:.4f}, fitted in {summary['fit seconds']:.2f} s"]
+        self.train_panel.results.setPlainText("\n".join(lines))
+        self.train_panel.status.setText("done")
+        self.tree_panel.show_tree(tree)
+        self.rules_panel.show_rules(tree)
+        self.tabs.setCurrentWidget(self.tree_panel)
+
+    def _job_failed(self, message: str, is_bug: bool) -> None:
+        self.train_panel.status.setText("failed")
+        if is_bug:
+            QMessageBox.critical(self, APP_NAME, f"Training stopped by an internal error ({message}). "
+                                 f"The details are in {log_file()}.")
+        else:
+            QMessageBox.warning(self, APP_NAME, message)
+
+    # ---- export ----------------------------------------------------------------------
+
+    def export_rules(self, path: str | None = None) -> bool:
+        from engine.export import export_model
+
+        if self.model is None:
+            QMessageBox.information(self, APP_NAME, "Train a model first.")
+            return False
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, "Export rules", "rules.xlsx", "Excel workbook (*.xlsx)")
+            if not path:
+                return False
+        try:
+            export_model(self.model, path)
+        except Exception as exc:  # noqa: BLE001
+            self.error(exc)
+            return False
+        return True
+
+    # ---- window ----------------------------------------------------------------------
 
     def about(self) -> None:
         import numba
@@ -113,9 +305,15 @@ class MainWindow(QMainWindow):
         import PySide6
 
         QMessageBox.about(self, f"About {APP_NAME}",
-                          f"{APP_NAME} {__version__}\n\nPython {sys.version.split()[0]}, "
-                          f"Qt (PySide6) {PySide6.__version__}, NumPy {numpy.__version__}, "
-                          f"pandas {pandas.__version__}, Numba {numba.__version__}")
+                          f"{APP_NAME} {__version__}\n\nPython {sys.version.split()[0]}, Qt (PySide6) "
+                          f"{PySide6.__version__}, NumPy {numpy.__version__}, pandas {pandas.__version__}, "
+                          f"Numba {numba.__version__}")
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.jobs.cancel()
+        self.jobs.wait(5000)
+        self.settings.setValue("geometry", self.saveGeometry())
+        super().closeEvent(event)
 
 
 def run(path: str | None = None) -> int:

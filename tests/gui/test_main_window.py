@@ -1,40 +1,179 @@
-"""The first window: opens the demo, shows columns and validation, survives bad files."""
+"""The window, panel by panel (pytest-qt, offscreen)."""
 
+import json
+
+import openpyxl
 import pytest
 
 pytest.importorskip("PySide6")
 
+from PySide6.QtCore import QSettings, Qt  # noqa: E402
 from PySide6.QtWidgets import QMessageBox  # noqa: E402
 
 from app.main import MainWindow  # noqa: E402
 
 
 @pytest.fixture
-def window(qtbot):
-    w = MainWindow()
+def window(qtbot, tmp_path, monkeypatch):
+    dialogs = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: dialogs.append(text))
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text: dialogs.append(text))
+    monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: dialogs.append(text))
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+    w = MainWindow(settings)
+    w.dialogs = dialogs
     qtbot.addWidget(w)
     return w
 
 
-def test_opens_the_demo_project(window, demo_dir):
-    assert window.open_path(str(demo_dir / "car_evaluation.rtproj"))
-    assert window.columns.rowCount() == 7
-    assert window.columns.item(0, 0).text() == "buying" and window.columns.item(0, 1).text() == "ordinal"
-    assert window.problems.item(0).text() == "The problem settings are valid."
-    assert "car_evaluation.xlsx" in window.windowTitle()
+def open_demo(window, demo_dir, tmp_path, name="car_evaluation"):
+    """A copy of a demo project (so saving does not touch the repository)."""
+    project = json.loads((demo_dir / f"{name}.rtproj").read_text())
+    project["data"]["path"] = str(demo_dir / project["data"]["path"])
+    path = tmp_path / f"{name}.rtproj"
+    path.write_text(json.dumps(project))
+    assert window.open_path(str(path))
+    return path
 
 
-def test_bad_file_shows_a_dialog_and_keeps_the_old_table(window, demo_dir, tmp_path, monkeypatch):
-    shown = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
-    assert window.open_path(str(demo_dir / "glass.rtproj"))
-    (tmp_path / "junk.xlsx").write_bytes(b"\x00\x01junk" * 50)
-    assert not window.open_path(str(tmp_path / "junk.xlsx"))
-    assert len(shown) == 1 and 'file "junk.xlsx"' in shown[0]
-    assert window.columns.rowCount() == 10  # glass is still shown
+def test_open_demo_fills_data_and_problem(window, demo_dir, tmp_path):
+    open_demo(window, demo_dir, tmp_path)
+    assert window.data_panel.model.rowCount() == 1728 and window.data_panel.model.columnCount() == 7
+    assert window.data_panel.model.headerData(0, Qt.Vertical) == "2"  # spreadsheet row numbers
+    assert window.data_panel.sheet.count() == 2 and window.data_panel.sheet.currentText() == "cars"
+    assert window.problem_panel.target.currentText() == "class"
+    assert window.problem_panel.ordered.isChecked()
+    assert [window.problem_panel.classes.item(i).text() for i in range(4)] == ["unacc", "acc", "good", "vgood"]
+    assert window.problem_panel.problems.item(0).text() == "The problem settings are valid."
+    assert "car_evaluation.rtproj" in window.windowTitle()
+
+
+def test_choosing_another_sheet(window, demo_dir, tmp_path):
+    open_demo(window, demo_dir, tmp_path)
+    window.data_panel.sheet_chosen.emit("About")
+    assert window.table.sheet == "About" and window.data_panel.model.columnCount() == 1
+
+
+def test_edits_are_validated_live_and_saved(window, demo_dir, tmp_path):
+    path = open_demo(window, demo_dir, tmp_path)
+    panel = window.problem_panel
+    row = panel.attribute_row("doors")
+    panel.attributes.cellWidget(row, 3).setCurrentText("decreasing")  # monotone direction
+    panel.attributes.cellWidget(row, 4).setValue(7.5)  # test cost
+    assert window.spec.attribute("doors").monotone == "decreasing"
+    # a monotone direction on a nominal attribute is refused by the engine, shown in the panel
+    panel.attributes.cellWidget(row, 2).setCurrentText("nominal")
+    texts = [panel.problems.item(i).text() for i in range(panel.problems.count())]
+    assert any("attributes.doors.monotone" in t for t in texts)
+    panel.attributes.cellWidget(row, 2).setCurrentText("ordinal")
+    # move "acc" to the top of the class order
+    item = panel.classes.takeItem(1)
+    panel.classes.insertItem(0, item)
+    panel._order_changed()
+    assert window.spec.class_order == ["acc", "unacc", "good", "vgood"]
+    assert window.save_project()
+    saved = json.loads(path.read_text())
+    assert saved["attributes"]["doors"]["monotone"] == "decreasing"
+    assert saved["attributes"]["doors"]["test_cost"] == 7.5
+    assert saved["class_order"] == ["acc", "unacc", "good", "vgood"]
+    # reload: the edits are there
+    assert window.open_path(str(path))
+    assert window.spec.attribute("doors").test_cost == 7.5
+
+
+def test_bad_files_show_a_dialog_and_keep_the_work(window, demo_dir, tmp_path):
+    open_demo(window, demo_dir, tmp_path)
+    for name, content in (("junk.xlsx", b"\x00\x01junk" * 50), ("empty.csv", b""), ("ragged.csv", b"a,b\n1,2,3\n"),
+                          ("broken.rtproj", b"{not json")):
+        (tmp_path / name).write_bytes(content)
+        assert not window.open_path(str(tmp_path / name))
+        assert name in window.dialogs[-1]
+    assert window.data_panel.model.rowCount() == 1728  # the demo is still open
 
 
 def test_gbk_csv_opens(window, tmp_path):
     (tmp_path / "病人.csv").write_bytes("年龄;诊断\n45;阳性\n?;阴性\n".encode("gbk"))
     assert window.open_path(str(tmp_path / "病人.csv"))
-    assert window.columns.item(0, 0).text() == "年龄"
+    assert window.data_panel.model.headerData(0, Qt.Horizontal) == "年龄"
+    assert window.problem_panel.target.currentText() == "诊断"
+
+
+def train_and_wait(window, qtbot, algorithm, **params):
+    window.train_panel.select(algorithm)
+    values = window.train_panel.form.values()
+    values.update(params)
+    with qtbot.waitSignal(window.jobs.finished, timeout=120000):
+        window.train_panel.train_requested.emit(algorithm, values)
+
+
+def test_train_cart_shows_tree_and_rules(window, demo_dir, tmp_path, qtbot):
+    open_demo(window, demo_dir, tmp_path)
+    train_and_wait(window, qtbot, "cart")
+    tree = window.model.tree
+    assert window.tabs.currentWidget() is window.tree_panel
+    assert len(window.tree_panel.canvas.node_items()) == len(tree.reachable())
+    assert window.rules_panel.model.rowCount() == tree.n_leaves
+    assert "leaves" in window.train_panel.results.toPlainText()
+
+
+def test_rules_filter_and_export(window, demo_dir, tmp_path, qtbot):
+    open_demo(window, demo_dir, tmp_path)
+    train_and_wait(window, qtbot, "c45")
+    panel = window.rules_panel
+    total = panel.proxy.rowCount()
+    panel.filter.setText("vgood")
+    assert 0 < panel.proxy.rowCount() < total
+    out = tmp_path / "rules.xlsx"
+    assert window.export_rules(str(out))
+    wb = openpyxl.load_workbook(out)
+    assert wb["Rules"].max_row == total + 1
+    assert all(c.data_type != "f" for row in wb["Rules"].iter_rows() for c in row)
+
+
+def test_cancel_keeps_the_window_responsive(window, qtbot, tmp_path):
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    rows = ["x1,x2,x3,x4,y"] + [",".join(f"{v:.5f}" for v in r) + f",{c}"
+                                for r, c in zip(rng.random((60000, 4)), rng.integers(0, 5, 60000))]
+    (tmp_path / "big.csv").write_text("\n".join(rows) + "\n")
+    assert window.open_path(str(tmp_path / "big.csv"))
+    window.train_panel.select("cart")  # pruning grows six noise trees of thousands of nodes: seconds
+    ticks = []
+    from PySide6.QtCore import QTimer
+
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(10)
+    window.train_panel.train_requested.emit("cart", window.train_panel.form.values())
+    qtbot.waitUntil(lambda: window.jobs.busy, timeout=5000)
+    qtbot.wait(300)
+    assert window.train_panel.cancel_button.isEnabled()
+    with qtbot.waitSignal(window.jobs.cancelled, timeout=60000):
+        window.train_panel.cancel_button.click()
+    timer.stop()
+    assert len(ticks) > 5  # events kept flowing while the job ran
+    assert window.train_panel.train_button.isEnabled()
+
+
+def test_training_error_is_a_dialog(window, demo_dir, tmp_path, qtbot):
+    open_demo(window, demo_dir, tmp_path, "glass")
+    window.train_panel.select("facmi")
+    with qtbot.waitSignal(window.jobs.failed, timeout=30000):  # unordered classes: refused in the job
+        window.train_panel.train_requested.emit("facmi", window.train_panel.form.values())
+    assert window.dialogs and "class order" in window.dialogs[-1]
+
+
+def test_recent_files_persist(window, demo_dir, tmp_path):
+    path = open_demo(window, demo_dir, tmp_path)
+    assert window.recent_files()[0] == str(path)
+    assert window.recent_menu.actions()[0].text() == str(path)
+
+
+def test_parameter_form_follows_the_registry(window):
+    window.train_panel.select("c45")
+    editors = window.train_panel.form.editors
+    assert set(editors) == {"min_cases", "confidence", "prune", "subtree_raising", "collapse", "mdl_correction"}
+    assert editors["confidence"].maximum() == 0.5 and editors["min_cases"].value() == 2
+    window.train_panel.select("cart")
+    assert window.train_panel.form.values()["prune"] == "auto"

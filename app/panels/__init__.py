@@ -1,0 +1,1 @@
+"""The window's panels: data, problem, train, tree, rules."""

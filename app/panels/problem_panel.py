@@ -1,0 +1,176 @@
+"""Problem: target, class order, and per attribute use, type, monotone direction,
+costs and prerequisite; every edit is validated by the engine and the messages
+are shown beside the form. (Hierarchy, batch groups and the cost matrix have
+their own editors in a later step.)"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout,
+                               QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QSplitter, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout, QWidget)
+
+from engine.data.spec import ProblemSpec, check, class_labels
+
+TYPES = ["(inferred)", "numeric", "ordinal", "nominal"]
+DIRECTIONS = ["none", "increasing", "decreasing"]
+COST_COLUMNS = ("test_cost", "wait_time", "wait_cost")
+COLUMNS = ["attribute", "use", "type", "monotone", "test cost", "wait time", "wait cost", "prerequisite"]
+
+
+class ProblemPanel(QWidget):
+    changed = Signal()  # the settings were edited (already stored in self.spec)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.table = None
+        self.spec = ProblemSpec()
+        self._loading = False
+        self.target = QComboBox()
+        self.target.currentTextChanged.connect(self._target_changed)
+        self.ordered = QCheckBox("ordered classes (drag to set the order, lowest first)")
+        self.ordered.toggled.connect(self._order_changed)
+        self.classes = QListWidget()
+        self.classes.setDragDropMode(QAbstractItemView.InternalMove)
+        self.classes.model().rowsMoved.connect(lambda *a: self._order_changed())
+        self.classes.setMaximumHeight(140)
+        self.attributes = QTableWidget(0, len(COLUMNS))
+        self.attributes.setHorizontalHeaderLabels(COLUMNS)
+        self.attributes.verticalHeader().setVisible(False)
+        self.problems = QListWidget()
+        self.problems.setObjectName("problems")
+        form = QFormLayout()
+        form.addRow("Target column:", self.target)
+        form.addRow(self.ordered)
+        form.addRow("Classes:", self.classes)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.addLayout(form)
+        left_layout.addWidget(QLabel("Attributes:"))
+        left_layout.addWidget(self.attributes, 1)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.addWidget(QLabel("Checks:"))
+        right_layout.addWidget(self.problems)
+        split = QSplitter(Qt.Horizontal)
+        split.addWidget(left)
+        split.addWidget(right)
+        split.setSizes([760, 300])
+        layout = QHBoxLayout(self)
+        layout.addWidget(split)
+
+    # ---- filling the form --------------------------------------------------
+
+    def set_problem(self, table, spec: ProblemSpec) -> None:
+        self._loading = True
+        self.table, self.spec = table, spec
+        names = [c.name for c in table.columns]
+        self.target.clear()
+        self.target.addItems(names)
+        if spec.target in names:
+            self.target.setCurrentText(spec.target)
+        else:
+            spec.target = names[-1] if names else None
+            self.target.setCurrentIndex(len(names) - 1)
+        self._fill_classes()
+        self._fill_attributes()
+        self._loading = False
+        self.validate()
+
+    def _fill_classes(self) -> None:
+        self.classes.clear()
+        if self.table is None or self.spec.target is None:
+            return
+        found = class_labels(self.table, self.spec.target)
+        order = self.spec.class_order
+        items = list(order) + [c for c in found if c not in set(order)] if order else found
+        for label in items:
+            QListWidgetItem(label, self.classes)
+        self.ordered.blockSignals(True)
+        self.ordered.setChecked(order is not None)
+        self.ordered.blockSignals(False)
+
+    def _fill_attributes(self) -> None:
+        names = [c.name for c in self.table.columns if c.name != self.spec.target]
+        self.attributes.setRowCount(len(names))
+        for row, name in enumerate(names):
+            s = self.spec.attribute(name)
+            item = QTableWidgetItem(name)
+            item.setFlags(Qt.ItemIsEnabled)
+            self.attributes.setItem(row, 0, item)
+            use = QCheckBox()
+            use.setChecked(s.use)
+            use.toggled.connect(lambda v, n=name: self._set(n, use=v))
+            self.attributes.setCellWidget(row, 1, use)
+            kind = QComboBox()
+            kind.addItems(TYPES)
+            kind.setCurrentText(s.type or "(inferred)")
+            kind.currentTextChanged.connect(lambda v, n=name: self._set(n, type=None if v == "(inferred)" else v))
+            self.attributes.setCellWidget(row, 2, kind)
+            mono = QComboBox()
+            mono.addItems(DIRECTIONS)
+            mono.setCurrentText(s.monotone)
+            mono.currentTextChanged.connect(lambda v, n=name: self._set(n, monotone=v))
+            self.attributes.setCellWidget(row, 3, mono)
+            for col, key in enumerate(COST_COLUMNS, start=4):
+                box = QDoubleSpinBox()
+                box.setRange(0.0, 1e9)
+                box.setDecimals(2)
+                box.setValue(getattr(s, key))
+                box.valueChanged.connect(lambda v, n=name, k=key: self._set(n, **{k: float(v)}))
+                self.attributes.setCellWidget(row, col, box)
+            pre = QComboBox()
+            pre.addItems(["(none)"] + [n for n in names if n != name])
+            pre.setCurrentText(s.prerequisite or "(none)")
+            pre.currentTextChanged.connect(lambda v, n=name: self._set(n, prerequisite=None if v == "(none)" else v))
+            self.attributes.setCellWidget(row, 7, pre)
+        self.attributes.resizeColumnsToContents()
+
+    # ---- edits -----------------------------------------------------------
+
+    def attribute_row(self, name: str) -> int:
+        for row in range(self.attributes.rowCount()):
+            if self.attributes.item(row, 0).text() == name:
+                return row
+        raise KeyError(name)
+
+    def _set(self, name: str, **changes) -> None:
+        if self._loading:
+            return
+        self.spec.set_attribute(name, **changes)
+        self._edited()
+
+    def _target_changed(self, name: str) -> None:
+        if self._loading or not name:
+            return
+        self.spec.target = name
+        self.spec.class_order = None
+        self._loading = True
+        self._fill_classes()
+        self._fill_attributes()
+        self._loading = False
+        self._edited()
+
+    def _order_changed(self) -> None:
+        if self._loading:
+            return
+        if self.ordered.isChecked():
+            self.spec.class_order = [self.classes.item(i).text() for i in range(self.classes.count())]
+        else:
+            self.spec.class_order = None
+        self._edited()
+
+    def _edited(self) -> None:
+        self.validate()
+        self.changed.emit()
+
+    def validate(self) -> list:
+        self.problems.clear()
+        if self.table is None:
+            return []
+        problems = check(self.spec, self.table)
+        for p in problems:
+            self.problems.addItem(f"{p.field}: {p.message}")
+        if not problems:
+            self.problems.addItem("The problem settings are valid.")
+        return problems

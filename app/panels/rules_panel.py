@@ -1,0 +1,64 @@
+"""Rules: a sortable, filterable table of IF-THEN rules, exported to Excel by the engine."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QTableView, QVBoxLayout, QWidget
+
+from engine.tree.rules import condition_texts, extract_rules
+
+HEADERS = ["#", "IF", "THEN", "support", "confidence", "coverage"]
+
+
+class RulesPanel(QWidget):
+    export_requested = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.model = QStandardItemModel(0, len(HEADERS))
+        self.model.setHorizontalHeaderLabels(HEADERS)
+        self.proxy = QSortFilterProxyModel()
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setFilterKeyColumn(-1)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseInsensitive)
+        self.proxy.setSortRole(Qt.UserRole)
+        self.view = QTableView()
+        self.view.setModel(self.proxy)
+        self.view.setSortingEnabled(True)
+        self.view.horizontalHeader().setSectionResizeMode(1, QHeaderView.Stretch)
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText("filter rules (any text)")
+        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.count = QLabel("")
+        self.export_button = QPushButton("Export to Excel...")
+        self.export_button.clicked.connect(self.export_requested)
+        self.export_button.setEnabled(False)
+        top = QHBoxLayout()
+        top.addWidget(self.filter, 1)
+        top.addWidget(self.count)
+        top.addWidget(self.export_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.view)
+
+    def show_rules(self, tree) -> None:
+        self.model.removeRows(0, self.model.rowCount())
+        rules = extract_rules(tree)
+        for k, r in enumerate(rules, start=1):
+            values = [k, " AND ".join(condition_texts(tree, r)) or "TRUE", tree.label_name(r.label), r.support,
+                      r.confidence, r.coverage]
+            row = []
+            for v in values:
+                if isinstance(v, float):
+                    item = QStandardItem(f"{v:.3f}" if v <= 1 or not float(v).is_integer() else f"{v:g}")
+                elif v is None:
+                    item = QStandardItem("")
+                else:
+                    item = QStandardItem(str(v))
+                item.setData(-1.0 if v is None else v, Qt.UserRole)
+                item.setEditable(False)
+                row.append(item)
+            self.model.appendRow(row)
+        self.count.setText(f"{len(rules)} rules")
+        self.export_button.setEnabled(bool(rules))

@@ -1,0 +1,63 @@
+"""Regenerate the README's screenshots: python -m app.screenshots [OUT_DIR]
+
+Offscreen: opens the demo project, grabs each panel, trains CART and C4.5 and
+grabs the tree and the rules. Writes resources/screenshots/*.png by default.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+
+def main(out: str | None = None) -> int:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QEventLoop, QSettings, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from engine.resources import demo_project, resources_dir
+
+    from .main import MainWindow
+
+    target = Path(out) if out else resources_dir() / "screenshots"
+    target.mkdir(parents=True, exist_ok=True)
+    app = QApplication.instance() or QApplication([])
+    settings = QSettings(str(target / ".screenshot-settings.ini"), QSettings.IniFormat)
+    window = MainWindow(settings)
+    window.resize(1280, 800)
+    window.open_path(str(demo_project()))
+    window.show()
+
+    def settle(ms=200):
+        loop = QEventLoop()
+        QTimer.singleShot(ms, loop.quit)
+        loop.exec()
+
+    def shot(name):
+        settle()
+        window.grab().save(str(target / f"{name}.png"))
+        print(target / f"{name}.png")
+
+    for index, name in enumerate(["data", "problem"]):
+        window.tabs.setCurrentIndex(index)
+        shot(name)
+    window.train_panel.select("cart")
+    loop = QEventLoop()
+    window.jobs.finished.connect(lambda *_: loop.quit())
+    window.train_panel.train_requested.emit("cart", window.train_panel.form.values())
+    loop.exec()
+    window.tree_panel.canvas.set_max_depth(4)
+    window.tree_panel.canvas.fit()
+    shot("tree")
+    window.tabs.setCurrentWidget(window.rules_panel)
+    shot("rules")
+    window.tabs.setCurrentWidget(window.train_panel)
+    shot("train")
+    os.remove(target / ".screenshot-settings.ini")
+    app.processEvents()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else None))
