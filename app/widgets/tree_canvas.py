@@ -22,9 +22,7 @@ the canvas only reads the `Tree`.
 
 from __future__ import annotations
 
-import ctypes
 import math
-import sys
 from pathlib import Path
 from typing import NamedTuple
 
@@ -37,41 +35,6 @@ from engine.data.table import format_number
 from engine.tree.model import CATEGORY, FUZZY, LEAF, PENDING, THRESHOLD, TRICHOTOMY, Tree
 
 
-def none_refcount_leaks() -> bool:
-    """Does a PySide6 call that returns nothing drop a reference to None?
-
-    PySide6/shiboken6 6.12.0 on CPython 3.11 does (each void call: one reference
-    fewer). Painting a tree makes thousands of such calls, so None's count soon
-    reaches zero and the interpreter aborts ("none_dealloc: deallocating None").
-    From CPython 3.12 on None is immortal and the bug is harmless.
-    """
-    if sys.version_info >= (3, 12) or sys.implementation.name != "cpython":
-        return False
-    point = QPointF()
-    before = sys.getrefcount(None)
-    for _ in range(64):
-        point.setX(0.0)
-    return sys.getrefcount(None) - before <= -32
-
-
-def protect_none_refcount() -> bool:
-    """Work around `none_refcount_leaks`: make None practically immortal, as CPython 3.12 does.
-
-    Adds 2**40 to None's reference count (checked against sys.getrefcount first);
-    nothing happens where the bug is absent. Returns whether it was applied.
-    Better still: a PySide6 without the bug, or Python >= 3.12.
-    """
-    if not none_refcount_leaks():
-        return False
-    cell = ctypes.c_ssize_t.from_address(id(None))
-    if cell.value != sys.getrefcount(None) - 1:  # not the plain CPython object layout: leave it
-        return False
-    if cell.value < (1 << 40):
-        cell.value += 1 << 40
-    return True
-
-
-NONE_PROTECTED = protect_none_refcount()
 
 # ---- geometry (scene units = pixels at zoom 1) ---------------------------------
 

@@ -348,10 +348,8 @@ def test_a_thousand_leaf_tree_draws_fast(canvas, tmp_path):
 
 
 def test_none_stays_alive_through_many_qt_calls(canvas, car_tree):
-    """PySide6 6.12 on CPython 3.11 drops a reference to None per void call; the canvas guards it."""
+    """PySide6 6.12.0 on CPython 3.11 dropped a reference to None per void call (pinned out)."""
     import sys
-    if tc.none_refcount_leaks():
-        assert tc.NONE_PROTECTED and sys.getrefcount(None) > 1 << 39
     for _ in range(5):
         canvas.set_tree(car_tree)
         canvas.reset_zoom()
