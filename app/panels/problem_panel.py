@@ -8,9 +8,11 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout,
                                QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QSplitter, QTableWidget,
-                               QTableWidgetItem, QVBoxLayout, QWidget)
+                               QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.data.spec import ProblemSpec, check, class_labels
+
+from ..widgets.problem_editors import BatchGroupEditor, CostEditor, HierarchyEditor
 
 TYPES = ["(inferred)", "numeric", "ordinal", "nominal"]
 DIRECTIONS = ["none", "increasing", "decreasing"]
@@ -48,14 +50,24 @@ class ProblemPanel(QWidget):
         left_layout.addLayout(form)
         left_layout.addWidget(QLabel("Attributes:"))
         left_layout.addWidget(self.attributes, 1)
+        self.hierarchy = HierarchyEditor()
+        self.batches = BatchGroupEditor()
+        self.costs = CostEditor()
+        for editor in (self.hierarchy, self.batches, self.costs):
+            editor.changed.connect(self._edited)
+        editors = QTabWidget()
+        editors.addTab(self.costs, "Costs")
+        editors.addTab(self.batches, "Batch groups")
+        editors.addTab(self.hierarchy, "Hierarchy")
         right = QWidget()
         right_layout = QVBoxLayout(right)
+        right_layout.addWidget(editors, 2)
         right_layout.addWidget(QLabel("Checks:"))
-        right_layout.addWidget(self.problems)
+        right_layout.addWidget(self.problems, 1)
         split = QSplitter(Qt.Horizontal)
         split.addWidget(left)
         split.addWidget(right)
-        split.setSizes([760, 300])
+        split.setSizes([700, 500])
         layout = QHBoxLayout(self)
         layout.addWidget(split)
 
@@ -74,8 +86,18 @@ class ProblemPanel(QWidget):
             self.target.setCurrentIndex(len(names) - 1)
         self._fill_classes()
         self._fill_attributes()
+        self._fill_editors()
         self._loading = False
         self.validate()
+
+    def class_list(self) -> list[str]:
+        return [self.classes.item(i).text() for i in range(self.classes.count())]
+
+    def _fill_editors(self) -> None:
+        classes = self.class_list()
+        self.hierarchy.set_spec(self.spec, classes)
+        self.batches.set_spec(self.spec)
+        self.costs.set_spec(self.spec, classes)
 
     def _fill_classes(self) -> None:
         self.classes.clear()
@@ -148,6 +170,9 @@ class ProblemPanel(QWidget):
         self._loading = True
         self._fill_classes()
         self._fill_attributes()
+        self.spec.misclassification_costs = None
+        self.spec.hierarchy = None
+        self._fill_editors()
         self._loading = False
         self._edited()
 

@@ -177,3 +177,40 @@ def test_parameter_form_follows_the_registry(window):
     assert editors["confidence"].maximum() == 0.5 and editors["min_cases"].value() == 2
     window.train_panel.select("cart")
     assert window.train_panel.form.values()["prune"] == "auto"
+
+
+def test_hierarchy_batch_group_and_matrix_edits_are_saved(window, demo_dir, tmp_path):
+    path = open_demo(window, demo_dir, tmp_path, "glass")
+    panel = window.problem_panel
+    assert panel.hierarchy.view.topLevelItem(0).text(0) == "ALL"
+    panel.hierarchy.set_parent("7", "WG")  # move class 7 under window glass
+    assert window.spec.hierarchy["7"] == "WG"
+    panel.batches.add_group("chemistry", ["Na", "Mg"], 0.0)
+    panel.costs.enabled.setChecked(True)
+    panel.costs.set_cost("1", "2", 5)
+    assert window.spec.misclassification_costs.matrix[0][1] == 5
+    assert [panel.problems.item(i).text() for i in range(panel.problems.count())] == \
+        ["The problem settings are valid."]
+    assert window.save_project()
+    saved = json.loads(path.read_text())
+    assert saved["hierarchy"]["7"] == "WG" and saved["hierarchy"]["ALL"] is None
+    assert saved["batch_groups"] == [{"name": "chemistry", "attributes": ["Na", "Mg"], "common_cost": 0}]
+    assert saved["misclassification_costs"]["labels"] == ["1", "2", "3", "5", "6", "7"]
+    assert saved["misclassification_costs"]["matrix"][0][1] == 5
+    # a bad edit is reported by the engine's checks, next to the form
+    panel.batches.add_group("bad", ["Na", "nope"], 0.0)
+    texts = [panel.problems.item(i).text() for i in range(panel.problems.count())]
+    assert any('"nope"' in t and "batch_groups[1]" in t for t in texts)
+
+
+def test_budget_and_path_labels(window, tmp_path):
+    (tmp_path / "rocks.csv").write_text("hard,kind\n1,Rock/Igneous\n2,Rock/Sedimentary\n3,Mineral/Quartz\n"
+                                        "4,Rock/Igneous\n")
+    assert window.open_path(str(tmp_path / "rocks.csv"))
+    panel = window.problem_panel
+    panel.hierarchy.split_paths()
+    assert window.spec.hierarchy["Rock/Igneous"] == "Rock" and window.spec.hierarchy["Rock"] == "ALL"
+    assert panel.problems.item(0).text() == "The problem settings are valid."
+    panel.costs.has_budget.setChecked(True)
+    panel.costs.budget.setValue(42)
+    assert window.spec.budget == 42
