@@ -36,27 +36,59 @@ log = logging.getLogger(__name__)
 
 
 class TreePanel(QWidget):
-    """The drawn tree and the rule of the node clicked."""
+    """The drawn tree, its controls, and the rule and training rows of the node clicked."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
+        from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSpinBox
+
         from .widgets.tree_canvas import TreeCanvas
 
         self.canvas = TreeCanvas()
         self.rule = QLabel("Train a model to see its tree.")
         self.rule.setWordWrap(True)
         self.rule.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.depth = QSpinBox()
+        self.depth.setRange(0, 200)
+        self.depth.setSpecialValueText("all levels")
+        self.depth.setPrefix("depth limit ")
+        self.depth.valueChanged.connect(lambda v: self.canvas.set_max_depth(v or None))
+        bar = QHBoxLayout()
+        for text, slot in (("Fit", self.canvas.fit), ("Zoom in", self.canvas.zoom_in),
+                           ("Zoom out", self.canvas.zoom_out), ("Expand all", self.canvas.expand_all),
+                           ("Export PNG/SVG...", self.export_picture)):
+            button = QPushButton(text)
+            button.clicked.connect(slot)
+            bar.addWidget(button)
+        bar.addWidget(self.depth)
+        bar.addStretch(1)
         layout = QVBoxLayout(self)
+        layout.addLayout(bar)
         layout.addWidget(self.canvas, 1)
         layout.addWidget(self.rule)
         self.tree = None
+        self.node_rows: dict[int, list[int]] = {}
         self.canvas.node_selected.connect(self._node_selected)
 
-    def show_tree(self, tree) -> None:
+    def show_tree(self, tree, node_rows: dict[int, list[int]] | None = None) -> None:
         self.tree = tree
+        self.node_rows = node_rows or {}
         self.canvas.set_tree(tree)
         self.canvas.fit()
         self.rule.setText(f"{tree.n_leaves} leaves, depth {tree.depth}. Click a node to see its rule.")
+
+    def export_picture(self, path: str | None = None) -> bool:
+        if self.tree is None:
+            return False
+        if not path:
+            path, _ = QFileDialog.getSaveFileName(self, "Export the tree", "tree.png", "PNG image (*.png);;SVG (*.svg)")
+            if not path:
+                return False
+        if path.lower().endswith(".svg"):
+            self.canvas.export_svg(path)
+        else:
+            self.canvas.export_png(path)
+        return True
 
     def _node_selected(self, node_id: int) -> None:
         from engine.tree.rules import extract_rules, rule_text
@@ -69,7 +101,9 @@ class TreePanel(QWidget):
         else:
             text = f"internal node: {tree.label_name(node.label)}"
         counts = ", ".join(f"{c} {format(v, 'g')}" for c, v in zip(tree.schema.classes, node.counts))
-        self.rule.setText(f"{text}\ntraining cases here: {counts}")
+        rows = self.node_rows.get(node_id, [])
+        shown = ", ".join(str(r) for r in rows[:30]) + (f" ... ({len(rows)} rows)" if len(rows) > 30 else "")
+        self.rule.setText(f"{text}\ntraining cases here: {counts}" + (f"\nspreadsheet rows: {shown}" if rows else ""))
 
 
 class MainWindow(QMainWindow):
@@ -96,6 +130,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.tabs)
 
         self.data_panel.sheet_chosen.connect(self._sheet_chosen)
+        self.dirty = False  # settings edited since the last open or save
+        self.problem_panel.changed.connect(self._edited)
         self.train_panel.train_requested.connect(self.train)
         self.train_panel.cancel_requested.connect(self.jobs.cancel)
         self.rules_panel.export_requested.connect(self.export_rules)
@@ -166,8 +202,24 @@ class MainWindow(QMainWindow):
             QMessageBox.critical(self, APP_NAME, f"Something went wrong ({type(exc).__name__}). Your work is kept; "
                                  f"the details are in {log_file()}.")
 
+    def _edited(self) -> None:
+        self.dirty = True
+        self._title()
+
+    def keep_edits(self) -> bool:
+        """Ask before edited settings would be lost; False: the user wants to stay."""
+        if not self.dirty or self.project is None:
+            return True
+        answer = QMessageBox.question(self, APP_NAME, "The problem settings have changed. Save the project?",
+                                      QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel)
+        if answer == QMessageBox.Save:
+            return self.save_project()
+        return answer == QMessageBox.Discard
+
     def open_path(self, path: str, sheet: str | None = None) -> bool:
         """Open a project or a data file; on any error the current work stays as it was."""
+        if not self.keep_edits():
+            return False
         try:
             if path.lower().endswith(SUFFIX):
                 project = load_project(path)
@@ -183,6 +235,7 @@ class MainWindow(QMainWindow):
             return False
         project.sheet = table.sheet
         self.project, self.table, self.spec, self.model = project, table, spec, None
+        self.dirty = False
         self.data_panel.show_table(table)
         self.problem_panel.set_problem(table, spec)
         self._remember(path)
@@ -190,16 +243,26 @@ class MainWindow(QMainWindow):
         return True
 
     def _sheet_chosen(self, sheet: str) -> None:
-        if self.project is not None and self.project.path:
+        if self.table is None:
+            return
+        try:
+            table = read_table(self.table.file, sheet)
+        except Exception as exc:  # noqa: BLE001
+            self.error(exc)
+            return
+        self.table = table
+        if self.project is not None:
             self.project.sheet = sheet
-            self.open_path(self.project.path, sheet)
-        elif self.table is not None:
-            self.open_path(self.table.file, sheet)
+        if self.spec.target not in {c.name for c in table.columns}:
+            self.spec.target = table.columns[-1].name
+        self.data_panel.show_table(table)
+        self.problem_panel.set_problem(table, self.spec)
 
     def _title(self) -> None:
         name = os.path.basename(self.project.path) if self.project and self.project.path else \
             (os.path.basename(self.table.file) if self.table else "")
-        self.setWindowTitle(f"{name} — {APP_NAME}" if name else APP_NAME)
+        mark = " *" if self.dirty else ""
+        self.setWindowTitle(f"{name}{mark} — {APP_NAME}" if name else APP_NAME)
 
     def save_project(self, ask: bool = False, path: str | None = None) -> bool:
         if self.project is None:
@@ -217,6 +280,7 @@ class MainWindow(QMainWindow):
         except Exception as exc:  # noqa: BLE001
             self.error(exc)
             return False
+        self.dirty = False
         self._remember(target)
         self._title()
         return True
@@ -248,12 +312,20 @@ class MainWindow(QMainWindow):
             t0 = time.perf_counter()
             tree = info.fit(data, spec, params, progress)
             seconds = time.perf_counter() - t0
-            labels = predict(tree, data.X, info.missing).labels
+            prediction = predict(tree, data.X, info.missing)
+            labels = prediction.labels
             accuracy = float((labels == data.y).mean())
+            # the training rows that reach each node (spreadsheet row numbers), for the tree view
+            node_rows: dict[int, list[int]] = {}
+            for i, end in enumerate(prediction.nodes):
+                if end >= 0:
+                    row = table.row_number(int(data.rows[i]))
+                    for node in tree.path_to(int(end)):
+                        node_rows.setdefault(node, []).append(row)
             model = Model(algorithm=info.name, params=params, spec=spec, tree=tree, missing=info.missing,
                           trained_on={"rows": int(data.n), "file": os.path.basename(table.file), "sheet": table.sheet},
                           info=getattr(tree, "info", {}) or {})
-            return model, {"training accuracy": accuracy, "fit seconds": seconds}
+            return model, {"training accuracy": accuracy, "fit seconds": seconds, "node rows": node_rows}
 
         self.jobs.start(work)
 
@@ -265,7 +337,7 @@ class MainWindow(QMainWindow):
                  f"training accuracy {summary['training accuracy']:.4f}, fitted in {summary['fit seconds']:.2f} s"]
         self.train_panel.results.setPlainText("\n".join(lines))
         self.train_panel.status.setText("done")
-        self.tree_panel.show_tree(tree)
+        self.tree_panel.show_tree(tree, summary["node rows"])
         self.rules_panel.show_rules(tree)
         self.tabs.setCurrentWidget(self.tree_panel)
 
@@ -310,6 +382,9 @@ class MainWindow(QMainWindow):
                           f"Numba {numba.__version__}")
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if not self.keep_edits():
+            event.ignore()
+            return
         self.jobs.cancel()
         self.jobs.wait(5000)
         self.settings.setValue("geometry", self.saveGeometry())

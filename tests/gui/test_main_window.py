@@ -19,9 +19,18 @@ def window(qtbot, tmp_path, monkeypatch):
     monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: dialogs.append(text))
     monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text: dialogs.append(text))
     monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: dialogs.append(text))
+    questions = []
+
+    def question(parent, title, text, buttons=None):
+        questions.append(text)
+        return w.answer
+
+    monkeypatch.setattr(QMessageBox, "question", question)
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
     w = MainWindow(settings)
     w.dialogs = dialogs
+    w.questions = questions
+    w.answer = QMessageBox.Discard
     qtbot.addWidget(w)
     return w
 
@@ -214,3 +223,43 @@ def test_budget_and_path_labels(window, tmp_path):
     panel.costs.has_budget.setChecked(True)
     panel.costs.budget.setValue(42)
     assert window.spec.budget == 42
+
+
+def test_edited_settings_are_not_lost_silently(window, demo_dir, tmp_path):
+    path = open_demo(window, demo_dir, tmp_path)
+    panel = window.problem_panel
+    panel.attributes.cellWidget(panel.attribute_row("safety"), 4).setValue(99)
+    assert window.dirty and window.windowTitle().startswith("car_evaluation.rtproj *")
+    window.answer = QMessageBox.Cancel  # the user stays: nothing is opened
+    assert not window.open_path(str(demo_dir / "glass.rtproj"))
+    assert window.spec.attribute("safety").test_cost == 99
+    window.answer = QMessageBox.Save  # saved, then the other project opens
+    assert window.open_path(str(demo_dir / "glass.xlsx"))
+    assert json.loads(path.read_text())["attributes"]["safety"]["test_cost"] == 99
+    assert len(window.questions) == 2
+
+
+def test_clicked_node_shows_its_rule_and_rows(window, demo_dir, tmp_path, qtbot):
+    open_demo(window, demo_dir, tmp_path)
+    train_and_wait(window, qtbot, "cart")
+    tree = window.model.tree
+    leaf = tree.leaves()[0]
+    window.tree_panel.canvas.node_selected.emit(leaf)
+    text = window.tree_panel.rule.text()
+    assert text.startswith("IF ") and "spreadsheet rows:" in text
+    assert f"({int(tree.nodes[leaf].weight)} rows)" in text or int(tree.nodes[leaf].weight) <= 30
+    assert window.tree_panel.export_picture(str(tmp_path / "tree.svg"))
+    assert "<svg" in (tmp_path / "tree.svg").read_text()
+    window.tree_panel.depth.setValue(2)
+    assert window.tree_panel.canvas.max_depth() == 2
+
+
+@pytest.mark.parametrize("case", __import__("test_bad_inputs").CASES[:45], ids=lambda c: c.name)
+def test_every_bad_file_kind_is_a_dialog(window, tmp_path, case):
+    if case.kwargs:  # needs read options the window does not give (limits, encodings)
+        pytest.skip("a reader option, not a file the window can be handed")
+    path = tmp_path / case.name
+    if case.make is not None:
+        case.make(path)
+    assert not window.open_path(str(path))
+    assert window.dialogs and case.name in window.dialogs[-1]
