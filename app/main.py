@@ -302,6 +302,7 @@ class MainWindow(QMainWindow):
             self.error(exc)
             return
         spec, table = self.spec.copy(), self.table
+        holdout = self.train_panel.holdout_value()
 
         def work(progress):
             import time
@@ -309,12 +310,23 @@ class MainWindow(QMainWindow):
             from engine.model import Model
             from engine.tree.predict import predict
 
+            import numpy as np
+
+            from engine.algorithms.classic import cost_matrix
+            from engine.evaluate import confusion_matrix, metrics, stratified_holdout
+
+            test = stratified_holdout(data.y, holdout, 0) if holdout else np.zeros(data.n, bool)
+            train = data.subset(np.flatnonzero(~test)) if holdout else data
             t0 = time.perf_counter()
-            tree = info.fit(data, spec, params, progress)
+            tree = info.fit(train, spec, params, progress)
             seconds = time.perf_counter() - t0
             prediction = predict(tree, data.X, info.missing)
             labels = prediction.labels
             accuracy = float((labels == data.y).mean())
+            scored = test if holdout else np.ones(data.n, bool)
+            scores = metrics(data.y[scored], labels[scored], len(data.classes), ordered=data.schema.ordered,
+                             w=data.w[scored], cost=cost_matrix(spec, data))
+            confusion = confusion_matrix(data.y[scored], labels[scored], len(data.classes), n_labels=len(tree.labels))
             # the training rows that reach each node (spreadsheet row numbers), for the tree view
             node_rows: dict[int, list[int]] = {}
             for i, end in enumerate(prediction.nodes):
@@ -325,7 +337,9 @@ class MainWindow(QMainWindow):
             model = Model(algorithm=info.name, params=params, spec=spec, tree=tree, missing=info.missing,
                           trained_on={"rows": int(data.n), "file": os.path.basename(table.file), "sheet": table.sheet},
                           info=getattr(tree, "info", {}) or {})
-            return model, {"training accuracy": accuracy, "fit seconds": seconds, "node rows": node_rows}
+            return model, {"training accuracy": accuracy, "fit seconds": seconds, "node rows": node_rows,
+                           "metrics": scores, "confusion": confusion, "holdout": holdout,
+                           "scored rows": int(scored.sum())}
 
         self.jobs.start(work)
 
@@ -333,8 +347,17 @@ class MainWindow(QMainWindow):
         model, summary = result
         self.model = model
         tree = model.tree
-        lines = [f"{model.algorithm}: {tree.n_leaves} leaves, depth {tree.depth}",
-                 f"training accuracy {summary['training accuracy']:.4f}, fitted in {summary['fit seconds']:.2f} s"]
+        where = (f"on the {summary['scored rows']} held-out rows ({summary['holdout']:.0%})" if summary["holdout"]
+                 else f"on the {summary['scored rows']} training rows (no hold-out: optimistic)")
+        lines = [f"{model.algorithm}: {tree.n_leaves} leaves, depth {tree.depth}, fitted in "
+                 f"{summary['fit seconds']:.2f} s", "", f"metrics {where}:"]
+        lines += [f"  {name:28s} {value:.4f}" for name, value in summary["metrics"].items()]
+        labels = list(tree.labels) + ["PENDING"]
+        width = max(len(x) for x in labels + list(tree.schema.classes)) + 2
+        lines += ["", "confusion matrix (rows: true class, columns: predicted):",
+                  " " * width + "".join(x.rjust(width) for x in labels)]
+        for c, row in zip(tree.schema.classes, summary["confusion"]):
+            lines.append(c.ljust(width) + "".join(format(v, "g").rjust(width) for v in row))
         self.train_panel.results.setPlainText("\n".join(lines))
         self.train_panel.status.setText("done")
         self.tree_panel.show_tree(tree, summary["node rows"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout,
-                               QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QSplitter, QTableWidget,
+                               QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSplitter, QTableWidget,
                                QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.data.spec import ProblemSpec, check, class_labels
@@ -17,7 +17,8 @@ from ..widgets.problem_editors import BatchGroupEditor, CostEditor, HierarchyEdi
 TYPES = ["(inferred)", "numeric", "ordinal", "nominal"]
 DIRECTIONS = ["none", "increasing", "decreasing"]
 COST_COLUMNS = ("test_cost", "wait_time", "wait_cost")
-COLUMNS = ["attribute", "use", "type", "monotone", "test cost", "wait time", "wait cost", "prerequisite"]
+COLUMNS = ["attribute", "use", "type", "monotone", "test cost", "wait time", "wait cost", "prerequisite",
+           "order (ordinal, lowest first)"]
 
 
 class ProblemPanel(QWidget):
@@ -146,6 +147,13 @@ class ProblemPanel(QWidget):
             pre.setCurrentText(s.prerequisite or "(none)")
             pre.currentTextChanged.connect(lambda v, n=name: self._set(n, prerequisite=None if v == "(none)" else v))
             self.attributes.setCellWidget(row, 7, pre)
+            order = QLineEdit(", ".join(s.order) if s.order else "")
+            info = self.table.column(name)
+            order.setPlaceholderText(", ".join(info.values[:6]) if info.values else "numbers keep their order")
+            order.setToolTip("Values of an ordinal attribute from lowest to highest, separated by commas")
+            order.editingFinished.connect(lambda n=name, w=order: self._set(
+                n, order=[v.strip() for v in w.text().split(",") if v.strip()] or None))
+            self.attributes.setCellWidget(row, 8, order)
         self.attributes.resizeColumnsToContents()
 
     # ---- edits -----------------------------------------------------------

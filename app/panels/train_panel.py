@@ -79,6 +79,11 @@ class TrainPanel(QWidget):
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel_requested)
+        self.holdout = QCheckBox("hold out a share of the rows for testing:")
+        self.holdout_share = QDoubleSpinBox()
+        self.holdout_share.setRange(0.05, 0.9)
+        self.holdout_share.setSingleStep(0.05)
+        self.holdout_share.setValue(0.3)
         self.progress = QProgressBar()
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
@@ -93,6 +98,11 @@ class TrainPanel(QWidget):
         layout.addWidget(QLabel("Algorithm:"))
         layout.addWidget(self.algorithm)
         layout.addLayout(self.form_holder)
+        split_row = QHBoxLayout()
+        split_row.addWidget(self.holdout)
+        split_row.addWidget(self.holdout_share)
+        split_row.addStretch(1)
+        layout.addLayout(split_row)
         layout.addLayout(buttons)
         layout.addWidget(self.status)
         layout.addWidget(self.results, 1)
@@ -110,6 +120,9 @@ class TrainPanel(QWidget):
 
     def _train(self) -> None:
         self.train_requested.emit(self.algorithm.currentData(), self.form.values())
+
+    def holdout_value(self) -> float | None:
+        return float(self.holdout_share.value()) if self.holdout.isChecked() else None
 
     def set_busy(self, busy: bool) -> None:
         self.train_button.setEnabled(not busy)

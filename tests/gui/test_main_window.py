@@ -263,3 +263,48 @@ def test_every_bad_file_kind_is_a_dialog(window, tmp_path, case):
         case.make(path)
     assert not window.open_path(str(path))
     assert window.dialogs and case.name in window.dialogs[-1]
+
+
+def test_holdout_metrics_and_confusion_matrix(window, demo_dir, tmp_path, qtbot):
+    open_demo(window, demo_dir, tmp_path)
+    window.train_panel.holdout.setChecked(True)
+    train_and_wait(window, qtbot, "c45")
+    text = window.train_panel.results.toPlainText()
+    assert "held-out rows (30%)" in text and "accuracy" in text and "mae" in text
+    assert "confusion matrix" in text and "PENDING" in text
+    assert window.model.trained_on["rows"] == 1728
+
+
+def test_ordinal_order_is_edited_in_the_attribute_table(window, tmp_path):
+    (tmp_path / "grades.csv").write_text("grade,y\nlow,a\nhigh,b\nmid,a\nhigh,b\n")
+    assert window.open_path(str(tmp_path / "grades.csv"))
+    panel = window.problem_panel
+    row = panel.attribute_row("grade")
+    panel.attributes.cellWidget(row, 2).setCurrentText("ordinal")
+    texts = [panel.problems.item(i).text() for i in range(panel.problems.count())]
+    assert any("give the order" in t for t in texts)
+    editor = panel.attributes.cellWidget(row, 8)
+    editor.setText("low, mid, high")
+    editor.editingFinished.emit()
+    assert window.spec.attribute("grade").order == ["low", "mid", "high"]
+    assert panel.problems.item(0).text() == "The problem settings are valid."
+
+
+def test_a_million_rows_stay_virtual(qtbot):
+    import time
+
+    import numpy as np
+    import pandas as pd
+
+    from app.models.table_model import TableModel
+    from engine.data.table import ColumnInfo, Table
+
+    n = 1_000_000
+    frame = pd.DataFrame({"x": np.arange(n, dtype=float), "c": np.where(np.arange(n) % 2, "a", "b").astype(object)})
+    table = Table(frame=frame, columns=[ColumnInfo("x", "numeric", 0, n), ColumnInfo("c", "nominal", 0, 2)],
+                  file="big.csv")
+    t0 = time.perf_counter()
+    model = TableModel(table)
+    assert model.rowCount() == n
+    assert model.data(model.index(n - 1, 0)) == str(n - 1) and model.data(model.index(n - 1, 1)) == "a"
+    assert time.perf_counter() - t0 < 2.0
