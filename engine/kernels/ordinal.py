@@ -192,6 +192,21 @@ IE, RMI, RT, FACMI_RAMP, FACMI_LOGISTIC = 0, 1, 2, 3, 4
 
 
 @numba.njit(**JIT)
+def _spread(row, start, stop):
+    """Standard deviation of row[start:stop] (known values; shifted sums keep it accurate)."""
+    first = row[start]
+    total = 0.0
+    squares = 0.0
+    for i in range(start, stop):
+        d = row[i] - first
+        total += d
+        squares += d * d
+    m = stop - start
+    var = squares / m - (total / m) ** 2
+    return np.sqrt(var) if var > 0.0 else 0.0
+
+
+@numba.njit(**JIT)
 def _facmi_value(upper, known):
     n = known.sum()
     lower_below = 0.0
@@ -250,20 +265,12 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
         half = 0.0
         scale = 0.0
         if fuzzy:
-            first = vals[f, start]  # shifted sums keep the variance accurate
-            total = 0.0
-            squares = 0.0
-            for i in range(start, n_known):
-                d = vals[f, i] - first
-                total += d
-                squares += d * d
-            var = squares / m - (total / m) ** 2
-            scale = np.sqrt(var) if var > 0.0 else 0.0
+            scale = _spread(vals[f], start, n_known)
             if scale <= 0.0:
                 continue
             half = 2.0 * scale / steepness
-        upper_all = _upper_totals(known)
-        parent_ri = ranking_impurity(known)
+        upper_all = _upper_totals(known) if criterion == RMI else known  # only RMI reads it
+        parent_ri = ranking_impurity(known) if criterion == RT else 0.0
         # ramp window state: cases with value in (c - h, c + h) are "in", >= c + h "above"
         in_w[:] = 0.0
         in_wv[:] = 0.0
