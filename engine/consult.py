@@ -1,0 +1,349 @@
+"""A consultation: one case, the most useful question next (ALGORITHMS.md §4.1, §4.5).
+
+Works on any tree of the shared model through a weighted frontier: the nodes a
+case has reached with what is known so far, with their weights (one node for
+crisp trees; several below fuzzy splits). At every step:
+
+- the tentative answer is the frontier's class distribution (node counts,
+  weighted) and its label: minimum expected misclassification cost with a cost
+  matrix, else the most probable class;
+- the candidates are the attributes tested at frontier nodes, every batch
+  group holding one of them, and, for a trichotomy stage, its unknown
+  attributes together;
+- utility = (E_now - E_after) / (TC + WC), E = expected misclassification cost
+  (1 - max p without a matrix), E_after from the children's shares of their
+  parent's training weight; ties and zero utilities go to the cheaper test;
+  a test whose prerequisite is unknown carries the prerequisite's costs too;
+  a batch costs its common cost once plus each member's test cost less it,
+  and waits as long as its slowest member; the budget caps TC + WC.
+- the consultation ends when every frontier node is a leaf, the budget allows
+  no further test, or no answer could change the decision (every leaf below
+  the frontier carries the tentative label: E* = E_now).
+
+"Unknown" answers stop the case at that node (the internal-node strategy), so
+a case whose every answer is given ends where `predict` ends it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .errors import OptionError
+from .tree.model import CATEGORY, FUZZY, PENDING, THRESHOLD, TRICHOTOMY, Tree
+
+UNKNOWN = object()
+
+
+@dataclass
+class Candidate:
+    name: str  # an attribute, or a batch group's name
+    attributes: list[int]  # schema indices asked together (prerequisites first)
+    test_cost: float
+    waiting_cost: float
+    gain: float  # E_now - E_after
+    utility: float
+
+    @property
+    def cost(self) -> float:
+        return self.test_cost + self.waiting_cost
+
+
+@dataclass
+class Outcome:
+    label: int  # index into tree.labels, or PENDING
+    distribution: np.ndarray
+    nodes: list[int]  # the frontier where it ended
+    missing: list[str]  # attributes answered "unknown" (or never affordable) that stopped it
+    test_cost: float
+    waiting_cost: float
+    common_cost_saved: float
+
+
+@dataclass
+class Consultation:
+    tree: Tree
+    spec: object  # ProblemSpec: costs, batch groups, budget, cost matrix
+    values: dict[int, object] = field(default_factory=dict)  # attribute -> value (float code) or UNKNOWN
+    test_cost: float = 0.0
+    waiting_cost: float = 0.0
+    saved: float = 0.0
+    paid_groups: set = field(default_factory=set)
+    history: list = field(default_factory=list)
+
+    def __post_init__(self):
+        schema = self.tree.schema
+        self.names = schema.names
+        self.index = {n: j for j, n in enumerate(self.names)}
+        mc = self.spec.misclassification_costs if self.spec is not None else None
+        self.cost_matrix = mc.as_array(schema.classes) if mc is not None else None
+        self.groups = []
+        for g in (self.spec.batch_groups if self.spec is not None else []):
+            members = [self.index[a] for a in g.attributes if a in self.index]
+            if members:
+                self.groups.append((g.name, members, float(g.common_cost)))
+
+    # ---- costs (§4.1) ----------------------------------------------------------
+
+    def _settings(self, j: int):
+        return self.spec.attribute(self.names[j]) if self.spec is not None else None
+
+    def _group_of(self, j: int):
+        return next((g for g in self.groups if j in g[1]), None)
+
+    def _single_costs(self, j: int) -> tuple[float, float]:
+        s = self._settings(j)
+        if s is None:
+            return 0.0, 0.0
+        tc = s.test_cost
+        group = self._group_of(j)
+        if group is not None and group[0] in self.paid_groups:
+            tc -= group[2]  # the common cost is already paid
+        per_time = self.spec.cost_per_time
+        return tc, per_time * s.wait_time + s.wait_cost
+
+    def _with_prerequisites(self, attributes: list[int]) -> list[int]:
+        """The attributes to obtain, each unknown prerequisite before its test."""
+        out: list[int] = []
+
+        def add(j: int, depth: int = 0):
+            if j in out or j in self.values or depth > len(self.names):
+                return
+            s = self._settings(j)
+            pre = s.prerequisite if s is not None else None
+            if pre is not None and pre in self.index:
+                add(self.index[pre], depth + 1)
+            out.append(j)
+
+        for j in attributes:
+            add(j)
+        return out
+
+    def costs_of(self, attributes: list[int], group=None) -> tuple[float, float]:
+        """(test cost, waiting cost) of obtaining these attributes now."""
+        todo = self._with_prerequisites(attributes)
+        if group is not None:
+            name, members, common = group
+            tc = 0.0 if name in self.paid_groups else common
+            tc += sum(max(self._settings(j).test_cost - common, 0.0) for j in todo if j in members)
+            tc += sum(self._single_costs(j)[0] for j in todo if j not in members)
+            waits = [self._single_costs(j)[1] for j in todo]
+            return tc, max(waits, default=0.0)  # members wait in parallel
+        tc = sum(self._single_costs(j)[0] for j in todo)
+        wc = sum(self._single_costs(j)[1] for j in todo)  # a prerequisite is waited for first
+        return tc, wc
+
+    # ---- the frontier ---------------------------------------------------------
+
+    def frontier(self) -> list[tuple[int, float]]:
+        out: list[tuple[int, float]] = []
+        stack = [(0, 1.0)]
+        while stack:
+            node_id, w = stack.pop()
+            node = self.tree.nodes[node_id]
+            if node.is_leaf:
+                out.append((node_id, w))
+                continue
+            shares = self._route(node)
+            if shares is None:
+                out.append((node_id, w))
+                continue
+            for child, share in zip(node.children, shares):
+                if share > 0:
+                    stack.append((child, w * share))
+        return out
+
+    def _value(self, j: int):
+        return self.values.get(j)
+
+    def _route(self, node) -> np.ndarray | None:
+        """Each child's share for this case, or None when the node needs an answer."""
+        k = len(node.children)
+        if node.kind == TRICHOTOMY:
+            vals = [self._value(j) for j in node.features]
+            if any(v is None or v is UNKNOWN for v in vals):
+                return None
+            s = float(np.dot(node.weights, vals))
+            out = np.zeros(k)
+            out[0 if s <= node.low else 1 if s >= node.high else 2] = 1.0
+            return out
+        v = self._value(node.feature)
+        if v is None or v is UNKNOWN:
+            return None
+        out = np.zeros(k)
+        if node.kind == THRESHOLD:
+            out[0 if v <= node.threshold else 1] = 1.0
+        elif node.kind == CATEGORY:
+            code = node.code(v)
+            branch = node.branches[code] if 0 <= code < len(node.branches) else -1
+            if branch < 0:
+                return None  # a value no training case had here: the case stops
+            out[branch] = 1.0
+        elif node.kind == FUZZY:
+            mu = node.memberships(v)
+            if np.isnan(mu).any():
+                return None
+            out = mu
+        return out
+
+    # ---- expected costs -----------------------------------------------------------
+
+    def _dist(self, node_id: int) -> np.ndarray:
+        counts = self.tree.nodes[node_id].counts
+        total = counts.sum()
+        return counts / total if total > 0 else np.full(len(counts), 1.0 / len(counts))
+
+    def expected_cost(self, p: np.ndarray) -> float:
+        if self.cost_matrix is None:
+            return float(1.0 - p.max())
+        return float((p @ self.cost_matrix).min())
+
+    def decide(self, p: np.ndarray) -> int:
+        if self.cost_matrix is None:
+            return int(np.argmax(p))
+        return int(np.argmin(p @ self.cost_matrix))
+
+    def distribution(self) -> np.ndarray:
+        front = self.frontier()
+        total = sum(w for _, w in front)
+        return sum(w * self._dist(n) for n, w in front) / total
+
+    def e_now(self) -> float:
+        return sum(w * self.expected_cost(self._dist(n)) for n, w in self.frontier())
+
+    def _e_after(self, attributes: set[int]) -> float:
+        """Expected cost once these attributes are known, each frontier node that tests
+        them replaced by its children in proportion to their training weight."""
+        total = 0.0
+        for node_id, w in self.frontier():
+            node = self.tree.nodes[node_id]
+            if node.is_leaf or not set(node.attributes()) <= (attributes | self._known()):
+                total += w * self.expected_cost(self._dist(node_id))
+                continue
+            weights = np.array([self.tree.nodes[c].weight for c in node.children])
+            if weights.sum() <= 0:
+                total += w * self.expected_cost(self._dist(node_id))
+                continue
+            shares = weights / weights.sum()
+            total += w * sum(s * self.expected_cost(self._dist(c)) for c, s in zip(node.children, shares))
+        return total
+
+    def _known(self) -> set[int]:
+        return {j for j, v in self.values.items() if v is not UNKNOWN}
+
+    # ---- questions ------------------------------------------------------------------
+
+    def candidates(self) -> list[Candidate]:
+        """Every test worth asking now, best first (utility, then cheaper, then name)."""
+        front = [n for n, _ in self.frontier() if not self.tree.nodes[n].is_leaf]
+        wanted: list[list[int]] = []
+        for n in front:
+            node = self.tree.nodes[n]
+            need = [j for j in node.attributes() if j not in self.values]
+            if not need or any(self.values.get(j) is UNKNOWN for j in node.attributes()):
+                continue
+            if node.kind == TRICHOTOMY and len(need) > 1:
+                wanted.append(need)  # a stage needs all of its attributes
+            else:
+                wanted.extend([j] for j in need)
+        now = self.e_now()
+        remaining = None if self.spec is None or self.spec.budget is None else \
+            self.spec.budget - self.test_cost - self.waiting_cost
+        out: dict[str, Candidate] = {}
+
+        def consider(name, attributes, group=None):
+            tc, wc = self.costs_of(attributes, group)
+            if remaining is not None and tc + wc > remaining + 1e-12:
+                return
+            gain = max(now - self._e_after(set(self._with_prerequisites(attributes))), 0.0)
+            cost = tc + wc
+            utility = gain / cost if cost > 0 else (np.inf if gain > 0 else 0.0)
+            out[name] = Candidate(name, self._with_prerequisites(attributes), tc, wc, gain, utility)
+
+        for attributes in wanted:
+            consider(" + ".join(self.names[j] for j in attributes), attributes)
+            for group in self.groups:
+                if set(attributes) & set(group[1]):
+                    members = [j for j in group[1] if j not in self.values]
+                    consider(group[0], members, group)
+        return sorted(out.values(), key=lambda c: (-c.utility, c.cost, c.name))
+
+    def finished(self) -> bool:
+        front = self.frontier()
+        if all(self.tree.nodes[n].is_leaf for n, _ in front):
+            return True
+        if not self.candidates():
+            return True  # nothing left to ask, or nothing affordable
+        label = self.decide(self.distribution())
+        return all(self.tree.nodes[leaf].label == label for n, _ in front for leaf in self._leaves_below(n))
+
+    def _leaves_below(self, node_id: int) -> list[int]:
+        out, stack = [], [node_id]
+        while stack:
+            i = stack.pop()
+            node = self.tree.nodes[i]
+            if node.is_leaf:
+                out.append(i)
+            else:
+                stack.extend(node.children)
+        return out
+
+    # ---- answers ----------------------------------------------------------------------
+
+    def encode_value(self, j: int, value):
+        """A user's answer as the model codes it; None/"?" is unknown."""
+        if value is None or (isinstance(value, str) and value.strip() in ("", "?")):
+            return UNKNOWN
+        attr = self.tree.schema.attributes[j]
+        if attr.categories is not None:
+            text = str(value).strip()
+            if text not in attr.categories:
+                raise OptionError(f'"{text}" is not a value of {attr.name} seen in training '
+                                  f"({', '.join(attr.categories[:10])})", code="bad_answer")
+            return float(attr.categories.index(text))
+        try:
+            return float(value)
+        except (TypeError, ValueError):
+            raise OptionError(f'{attr.name} needs a number, not "{value}"', code="bad_answer") from None
+
+    def answer(self, answers: dict[str, object], candidate: Candidate | None = None) -> None:
+        """Record answers (attribute name -> value or None for unknown) and pay for them."""
+        codes = {}
+        for name, value in answers.items():
+            if name not in self.index:
+                raise OptionError(f'"{name}" is not an attribute of the model', code="bad_answer")
+            codes[self.index[name]] = self.encode_value(self.index[name], value)
+        attributes = list(codes)
+        group = None
+        if candidate is not None and candidate.name in {g[0] for g in self.groups}:
+            group = next(g for g in self.groups if g[0] == candidate.name)
+        tc, wc = self.costs_of(attributes, group)
+        if group is not None:
+            if group[0] not in self.paid_groups:
+                self.saved += group[2] * (len([j for j in attributes if j in group[1]]) - 1)
+            self.paid_groups.add(group[0])
+        else:
+            for j in attributes:
+                g = self._group_of(j)
+                if g is not None:
+                    self.paid_groups.add(g[0])
+        self.test_cost += tc
+        self.waiting_cost += wc
+        self.values.update(codes)
+        self.history.append({"answers": dict(answers), "test_cost": tc, "waiting_cost": wc})
+
+    def outcome(self) -> Outcome:
+        front = self.frontier()
+        p = self.distribution()
+        nodes = [n for n, _ in front]
+        pending = all(self.tree.nodes[n].label == PENDING for n in nodes if self.tree.nodes[n].is_leaf) and \
+            any(self.tree.nodes[n].is_leaf for n in nodes) and all(self.tree.nodes[n].is_leaf for n in nodes)
+        if len(nodes) == 1:
+            label = self.tree.nodes[nodes[0]].label  # the node's own label, as predict gives it
+        else:
+            label = PENDING if pending else self.decide(p)
+        missing = sorted({self.names[j] for n in nodes for j in self.tree.nodes[n].attributes()
+                          if self.values.get(j, UNKNOWN) is UNKNOWN})
+        return Outcome(label, p, nodes, missing, self.test_cost, self.waiting_cost, self.saved)
+
