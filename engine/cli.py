@@ -19,7 +19,7 @@ from .errors import OptionError, RuleTreeError
 from .paths import log_file
 
 PROG = "ruletree"
-SUBCOMMANDS = ("info", "algorithms", "train", "predict", "rules", "evaluate", "reproduce")
+SUBCOMMANDS = ("info", "algorithms", "train", "predict", "rules", "evaluate", "reproduce", "consult")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -515,6 +515,83 @@ def cmd_reproduce(args) -> int:
     return 0
 
 
+def cmd_consult(args) -> int:
+    """One case: the best question first; answers from --answers, else typed (? unknown, back)."""
+    from .data.project import load_project
+    from .errors import RuleTreeError
+    from .model import load_model
+    from .sessions import Session
+
+    model = load_model(args.model)
+    spec = load_project(args.project).spec if args.project else None
+    session = Session.resume(args.resume, model) if args.resume else Session(model, args.model, spec)
+    given = {}
+    if args.answers:
+        try:
+            with open(args.answers, encoding="utf-8") as handle:
+                given = json.load(handle)
+        except (OSError, json.JSONDecodeError) as exc:
+            raise OptionError(f"--answers: {exc}", code="bad_option", file=args.answers) from None
+        if not isinstance(given, dict):
+            raise OptionError("--answers must hold one JSON object: attribute -> value", code="bad_option",
+                              file=args.answers)
+    interactive = sys.stdin is not None and sys.stdin.isatty()
+    print(f"session {session.id} (resume with: {PROG} consult {args.model} --resume {session.id})",
+          file=sys.stderr)
+    step = len(session.steps)
+    while True:
+        candidates = session.ask()
+        if not candidates:
+            break
+        best = candidates[0]
+        names = [model.schema.names[j] for j in best.attributes]
+        step += 1
+        others = ", ".join(f"{c.name} {c.utility:.3g}" for c in candidates[1:4])
+        print(f"Q{step}: {best.name}  (removes {best.gain:.3g} of expected cost for {best.cost:g}: "
+              f"utility {best.utility:.3g}{'; next: ' + others if others else ''})")
+        answers = {}
+        for name in names:
+            if name in given:
+                answers[name] = given[name]
+                print(f"  {name} = {given[name]}")
+                continue
+            if args.answers and not interactive:
+                answers[name] = None  # not in the file and nobody to ask: unknown
+                print(f"  {name} = ? (not in the answers file)")
+                continue
+            try:
+                text = input(f"  {name} = ").strip()
+            except EOFError:
+                text = "?"
+            if text == "back":
+                session.undo()
+                step = len(session.steps)
+                answers = None
+                break
+            answers[name] = None if text in ("", "?") else text
+        if answers is None:
+            continue
+        try:
+            session.answer(answers, best)
+        except RuleTreeError as exc:
+            if not interactive and not args.answers:
+                raise
+            print(f"  {exc}; asked again")
+            step -= 1
+    outcome = session.outcome_json()
+    session.save()
+    print(f"answer: {outcome['label']}")
+    for rule in outcome["rules"]:
+        print(f"  because {rule}")
+    if outcome["missing"]:
+        print(f"  not known: {', '.join(outcome['missing'])}")
+    print(f"  costs: tests {outcome['test_cost']:g}, waiting {outcome['waiting_cost']:g}, "
+          f"common costs saved {outcome['common_cost_saved']:g}")
+    if args.log:
+        session.save(args.log)
+    return 0
+
+
 # ---- entry --------------------------------------------------------------------------
 
 
@@ -565,6 +642,14 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--seed", type=int, default=0, metavar="S")
     ev.add_argument("--json", action="store_true")
     ev.set_defaults(func=cmd_evaluate)
+
+    con = sub.add_parser("consult", help="one case, the most useful question next")
+    con.add_argument("model", metavar="MODEL.json")
+    con.add_argument("--project", metavar="P.rtproj", help="costs, batch groups and budget from a project")
+    con.add_argument("--answers", metavar="FILE.json", help="scripted answers: attribute -> value (null or ? unknown)")
+    con.add_argument("--log", metavar="OUT.json", help="write the session (questions, answers, outcome)")
+    con.add_argument("--resume", metavar="ID", help="continue a saved session")
+    con.set_defaults(func=cmd_consult)
 
     rep = sub.add_parser("reproduce", help="rerun a paper's experiment; write its tables and plots")
     rep.add_argument("paper", metavar="PAPER", help="facmi (dp, hfdt, mincost, trichotomy: with their issues)")

@@ -256,7 +256,8 @@ class Consultation:
             tc, wc = self.costs_of(attributes, group)
             if remaining is not None and tc + wc > remaining + 1e-12:
                 return
-            gain = max(now - self._e_after(set(self._with_prerequisites(attributes))), 0.0)
+            gain = now - self._e_after(set(self._with_prerequisites(attributes)))
+            gain = gain if gain > 1e-9 * max(1.0, now) else 0.0  # rounding noise is no gain
             cost = tc + wc
             utility = gain / cost if cost > 0 else (np.inf if gain > 0 else 0.0)
             out[name] = Candidate(name, self._with_prerequisites(attributes), tc, wc, gain, utility)
