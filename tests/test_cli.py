@@ -110,15 +110,16 @@ def test_algorithms_json():
     assert isinstance(json.loads(result.stdout), list)
 
 
-def test_no_display_says_so_in_one_line(tmp_path):
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
-    result = subprocess.run([sys.executable, "-m", "engine.cli"], capture_output=True, text=True, env=env,
-                            cwd=ROOT, timeout=60)
-    if sys.platform.startswith(("win", "darwin")):
-        pytest.skip("always a display there")
-    assert result.returncode == 2
-    lines = result.stderr.strip().splitlines()
+def test_no_display_says_so_in_one_line(monkeypatch, capsys):
+    monkeypatch.setattr(cli.sys, "platform", "linux")  # Windows and macOS always have a display
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    assert not cli.has_display()
+    assert cli.main([]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 1 and "no display" in lines[0]
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    assert cli.has_display()
 
 
 def test_a_bug_exits_1_with_the_traceback_in_the_log(monkeypatch, capsys, tmp_path):

@@ -29,7 +29,7 @@ def car_model(tmp_path_factory):
 def rows():
     import csv
 
-    with open(ROOT.parent / "shared" / "datasets" / "car_evaluation.csv", newline="") as handle:
+    with open(ROOT / "tests" / "data" / "datasets" / "car_evaluation.csv", newline="") as handle:
         return list(csv.DictReader(handle))
 
 

@@ -44,10 +44,7 @@ def test_importing_every_engine_module_loads_no_qt():
 
 def test_import_linter_contract():
     exe = shutil.which("lint-imports")
-    if exe is None:
-        import pytest
-
-        pytest.skip("import-linter is not installed (pip install -e '.[test]')")
+    assert exe, "import-linter belongs to the test extra: pip install -e '.[test]'"
     result = subprocess.run([exe], capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "1 kept, 0 broken" in result.stdout

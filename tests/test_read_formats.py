@@ -237,7 +237,7 @@ def test_arff_sparse(tmp_path):
     assert t.frame["c"].tolist() == ["y", "x"]
 
 
-def test_every_shared_dataset_reads(datasets):
+def test_every_bundled_dataset_reads(datasets):
     for path in sorted(datasets.glob("*.csv")):
         t = read_table(path)
         assert t.n_rows > 0 and not t.warnings, path.name

@@ -6,7 +6,6 @@ import sys
 
 import pytest
 
-pytest.importorskip("PySide6")
 
 
 def test_void_calls_keep_none_alive():

@@ -7,7 +7,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QPoint, QPointF, Qt  # noqa: E402
 from PySide6.QtGui import QColor, QImage, QWheelEvent  # noqa: E402
