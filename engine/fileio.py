@@ -60,3 +60,34 @@ def _fsync_directory(directory: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def read_json_file(path: str | os.PathLike, error, *, what: str, not_ours: str, max_bytes: int):
+    """The JSON object of one of our files, or `error(...)` naming the file (and the line of
+    a syntax error). `what` names the file in messages ("project", "model file"); `not_ours`
+    is the code for a file that is not UTF-8 text. NaN and Infinity are not JSON."""
+    path = os.fspath(path)
+    if not os.path.isfile(path):
+        raise error(f"the {what} does not exist", code="not_found", file=path)
+    if os.path.getsize(path) > max_bytes:
+        raise error(f"the file is far too large to be a {what}", code=not_ours, file=path)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read()
+    except OSError as exc:
+        raise error(f"the {what} cannot be read: {exc.strerror or exc}", code="not_readable", file=path) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise error(f"this is not a RuleTree {what} (not UTF-8 text)", code=not_ours, file=path) from None
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise error(f"the {what} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
+                    code="bad_json", file=path, row=exc.lineno) from None
+    except (ValueError, RecursionError) as exc:
+        raise error(f"the {what} is not valid JSON: {exc}", code="bad_json", file=path) from None
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number JSON allows")

@@ -5,7 +5,6 @@ without the training data (every node keeps its class counts)."""
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from dataclasses import dataclass, field
 
@@ -15,7 +14,7 @@ from .data.encode import DataSchema
 from .data.spec import ProblemSpec
 from .data.table import Table
 from .errors import ModelFileError
-from .fileio import atomic_write_json
+from .fileio import atomic_write_json, read_json_file
 from .tree.model import Tree
 from .tree.predict import Prediction, predict
 
@@ -77,19 +76,7 @@ class Model:
 
 def load_model(path: str | os.PathLike) -> Model:
     path = os.fspath(path)
-    if not os.path.isfile(path):
-        raise ModelFileError("the model file does not exist", code="not_found", file=path)
-    if os.path.getsize(path) > MAX_MODEL_BYTES:
-        raise ModelFileError("the file is too large to be a model", code="not_a_model", file=path)
-    try:
-        with open(path, "rb") as handle:
-            obj = json.loads(handle.read().decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise ModelFileError(f"this is not a RuleTree model file ({type(exc).__name__})", code="not_a_model",
-                             file=path) from None
-    except OSError as exc:
-        raise ModelFileError(f"the model file cannot be read: {exc.strerror or exc}", code="not_readable",
-                             file=path) from None
+    obj = read_json_file(path, ModelFileError, what="model file", not_ours="not_a_model", max_bytes=MAX_MODEL_BYTES)
     return Model.from_json(obj, file=path)
 
 

@@ -4,7 +4,6 @@ resumed by replaying its answers on the model."""
 
 from __future__ import annotations
 
-import json
 import os
 import time
 import uuid
@@ -12,7 +11,7 @@ from pathlib import Path
 
 from .consult import Consultation
 from .errors import ModelFileError
-from .fileio import atomic_write_json
+from .fileio import atomic_write_json, read_json_file
 from .model import Model, file_sha256
 from .paths import user_data_dir
 
@@ -104,11 +103,8 @@ class Session:
         path = Path(session_id_or_path)
         if not path.suffix:
             path = sessions_dir() / f"{session_id_or_path}.json"
-        try:
-            obj = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise ModelFileError(f"the session cannot be read ({exc})", code="bad_session", file=str(path)) from None
-        if obj.get("format") != FORMAT or int(obj.get("version", 0)) > VERSION:
+        obj = read_json_file(path, ModelFileError, what="session", not_ours="bad_session", max_bytes=64 << 20)
+        if not isinstance(obj, dict) or obj.get("format") != FORMAT or int(obj.get("version", 0)) > VERSION:
             raise ModelFileError("this is not a session this version can read", code="bad_session", file=str(path))
         model = model or load_model(obj["model"])
         session = cls(model, obj.get("model"), session_id=obj["id"])

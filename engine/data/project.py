@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import ProjectFileError
-from ..fileio import atomic_write_json
+from ..fileio import atomic_write_json, read_json_file
 from .spec import ProblemSpec
 
 FORMAT = "ruletree-project"
@@ -94,33 +94,9 @@ def project_from_json(obj, *, file: str | None = None) -> Project:
 
 def load_project(path: str | os.PathLike) -> Project:
     path = os.fspath(path)
-    if not os.path.isfile(path):
-        raise ProjectFileError("the project file does not exist", code="not_found", file=path)
-    if os.path.getsize(path) > MAX_PROJECT_BYTES:
-        raise ProjectFileError("the file is far too large to be a project", code="not_a_project", file=path)
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read()
-    except OSError as exc:
-        raise ProjectFileError(f"the project file cannot be read: {exc.strerror or exc}", code="not_readable",
-                               file=path) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ProjectFileError("this is not a RuleTree project (not UTF-8 text)", code="not_a_project",
-                               file=path) from None
-    try:
-        obj = json.loads(text, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise ProjectFileError(f"the project is not valid JSON: {exc.msg} (line {exc.lineno}, "
-                               f"column {exc.colno})", code="bad_json", file=path, row=exc.lineno) from None
-    except (ValueError, RecursionError) as exc:
-        raise ProjectFileError(f"the project is not valid JSON: {exc}", code="bad_json", file=path) from None
+    obj = read_json_file(path, ProjectFileError, what="project", not_ours="not_a_project",
+                         max_bytes=MAX_PROJECT_BYTES)
     return project_from_json(obj, file=path)
-
-
-def _no_constant(name: str):
-    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def save_project(project: Project, path: str | os.PathLike | None = None) -> str:

@@ -22,6 +22,7 @@ import numba
 import numpy as np
 
 from .config import JIT
+from .counts import midpoint
 
 
 @numba.njit(**JIT)
@@ -293,9 +294,7 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
             nl = i - start + 1
             if nl < min_leaf or m - nl < min_leaf:
                 continue
-            t = v / 2.0 + nxt / 2.0
-            if t >= nxt or t < v:
-                t = v
+            t = midpoint(v, nxt)
             if criterion == IE:
                 value = ie_value(left, known)
             elif criterion == RMI:

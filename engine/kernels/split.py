@@ -20,6 +20,7 @@ import numba
 import numpy as np
 
 from .config import JIT
+from .counts import midpoint
 
 GINI, ENTROPY = 0, 1
 
@@ -192,9 +193,7 @@ def best_split(X, vals, ys, w, order, start, end, candidate, is_nominal, n_categ
                             right[kk] = known[kk] - left[kk]
                         best_gain = base - _weighted_child_impurity(left, right, criterion)
                         best_f = f
-                        best_t = v / 2.0 + nxt / 2.0
-                        if best_t >= nxt or best_t < v:
-                            best_t = v
+                        best_t = midpoint(v, nxt)
                         best_mleft = wl >= wr
                         left_out[:] = left
                 continue
@@ -222,9 +221,7 @@ def best_split(X, vals, ys, w, order, start, end, candidate, is_nominal, n_categ
                 if gain > best_gain + 1e-12 * total:
                     best_gain = gain
                     best_f = f
-                    best_t = v / 2.0 + nxt / 2.0
-                    if best_t >= nxt or best_t < v:
-                        best_t = v
+                    best_t = midpoint(v, nxt)
                     best_mleft = mleft
                     left_out[:] = left
                 if mleft:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -23,6 +22,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import numpy as np  # noqa: E402
+from _common import timed  # noqa: E402
 from sklearn.datasets import make_classification  # noqa: E402
 from sklearn.tree import DecisionTreeClassifier  # noqa: E402
 
@@ -30,14 +30,6 @@ from engine.data.encode import AttributeSchema, DataSchema, EncodedData  # noqa:
 from engine.tree.builder import grow_presorted  # noqa: E402
 from engine.tree.predict import predict  # noqa: E402
 
-
-def timed(fn, repeats):
-    best, out = np.inf, None
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best, out
 
 
 def peak_mb(fn):

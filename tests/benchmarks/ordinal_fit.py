@@ -17,13 +17,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from pathlib import Path
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import numpy as np  # noqa: E402
+from _common import timed  # noqa: E402
 from sklearn.tree import DecisionTreeClassifier  # noqa: E402
 
 from engine.algorithms.registry import get, resolve_params  # noqa: E402
@@ -39,14 +39,6 @@ def make(n: int, p: int, seed: int = 0) -> EncodedData:
                         [AttributeSchema(f"x{j}", "numeric", monotone=1) for j in range(p)])
     return EncodedData(X, y, np.ones(n), schema, np.arange(n))
 
-
-def timed(fn, repeats):
-    best, out = np.inf, None
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best, out
 
 
 def main():

@@ -69,19 +69,10 @@ from engine.data.encode import encode  # noqa: E402
 from engine.data.spec import ProblemSpec  # noqa: E402
 from engine.evaluate import stratified_folds  # noqa: E402
 from engine.tree.predict import predict  # noqa: E402
+from _common import DATA_DIR, DATASETS  # noqa: E402
 
-DATA_DIR = Path("/work/shared/datasets")
 WORK_DIR = Path("/tmp/parity_weka")
 WEKA_JAR = Path("/usr/share/java/weka.jar")
-DATASETS = {
-    "iris": "class",
-    "wine": "class",
-    "glass": "Type",
-    "pima_indians_diabetes": "class",
-    "german_credit": "class",
-    "car_evaluation": "class",
-    "breast_cancer_wisconsin_original": "class",
-}
 GOAL = 2.5  # accuracy points
 FOLDS = 10
 TIMEOUT = 300  # seconds per java call

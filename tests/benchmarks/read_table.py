@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from engine.data import read_table  # noqa: E402
+from _common import timed  # noqa: E402
 
 WORK = Path(__file__).resolve().parent / "_work"
 
@@ -69,12 +70,7 @@ def write_files(rows: int, cols: int) -> tuple[Path, Path]:
 
 
 def best_of(fn, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return min(times)
+    return timed(fn, repeats)[0]
 
 
 def main() -> None:

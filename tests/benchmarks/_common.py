@@ -1,0 +1,37 @@
+"""What the benchmark scripts share: the parity data sets, where they are, and timing."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine.reproduce.facmi import datasets_dir  # noqa: E402  (RULETREE_DATASETS or ../shared/datasets)
+
+DATA_DIR = datasets_dir()
+# file stem -> target column (always the last column of the CSV)
+DATASETS = {
+    "iris": "class",
+    "wine": "class",
+    "glass": "Type",
+    "pima_indians_diabetes": "class",
+    "german_credit": "class",
+    "car_evaluation": "class",
+    "breast_cancer_wisconsin_original": "class",
+}
+
+
+def timed(fn, repeats: int):
+    """(best seconds over `repeats` calls, the last result)."""
+    best, out = np.inf, None
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        out = fn()
+        best = min(best, time.perf_counter() - t0)
+    return best, out
