@@ -96,7 +96,7 @@ class TreePanel(QWidget):
         tree = self.tree
         node = tree.nodes[node_id]
         if node.is_leaf:
-            rule = next((r for r in extract_rules(tree) if r.leaf == node_id), None)
+            rule = next(iter(extract_rules(tree, [node_id])), None)
             text = rule_text(tree, rule) if rule else ""
         else:
             text = f"internal node: {tree.label_name(node.label)}"

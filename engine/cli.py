@@ -75,15 +75,12 @@ def resolve_problem(args, *, need_target: bool = True) -> Problem:
     if project and args.data is None and not os.path.exists(data_path):
         raise OptionError(f'the project\'s data file "{data_path}" does not exist; give DATA to use '
                           "another file", code="bad_option", file=project.path)
-    sheet = args.sheet if args.sheet is not None else (project.sheet if project and not args.data else None)
-    if project and args.data and args.sheet is None and project.sheet and \
-            os.path.abspath(args.data) == os.path.abspath(project.data_path or ""):
-        sheet = project.sheet
+    sheet = args.sheet
+    if sheet is None and project is not None and os.path.abspath(data_path) == os.path.abspath(project.data_path or ""):
+        sheet = project.sheet  # the project's own data file: its sheet
     delimiter = {"tab": "\t", "\\t": "\t"}.get(args.delimiter, args.delimiter) if args.delimiter else None
     table = read_table(data_path, sheet, encoding=args.encoding, delimiter=delimiter)
     spec = project.spec.copy() if project else ProblemSpec()
-    if project is None:
-        project = None
     if args.target:
         spec.target = args.target
     if args.class_order:

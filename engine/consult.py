@@ -137,6 +137,12 @@ class Consultation:
     # ---- the frontier ---------------------------------------------------------
 
     def frontier(self) -> list[tuple[int, float]]:
+        """(node, weight) pairs the case has reached; computed once per state of the answers."""
+        if getattr(self, "_front", None) is None:
+            self._front = self._walk()
+        return self._front
+
+    def _walk(self) -> list[tuple[int, float]]:
         out: list[tuple[int, float]] = []
         stack = [(0, 1.0)]
         while stack:
@@ -332,6 +338,7 @@ class Consultation:
         self.test_cost += tc
         self.waiting_cost += wc
         self.values.update(codes)
+        self._front = None
         self.history.append({"answers": dict(answers), "test_cost": tc, "waiting_cost": wc})
 
     def outcome(self) -> Outcome:

@@ -17,7 +17,7 @@ import numpy as np
 from .data.table import format_number
 from .fileio import atomic_write_bytes
 from .tree.model import KIND_NAMES, Tree
-from .tree.rules import extract_rules, rule_text
+from .tree.rules import extract_rules, ordinal_range, rule_text
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -81,8 +81,7 @@ def _bound_text(tree: Tree, j: int, bound) -> str | None:
     if bound.values is not None:
         parts.append("{" + ", ".join(attr.categories[c] for c in sorted(bound.values)) + "}")
     if attr.categories is not None and attr.kind == "ordinal" and (bound.low > -np.inf or bound.high < np.inf):
-        lo = int(np.floor(bound.low)) + 1 if bound.low > -np.inf else 0
-        hi = int(np.floor(bound.high)) if bound.high < np.inf else len(attr.categories) - 1
+        lo, hi = ordinal_range(attr, bound)
         parts.append(f"{attr.categories[lo]} .. {attr.categories[hi]}" if lo != hi else attr.categories[lo])
     else:
         if bound.low > -np.inf and bound.high < np.inf:

@@ -32,13 +32,7 @@ SHEET = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>{rows}</sheetData>{merges}</worksheet>"""
 
 
-def col_letter(j: int) -> str:
-    out = ""
-    j += 1
-    while j:
-        j, r = divmod(j - 1, 26)
-        out = chr(65 + r) + out
-    return out
+from engine.data.read_excel import column_letter as col_letter  # noqa: E402
 
 
 class Formula:

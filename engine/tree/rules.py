@@ -68,10 +68,11 @@ def _unreachable(tree: Tree, leaf: int) -> bool:
     return False
 
 
-def extract_rules(tree: Tree) -> list[Rule]:
+def extract_rules(tree: Tree, leaves: list[int] | None = None) -> list[Rule]:
+    """One rule per leaf (all leaves, or the ones given)."""
     total = max(tree.root.weight, 1e-300)
     rules = []
-    for leaf in tree.leaves():
+    for leaf in tree.leaves() if leaves is None else leaves:
         if _unreachable(tree, leaf):
             continue
         bounds: dict[int, Bound] = {}
@@ -124,6 +125,14 @@ def extract_rules(tree: Tree) -> list[Rule]:
     return rules
 
 
+def ordinal_range(attr, bound: Bound) -> tuple[int, int]:
+    """The first and last rank a bound on an ordinal attribute's ranks admits."""
+    last = len(attr.categories) - 1
+    lo = int(np.floor(bound.low)) + 1 if bound.low > -np.inf else 0
+    hi = int(np.floor(bound.high)) if bound.high < np.inf else last
+    return max(lo, 0), min(hi, last)
+
+
 def _value(v: float) -> str:
     return format_number(round(float(v), 10))
 
@@ -140,9 +149,7 @@ def condition_texts(tree: Tree, rule: Rule) -> list[str]:
         ordinal_codes = attr.categories is not None and attr.kind == "ordinal"
         if ordinal_codes:  # x <= 1.5 on ranks reads "x <= med"; x > 1.5 reads "x >= high"
             cats = attr.categories
-            lo = int(np.floor(b.low)) + 1 if b.low > -np.inf else 0
-            hi = int(np.floor(b.high)) if b.high < np.inf else len(cats) - 1
-            lo, hi = max(lo, 0), min(hi, len(cats) - 1)
+            lo, hi = ordinal_range(attr, b)
             if lo == hi:
                 out.append(f"{name} = {cats[lo]}")
             elif b.low > -np.inf and b.high < np.inf:
