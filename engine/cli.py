@@ -19,7 +19,7 @@ from .errors import OptionError, RuleTreeError
 from .paths import log_file
 
 PROG = "ruletree"
-SUBCOMMANDS = ("info", "algorithms", "train", "predict", "rules", "evaluate", "reproduce", "consult")
+SUBCOMMANDS = ("info", "algorithms", "train", "predict", "rules", "evaluate", "reproduce", "consult", "sessions")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -521,7 +521,8 @@ def cmd_consult(args) -> int:
 
     model = load_model(args.model)
     spec = load_project(args.project).spec if args.project else None
-    session = Session.resume(args.resume, model) if args.resume else Session(model, args.model, spec)
+    session = Session.resume(args.resume, model) if args.resume else \
+        Session(model, args.model, spec, project=args.project, case=args.case or "")
     given = {}
     if args.answers:
         try:
@@ -569,10 +570,16 @@ def cmd_consult(args) -> int:
         if answers is None:
             continue
         try:
-            session.answer(answers, best)
+            session.answer(answers, best, outside_ok=not interactive)
+            for warning in session.steps[-1].get("warnings", []):
+                print(f"  warning: {warning}; used as given", file=sys.stderr)
         except RuleTreeError as exc:
-            if not interactive and not args.answers:
-                raise
+            scripted = [n for n in answers if n in given]
+            if not interactive or scripted:
+                raise OptionError(exc.message, code=exc.code, file=args.answers if scripted else None) from None
+            if exc.code == "out_of_range" and _confirm("  use it anyway? [y/N] "):
+                session.answer(answers, best, outside_ok=True)
+                continue
             print(f"  {exc}; asked again")
             step -= 1
     outcome = session.outcome_json()
@@ -582,10 +589,49 @@ def cmd_consult(args) -> int:
         print(f"  because {rule}")
     if outcome["missing"]:
         print(f"  not known: {', '.join(outcome['missing'])}")
+    if outcome["unsettled"]:
+        print(f"  could not settle it: {', '.join(outcome['unsettled'])}")
     print(f"  costs: tests {outcome['test_cost']:g}, waiting {outcome['waiting_cost']:g}, "
           f"common costs saved {outcome['common_cost_saved']:g}")
     if args.log:
         session.save(args.log)
+    return 0
+
+
+def _confirm(prompt: str) -> bool:
+    try:
+        return input(prompt).strip().lower() in ("y", "yes")
+    except EOFError:
+        return False
+
+
+def cmd_sessions(args) -> int:
+    """Saved consultations, newest first; one project's or one model's; to Excel."""
+    from .sessions import export_sessions, list_sessions, summary_row
+
+    sessions, warnings = list_sessions(project=args.project, model=args.model)
+    if args.ids:
+        wanted = set(args.ids)
+        sessions = [s for s in sessions if s.get("id") in wanted]
+        unknown = wanted - {s.get("id") for s in sessions}
+        if unknown:
+            raise OptionError(f"no saved session {', '.join(sorted(unknown))}", code="bad_option")
+    for warning in warnings:
+        print(f"warning: skipped {warning}", file=sys.stderr)
+    if args.xlsx:
+        export_sessions(sessions, args.xlsx)
+        print(f"{len(sessions)} session(s) written to {args.xlsx}", file=sys.stderr)
+    rows = [summary_row(s) for s in sessions]
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+    elif not args.xlsx:
+        if not rows:
+            print("no saved sessions" + (" for this project" if args.project else ""))
+        for r in rows:
+            cost = "" if r["total cost"] is None else f"cost {r['total cost']:g}"
+            state = r["label"] if r["finished"] else f"(open) {r['label']}"
+            print(f"{r['session']}  {r['updated']}  {r['case'] or '-'}  {state}  "
+                  f"{r['questions']} question(s)  {cost}")
     return 0
 
 
@@ -646,7 +692,16 @@ def build_parser() -> argparse.ArgumentParser:
     con.add_argument("--answers", metavar="FILE.json", help="scripted answers: attribute -> value (null or ? unknown)")
     con.add_argument("--log", metavar="OUT.json", help="write the session (questions, answers, outcome)")
     con.add_argument("--resume", metavar="ID", help="continue a saved session")
+    con.add_argument("--case", metavar="NAME", help="a name for the case (patient, applicant) in the history")
     con.set_defaults(func=cmd_consult)
+
+    ses = sub.add_parser("sessions", help="saved consultations: list them, export them to Excel")
+    ses.add_argument("ids", nargs="*", metavar="ID", help="only these sessions")
+    ses.add_argument("--project", metavar="P.rtproj", help="only this project's sessions")
+    ses.add_argument("--model", metavar="MODEL.json", help="only sessions with this model")
+    ses.add_argument("--xlsx", metavar="OUT.xlsx", help="write them to a workbook (Sessions, Answers)")
+    ses.add_argument("--json", action="store_true")
+    ses.set_defaults(func=cmd_sessions)
 
     rep = sub.add_parser("reproduce", help="rerun a paper's experiment; write its tables and plots")
     rep.add_argument("paper", metavar="PAPER", help="facmi (dp, hfdt, mincost, trichotomy: with their issues)")

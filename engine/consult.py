@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .errors import OptionError
-from .tree.model import CATEGORY, FUZZY, PENDING, THRESHOLD, TRICHOTOMY, Tree
+from .tree.model import CATEGORY, FUZZY, MIXED, PENDING, THRESHOLD, TRICHOTOMY, Tree
 
 UNKNOWN = object()
 
@@ -59,6 +59,7 @@ class Outcome:
     test_cost: float
     waiting_cost: float
     common_cost_saved: float
+    unsettled: list[str] = field(default_factory=list)  # PENDING: the attributes whose values could not settle it
 
 
 @dataclass
@@ -73,6 +74,7 @@ class Consultation:
     history: list = field(default_factory=list)
 
     def __post_init__(self):
+        self.tree.single_label_below()  # once per tree: the end rule reads it at every step
         schema = self.tree.schema
         self.names = schema.names
         self.index = {n: j for j, n in enumerate(self.names)}
@@ -242,6 +244,11 @@ class Consultation:
 
     def candidates(self) -> list[Candidate]:
         """Every test worth asking now, best first (utility, then cheaper, then name)."""
+        if getattr(self, "_cands", None) is None:
+            self._cands = self._rank()
+        return self._cands
+
+    def _rank(self) -> list[Candidate]:
         front = [n for n, _ in self.frontier() if not self.tree.nodes[n].is_leaf]
         wanted: list[list[int]] = []
         for n in front:
@@ -283,44 +290,64 @@ class Consultation:
         if not self.candidates():
             return True  # nothing left to ask, or nothing affordable
         label = self.decide(self.distribution())
-        return all(self.tree.nodes[leaf].label == label for n, _ in front for leaf in self._leaves_below(n))
-
-    def _leaves_below(self, node_id: int) -> list[int]:
-        out, stack = [], [node_id]
-        while stack:
-            i = stack.pop()
-            node = self.tree.nodes[i]
-            if node.is_leaf:
-                out.append(i)
-            else:
-                stack.extend(node.children)
-        return out
+        below = self.tree.single_label_below()
+        return all(below[n] == label and below[n] != MIXED for n, _ in front)
 
     # ---- answers ----------------------------------------------------------------------
 
-    def encode_value(self, j: int, value):
-        """A user's answer as the model codes it; None/"?" is unknown."""
+    def encode_value(self, j: int, value, *, outside_ok: bool = False):
+        """A user's answer as the model codes it; None/"?" is unknown.
+
+        Checked: a category must be one seen in training; a number must be a
+        finite number, and one inside the range seen in training unless
+        `outside_ok` (the tree was never shown such a case: the user confirms).
+        """
+        code, _ = self.check_value(j, value, outside_ok=outside_ok)
+        return code
+
+    def check_value(self, j: int, value, *, outside_ok: bool = False):
+        """(code, warning or None) for an answer; OptionError with a clear message if it cannot be used."""
         if value is None or (isinstance(value, str) and value.strip() in ("", "?")):
-            return UNKNOWN
+            return UNKNOWN, None
         attr = self.tree.schema.attributes[j]
         if attr.categories is not None:
             text = str(value).strip()
             if text not in attr.categories:
-                raise OptionError(f'"{text}" is not a value of {attr.name} seen in training '
-                                  f"({', '.join(attr.categories[:10])})", code="bad_answer")
-            return float(attr.categories.index(text))
+                shown = ", ".join(attr.categories[:12]) + (", ..." if len(attr.categories) > 12 else "")
+                raise OptionError(f'"{text}" is not a value of {attr.name} seen in training ({shown})',
+                                  code="bad_answer")
+            return float(attr.categories.index(text)), None
         try:
-            return float(value)
+            number = float(str(value).strip().replace(",", ".")) if isinstance(value, str) else float(value)
         except (TypeError, ValueError):
             raise OptionError(f'{attr.name} needs a number, not "{value}"', code="bad_answer") from None
+        if not np.isfinite(number):
+            raise OptionError(f"{attr.name} needs a finite number, not {value}", code="bad_answer")
+        if attr.low is not None and not attr.low <= number <= attr.high:
+            from .data.table import format_number
 
-    def answer(self, answers: dict[str, object], candidate: Candidate | None = None) -> None:
-        """Record answers (attribute name -> value or None for unknown) and pay for them."""
-        codes = {}
+            text = (f"{attr.name} = {format_number(number)} is outside the range seen in training "
+                    f"({format_number(attr.low)} to {format_number(attr.high)})")
+            if not outside_ok:
+                raise OptionError(text + "; check it, or confirm to use it anyway", code="out_of_range")
+            return number, text
+        return number, None
+
+    def answer(self, answers: dict[str, object], candidate: Candidate | None = None, *,
+               outside_ok: bool = False) -> None:
+        """Record answers (attribute name -> value or None for unknown) and pay for them.
+
+        Nothing is recorded when any answer is refused (see `check_value`)."""
+        codes, warnings = {}, []
         for name, value in answers.items():
             if name not in self.index:
                 raise OptionError(f'"{name}" is not an attribute of the model', code="bad_answer")
-            codes[self.index[name]] = self.encode_value(self.index[name], value)
+            j = self.index[name]
+            if j in self.values:
+                raise OptionError(f"{name} is already answered (undo to change it)", code="bad_answer")
+            codes[j], warning = self.check_value(j, value, outside_ok=outside_ok)
+            if warning:
+                warnings.append(warning)
         attributes = list(codes)
         group = None
         if candidate is not None and candidate.name in {g[0] for g in self.groups}:
@@ -338,8 +365,8 @@ class Consultation:
         self.test_cost += tc
         self.waiting_cost += wc
         self.values.update(codes)
-        self._front = None
-        self.history.append({"answers": dict(answers), "test_cost": tc, "waiting_cost": wc})
+        self._front = self._cands = None
+        self.history.append({"answers": dict(answers), "test_cost": tc, "waiting_cost": wc, "warnings": warnings})
 
     def outcome(self) -> Outcome:
         front = self.frontier()
@@ -353,5 +380,12 @@ class Consultation:
             label = PENDING if pending else self.decide(p)
         missing = sorted({self.names[j] for n in nodes for j in self.tree.nodes[n].attributes()
                           if self.values.get(j, UNKNOWN) is UNKNOWN})
-        return Outcome(label, p, nodes, missing, self.test_cost, self.waiting_cost, self.saved)
+        unsettled = []
+        if label == PENDING:  # the tests above each pending leaf were answered and left it undecided
+            for n in nodes:
+                parent = self.tree.nodes[n].parent
+                if self.tree.nodes[n].is_leaf and parent >= 0:
+                    unsettled += [self.names[j] for j in self.tree.nodes[parent].attributes()
+                                  if self.values.get(j, UNKNOWN) is not UNKNOWN and self.names[j] not in unsettled]
+        return Outcome(label, p, nodes, missing, self.test_cost, self.waiting_cost, self.saved, unsettled)
 

@@ -25,16 +25,46 @@ def sessions_dir() -> Path:
     return path
 
 
-class Session:
-    """A consultation plus its log (questions asked, answers, costs) and its file."""
+def models_dir() -> Path:
+    """Copies of models that were never saved to a file (the GUI's), so their sessions can resume."""
+    path = sessions_dir() / "models"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
-    def __init__(self, model: Model, model_path: str | None, spec=None, session_id: str | None = None):
+
+class Session:
+    """A consultation plus its log (questions asked, answers, costs) and its file.
+
+    `project` (a .rtproj path) files the session under that project's history;
+    `case` is the user's name for the case (a patient or applicant id)."""
+
+    def __init__(self, model: Model, model_path: str | None, spec=None, session_id: str | None = None,
+                 project: str | None = None, case: str = ""):
         self.model = model
         self.model_path = os.path.abspath(model_path) if model_path else None
+        self.project = os.path.abspath(project) if project else None
+        self.case = case
         self.id = session_id or time.strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
         self.consultation = Consultation(model.tree, spec if spec is not None else model.spec)
         self.steps: list[dict] = []
         self.created = time.strftime("%Y-%m-%dT%H:%M:%S")
+
+    def _model_file(self) -> str:
+        """The model's file; a model never saved is kept once under models/ by content."""
+        if self.model_path is None:
+            copy = getattr(self.model, "_session_copy", None)  # one copy per model, not per case
+            if copy is None or not os.path.exists(copy):
+                import hashlib
+                import json
+
+                text = json.dumps(self.model.to_json(), ensure_ascii=False, sort_keys=True)
+                digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+                copy = str(models_dir() / f"{digest[:16]}.json")
+                if not os.path.exists(copy):
+                    self.model.save(copy)
+                self.model._session_copy = copy
+            self.model_path = copy
+        return self.model_path
 
     @property
     def path(self) -> Path:
@@ -44,14 +74,18 @@ class Session:
         """The ranked questions now (empty when finished)."""
         return [] if self.consultation.finished() else self.consultation.candidates()
 
-    def answer(self, answers: dict, candidate=None) -> None:
+    def answer(self, answers: dict, candidate=None, *, outside_ok: bool = False) -> None:
+        """Record an answer (see Consultation.answer) and save the session at once."""
         c = self.consultation
         step = {"question": candidate.name if candidate else ", ".join(answers),
                 "utility": None if candidate is None else _finite(candidate.utility),
                 "gain": None if candidate is None else candidate.gain,
                 "answers": dict(answers)}
-        c.answer(answers, candidate)
-        step.update(test_cost=c.history[-1]["test_cost"], waiting_cost=c.history[-1]["waiting_cost"])
+        c.answer(answers, candidate, outside_ok=outside_ok)
+        last = c.history[-1]
+        step.update(test_cost=last["test_cost"], waiting_cost=last["waiting_cost"])
+        if last["warnings"]:
+            step.update(warnings=last["warnings"], outside_ok=True)
         self.steps.append(step)
         self.save()
 
@@ -68,30 +102,40 @@ class Session:
 
     def _replay(self, step: dict) -> None:
         candidate = next((x for x in self.consultation.candidates() if x.name == step["question"]), None)
-        self.consultation.answer(step["answers"], candidate)
+        self.consultation.answer(step["answers"], candidate, outside_ok=bool(step.get("outside_ok")))
         self.steps.append(step)
 
     def outcome_json(self) -> dict:
+        """The answer now: label, distribution, the rule of each frontier node (an internal
+        node's rule is its path so far), what was missing, and the costs paid."""
         tree = self.model.tree
         out = self.consultation.outcome()
         from .tree.rules import extract_rules, rule_text
 
-        rules = {r.leaf: rule_text(tree, r) for r in extract_rules(tree)}
-        return {"label": tree.label_name(out.label),
+        rules = {r.leaf: rule_text(tree, r) for r in extract_rules(tree, out.nodes)}
+        texts = []
+        for n in out.nodes:
+            text = rules.get(n, f"stopped at node {n}: {tree.label_name(tree.nodes[n].label)}")
+            if not tree.nodes[n].is_leaf:
+                text += " (stopped here: " + (", ".join(
+                    tree.attribute_name(j) for j in tree.nodes[n].attributes()) or "no answer") + " unknown)"
+            texts.append(text)
+        return {"label": tree.label_name(out.label), "nodes": [int(n) for n in out.nodes],
                 "distribution": {c: float(p) for c, p in zip(tree.schema.classes, out.distribution)},
-                "rules": [rules.get(n, f"stopped at node {n}: {tree.label_name(tree.nodes[n].label)}")
-                          for n in out.nodes],
-                "missing": out.missing, "test_cost": out.test_cost, "waiting_cost": out.waiting_cost,
-                "common_cost_saved": out.common_cost_saved,
+                "rules": texts, "missing": out.missing, "unsettled": out.unsettled, "test_cost": out.test_cost,
+                "waiting_cost": out.waiting_cost, "common_cost_saved": out.common_cost_saved,
                 "total_cost": out.test_cost + out.waiting_cost}
 
     def to_json(self) -> dict:
-        finished = self.consultation.finished()
+        """The session file; `outcome` is the final answer when finished, else the tentative one."""
+        model_path = self._model_file()
+        if getattr(self, "_sha", (None, None))[0] != model_path:
+            self._sha = (model_path, file_sha256(model_path))
         return {"format": FORMAT, "version": VERSION, "id": self.id, "created": self.created,
-                "updated": time.strftime("%Y-%m-%dT%H:%M:%S"), "model": self.model_path,
-                "model_sha256": file_sha256(self.model_path) if self.model_path else None,
-                "steps": self.steps, "finished": finished,
-                "outcome": self.outcome_json() if finished else None}
+                "updated": time.strftime("%Y-%m-%dT%H:%M:%S"), "model": model_path,
+                "model_sha256": self._sha[1], "project": self.project, "case": self.case,
+                "algorithm": self.model.algorithm, "steps": self.steps,
+                "finished": self.consultation.finished(), "outcome": self.outcome_json()}
 
     def save(self, path: str | os.PathLike | None = None) -> None:
         atomic_write_json(path or self.path, self.to_json())
@@ -107,7 +151,8 @@ class Session:
         if not isinstance(obj, dict) or obj.get("format") != FORMAT or int(obj.get("version", 0)) > VERSION:
             raise ModelFileError("this is not a session this version can read", code="bad_session", file=str(path))
         model = model or load_model(obj["model"])
-        session = cls(model, obj.get("model"), session_id=obj["id"])
+        session = cls(model, obj.get("model"), session_id=obj["id"], project=obj.get("project"),
+                      case=str(obj.get("case") or ""))
         session.created = obj.get("created", session.created)
         for step in obj.get("steps", []):
             session._replay(step)
@@ -116,3 +161,74 @@ class Session:
 
 def _finite(value: float):
     return None if value != value or value in (float("inf"), float("-inf")) else float(value)
+
+
+# ---- history and export ---------------------------------------------------------------
+
+def list_sessions(project: str | None = None, model: str | None = None) -> tuple[list[dict], list[str]]:
+    """Saved sessions, newest first (optionally one project's or one model's), and a
+    warning per file that could not be read (it is left where it is)."""
+    out, warnings = [], []
+    want_project = os.path.abspath(project) if project else None
+    want_model = os.path.abspath(model) if model else None
+    for path in sorted(sessions_dir().glob("*.json")):
+        try:
+            obj = read_json_file(path, ModelFileError, what="session", not_ours="bad_session", max_bytes=64 << 20)
+            if not isinstance(obj, dict) or obj.get("format") != FORMAT:
+                raise ModelFileError("not a session file", code="bad_session", file=str(path))
+        except ModelFileError as exc:
+            warnings.append(f"{path.name}: {exc}")
+            continue
+        if want_project and obj.get("project") != want_project:
+            continue
+        if want_model and obj.get("model") != want_model:
+            continue
+        obj["file"] = str(path)
+        out.append(obj)
+    out.sort(key=lambda o: (str(o.get("updated", "")), str(o.get("id", ""))), reverse=True)
+    return out, warnings
+
+
+def summary_row(obj: dict) -> dict:
+    """One session as one row: when, which case, the answer, what it cost."""
+    outcome = obj.get("outcome") or {}
+    return {"session": obj.get("id"), "case": obj.get("case") or "", "created": obj.get("created"),
+            "updated": obj.get("updated"), "project": obj.get("project") or "", "model": obj.get("model") or "",
+            "algorithm": obj.get("algorithm") or "", "finished": bool(obj.get("finished")),
+            "label": outcome.get("label", ""), "questions": len(obj.get("steps") or []),
+            "unknown": sum(v is None or v == "?" for s in obj.get("steps") or [] for v in s["answers"].values()),
+            "test cost": outcome.get("test_cost"), "waiting cost": outcome.get("waiting_cost"),
+            "total cost": outcome.get("total_cost"), "common cost saved": outcome.get("common_cost_saved"),
+            "missing": ", ".join(outcome.get("missing") or []), "rule": " | ".join(outcome.get("rules") or [])}
+
+
+def export_sessions(sessions: list[dict], path: str | os.PathLike) -> None:
+    """Sessions (as `list_sessions` gives them) to one workbook: Sessions (one row each)
+    and Answers (one row per answer given), written atomically."""
+    import io
+
+    from openpyxl import Workbook
+
+    from .export import _sheet
+    from .fileio import atomic_write_bytes
+
+    wb = Workbook()
+    wb.remove(wb.active)
+    rows = [summary_row(obj) for obj in sessions]
+    header = list(summary_row({}).keys())
+    money = {header.index(k): "0.00" for k in ("test cost", "waiting cost", "total cost", "common cost saved")}
+    _sheet(wb, "Sessions", header, [[r[k] for k in header] for r in rows], money)
+    answers = []
+    for obj in sessions:
+        for number, step in enumerate(obj.get("steps") or [], start=1):
+            for name, value in step["answers"].items():
+                answers.append([obj.get("id"), obj.get("case") or "", number, step.get("question"), name,
+                                "unknown" if value is None or value == "?" else str(value),
+                                step.get("utility"), step.get("gain"), step.get("test_cost"),
+                                step.get("waiting_cost"), "; ".join(step.get("warnings") or [])])
+    _sheet(wb, "Answers", ["session", "case", "step", "question", "attribute", "answer", "utility", "gain",
+                           "test cost", "waiting cost", "warning"], answers,
+           {6: "0.0000", 7: "0.0000", 8: "0.00", 9: "0.00"})
+    buf = io.BytesIO()
+    wb.save(buf)
+    atomic_write_bytes(path, buf.getvalue())

@@ -40,7 +40,7 @@ def test_scripted_sessions_end_like_predict(car_model, tmp_path, capsys, dataset
     predicted = [line.split(",")[1] for line in (tmp_path / "p.csv").read_text().splitlines()[1:]]
     data = rows()
     rng = np.random.default_rng(1)
-    for i in rng.choice(len(data), 8, replace=False):
+    for i in rng.choice(len(data), 50, replace=False):
         answers = {k: v for k, v in data[i].items() if k != "class"}
         (tmp_path / "a.json").write_text(json.dumps(answers))
         assert cli.main(["consult", str(car_model), "--project", demo, "--answers", str(tmp_path / "a.json"),
@@ -52,12 +52,13 @@ def test_scripted_sessions_end_like_predict(car_model, tmp_path, capsys, dataset
 
 
 def test_unknown_answers_still_end(car_model, tmp_path, capsys):
+    demo = str(ROOT / "resources" / "demo" / "car_evaluation.rtproj")
     data = rows()
     rng = np.random.default_rng(2)
-    for i in rng.choice(len(data), 10, replace=False):
+    for i in rng.choice(len(data), 50, replace=False):
         answers = {k: (None if rng.random() < 0.3 else v) for k, v in data[i].items() if k != "class"}
         (tmp_path / "a.json").write_text(json.dumps(answers))
-        assert cli.main(["consult", str(car_model), "--answers", str(tmp_path / "a.json"),
+        assert cli.main(["consult", str(car_model), "--project", demo, "--answers", str(tmp_path / "a.json"),
                          "--log", str(tmp_path / "log.json")]) == 0
         log = json.loads((tmp_path / "log.json").read_text())
         assert log["finished"] and log["outcome"]["label"] in ("unacc", "acc", "good", "vgood")

@@ -34,17 +34,32 @@ class AttributeSchema:
     kind: str  # numeric | ordinal | nominal
     categories: list[str] | None = None  # nominal: code -> name; ordinal with order: rank -> name
     monotone: int = 0  # +1 increasing, -1 decreasing, 0 none
+    # numbers: the range seen in training and whether every value was whole (for answers' checks)
+    low: float | None = None
+    high: float | None = None
+    integer: bool = False
 
     def to_json(self) -> dict:
         out = {"name": self.name, "kind": self.kind, "monotone": _MONO_NAME[self.monotone]}
         if self.categories is not None:
             out["categories"] = list(self.categories)
+        if self.low is not None:
+            out["range"] = [self.low, self.high]
+            out["integer"] = self.integer
         return out
 
     @classmethod
     def from_json(cls, obj: dict) -> "AttributeSchema":
+        low, high = (obj.get("range") or [None, None])[:2]
         return cls(name=obj["name"], kind=obj["kind"], categories=obj.get("categories"),
-                   monotone=_MONO[obj.get("monotone", "none")])
+                   monotone=_MONO[obj.get("monotone", "none")],
+                   low=None if low is None else float(low), high=None if high is None else float(high),
+                   integer=bool(obj.get("integer", False)))
+
+    @property
+    def is_number(self) -> bool:
+        """Answers are numbers (not one of named categories)."""
+        return self.categories is None
 
     def value_label(self, value: float) -> str:
         """How a stored value reads to a user ('vhigh', '3.5', '?')."""
@@ -207,6 +222,18 @@ def build_schema(spec: ProblemSpec, table: Table) -> DataSchema:
                       attributes=attributes)
 
 
+def _note_ranges(schema: DataSchema, X: np.ndarray) -> None:
+    """Each numeric attribute's range in the learning rows (a consultation checks answers against it)."""
+    for j, attr in enumerate(schema.attributes):
+        if attr.categories is not None:
+            continue
+        column = X[:, j]
+        column = column[np.isfinite(column)]
+        if len(column):
+            attr.low, attr.high = float(column.min()), float(column.max())
+            attr.integer = bool(np.all(column == np.round(column)))
+
+
 def encode(table: Table, spec: ProblemSpec, *, weights: np.ndarray | None = None,
            validate_first: bool = True) -> EncodedData:
     """Validate `spec` against `table` and encode it (see the module docstring)."""
@@ -225,6 +252,7 @@ def encode(table: Table, spec: ProblemSpec, *, weights: np.ndarray | None = None
         more = f" (and {len(dropped) - 1} more)" if len(dropped) > 1 else ""
         warnings.append(f'{len(dropped)} row(s) have no value in the target column "{schema.target}" and '
                         f"are left out of learning: row {dropped[0]}{more}")
+    _note_ranges(schema, X_all[rows])
     if weights is None:
         w = np.ones(len(rows), dtype=np.float64)
     else:

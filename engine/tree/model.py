@@ -35,6 +35,7 @@ from ..data.encode import DataSchema
 NOMINAL_KIND = "nominal"  # attribute kind whose values are category codes
 
 PENDING = -1
+MIXED = -2  # single_label_below: the leaves below disagree
 PENDING_LABEL = "PENDING"
 
 LEAF, THRESHOLD, CATEGORY, FUZZY, TRICHOTOMY = 0, 1, 2, 3, 4
@@ -177,6 +178,7 @@ class Tree:
         self.labels = list(labels) if labels is not None else list(schema.classes)
         self.nodes: list[Node] = []
         self._compiled = None
+        self._below = None
 
     # ---- construction ----------------------------------------------------
 
@@ -189,6 +191,7 @@ class Tree:
         node.counts = np.asarray(node.counts, dtype=np.float64)
         self.nodes.append(node)
         self._compiled = None
+        self._below = None
         return len(self.nodes) - 1
 
     def replace(self, node_id: int, node: Node) -> None:
@@ -196,9 +199,11 @@ class Tree:
         node.counts = np.asarray(node.counts, dtype=np.float64)
         self.nodes[node_id] = node
         self._compiled = None
+        self._below = None
 
     def changed(self) -> None:
         self._compiled = None
+        self._below = None
 
     # ---- reading ---------------------------------------------------------
 
@@ -234,6 +239,22 @@ class Tree:
             best = max(best, d)
             stack.extend((c, d + 1) for c in self.nodes[i].children)
         return best
+
+    def single_label_below(self) -> np.ndarray:
+        """Per node: the label every leaf below it carries, or MIXED when they differ
+        (computed once per tree; a consultation's end rule reads it)."""
+        if self._below is None:
+            below = np.full(len(self.nodes), MIXED, dtype=np.int64)
+            for i in reversed(self.reachable()):  # children before parents
+                node = self.nodes[i]
+                if node.is_leaf:
+                    below[i] = node.label
+                else:
+                    first = below[node.children[0]]
+                    same = all(below[c] == first for c in node.children)
+                    below[i] = first if same else MIXED
+            self._below = below
+        return self._below
 
     def label_name(self, label: int) -> str:
         return PENDING_LABEL if label == PENDING else self.labels[label]

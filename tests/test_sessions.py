@@ -1,0 +1,149 @@
+"""Answers are checked against what the model saw in training (type, category, range);
+sessions are filed per project, listed newest first, and exported to Excel."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from openpyxl import load_workbook
+
+from engine import cli
+from engine.algorithms.registry import get, resolve_params
+from engine.consult import UNKNOWN, Consultation
+from engine.data import read_table
+from engine.data.encode import encode
+from engine.data.project import load_project
+from engine.errors import OptionError
+from engine.model import Model, load_model
+from engine.sessions import Session, export_sessions, list_sessions, sessions_dir
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMO = ROOT / "resources" / "demo" / "car_evaluation.rtproj"
+
+
+@pytest.fixture(scope="module")
+def heart_model(tmp_path_factory):
+    """A CART model of the Cleveland heart data (numbers: age 29..77, chol 126..564)."""
+    from engine.data.spec import ProblemSpec
+
+    table = read_table(ROOT / "tests" / "data" / "datasets" / "heart_disease_cleveland.csv")
+    spec = ProblemSpec(target=table.columns[-1].name)
+    data = encode(table, spec)
+    info = get("cart")
+    tree = info.fit(data, spec, resolve_params(info, {}))
+    model = Model("cart", {}, spec, tree)
+    path = tmp_path_factory.mktemp("heart") / "heart.json"
+    model.save(path)
+    return path, data
+
+
+def test_ranges_seen_in_training_are_kept_in_the_model(heart_model):
+    path, data = heart_model
+    age = load_model(path).schema.attributes[data.schema.names.index("age")]
+    column = data.X[:, data.schema.names.index("age")]
+    assert (age.low, age.high) == (np.nanmin(column), np.nanmax(column)) == (29.0, 77.0)
+    assert age.integer
+
+
+def test_answers_are_checked(heart_model):
+    path, _ = heart_model
+    model = load_model(path)
+    c = Consultation(model.tree, model.spec)
+    age = c.index["age"]
+    assert c.encode_value(age, "45") == 45.0 and c.encode_value(age, "45,5") == 45.5
+    assert c.encode_value(age, "?") is UNKNOWN and c.encode_value(age, None) is UNKNOWN
+    with pytest.raises(OptionError, match="age needs a number"):
+        c.encode_value(age, "old")
+    with pytest.raises(OptionError, match="finite"):
+        c.encode_value(age, "inf")
+    with pytest.raises(OptionError, match=r"outside the range seen in training \(29 to 77\)") as info:
+        c.encode_value(age, 130)
+    assert info.value.code == "out_of_range"
+    code, warning = c.check_value(age, 130, outside_ok=True)
+    assert code == 130.0 and "outside the range" in warning
+    # nothing is recorded when an answer is refused
+    with pytest.raises(OptionError):
+        c.answer({"age": 130})
+    assert c.values == {} and c.test_cost == 0
+
+
+def test_category_must_be_known(tmp_path):
+    out = tmp_path / "car.json"
+    assert cli.main(["train", "--project", str(DEMO), "--algorithm", "cart", "--out", str(out)]) == 0
+    c = Consultation(load_model(out).tree, None)
+    with pytest.raises(OptionError, match=r'"huge" is not a value of safety seen in training \(low, med, high\)'):
+        c.answer({"safety": "huge"})
+    with pytest.raises(OptionError, match="not an attribute"):
+        c.answer({"colour": "red"})
+    c.answer({"safety": "low"})
+    with pytest.raises(OptionError, match="already answered"):
+        c.answer({"safety": "high"})
+
+
+def test_confirmed_outside_value_survives_resume(heart_model):
+    path, _ = heart_model
+    s = Session(load_model(path), str(path))
+    s.answer({"age": 130}, outside_ok=True)
+    assert "outside the range" in s.steps[0]["warnings"][0]
+    again = Session.resume(s.id)
+    assert again.consultation.values[again.consultation.index["age"]] == 130.0
+
+
+def test_history_per_project_and_excel_export(tmp_path, heart_model):
+    out = tmp_path / "car.json"
+    assert cli.main(["train", "--project", str(DEMO), "--algorithm", "cart", "--out", str(out)]) == 0
+    model = load_model(out)
+    spec = load_project(DEMO).spec
+    finished = Session(model, str(out), spec, project=str(DEMO), case="applicant 17")
+    while finished.ask():
+        best = finished.ask()[0]
+        finished.answer({n: ("low" if n == "safety" else None) for n in
+                         [model.schema.names[j] for j in best.attributes]}, best)
+    open_one = Session(model, str(out), spec, project=str(DEMO), case="applicant 18")
+    first = open_one.ask()[0]
+    attr = model.schema.attributes[first.attributes[0]]
+    open_one.answer({attr.name: attr.categories[-1]}, first)
+    other = Session(load_model(heart_model[0]), str(heart_model[0]))  # no project
+    other.answer({"age": 50})
+
+    mine, warnings = list_sessions(project=str(DEMO))
+    assert warnings == [] and {s["id"] for s in mine} == {finished.id, open_one.id}
+    everything, _ = list_sessions()
+    assert len(everything) == 3
+    # a damaged file is reported and skipped, not fatal
+    (sessions_dir() / "broken.json").write_text("{not json")
+    _, warnings = list_sessions()
+    assert len(warnings) == 1 and "broken.json" in warnings[0]
+
+    book = tmp_path / "sessions.xlsx"
+    export_sessions(mine, book)
+    wb = load_workbook(book)
+    rows = list(wb["Sessions"].values)
+    header = rows[0]
+    by_case = {r[header.index("case")]: dict(zip(header, r)) for r in rows[1:]}
+    assert set(by_case) == {"applicant 17", "applicant 18"}
+    assert by_case["applicant 17"]["finished"] is True and by_case["applicant 17"]["label"] == "unacc"
+    assert by_case["applicant 18"]["finished"] is False
+    answers = list(wb["Answers"].values)
+    assert len(answers) - 1 == sum(len(s["answers"]) for s in finished.steps) + \
+        sum(len(s["answers"]) for s in open_one.steps)
+    assert {(r[1], r[4], r[5]) for r in answers[1:]} == {("applicant 17", "persons", "unknown"),
+                                                         ("applicant 18", "persons", "more")}
+
+    # the same through the CLI
+    assert cli.main(["sessions", "--project", str(DEMO), "--json"]) == 0
+    assert cli.main(["sessions", "--project", str(DEMO), "--xlsx", str(tmp_path / "cli.xlsx")]) == 0
+    assert len(list(load_workbook(tmp_path / "cli.xlsx")["Sessions"].values)) == 3
+    assert cli.main(["sessions", "--bogus"]) == 2
+    assert cli.main(["sessions", "nosuchid"]) == 2
+
+
+def test_a_model_never_saved_is_kept_so_its_session_resumes(heart_model):
+    model = load_model(heart_model[0])
+    s = Session(model, None)
+    s.answer({"age": 60})
+    obj = json.loads(s.path.read_text())
+    assert Path(obj["model"]).parent == sessions_dir() / "models"
+    again = Session.resume(s.id)
+    assert again.steps == s.steps and again.model.tree.n_leaves == model.tree.n_leaves
