@@ -25,6 +25,7 @@ from engine.paths import log_file
 from engine.resources import demo_project
 
 from .jobs import JobRunner
+from .panels.consult_panel import ConsultPanel
 from .panels.data_panel import DataPanel
 from .panels.problem_panel import ProblemPanel
 from .panels.rules_panel import RulesPanel
@@ -124,8 +125,9 @@ class MainWindow(QMainWindow):
         self.train_panel = TrainPanel()
         self.tree_panel = TreePanel()
         self.rules_panel = RulesPanel()
+        self.consult_panel = ConsultPanel()
         for panel, title in ((self.data_panel, "Data"), (self.problem_panel, "Problem"), (self.train_panel, "Train"),
-                             (self.tree_panel, "Tree"), (self.rules_panel, "Rules")):
+                             (self.tree_panel, "Tree"), (self.rules_panel, "Rules"), (self.consult_panel, "Consult")):
             self.tabs.addTab(panel, title)
         self.setCentralWidget(self.tabs)
 
@@ -158,6 +160,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction("Open &demo project", lambda: self.open_path(str(demo_project())))
         file_menu.addSeparator()
         file_menu.addAction("&Export rules to Excel...", self.export_rules)
+        file_menu.addAction("Export &consultations to Excel...", lambda: self.consult_panel.export_history())
         file_menu.addSeparator()
         file_menu.addAction("&Quit", self.close, "Ctrl+Q")
         help_menu = self.menuBar().addMenu("&Help")
@@ -238,6 +241,7 @@ class MainWindow(QMainWindow):
         self.dirty = False
         self.data_panel.show_table(table)
         self.problem_panel.set_problem(table, spec)
+        self.consult_panel.set_model(None, None, project.path)
         self._remember(path)
         self._title()
         return True
@@ -362,6 +366,7 @@ class MainWindow(QMainWindow):
         self.train_panel.status.setText("done")
         self.tree_panel.show_tree(tree, summary["node rows"])
         self.rules_panel.show_rules(tree)
+        self.consult_panel.set_model(model, model.spec, self.project.path if self.project else None)
         self.tabs.setCurrentWidget(self.tree_panel)
 
     def _job_failed(self, message: str, is_bug: bool) -> None:

@@ -54,7 +54,24 @@ def main(out: str | None = None) -> int:
     shot("rules")
     window.tabs.setCurrentWidget(window.train_panel)
     shot("train")
+    # a consultation two answers in: the question, its reason, the ranking, the tally, the path
+    os.environ.setdefault("RULETREE_DATA_DIR", str(target / ".screenshot-data"))
+    panel = window.consult_panel
+    window.tabs.setCurrentWidget(panel)
+    panel.case_name.setText("applicant 17")
+    panel.new_case()
+    for value in ("4", "med"):
+        widget = next(iter(panel.inputs.values()))
+        if hasattr(widget, "setCurrentText"):
+            widget.setCurrentText(value)
+        else:
+            widget.setText(value)
+        panel.submit()
+    shot("consult")
     os.remove(target / ".screenshot-settings.ini")
+    import shutil
+
+    shutil.rmtree(target / ".screenshot-data", ignore_errors=True)
     app.processEvents()
     return 0
 

@@ -1,0 +1,212 @@
+"""The Consult panel (pytest-qt, offscreen): full consultations driven through the
+widgets, unknown, undo, another question chosen, values outside the training range,
+the path on the tree, the saved history, export and resume."""
+
+import csv
+from pathlib import Path
+
+import numpy as np
+import openpyxl
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QLineEdit
+
+from app.panels.consult_panel import ConsultPanel
+from engine.algorithms.registry import get, resolve_params
+from engine.data import read_table
+from engine.data.encode import encode
+from engine.data.spec import ProblemSpec
+from engine.model import Model
+from engine.tree.predict import predict
+
+from .test_main_window import open_demo, train_and_wait, window  # noqa: F401 - the window fixture
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def car_rows():
+    with open(ROOT / "tests" / "data" / "datasets" / "car_evaluation.csv", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def fill(panel, case: dict) -> None:
+    for name, widget in panel.inputs.items():
+        if isinstance(widget, QComboBox):
+            widget.setCurrentText(str(case[name]))
+        else:
+            widget.setText(str(case[name]))
+
+
+def consult(panel, qtbot, case: dict, unknown: set = frozenset()) -> int:
+    """Answer every question through the widgets; returns the number of questions."""
+    qtbot.mouseClick(panel.new_button, Qt.LeftButton)
+    asked = 0
+    while panel.current is not None:
+        asked += 1
+        assert asked < 20
+        if set(panel.inputs) & unknown:
+            qtbot.mouseClick(panel.unknown_button, Qt.LeftButton)
+        else:
+            fill(panel, case)
+            qtbot.mouseClick(panel.answer_button, Qt.LeftButton)
+        assert panel.message.text() == ""
+    return asked
+
+
+def test_full_consultations_in_the_window_end_like_predict(window, demo_dir, tmp_path, qtbot):  # noqa: F811
+    open_demo(window, demo_dir, tmp_path)
+    train_and_wait(window, qtbot, "cart")
+    panel = window.consult_panel
+    window.show()
+    assert panel.canvas.node_items() == {}  # not drawn while the tab is hidden
+    window.tabs.setCurrentWidget(panel)
+    tree = window.model.tree
+    assert len(panel.canvas.node_items()) == len(tree.reachable())  # the tree is drawn when the tab shows
+    rows = car_rows()
+    X = window.model.schema.encode_features(read_table(ROOT / "tests" / "data" / "datasets" / "car_evaluation.csv"))
+    labels = predict(tree, X).labels
+    for i in np.random.default_rng(4).choice(len(rows), 6, replace=False):
+        case = {k: v for k, v in rows[i].items() if k != "class"}
+        asked = consult(panel, qtbot, case)
+        assert asked >= 1 and panel.finished()
+        assert panel.answer_label.text().startswith(f"Answer: {tree.label_name(labels[i])}")
+        assert "Rule: IF " in panel.answer_detail.text()
+        # the highlighted path runs from the root to the leaf the case reached
+        path = panel.canvas.highlighted_path()
+        assert path[0] == 0 and tree.nodes[path[-1]].is_leaf and path == tree.path_to(path[-1])
+        assert panel.tally.text().startswith("Paid: tests ")
+        assert panel.alternatives.rowCount() == 0 and not panel.answer_button.isEnabled()
+    assert panel.history.rowCount() == 6  # saved, this project's history
+
+
+def test_question_reason_alternatives_unknown_and_undo(window, demo_dir, tmp_path, qtbot):  # noqa: F811
+    open_demo(window, demo_dir, tmp_path)
+    train_and_wait(window, qtbot, "cart")
+    panel = window.consult_panel
+    assert panel.question.text() == "Press New case to consult the model on a case."
+    qtbot.mouseClick(panel.new_button, Qt.LeftButton)
+    first = panel.current
+    assert panel.question.text() == f"Q1: {first.name}"
+    if first.gain > 0:
+        assert panel.reason.text().startswith("asked because it removes the most expected cost per unit: ΔE ")
+    else:  # the root's test alone lowers no expected cost (the tests below it do)
+        assert panel.reason.text().startswith("asked because the tree tests it next")
+    assert f"for cost {first.cost:g}" in panel.reason.text()
+    assert panel.alternatives.rowCount() == len(panel.candidates) and panel.alternatives.item(0, 0).text() == \
+        first.name
+    # an empty answer is refused with a message; nothing is recorded
+    qtbot.mouseClick(panel.answer_button, Qt.LeftButton)
+    assert "Give a value" in panel.message.text() and panel.session.steps == []
+    # unknown stops the case at this node, with the node's label
+    qtbot.mouseClick(panel.unknown_button, Qt.LeftButton)
+    assert panel.finished() and "Not known: " + first.name in panel.answer_detail.text()
+    root_label = window.model.tree.label_name(window.model.tree.nodes[0].label)
+    assert panel.answer_label.text().startswith(f"Answer: {root_label}")
+    assert panel.path() == [0]
+    # undo brings the question back
+    qtbot.mouseClick(panel.undo_button, Qt.LeftButton)
+    assert panel.current is not None and panel.current.name == first.name and panel.session.steps == []
+    assert panel.answer_label.text().startswith("So far: ")
+    # another question picked from the ranking (if the tree offers one at the root: use a batch group)
+    if panel.alternatives.rowCount() > 1:
+        second = panel.candidates[1]
+        panel.choose(1)
+        assert panel.question.text() == f"Q1: {second.name}" and panel.reason.text().startswith("chosen by you")
+
+
+@pytest.fixture
+def heart_panel(qtbot):
+    table = read_table(ROOT / "tests" / "data" / "datasets" / "heart_disease_cleveland.csv")
+    spec = ProblemSpec(target=table.columns[-1].name)
+    data = encode(table, spec)
+    info = get("cart")
+    tree = info.fit(data, spec, resolve_params(info, {"prune": "none"}))
+    panel = ConsultPanel()
+    qtbot.addWidget(panel)
+    panel.set_model(Model("cart", {"prune": "none"}, spec, tree), spec, None)
+    panel.show()
+    return panel
+
+
+def test_number_input_and_values_outside_the_training_range(heart_panel, qtbot, monkeypatch):
+    panel = heart_panel
+    qtbot.mouseClick(panel.new_button, Qt.LeftButton)
+    best = panel.current
+    assert panel.reason.text().endswith(f": ΔE {best.gain:.3g} for cost {best.cost:g}, utility {best.utility:.3g}")
+    numeric = next(k for k, c in enumerate(panel.candidates)
+                   if panel.session.model.schema.attributes[c.attributes[0]].categories is None)
+    panel.choose(numeric)
+    name, widget = next(iter(panel.inputs.items()))
+    attr = panel.session.model.schema.attributes[panel.session.consultation.index[name]]
+    assert isinstance(widget, QLineEdit) and f"training: {attr.low:g} to {attr.high:g}" in widget.placeholderText()
+    widget.setText("abc")
+    qtbot.mouseClick(panel.answer_button, Qt.LeftButton)
+    assert f"{name} needs a number" in panel.message.text() and panel.session.steps == []
+    asked = []
+    monkeypatch.setattr(panel, "confirm_outside", lambda text: asked.append(text) or False)
+    widget.setText(str(attr.high * 10 + 1))
+    qtbot.mouseClick(panel.answer_button, Qt.LeftButton)
+    assert "outside the range seen in training" in asked[0] and panel.session.steps == []
+    assert "outside the range" in panel.message.text()
+    monkeypatch.setattr(panel, "confirm_outside", lambda text: True)
+    panel.choose(numeric)
+    next(iter(panel.inputs.values())).setText(str(attr.high * 10 + 1))
+    qtbot.mouseClick(panel.answer_button, Qt.LeftButton)
+    assert panel.message.text() == "" and len(panel.session.steps) == 1
+    assert "outside the range" in panel.session.steps[0]["warnings"][0]
+
+
+def test_history_export_and_resume(heart_panel, qtbot, tmp_path):
+    panel = heart_panel
+    panel.case_name.setText("patient 1")
+    qtbot.mouseClick(panel.new_button, Qt.LeftButton)
+    qtbot.mouseClick(panel.unknown_button, Qt.LeftButton)  # patient 1: finished at once
+    panel.case_name.setText("patient 2")
+    qtbot.mouseClick(panel.new_button, Qt.LeftButton)
+    fill_first = panel.current
+    attr = panel.session.model.schema.attributes[fill_first.attributes[0]]
+    value = attr.categories[0] if attr.categories is not None else attr.low
+    fill(panel, {attr.name: value})
+    qtbot.mouseClick(panel.answer_button, Qt.LeftButton)
+    open_id = panel.session.id
+    assert panel.history.rowCount() == 2
+    cases = {panel.history.item(r, 0).text(): r for r in range(2)}
+    assert set(cases) == {"patient 1", "patient 2"}
+    assert panel.export_history(str(tmp_path / "cases.xlsx"))
+    wb = openpyxl.load_workbook(tmp_path / "cases.xlsx")
+    sessions = list(wb["Sessions"].values)
+    assert {r[1] for r in sessions[1:]} == {"patient 1", "patient 2"}
+    assert len(list(wb["Answers"].values)) == 3  # header + one answer each
+    # start another case, then resume patient 2 where it was left
+    qtbot.mouseClick(panel.new_button, Qt.LeftButton)
+    assert panel.resume_row(cases["patient 2"])
+    assert panel.session.id == open_id and len(panel.session.steps) == 1 and panel.case_name.text() == "patient 2"
+    assert panel.current is not None and panel.question.text() == "Q2: " + panel.current.name
+
+
+def test_hand_built_tree_reason_batch_and_path(qtbot):
+    """The worked example of tests/test_consult.py through the panel: A first (ΔE 0.3 for
+    cost 10), then B alone beats the B + C panel; answering the panel routes by both."""
+    from tests.test_consult import hand_spec, hand_tree
+
+    tree = hand_tree()
+    panel = ConsultPanel()
+    qtbot.addWidget(panel)
+    panel.set_model(Model("hand", {}, hand_spec(), tree), hand_spec(), None)
+    panel.show()
+    qtbot.mouseClick(panel.new_button, Qt.LeftButton)
+    assert panel.reason.text() == ("asked because it removes the most expected cost per unit: "
+                                   "ΔE 0.3 for cost 10, utility 0.03")
+    panel.inputs["A"].setText("3")
+    qtbot.mouseClick(panel.answer_button, Qt.LeftButton)
+    assert [panel.alternatives.item(r, 0).text() for r in range(2)] == ["B", "panel"]
+    assert panel.reason.text() == ("asked because it removes the most expected cost per unit: "
+                                   "ΔE 0.2 for cost 6 (test 4, waiting 2), utility 0.0333")
+    panel.choose(1)  # the batch: both members asked at once
+    assert list(panel.inputs) == ["B", "C"] and panel.reason.text().startswith("chosen by you")
+    panel.inputs["B"].setText("2")
+    panel.inputs["C"].setText("0")
+    qtbot.mouseClick(panel.answer_button, Qt.LeftButton)
+    assert panel.finished() and panel.answer_label.text().startswith("Answer: yes")
+    assert panel.canvas.highlighted_path() == [0, 1, 4]
+    assert panel.tally.text() == "Paid: tests 17 + waiting 2 = 19; common costs saved 3"
