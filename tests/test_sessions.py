@@ -31,8 +31,8 @@ def heart_model(tmp_path_factory):
     spec = ProblemSpec(target=table.columns[-1].name)
     data = encode(table, spec)
     info = get("cart")
-    tree = info.fit(data, spec, resolve_params(info, {}))
-    model = Model("cart", {}, spec, tree)
+    tree = info.fit(data, spec, resolve_params(info, {"prune": "none"}))
+    model = Model("cart", {"prune": "none"}, spec, tree)
     path = tmp_path_factory.mktemp("heart") / "heart.json"
     model.save(path)
     return path, data
@@ -147,3 +147,24 @@ def test_a_model_never_saved_is_kept_so_its_session_resumes(heart_model):
     assert Path(obj["model"]).parent == sessions_dir() / "models"
     again = Session.resume(s.id)
     assert again.steps == s.steps and again.model.tree.n_leaves == model.tree.n_leaves
+
+
+def test_interactive_terminal_asks_to_confirm_a_value_outside_the_range(heart_model, monkeypatch, capsys):
+    """Typed answers: a refused value is asked again; outside the range asks y/N first."""
+    import sys
+
+    path, _ = heart_model
+    model = load_model(path)
+    first = Consultation(model.tree, model.spec).candidates()[0]
+    name = model.schema.names[first.attributes[0]]
+    attr = model.schema.attributes[first.attributes[0]]
+    assert attr.categories is None  # a number is asked first
+    typed = iter(["nonsense", str(attr.high * 100), "n", str(attr.high * 100), "y"] + ["?"] * 30)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+    assert cli.main(["consult", str(path), "--log", str(path.parent / "typed.json")]) == 0
+    out = capsys.readouterr().out
+    log = json.loads((path.parent / "typed.json").read_text())
+    assert "needs a number" in out and "asked again" in out and "outside the range seen in training" in out
+    assert log["steps"][0]["answers"] == {name: str(attr.high * 100)} and log["steps"][0]["outside_ok"]
+    assert log["finished"]
