@@ -137,6 +137,7 @@ class MainWindow(QMainWindow):
         self.train_panel.train_requested.connect(self.train)
         self.train_panel.cancel_requested.connect(self.jobs.cancel)
         self.rules_panel.export_requested.connect(self.export_rules)
+        self.consult_panel.path_changed.connect(self._consult_path)
         self.jobs.progressed.connect(self.train_panel.on_progress)
         self.jobs.busy_changed.connect(self.train_panel.set_busy)
         self.jobs.finished.connect(self._trained)
@@ -368,6 +369,12 @@ class MainWindow(QMainWindow):
         self.rules_panel.show_rules(tree)
         self.consult_panel.set_model(model, model.spec, self.project.path if self.project else None)
         self.tabs.setCurrentWidget(self.tree_panel)
+
+    def _consult_path(self, path: list) -> None:
+        """The case being consulted is also highlighted on the Tree tab (same model only)."""
+        session = self.consult_panel.session
+        if session is not None and session.model.tree is self.tree_panel.tree:
+            self.tree_panel.canvas.highlight_path(path)
 
     def _job_failed(self, message: str, is_bug: bool) -> None:
         self.train_panel.status.setText("failed")

@@ -75,6 +75,7 @@ def test_full_consultations_in_the_window_end_like_predict(window, demo_dir, tmp
         path = panel.canvas.highlighted_path()
         assert path[0] == 0 and tree.nodes[path[-1]].is_leaf and path == tree.path_to(path[-1])
         assert panel.tally.text().startswith("Paid: tests ")
+        assert window.tree_panel.canvas.highlighted_path() == path  # the Tree tab follows too
         assert panel.alternatives.rowCount() == 0 and not panel.answer_button.isEnabled()
     assert panel.history.rowCount() == 6  # saved, this project's history
 
