@@ -22,9 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "resources" / "demo" / "car_evaluation.rtproj"
 
 
-@pytest.fixture(scope="module")
-def heart_model(tmp_path_factory):
-    """A CART model of the Cleveland heart data (numbers: age 29..77, chol 126..564)."""
+def heart_cart():
+    """An unpruned CART model of the Cleveland heart data (numbers: age 29..77, chol 126..564), and its data."""
     from engine.data.spec import ProblemSpec
 
     table = read_table(ROOT / "tests" / "data" / "datasets" / "heart_disease_cleveland.csv")
@@ -32,7 +31,12 @@ def heart_model(tmp_path_factory):
     data = encode(table, spec)
     info = get("cart")
     tree = info.fit(data, spec, resolve_params(info, {"prune": "none"}))
-    model = Model("cart", {"prune": "none"}, spec, tree)
+    return Model("cart", {"prune": "none"}, spec, tree), data
+
+
+@pytest.fixture(scope="module")
+def heart_model(tmp_path_factory):
+    model, data = heart_cart()
     path = tmp_path_factory.mktemp("heart") / "heart.json"
     model.save(path)
     return path, data

@@ -32,6 +32,15 @@ def _num(value: float) -> str:
     return "∞" if value == float("inf") else format(value, ".3g")
 
 
+def _row(*widgets) -> QHBoxLayout:
+    """Widgets side by side, left-aligned."""
+    row = QHBoxLayout()
+    for w in widgets:
+        row.addWidget(w)
+    row.addStretch(1)
+    return row
+
+
 class ConsultPanel(QWidget):
     path_changed = Signal(list)  # node ids of the case's path(s), for the tree view
 
@@ -76,10 +85,7 @@ class ConsultPanel(QWidget):
         self.answer_button.clicked.connect(self.submit)
         self.unknown_button = QPushButton("Unknown")
         self.unknown_button.clicked.connect(self.unknown)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.answer_button)
-        buttons.addWidget(self.unknown_button)
-        buttons.addStretch(1)
+        buttons = _row(self.answer_button, self.unknown_button)
         ask = QGroupBox("Question")
         ask_layout = QVBoxLayout(ask)
         for w in (self.question, self.reason, self.inputs_box, self.message):
@@ -125,10 +131,7 @@ class ConsultPanel(QWidget):
         self.resume_button.clicked.connect(lambda: self.resume_row(self.history.currentRow()))
         self.export_button = QPushButton("Export to Excel...")
         self.export_button.clicked.connect(lambda: self.export_history())
-        history_bar = QHBoxLayout()
-        history_bar.addWidget(self.resume_button)
-        history_bar.addWidget(self.export_button)
-        history_bar.addStretch(1)
+        history_bar = _row(self.resume_button, self.export_button)
         history_box = QGroupBox("This project's cases")
         history_layout = QVBoxLayout(history_box)
         history_layout.addWidget(self.history)
@@ -148,10 +151,7 @@ class ConsultPanel(QWidget):
         self.follow.toggled.connect(lambda on: self._highlight() if on else self.canvas.fit())
         whole = QPushButton("Whole tree")
         whole.clicked.connect(lambda: (self.follow.setChecked(False), self.canvas.fit()))
-        canvas_bar = QHBoxLayout()
-        canvas_bar.addWidget(self.follow)
-        canvas_bar.addWidget(whole)
-        canvas_bar.addStretch(1)
+        canvas_bar = _row(self.follow, whole)
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)

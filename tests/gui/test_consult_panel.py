@@ -12,10 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit
 
 from app.panels.consult_panel import ConsultPanel
-from engine.algorithms.registry import get, resolve_params
 from engine.data import read_table
-from engine.data.encode import encode
-from engine.data.spec import ProblemSpec
 from engine.model import Model
 from engine.tree.predict import predict
 
@@ -117,14 +114,12 @@ def test_question_reason_alternatives_unknown_and_undo(window, demo_dir, tmp_pat
 
 @pytest.fixture
 def heart_panel(qtbot):
-    table = read_table(ROOT / "tests" / "data" / "datasets" / "heart_disease_cleveland.csv")
-    spec = ProblemSpec(target=table.columns[-1].name)
-    data = encode(table, spec)
-    info = get("cart")
-    tree = info.fit(data, spec, resolve_params(info, {"prune": "none"}))
+    from tests.test_sessions import heart_cart
+
+    model, _ = heart_cart()
     panel = ConsultPanel()
     qtbot.addWidget(panel)
-    panel.set_model(Model("cart", {"prune": "none"}, spec, tree), spec, None)
+    panel.set_model(model, model.spec, None)
     panel.show()
     return panel
 
