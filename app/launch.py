@@ -17,6 +17,7 @@ From source: `python -m app.launch [--selftest | ARGS]` behaves the same.
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from pathlib import Path
@@ -49,6 +50,18 @@ def configure_numba_cache(environ=None) -> Path:
     return path
 
 
+def process_age() -> float | None:
+    """Seconds since this process started (bootloader included), Linux only; else None."""
+    try:
+        with open("/proc/self/stat") as f:
+            started_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime") as f:
+            uptime = float(f.read().split()[0])
+        return uptime - started_ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
 def _is_gui_start(argv: list[str]) -> bool:
     from engine.cli import SUBCOMMANDS, has_display
 
@@ -75,6 +88,9 @@ def _prepare_gui() -> None:
 
     def warm() -> None:
         windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, QMainWindow)]
+        age = process_age()
+        if age is not None:
+            logging.getLogger("ruletree.launch").info("main window up %.2f s after the process started", age)
         if windows:
             start_warmup(windows[0])
 
