@@ -5,7 +5,9 @@ imported, so it is set here before anything imports the engine's kernels.
 The cache goes to a per-user, per-version folder,
 `<user data dir>/numba-cache/<version>` (engine.paths; RULETREE_DATA_DIR
 overrides the data dir), never next to the bundle, which may be read-only.
-A NUMBA_CACHE_DIR the user set already is kept.
+A NUMBA_CACHE_DIR the user set already is kept. In the bundle the cache
+folders do not depend on where the bundle is (app.numba_cache): an AppImage
+is mounted somewhere new on every start.
 
 `RuleTree --selftest` runs app.selftest; anything else goes to
 engine.cli.main (the window with no subcommand, headless commands
@@ -33,15 +35,26 @@ def numba_cache_dir() -> Path:
     return user_data_dir() / NUMBA_CACHE_SUBDIR / __version__
 
 
-def configure_numba_cache(environ=None) -> Path:
+BUNDLE_LOCATOR = "app.numba_cache.BundleCacheLocator"
+# numba's own locators follow ours: kernels of other libraries, if any ever are cached
+NUMBA_LOCATORS = ",".join([BUNDLE_LOCATOR, "UserProvidedCacheLocator", "InTreeCacheLocator",
+                           "UserWideCacheLocator"])
+
+
+def configure_numba_cache(environ=None, frozen: bool | None = None) -> Path:
     """Point numba's cache at numba_cache_dir() unless NUMBA_CACHE_DIR is set; return the folder used.
 
-    Must run before numba is imported (numba reads the variable once).
+    In the frozen app also select app.numba_cache.BundleCacheLocator (folders that
+    do not move with the bundle). Must run before numba is imported (numba reads
+    both variables once).
     """
     environ = os.environ if environ is None else environ
+    frozen = bool(getattr(sys, "frozen", False)) if frozen is None else frozen
     if "numba" in sys.modules and environ is os.environ:
         # too late to take effect for this process; say so rather than pretend
         print("ruletree: warning: numba was imported before NUMBA_CACHE_DIR was set", file=sys.stderr)
+    if frozen and not environ.get("NUMBA_CACHE_LOCATOR_CLASSES"):
+        environ["NUMBA_CACHE_LOCATOR_CLASSES"] = NUMBA_LOCATORS
     given = environ.get("NUMBA_CACHE_DIR")
     if given:
         return Path(given)
@@ -99,6 +112,10 @@ def _prepare_gui() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    # the windowed Windows executable (RuleTreeW.exe) has no stdout/stderr: printing must not fail
+    for stream in ("stdout", "stderr"):
+        if getattr(sys, stream) is None:
+            setattr(sys, stream, open(os.devnull, "w", encoding="utf-8"))
     configure_numba_cache()
     if "--selftest" in argv:
         from app.selftest import main as selftest

@@ -43,6 +43,17 @@ rm -rf "$OUT/RuleTree"
 
 case "$(uname -s)" in
     Linux)
+        # Debug symbols only (saves ~40 MB with pyenv's Python): libpython, the stdlib's
+        # extension modules, libllvmlite. Not the executable (its archive is appended
+        # to it) nor the wheels' own libraries (OpenBLAS breaks when stripped).
+        if command -v strip >/dev/null 2>&1; then
+            find "$OUT/RuleTree/_internal" -maxdepth 1 -name 'libpython3*.so*' -type f \
+                -exec strip --strip-unneeded {} +
+            find "$OUT/RuleTree/_internal/python3"*/lib-dynload -name '*.so' -type f \
+                -exec strip --strip-unneeded {} + 2>/dev/null || true
+            find "$OUT/RuleTree/_internal/llvmlite" -name 'libllvmlite*.so' -type f \
+                -exec strip --strip-unneeded {} +
+        fi
         bash "$ROOT/packaging/linux/make_tarball.sh" "$OUT" "$VERSION"
         ;;
     Darwin)

@@ -145,3 +145,51 @@ def test_warmup_runs_in_the_background_and_reports_in_the_status_bar(qtbot, tmp_
     assert relay.result.error is None
     assert relay.result.algorithms == [a.name for a in algorithms()]
     assert window.statusBar().currentMessage() == READY
+
+
+_POSING_AS_BUNDLE = """
+import sys
+sys.frozen = True  # what PyInstaller's bootloader sets
+sys._MEIPASS = sys.argv[1]
+sys.path.insert(0, sys.argv[1])
+import app.launch
+app.launch.configure_numba_cache()
+import numpy as np
+from engine.kernels import counts
+assert counts.__file__.startswith(sys.argv[1]), counts.__file__
+counts.sort_by_value(np.array([3.0, 1.0, 2.0]))
+stats = counts.sort_by_value.stats
+print(stats.cache_path)
+print(sum(stats.cache_hits.values()), sum(stats.cache_misses.values()))
+"""
+
+
+def test_bundle_kernel_cache_does_not_move_with_the_bundle(tmp_path):
+    """An AppImage is mounted at a new /tmp/.mount_* on every start: two copies of the kernels,
+    each posing as the bundle's folder (sys.frozen, sys._MEIPASS), share one cache folder,
+    and the second copy loads what the first compiled."""
+    import shutil
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NUMBA_")}
+    env["RULETREE_DATA_DIR"] = str(tmp_path / "data")
+    env["PYTHONPATH"] = str(ROOT)  # app from the source tree, engine from the copy
+    runs = []
+    for place in ("mount_a", "mount_b"):
+        shutil.copytree(ROOT / "engine", tmp_path / place / "engine",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        out = subprocess.run([sys.executable, "-c", _POSING_AS_BUNDLE, str(tmp_path / place)], cwd=tmp_path,
+                             env=env, capture_output=True, text=True, timeout=300)
+        assert out.returncode == 0, out.stderr
+        runs.append(out.stdout.split("\n"))
+    expected = str(tmp_path / "data" / "numba-cache" / __version__ / "engine.kernels")
+    assert runs[0][0] == runs[1][0] == expected
+    assert runs[0][1] == "0 1"  # compiled, written to the cache
+    assert runs[1][1] == "1 0"  # loaded from it, at another place
+
+
+def test_source_runs_keep_numbas_own_locators(tmp_path):
+    env = {"RULETREE_DATA_DIR": str(tmp_path)}
+    configure_numba_cache(env, frozen=False)
+    assert "NUMBA_CACHE_LOCATOR_CLASSES" not in env
+    configure_numba_cache(env, frozen=True)
+    assert env["NUMBA_CACHE_LOCATOR_CLASSES"].startswith("app.numba_cache.BundleCacheLocator,")
