@@ -6,12 +6,13 @@ a hash of the executable. Both are wrong for us: an AppImage is mounted at a
 new /tmp/.mount_XXXX on every start and macOS may run an app from a random
 translocated path, so every start would compile again and the cache would
 grow without end; and the executable does not change when only the kernel
-sources (kept as .py files beside it, see packaging/ruletree.spec) change.
+sources (kept as .py files beside it, see packaging/ruletree.spec) change
+(a rebuild with the same version number must not load stale kernels).
 Here the folder is `<NUMBA_CACHE_DIR>/<package>` (e.g. `engine.kernels`) and
 the stamp is a hash of the kernel's source file.
 
-app.launch selects this class through NUMBA_CACHE_LOCATOR_CLASSES (numba >=
-0.62 reads it) in the frozen app only; numba imports this module when the
+app.launch selects this class through NUMBA_CACHE_LOCATOR_CLASSES (read by
+the numba the bundle is built with, 0.68) in the frozen app only; numba imports this module when the
 first cache=True kernel is defined, after NUMBA_CACHE_DIR is set.
 """
 
@@ -26,13 +27,11 @@ from pathlib import Path
 from numba.core import config
 try:
     from numba.core.caching import UserProvidedCacheLocator
-except ImportError:  # numba < 0.62 (which ignores NUMBA_CACHE_LOCATOR_CLASSES anyway)
+except ImportError:  # older numba names it with an underscore
     from numba.core.caching import _UserProvidedCacheLocator as UserProvidedCacheLocator
 
 
-def bundle_root() -> Path | None:
-    root = getattr(sys, "_MEIPASS", None)
-    return Path(root).resolve() if root else None
+OWN_PACKAGES = ("engine", "app")
 
 
 @functools.lru_cache(maxsize=None)
@@ -41,23 +40,25 @@ def _source_hash(path: str) -> str:
 
 
 class BundleCacheLocator(UserProvidedCacheLocator):
-    """Kernels inside the bundle: `<NUMBA_CACHE_DIR>/<package path inside the bundle, dotted>`."""
+    """Our kernels in the frozen app: `<NUMBA_CACHE_DIR>/<the kernel's package>`, e.g. `engine.kernels`.
+
+    Named after the module, not the file's folder: the .app on macOS keeps the
+    .py files under Contents/Resources behind symlinks, an AppImage under a new
+    mount point each start; the package name is the same everywhere.
+    """
 
     def __init__(self, py_func, py_file):
         super().__init__(py_func, py_file)
-        package = Path(py_file).resolve().parent.relative_to(bundle_root())
-        self._cache_path = os.path.join(config.CACHE_DIR, ".".join(package.parts) or "_top")
+        package = py_func.__module__.rpartition(".")[0] or "_top"
+        self._cache_path = os.path.join(config.CACHE_DIR, package)
 
     def get_source_stamp(self):
         return _source_hash(str(Path(self._py_file).resolve()))
 
     @classmethod
     def from_function(cls, py_func, py_file):
-        root = bundle_root()
-        if root is None or not config.CACHE_DIR or not os.path.isfile(py_file):
+        if not getattr(sys, "frozen", False) or not config.CACHE_DIR or not os.path.isfile(py_file):
             return None
-        try:
-            Path(py_file).resolve().relative_to(root)
-        except ValueError:  # not one of ours (a kernel of another library): numba's usual locators
-            return None
+        if (py_func.__module__ or "").split(".")[0] not in OWN_PACKAGES:
+            return None  # a kernel of another library: numba's usual locators
         return super().from_function(py_func, py_file)
