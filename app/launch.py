@@ -1,0 +1,132 @@
+"""Entry point of the bundled app (PyInstaller runs this file as __main__).
+
+Order matters: NUMBA_CACHE_DIR is read by numba once, when it is first
+imported, so it is set here before anything imports the engine's kernels.
+The cache goes to a per-user, per-version folder,
+`<user data dir>/numba-cache/<version>` (engine.paths; RULETREE_DATA_DIR
+overrides the data dir), never next to the bundle, which may be read-only.
+A NUMBA_CACHE_DIR the user set already is kept. In the bundle the cache
+folders do not depend on where the bundle is (app.numba_cache): an AppImage
+is mounted somewhere new on every start.
+
+`RuleTree --selftest` runs app.selftest; anything else goes to
+engine.cli.main (the window with no subcommand, headless commands
+otherwise). For the window, the kernels are warmed in the background once
+the event loop runs (app.warmup).
+
+From source: `python -m app.launch [--selftest | ARGS]` behaves the same.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from pathlib import Path
+
+NUMBA_CACHE_SUBDIR = "numba-cache"
+
+
+def numba_cache_dir() -> Path:
+    """Per user, per app version: kernels compiled by another version are never loaded."""
+    from engine import __version__
+    from engine.paths import user_data_dir
+
+    return user_data_dir() / NUMBA_CACHE_SUBDIR / __version__
+
+
+BUNDLE_LOCATOR = "app.numba_cache.BundleCacheLocator"
+# numba's own locators follow ours: kernels of other libraries, if any ever are cached
+NUMBA_LOCATORS = ",".join([BUNDLE_LOCATOR, "UserProvidedCacheLocator", "InTreeCacheLocator",
+                           "UserWideCacheLocator"])
+
+
+def configure_numba_cache(environ=None, frozen: bool | None = None) -> Path:
+    """Point numba's cache at numba_cache_dir() unless NUMBA_CACHE_DIR is set; return the folder used.
+
+    In the frozen app also select app.numba_cache.BundleCacheLocator (folders that
+    do not move with the bundle). Must run before numba is imported (numba reads
+    both variables once).
+    """
+    environ = os.environ if environ is None else environ
+    frozen = bool(getattr(sys, "frozen", False)) if frozen is None else frozen
+    if "numba" in sys.modules and environ is os.environ:
+        # too late to take effect for this process; say so rather than pretend
+        print("ruletree: warning: numba was imported before NUMBA_CACHE_DIR was set", file=sys.stderr)
+    if frozen and not environ.get("NUMBA_CACHE_LOCATOR_CLASSES"):
+        environ["NUMBA_CACHE_LOCATOR_CLASSES"] = NUMBA_LOCATORS
+    given = environ.get("NUMBA_CACHE_DIR")
+    if given:
+        return Path(given)
+    path = numba_cache_dir()
+    environ["NUMBA_CACHE_DIR"] = str(path)
+    return path
+
+
+def process_age() -> float | None:
+    """Seconds since this process started (bootloader included), Linux only; else None."""
+    try:
+        with open("/proc/self/stat") as f:
+            started_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime") as f:
+            uptime = float(f.read().split()[0])
+        return uptime - started_ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+def _is_gui_start(argv: list[str]) -> bool:
+    from engine.cli import SUBCOMMANDS, has_display
+
+    if argv and (argv[0] in SUBCOMMANDS or argv[0] in ("-h", "--help", "--version")):
+        return False
+    return has_display()
+
+
+def _prepare_gui() -> None:
+    """Create the QApplication early (app.main.run reuses it) and queue the kernel warm-up.
+
+    The timer fires once the event loop runs, i.e. after app.main.run has
+    created and shown the main window.
+    """
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMainWindow
+
+    from app.warmup import app_icon, start_warmup
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    icon = app_icon()
+    if icon is not None:
+        app.setWindowIcon(icon)
+
+    def warm() -> None:
+        windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, QMainWindow)]
+        age = process_age()
+        if age is not None:
+            logging.getLogger("ruletree.launch").info("main window up %.2f s after the process started", age)
+        if windows:
+            start_warmup(windows[0])
+
+    QTimer.singleShot(0, warm)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # the windowed Windows executable (RuleTreeW.exe) has no stdout/stderr: printing must not fail
+    for stream in ("stdout", "stderr"):
+        if getattr(sys, stream) is None:
+            setattr(sys, stream, open(os.devnull, "w", encoding="utf-8"))
+    configure_numba_cache()
+    if "--selftest" in argv:
+        from app.selftest import main as selftest
+
+        return selftest([a for a in argv if a != "--selftest"])
+    if _is_gui_start(argv):
+        _prepare_gui()
+    from engine.cli import main as cli_main
+
+    return cli_main(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

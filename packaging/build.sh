@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Build the one-folder bundle OUTDIR/RuleTree/RuleTree (Linux, macOS; on Windows
+# run the PyInstaller line below from a shell with Python, see packaging/README.md),
+# then on Linux the tarball OUTDIR/RuleTree-<version>-linux-<arch>.tar.gz.
+#
+#   bash packaging/build.sh OUTDIR
+#
+# By default the build runs in its own virtual environment (OUTDIR/build-venv,
+# reused by the next build) with `pip install -e ".[package]"`: only what the
+# app needs is importable there, so nothing a developer installed by hand
+# (scikit-learn, the full PySide6, ...) can slip into the bundle.
+# RULETREE_BUILD_PYTHON=/path/to/python uses that interpreter as it is instead
+# (it must have `.[package]` installed already).
+set -euo pipefail
+
+if [ $# -ne 1 ]; then
+    echo "usage: bash packaging/build.sh OUTDIR" >&2
+    exit 2
+fi
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+mkdir -p "$1"
+OUT="$(cd "$1" && pwd)"
+export PIP_DISABLE_PIP_VERSION_CHECK=1
+
+start=$(date +%s)
+if [ -n "${RULETREE_BUILD_PYTHON:-}" ]; then
+    PY="$RULETREE_BUILD_PYTHON"
+else
+    VENV="$OUT/build-venv"
+    if [ ! -x "$VENV/bin/python" ]; then
+        "${PYTHON:-python3}" -m venv "$VENV"
+    fi
+    PY="$VENV/bin/python"
+    echo "build: installing .[package] into $VENV"
+    (cd "$ROOT" && "$PY" -m pip install -q -e ".[package]")
+fi
+VERSION="$("$PY" -c 'import sys; sys.path.insert(0, sys.argv[1]); import engine; print(engine.__version__)' "$ROOT")"
+
+echo "build: PyInstaller (RuleTree $VERSION, $("$PY" -c 'import PyInstaller; print(PyInstaller.__version__)'))"
+rm -rf "$OUT/RuleTree"
+"$PY" -m PyInstaller --noconfirm --clean --log-level WARN \
+    --distpath "$OUT" --workpath "$OUT/pyinstaller-work" "$ROOT/packaging/ruletree.spec"
+
+case "$(uname -s)" in
+    Linux)
+        # Debug symbols only (saves ~40 MB with pyenv's Python): libpython, the stdlib's
+        # extension modules, libllvmlite. Not the executable (its archive is appended
+        # to it) nor the wheels' own libraries (OpenBLAS breaks when stripped).
+        if command -v strip >/dev/null 2>&1; then
+            find "$OUT/RuleTree/_internal" -maxdepth 1 -name 'libpython3*.so*' -type f \
+                -exec strip --strip-unneeded {} +
+            find "$OUT/RuleTree/_internal/python3"*/lib-dynload -name '*.so' -type f \
+                -exec strip --strip-unneeded {} + 2>/dev/null || true
+            find "$OUT/RuleTree/_internal/llvmlite" -name 'libllvmlite*.so' -type f \
+                -exec strip --strip-unneeded {} +
+        fi
+        bash "$ROOT/packaging/linux/make_tarball.sh" "$OUT" "$VERSION"
+        ;;
+    Darwin)
+        echo "build: $OUT/RuleTree.app built; sign and notarize it as packaging/README.md says"
+        ;;
+esac
+echo "build: done in $(( $(date +%s) - start )) s: $OUT/RuleTree/RuleTree ($(du -sh "$OUT/RuleTree" | cut -f1))"

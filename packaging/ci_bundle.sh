@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# CI, after the tests: build the Linux bundle in a fresh build venv and run its
+# self-test twice on a fresh user folder (the second start must load the
+# kernels from the cache the first one wrote). Verbose build output goes to
+# OUT/build.log; a failure prints its tail. Usage: bash packaging/ci_bundle.sh [OUT]
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+OUT="${1:-$ROOT/build/ci-bundle}"
+rm -rf "$OUT/RuleTree" "$OUT/user"
+mkdir -p "$OUT"
+echo "bundle: building into $OUT (log: $OUT/build.log)"
+if ! bash "$ROOT/packaging/build.sh" "$OUT" > "$OUT/build.log" 2>&1; then
+    tail -40 "$OUT/build.log"
+    echo "bundle: build FAILED"
+    exit 1
+fi
+grep -E "^build: " "$OUT/build.log" || true
+for run in cold warm; do
+    start=$EPOCHREALTIME
+    if ! env -u NUMBA_CACHE_DIR -u QT_QPA_PLATFORM RULETREE_DATA_DIR="$OUT/user" XDG_CONFIG_HOME="$OUT/user/config" \
+            "$OUT/RuleTree/RuleTree" --selftest > "$OUT/selftest-$run.txt" 2>&1; then
+        cat "$OUT/selftest-$run.txt"
+        echo "bundle: --selftest ($run start) FAILED"
+        exit 1
+    fi
+    seconds=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')
+    echo "bundle: --selftest $run start: OK in ${seconds} s; $(grep '^kernels:' "$OUT/selftest-$run.txt")"
+done
+grep -q "^kernels: from the cache" "$OUT/selftest-warm.txt" || { echo "bundle: the second start did not use the kernel cache"; exit 1; }
