@@ -429,7 +429,11 @@ class MainWindow(QMainWindow):
 def run(path: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
+    from .warmup import app_icon, start_warmup
+
+    app.setWindowIcon(app_icon())
     window = MainWindow()
     window.open_path(path or str(demo_project()))
     window.show()
+    start_warmup(window)  # compiles (first start) or loads the kernels off the GUI thread
     return app.exec()
