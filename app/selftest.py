@@ -205,9 +205,42 @@ def main(argv: list[str] | None = None, out=None) -> int:
                 raise SelftestError(f"the workbook has {len(rows) - 1} rule rows for {n_rules} rules")
             return f"{n_rules} rules, {path.stat().st_size} bytes, sheets {', '.join(book.sheetnames)}"
 
+        def consult():
+            """One case through the Consult panel, every answer from the demo's first row;
+            the session goes to a scratch folder, not the user's history."""
+            import os
+
+            from engine.tree.predict import predict
+
+            w = state["window"]
+            panel = w.consult_panel
+            saved = os.environ.get("RULETREE_DATA_DIR")
+            os.environ["RULETREE_DATA_DIR"] = str(work / "data")
+            try:
+                panel.new_case()
+                row = w.table.frame.iloc[0]
+                while panel.current is not None and len(panel.session.steps) < 50:
+                    for name, widget in panel.inputs.items():
+                        text = str(row[name])
+                        widget.setCurrentText(text) if hasattr(widget, "setCurrentText") else widget.setText(text)
+                    if not panel.submit():
+                        raise SelftestError(f"answer refused: {panel.message.text()}")
+                expected = w.model.tree.label_name(int(predict(w.model.tree, w.model.schema.encode_features(
+                    w.table)[:1]).labels[0]))
+                if not panel.finished() or not panel.answer_label.text().startswith(f"Answer: {expected}"):
+                    raise SelftestError(f"consultation ended with {panel.answer_label.text()!r}, predict says "
+                                        f"{expected!r}")
+                return f"{len(panel.session.steps)} question(s), {panel.answer_label.text()}"
+            finally:
+                if saved is None:
+                    os.environ.pop("RULETREE_DATA_DIR", None)
+                else:
+                    os.environ["RULETREE_DATA_DIR"] = saved
+
         for name, fn in (("Qt and the app's modules", qt), ("main window", window), ("kernel warm-up", warmup),
                          ("open the demo project", demo), ("train a tree (window job)", train),
-                         ("2-fold evaluation", evaluate), ("export rules, read back", export)):
+                         ("2-fold evaluation", evaluate), ("export rules, read back", export),
+                         ("a consultation", consult)):
             steps.run(name, fn)
         if "window" in state:
             state["window"].close()
