@@ -129,3 +129,28 @@ def test_every_answer_given_ends_like_predict(demo_dir):
         assert c.outcome().label == labels[row]
         assert c.test_cost + c.waiting_cost <= sum(
             s.test_cost + s.wait_time + s.wait_cost for s in project.spec.attributes.values()) + 1e-9
+
+
+def test_fuzzy_split_gives_a_weighted_frontier():
+    """A = 2.5 between the terms centred at 0 and 5: memberships 0.5 / 0.5; the frontier is
+    the low leaf (weight 0.5) and the B node (0.5); B is asked next, its gain is half of
+    the node's own: E_now = 0.5 x 0 + 0.5 x (1 - 8/10); after B both B leaves are pure."""
+    from engine.tree.model import FuzzySplit
+
+    t = Tree(SCHEMA)
+    t.add(FuzzySplit(counts=[10, 10], label=0, children=[1, 2], feature=0, centres=[0.0, 5.0]))
+    t.add(Leaf(counts=[10, 0], label=0), 0)
+    t.add(ThresholdSplit(counts=[2, 8], label=1, children=[3, 4], feature=1, threshold=1.0), 0)
+    t.add(Leaf(counts=[2, 0], label=0), 2)
+    t.add(Leaf(counts=[0, 8], label=1), 2)
+    c = Consultation(t, None)
+    c.answer({"A": 2.5})
+    assert sorted(c.frontier()) == [(1, 0.5), (2, 0.5)]
+    assert c.distribution() == pytest.approx([0.6, 0.4])
+    assert c.e_now() == pytest.approx(0.1)
+    (best,) = c.candidates()
+    assert best.name == "B" and best.gain == pytest.approx(0.1)
+    c.answer({"B": 5}, best)
+    assert c.finished() and sorted(c.frontier()) == [(1, 0.5), (4, 0.5)]
+    out = c.outcome()
+    assert out.distribution == pytest.approx([0.5, 0.5]) and out.label == 0  # a tie: the first class
