@@ -225,7 +225,7 @@ _BOUND_BLOCK = 16  # cut positions bounded together
 
 @numba.njit(**JIT)
 def _ramp_sweep(v_row, y_row, o_row, w, start, n_known, min_leaf, half, known, n_classes, unit, best_v, above,
-                in_w, in_wv):
+                in_w, in_wv, top_v=-np.inf, store=np.empty(0)):
     """FACMI with the ramp membership at every cut of one attribute's sorted known segment
     v_row[start:n_known], the cuts that leave min_leaf cases on each side.
 
@@ -233,7 +233,10 @@ def _ramp_sweep(v_row, y_row, o_row, w, start, n_known, min_leaf, half, known, n
     the weight and weight·value of those in (c - h, c + h) (`in_w`, `in_wv`), moved by two
     pointers, so a cut costs O(K) after its pointer moves. Returns (position, threshold,
     value) of the first cut of the best run that beats best_v by more than 1e-12, or
-    position -1 when none does.
+    position -1 when none does; then the largest of top_v and every value, and whether
+    some value beat the largest before it (and top_v) by more than 1e-12. With a
+    non-empty `store`, store[i - start] receives the value of the cut after position i
+    (-inf where no cut is evaluated).
     """
     in_w[:] = 0.0
     in_wv[:] = 0.0
@@ -245,6 +248,10 @@ def _ramp_sweep(v_row, y_row, o_row, w, start, n_known, min_leaf, half, known, n
     hi = start  # first case with value >= c + h
     best_i = -1
     best_t = 0.0
+    leap = False
+    keep = store.shape[0] > 0
+    if keep:
+        store[:] = -np.inf
     first = max(start + min_leaf - 1, start)  # nl = i - start + 1 >= min_leaf
     stop = min(n_known - min_leaf, n_known - 1)  # the right side keeps min_leaf cases
     for i in range(first, stop):
@@ -285,11 +292,17 @@ def _ramp_sweep(v_row, y_row, o_row, w, start, n_known, min_leaf, half, known, n
             acc += u * lower_below
             lower_below += known[j] - u
         value = acc * inv_n2
+        if keep:
+            store[i - start] = value
+        if value > top_v + 1e-12:
+            leap = True
+        if value > top_v:
+            top_v = value
         if value > best_v + 1e-12:
             best_v = value
             best_t = t
             best_i = i
-    return best_i, best_t, best_v
+    return best_i, best_t, best_v, top_v, leap
 
 
 @numba.njit(**JIT)
@@ -338,7 +351,15 @@ def _ramp_bound(v_row, y_row, o_row, w, start, n_known, min_leaf, half, known, n
 def _ramp_cannot_win(v_row, y_row, o_row, w, start, n_known, min_leaf, half, known, n_classes, unit, best_v,
                      below_low, below_high):
     """True when no cut of this attribute can beat best_v by more than 1e-12 (so the sweep,
-    which would not change the running best, can be skipped; the choice stays the same).
+    which would not change the running best, can be skipped; the choice stays the same)."""
+    return _ramp_limit(v_row, y_row, o_row, w, start, n_known, min_leaf, half, known, n_classes, unit, below_low,
+                       below_high) <= best_v + 1e-12
+
+
+@numba.njit(**JIT)
+def _ramp_limit(v_row, y_row, o_row, w, start, n_known, min_leaf, half, known, n_classes, unit, below_low,
+                below_high):
+    """No value `_ramp_sweep` computes for this attribute exceeds this (+inf: no bound).
 
     The bound of `_ramp_bound` is widened by the floating-point error the sweep can make:
     each running sum has at most 2m + 4 roundings of terms no larger than W·max|a|, so a
@@ -348,16 +369,127 @@ def _ramp_cannot_win(v_row, y_row, o_row, w, start, n_known, min_leaf, half, kno
     m = n_known - start
     n_total = known.sum()
     if n_total <= 0.0:
-        return False
+        return np.inf
     big = max(abs(v_row[start]), abs(v_row[n_known - 1]))
     if not (big < np.inf and half > 0.0):
-        return False
+        return np.inf
     e = 8.0 * (m + 2) * _EPS * n_total * ((big + half) * (0.5 / half) + 1.0)
     slack = 2.0 * n_classes * e * n_total + 4.0 * n_classes * _EPS * n_total * n_total
     bound = _ramp_bound(v_row, y_row, o_row, w, start, n_known, min_leaf, half, known, n_classes, unit, below_low,
                         below_high)
-    limit = (bound * (1.0 + 8.0 * n_classes * _EPS) + slack) / (n_total * n_total) * (1.0 + 8.0 * _EPS)
-    return limit <= best_v + 1e-12
+    return (bound * (1.0 + 8.0 * n_classes * _EPS) + slack) / (n_total * n_total) * (1.0 + 8.0 * _EPS)
+
+
+@numba.njit(**JIT)
+def _ramp_search(vals, ys, w, order, start, end, candidate, n_classes, criterion, min_leaf, steepness, ramp_above,
+                 unit, parent, known_out):
+    """The ramp split search of `best_ordinal_split` with fewer sweeps, whatever the attribute order.
+
+    The plain search takes the attributes in order and keeps a running best; an attribute
+    is skipped when its bound (`_ramp_limit`) shows it cannot beat the running best, so
+    the attributes before the first good one are all swept. Here every attribute's bound
+    comes first, the attribute with the largest bound is swept first (its values kept),
+    and the plain order is then replayed: an earlier attribute whose bound is below that
+    attribute's best value is skipped even though it might have moved the running best
+    ("diverged"). That is harmless once a later value beats the largest value the plain
+    search could have seen so far (`top`, bounds included) by more than 1e-12: both
+    searches take that cut, and from there on they are the same. If no such value comes,
+    returns ok = False and the caller runs the plain search. Returns (ok, feature,
+    position of the cut's lower case, value); known_out = the chosen attribute's known
+    class weights.
+    """
+    p = order.shape[0]
+    if criterion == FACMI_LOGISTIC and end - start <= ramp_above:
+        return False, -1, -1, -np.inf  # every attribute uses the exact logistic here
+    known_all = np.zeros((p, n_classes))
+    halves = np.zeros(p)
+    n_knowns = np.zeros(p, np.int64)
+    limits = np.full(p, np.inf)
+    usable = np.zeros(p, np.bool_)
+    below_low = np.zeros(n_classes)
+    below_high = np.zeros(n_classes)
+    g = -1  # the attribute swept first: the largest finite bound (lowest index among equals)
+    g_limit = -np.inf
+    for f in range(p):
+        if not candidate[f]:
+            continue
+        n_known = end
+        while n_known > start and vals[f, n_known - 1] != vals[f, n_known - 1]:
+            n_known -= 1
+        m = n_known - start
+        if m < 2 * min_leaf or m < 2:
+            continue
+        if criterion == FACMI_LOGISTIC and m <= ramp_above:
+            return False, -1, -1, -np.inf
+        known = known_all[f]
+        known[:] = parent
+        for i in range(n_known, end):
+            known[ys[f, i]] -= 1.0 if unit else w[order[f, i]]
+        scale = _spread(vals[f], start, n_known)
+        if scale <= 0.0:
+            continue
+        usable[f] = True
+        halves[f] = 2.0 * scale / steepness
+        n_knowns[f] = n_known
+        if m >= _BOUND_MIN_CASES:
+            limits[f] = _ramp_limit(vals[f], ys[f], order[f], w, start, n_known, min_leaf, halves[f], known,
+                                    n_classes, unit, below_low, below_high)
+            if limits[f] < np.inf and limits[f] > g_limit:
+                g = f
+                g_limit = limits[f]
+    if g < 0:
+        return False, -1, -1, -np.inf
+    above = np.zeros(n_classes)
+    in_w = np.zeros(n_classes)
+    in_wv = np.zeros(n_classes)
+    store = np.empty(n_knowns[g] - start)
+    _, _, _, g_top, _ = _ramp_sweep(vals[g], ys[g], order[g], w, start, n_knowns[g], min_leaf, halves[g],
+                                    known_all[g], n_classes, unit, -np.inf, above, in_w, in_wv, -np.inf, store)
+    best_f = -1
+    best_i = -1
+    best_v = -np.inf
+    top = -np.inf  # no value the plain search has seen so far exceeds this
+    diverged = False
+    for f in range(p):
+        if not usable[f]:
+            continue
+        if f == g:  # replay the kept values as its sweep would take them
+            for q in range(store.shape[0]):
+                x = store[q]
+                if x == -np.inf:
+                    continue
+                if x > top + 1e-12:
+                    diverged = False
+                if x > top:
+                    top = x
+                if x > best_v + 1e-12:
+                    best_v = x
+                    best_f = f
+                    best_i = start + q
+            continue
+        limit = limits[f]
+        if limit <= best_v + 1e-12:  # cannot move the running best
+            if limit > top:
+                top = limit
+            continue
+        if f < g and limit + 2e-12 < g_top:  # might move it, but the first-swept attribute will do better
+            diverged = True
+            if limit > top:
+                top = limit
+            continue
+        i, _, value, top, leap = _ramp_sweep(vals[f], ys[f], order[f], w, start, n_knowns[f], min_leaf, halves[f],
+                                             known_all[f], n_classes, unit, best_v, above, in_w, in_wv, top)
+        if leap:
+            diverged = False
+        if i >= 0:
+            best_v = value
+            best_f = f
+            best_i = i
+    if diverged:
+        return False, -1, -1, -np.inf
+    if best_f >= 0:
+        known_out[:] = known_all[best_f]
+    return True, best_f, best_i, best_v
 
 
 @numba.njit(**JIT)
@@ -374,9 +506,12 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
     the cases for each cut. Cases with the attribute missing take no part and go
     to the heavier side. FACMI's scale s is the attribute's standard deviation
     among the node's known values, the ramp's half width h = 2s/k. Once a cut is
-    found, a ramp attribute whose upper bound (`_ramp_cannot_win`: O(n), no window
-    sums, rounding included) shows it cannot beat the running best is not swept:
-    the sweep could not have changed the choice, so the result is the same.
+    found, a ramp attribute whose upper bound (`_ramp_limit`: O(n), no window sums,
+    rounding included) shows it cannot beat the running best is not swept: the
+    sweep could not have changed the choice, so the result is the same. In ramp
+    nodes of at least _BOUND_MIN_CASES cases `_ramp_search` first sweeps the
+    attribute with the largest bound, so that the skipping does not depend on the
+    attribute order, and proves it found the same cut (else the plain search runs).
     Returns (feature, threshold, value, missing_left); ties: lowest attribute,
     then lowest cut.
     """
@@ -394,7 +529,23 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
     parent = np.zeros(n_classes)
     for i in range(start, end):
         parent[ys[0, i]] += 1.0 if unit else w[order[0, i]]
-    for f in range(order.shape[0]):
+    if (criterion == FACMI_RAMP or criterion == FACMI_LOGISTIC) and end - start >= _BOUND_MIN_CASES:
+        ok, best_f, best_i, best_v = _ramp_search(vals, ys, w, order, start, end, candidate, n_classes, criterion,
+                                                  min_leaf, steepness, ramp_above, unit, parent, known)
+        if ok:
+            searched = True
+            if best_f >= 0:
+                best_t = midpoint(vals[best_f, best_i], vals[best_f, best_i + 1])
+                left_out[:] = 0.0
+                for q in range(start, best_i + 1):
+                    left_out[ys[best_f, q]] += 1.0 if unit else w[order[best_f, q]]
+                wl = left_out.sum()
+                best_mleft = wl >= known.sum() - wl
+        else:
+            searched = False
+    else:
+        searched = False
+    for f in range(0 if not searched else order.shape[0], order.shape[0]):  # the plain search
         if not candidate[f]:
             continue
         n_known = end
@@ -421,8 +572,8 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
                     vals[f], ys[f], order[f], w, start, n_known, min_leaf, half, known, n_classes, unit, best_v,
                     in_w, in_wv):
                 continue
-            best_i, t, value = _ramp_sweep(vals[f], ys[f], order[f], w, start, n_known, min_leaf, half, known,
-                                           n_classes, unit, best_v, above, in_w, in_wv)
+            best_i, t, value, _, _ = _ramp_sweep(vals[f], ys[f], order[f], w, start, n_known, min_leaf, half,
+                                                 known, n_classes, unit, best_v, above, in_w, in_wv)
             if best_i >= 0:
                 best_v = value
                 best_f = f
