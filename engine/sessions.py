@@ -32,6 +32,24 @@ def models_dir() -> Path:
     return path
 
 
+def keep_model_copy(model: Model) -> str:
+    """A copy of a model never saved to a file (the GUI's) in the sessions folder, named by
+    its content and written once, so that its sessions can be resumed; thread-safe (the
+    write is atomic and the name is the content's)."""
+    copy = getattr(model, "_session_copy", None)
+    if copy is None or not os.path.exists(copy):
+        import hashlib
+        import json
+
+        text = json.dumps(model.to_json(), ensure_ascii=False, sort_keys=True)
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        copy = str(models_dir() / f"{digest[:16]}.json")
+        if not os.path.exists(copy):
+            model.save(copy)
+        model._session_copy = copy
+    return copy
+
+
 class Session:
     """A consultation plus its log (questions asked, answers, costs) and its file.
 
@@ -52,18 +70,7 @@ class Session:
     def _model_file(self) -> str:
         """The model's file; a model never saved is kept once under models/ by content."""
         if self.model_path is None:
-            copy = getattr(self.model, "_session_copy", None)  # one copy per model, not per case
-            if copy is None or not os.path.exists(copy):
-                import hashlib
-                import json
-
-                text = json.dumps(self.model.to_json(), ensure_ascii=False, sort_keys=True)
-                digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-                copy = str(models_dir() / f"{digest[:16]}.json")
-                if not os.path.exists(copy):
-                    self.model.save(copy)
-                self.model._session_copy = copy
-            self.model_path = copy
+            self.model_path = keep_model_copy(self.model)
         return self.model_path
 
     @property

@@ -183,6 +183,27 @@ class ConsultPanel(QWidget):
     def showEvent(self, event) -> None:  # noqa: N802 - Qt API; the tree is drawn when first seen
         super().showEvent(event)
         self._show_tree()
+        self._prepare_model_copy()
+
+    def _prepare_model_copy(self) -> None:
+        """Keep the model's copy for its sessions off the GUI thread (about 1 s at 20k leaves),
+        before the first answer needs it."""
+        model = self.model
+        if model is None or getattr(model, "_session_copy", None) is not None or \
+                getattr(model, "_copy_started", False):
+            return
+        import threading
+
+        from engine.sessions import keep_model_copy
+
+        def work():
+            try:
+                keep_model_copy(model)
+            except Exception:  # noqa: BLE001 - the first answer retries and reports it
+                log.exception("could not keep a copy of the model for its sessions")
+
+        model._copy_started = True
+        threading.Thread(target=work, name="model-copy", daemon=True).start()
 
     def _show_tree(self) -> None:
         tree = self.session.model.tree if self.session is not None else (self.model.tree if self.model else None)
