@@ -521,8 +521,9 @@ def cmd_consult(args) -> int:
 
     model = load_model(args.model)
     spec = load_project(args.project).spec if args.project else None
-    session = Session.resume(args.resume, model) if args.resume else \
-        Session(model, args.model, spec, project=args.project, case=args.case or "")
+    session = Session.resume(args.resume, model, spec) if args.resume else \
+        Session(model, args.model, spec, project=args.project, case=args.case or "",
+                stop_when_not_worth=args.stop_when_not_worth)
     given = {}
     if args.answers:
         try:
@@ -693,6 +694,9 @@ def build_parser() -> argparse.ArgumentParser:
     con.add_argument("--log", metavar="OUT.json", help="write the session (questions, answers, outcome)")
     con.add_argument("--resume", metavar="ID", help="continue a saved session")
     con.add_argument("--case", metavar="NAME", help="a name for the case (patient, applicant) in the history")
+    con.add_argument("--stop-when-not-worth", action="store_true",
+                     help="also stop when no remaining test costs less than it could still save "
+                          "(E_now - E*; meaningful when test and misclassification costs share a unit)")
     con.set_defaults(func=cmd_consult)
 
     ses = sub.add_parser("sessions", help="saved consultations: list them, export them to Excel")

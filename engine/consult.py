@@ -72,6 +72,8 @@ class Consultation:
     saved: float = 0.0
     paid_groups: set = field(default_factory=set)
     history: list = field(default_factory=list)
+    # §4.5's option: also stop when E_now - E* is below the cheapest remaining test's cost
+    stop_when_not_worth: bool = False
 
     def __post_init__(self):
         self.tree.single_label_below()  # once per tree: the end rule reads it at every step
@@ -291,7 +293,30 @@ class Consultation:
             return True  # nothing left to ask, or nothing affordable
         label = self.decide(self.distribution())
         below = self.tree.single_label_below()
-        return all(below[n] == label and below[n] != MIXED for n, _ in front)
+        if all(below[n] == label and below[n] != MIXED for n, _ in front):
+            return True
+        if self.stop_when_not_worth:
+            cheapest = min(c.cost for c in self.candidates())
+            return self.e_now() - self.e_star() < cheapest
+        return False
+
+    def e_star(self) -> float:
+        """E*: the expected misclassification cost if everything below the frontier were
+        known, Σ over frontier nodes of their weight times Σ_leaves p(leaf | node)·E(leaf)."""
+        if getattr(self, "_estar", None) is None:
+            estar = np.zeros(len(self.tree.nodes))
+            for i in reversed(self.tree.reachable()):  # children before parents
+                node = self.tree.nodes[i]
+                if node.is_leaf:
+                    estar[i] = self.expected_cost(self._dist(i))
+                    continue
+                weights = np.array([self.tree.nodes[c].weight for c in node.children])
+                if weights.sum() <= 0:
+                    estar[i] = self.expected_cost(self._dist(i))
+                else:
+                    estar[i] = float(weights @ estar[node.children]) / weights.sum()
+            self._estar = estar
+        return float(sum(w * self._estar[n] for n, w in self.frontier()))
 
     # ---- answers ----------------------------------------------------------------------
 

@@ -57,13 +57,14 @@ class Session:
     `case` is the user's name for the case (a patient or applicant id)."""
 
     def __init__(self, model: Model, model_path: str | None, spec=None, session_id: str | None = None,
-                 project: str | None = None, case: str = ""):
+                 project: str | None = None, case: str = "", stop_when_not_worth: bool = False):
         self.model = model
         self.model_path = os.path.abspath(model_path) if model_path else None
         self.project = os.path.abspath(project) if project else None
         self.case = case
         self.id = session_id or time.strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
-        self.consultation = Consultation(model.tree, spec if spec is not None else model.spec)
+        self.consultation = Consultation(model.tree, spec if spec is not None else model.spec,
+                                         stop_when_not_worth=stop_when_not_worth)
         self.steps: list[dict] = []
         self.created = time.strftime("%Y-%m-%dT%H:%M:%S")
 
@@ -101,7 +102,8 @@ class Session:
         if not self.steps:
             return
         steps = self.steps[:-1]
-        self.consultation = Consultation(self.model.tree, self.consultation.spec)
+        self.consultation = Consultation(self.model.tree, self.consultation.spec,
+                                         stop_when_not_worth=self.consultation.stop_when_not_worth)
         self.steps = []
         for step in steps:
             self._replay(step)
@@ -141,14 +143,15 @@ class Session:
         return {"format": FORMAT, "version": VERSION, "id": self.id, "created": self.created,
                 "updated": time.strftime("%Y-%m-%dT%H:%M:%S"), "model": model_path,
                 "model_sha256": self._sha[1], "project": self.project, "case": self.case,
-                "algorithm": self.model.algorithm, "steps": self.steps,
+                "algorithm": self.model.algorithm,
+                "options": {"stop_when_not_worth": self.consultation.stop_when_not_worth}, "steps": self.steps,
                 "finished": self.consultation.finished(), "outcome": self.outcome_json()}
 
     def save(self, path: str | os.PathLike | None = None) -> None:
         atomic_write_json(path or self.path, self.to_json())
 
     @classmethod
-    def resume(cls, session_id_or_path: str, model: Model | None = None) -> "Session":
+    def resume(cls, session_id_or_path: str, model: Model | None = None, spec=None) -> "Session":
         from .model import load_model
 
         path = Path(session_id_or_path)
@@ -158,8 +161,9 @@ class Session:
         if not isinstance(obj, dict) or obj.get("format") != FORMAT or int(obj.get("version", 0)) > VERSION:
             raise ModelFileError("this is not a session this version can read", code="bad_session", file=str(path))
         model = model or load_model(obj["model"])
-        session = cls(model, obj.get("model"), session_id=obj["id"], project=obj.get("project"),
-                      case=str(obj.get("case") or ""))
+        options = obj.get("options") if isinstance(obj.get("options"), dict) else {}
+        session = cls(model, obj.get("model"), spec, session_id=obj["id"], project=obj.get("project"),
+                      case=str(obj.get("case") or ""), stop_when_not_worth=bool(options.get("stop_when_not_worth")))
         session.created = obj.get("created", session.created)
         for step in obj.get("steps", []):
             session._replay(step)

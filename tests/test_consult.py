@@ -154,3 +154,23 @@ def test_fuzzy_split_gives_a_weighted_frontier():
     assert c.finished() and sorted(c.frontier()) == [(1, 0.5), (4, 0.5)]
     out = c.outcome()
     assert out.distribution == pytest.approx([0.5, 0.5]) and out.label == 0  # a tie: the first class
+
+
+def test_stop_when_not_worth_it():
+    """§4.5's option. Root: E_now 0.5, E* = 0.5·(0.8·0 + 0.2·0) + 0.5·(0.2·0 + 0.8·0) = 0 (every
+    leaf is pure), so asking is worth up to 0.5: with A costing 10 (in the same unit as the
+    misclassification costs) the case stops at once; with a cost matrix of 100 it does not.
+    After A = 3 (the B node): E_now 0.2, E* 0, cheapest B at 6 -> stops; matrix 100: goes on."""
+    from engine.data.spec import CostMatrix
+
+    c = Consultation(hand_tree(), hand_spec(), stop_when_not_worth=True)
+    assert c.e_star() == pytest.approx(0.0) and c.finished()
+    assert Consultation(hand_tree(), hand_spec()).finished() is False  # without the option
+    spec = hand_spec(misclassification_costs=CostMatrix(["no", "yes"], [[0, 100], [100, 0]]))
+    c = Consultation(hand_tree(), spec, stop_when_not_worth=True)
+    assert c.e_now() == pytest.approx(50.0) and not c.finished()
+    c.answer({"A": 3}, c.candidates()[0])
+    assert c.e_now() == pytest.approx(20.0) and not c.finished()
+    cheap = Consultation(hand_tree(), hand_spec(), stop_when_not_worth=True)
+    cheap.values[0] = 3.0
+    assert cheap.e_now() == pytest.approx(0.2) and cheap.finished()

@@ -172,3 +172,19 @@ def test_interactive_terminal_asks_to_confirm_a_value_outside_the_range(heart_mo
     assert "needs a number" in out and "asked again" in out and "outside the range seen in training" in out
     assert log["steps"][0]["answers"] == {name: str(attr.high * 100)} and log["steps"][0]["outside_ok"]
     assert log["finished"]
+
+
+def test_cli_stop_when_not_worth_it(tmp_path, capsys):
+    """The hand-built tree of test_consult.py can save at most 0.5 (no cost matrix), less than
+    any test: with --stop-when-not-worth the CLI answers at once; without it, A is asked."""
+    from tests.test_consult import hand_spec, hand_tree
+
+    path = tmp_path / "hand.json"
+    Model("hand", {}, hand_spec(), hand_tree()).save(path)
+    (tmp_path / "a.json").write_text(json.dumps({"A": 3, "B": 0, "C": 0}))
+    for flag, steps in (([], 2), (["--stop-when-not-worth"], 0)):
+        assert cli.main(["consult", str(path), "--answers", str(tmp_path / "a.json"), "--log",
+                         str(tmp_path / "log.json")] + flag) == 0
+        log = json.loads((tmp_path / "log.json").read_text())
+        assert len(log["steps"]) == steps and log["options"]["stop_when_not_worth"] == bool(flag)
+    capsys.readouterr()

@@ -64,10 +64,15 @@ class ConsultPanel(QWidget):
         self.case_name.editingFinished.connect(self._rename)
         self.undo_button = QPushButton("Undo")
         self.undo_button.clicked.connect(self.undo)
+        self.not_worth = QCheckBox("Stop when tests cost more than they can save")
+        self.not_worth.setToolTip("Also end a new case when no remaining test costs less than the expected "
+                                  "misclassification cost it could still remove (E now - E*); meaningful when "
+                                  "test and misclassification costs share one unit.")
         bar = QHBoxLayout()
         bar.addWidget(self.new_button)
         bar.addWidget(self.case_name, 1)
         bar.addWidget(self.undo_button)
+        options = _row(self.not_worth)
 
         # the question
         self.question = QLabel("Train a model, then start a new case.")
@@ -141,6 +146,7 @@ class ConsultPanel(QWidget):
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addLayout(bar)
+        left_layout.addLayout(options)
         left_layout.addWidget(ask)
         left_layout.addWidget(alt_box, 1)
         left_layout.addWidget(result)
@@ -218,9 +224,11 @@ class ConsultPanel(QWidget):
         if self.model is None:
             return
         self.session = Session(self.model, None, self.spec, project=self.project_path,
-                               case=self.case_name.text().strip())
+                               case=self.case_name.text().strip(), stop_when_not_worth=self.not_worth.isChecked())
         self.message.setText("")
         self._refresh()
+        if self.finished():  # answered without a question (e.g. nothing worth asking): keep it too
+            self._save()
         if self.isVisible():
             self._show_tree()
 

@@ -211,3 +211,23 @@ def test_hand_built_tree_reason_batch_and_path(qtbot):
     assert panel.finished() and panel.answer_label.text().startswith("Answer: yes")
     assert panel.canvas.highlighted_path() == [0, 1, 4]
     assert panel.tally.text() == "Paid: tests 17 + waiting 2 = 19; common costs saved 3"
+
+
+def test_stop_when_not_worth_it_option(qtbot):
+    """Without a cost matrix the hand-built tree can save at most 0.5, less than any test:
+    with the option a new case ends at once with the root's answer; the session keeps it."""
+    from tests.test_consult import hand_spec, hand_tree
+
+    panel = ConsultPanel()
+    qtbot.addWidget(panel)
+    panel.set_model(Model("hand", {}, hand_spec(), hand_tree()), hand_spec(), None)
+    panel.not_worth.setChecked(True)
+    qtbot.mouseClick(panel.new_button, Qt.LeftButton)
+    assert panel.finished() and panel.answer_label.text().startswith("Answer: no")
+    from engine.sessions import Session
+
+    panel.not_worth.setChecked(False)
+    again = Session.resume(panel.session.id)
+    assert again.consultation.stop_when_not_worth and again.ask() == []
+    qtbot.mouseClick(panel.new_button, Qt.LeftButton)
+    assert not panel.finished() and panel.current.name == "A"
