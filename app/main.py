@@ -288,6 +288,9 @@ class MainWindow(QMainWindow):
         self.dirty = False
         self._remember(target)
         self._title()
+        if self.consult_panel.project_path != self.project.path:  # Save As: new cases filed under the new name
+            self.consult_panel.project_path = self.project.path
+            self.consult_panel.refresh_history()
         return True
 
     # ---- training ------------------------------------------------------------------

@@ -521,7 +521,7 @@ def cmd_consult(args) -> int:
 
     model = load_model(args.model)
     spec = load_project(args.project).spec if args.project else None
-    session = Session.resume(args.resume, model, spec) if args.resume else \
+    session = Session.resume(args.resume, model, spec, model_path=args.model) if args.resume else \
         Session(model, args.model, spec, project=args.project, case=args.case or "",
                 stop_when_not_worth=args.stop_when_not_worth)
     given = {}
@@ -534,6 +534,10 @@ def cmd_consult(args) -> int:
         if not isinstance(given, dict):
             raise OptionError("--answers must hold one JSON object: attribute -> value", code="bad_option",
                               file=args.answers)
+        strangers = [k for k in given if k not in model.schema.names]
+        if strangers:
+            raise OptionError(f"not attributes of the model: {', '.join(strangers)} (the model's attributes: "
+                              f"{', '.join(model.schema.names)})", code="bad_answer", file=args.answers)
     interactive = sys.stdin is not None and sys.stdin.isatty()
     print(f"session {session.id} (resume with: {PROG} consult {args.model} --resume {session.id})",
           file=sys.stderr)
@@ -576,11 +580,15 @@ def cmd_consult(args) -> int:
                 print(f"  warning: {warning}; used as given", file=sys.stderr)
         except RuleTreeError as exc:
             scripted = [n for n in answers if n in given]
-            if not interactive or scripted:
+            if not interactive or (scripted and exc.code != "out_of_range"):
                 raise OptionError(exc.message, code=exc.code, file=args.answers if scripted else None) from None
-            if exc.code == "out_of_range" and _confirm("  use it anyway? [y/N] "):
-                session.answer(answers, best, outside_ok=True)
-                continue
+            if exc.code == "out_of_range":
+                print(f"  {exc.message.split(';')[0]}")
+                if _confirm("  use it anyway? [y/N] "):
+                    session.answer(answers, best, outside_ok=True)
+                    continue
+            for name in scripted:  # refused: typed instead of taken from the file
+                given.pop(name)
             print(f"  {exc}; asked again")
             step -= 1
     outcome = session.outcome_json()

@@ -26,6 +26,7 @@ a case whose every answer is given ends where `predict` ends it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -34,6 +35,30 @@ from .errors import OptionError
 from .tree.model import CATEGORY, FUZZY, MIXED, PENDING, THRESHOLD, TRICHOTOMY, Tree
 
 UNKNOWN = object()
+
+
+def _category_code(categories: list[str], value) -> int | None:
+    """The category an answer names: its exact text; else, for a number or number-like text,
+    the category with the same numeric value ("4.0" -> "4"); else a unique match ignoring case
+    (JSON true -> "TRUE")."""
+    if isinstance(value, bool):
+        value = "TRUE" if value else "FALSE"
+    text = str(value).strip()
+    if text in categories:
+        return categories.index(text)
+    try:
+        number = float(text)
+    except (ValueError, OverflowError):
+        number = None
+    if number is not None and number == number:
+        for k, cat in enumerate(categories):
+            try:
+                if float(cat) == number:
+                    return k
+            except ValueError:
+                continue
+    folded = [k for k, cat in enumerate(categories) if cat.casefold() == text.casefold()]
+    return folded[0] if len(folded) == 1 else None
 
 
 @dataclass
@@ -124,9 +149,24 @@ class Consultation:
             add(j)
         return out
 
-    def costs_of(self, attributes: list[int], group=None) -> tuple[float, float]:
-        """(test cost, waiting cost) of obtaining these attributes now."""
-        todo = self._with_prerequisites(attributes)
+    def _prerequisite_unknown(self, j: int) -> bool:
+        """Some prerequisite of j (directly or through a chain) was answered unknown."""
+        seen = set()
+        while j not in seen:
+            seen.add(j)
+            s = self._settings(j)
+            pre = s.prerequisite if s is not None else None
+            if pre is None or pre not in self.index:
+                return False
+            j = self.index[pre]
+            if self.values.get(j) is UNKNOWN:
+                return True
+        return False
+
+    def costs_of(self, attributes: list[int], group=None, *, expand: bool = True) -> tuple[float, float]:
+        """(test cost, waiting cost) of obtaining these attributes now (with their unknown
+        prerequisites unless `expand` is False)."""
+        todo = self._with_prerequisites(attributes) if expand else [j for j in attributes if j not in self.values]
         if group is not None:
             name, members, common = group
             tc = 0.0 if name in self.paid_groups else common
@@ -258,6 +298,8 @@ class Consultation:
             need = [j for j in node.attributes() if j not in self.values]
             if not need or any(self.values.get(j) is UNKNOWN for j in node.attributes()):
                 continue
+            if any(self._prerequisite_unknown(j) for j in need):
+                continue  # a test whose prerequisite cannot be obtained cannot be done (§4.1)
             if node.kind == TRICHOTOMY and len(need) > 1:
                 wanted.append(need)  # a stage needs all of its attributes
             else:
@@ -336,15 +378,20 @@ class Consultation:
             return UNKNOWN, None
         attr = self.tree.schema.attributes[j]
         if attr.categories is not None:
-            text = str(value).strip()
-            if text not in attr.categories:
+            code = _category_code(attr.categories, value)
+            if code is None:
                 shown = ", ".join(attr.categories[:12]) + (", ..." if len(attr.categories) > 12 else "")
-                raise OptionError(f'"{text}" is not a value of {attr.name} seen in training ({shown})',
+                raise OptionError(f'"{value}" is not a value of {attr.name} seen in training ({shown})',
                                   code="bad_answer")
-            return float(attr.categories.index(text)), None
+            return float(code), None
+        if isinstance(value, str) and re.fullmatch(r"\s*[-+]?\d{1,3},\d{3}\s*", value):
+            raise OptionError(f'{attr.name} = "{value.strip()}" is ambiguous (a thousands separator or a decimal '
+                              f"comma?): write it without the comma, or with a decimal point", code="bad_answer")
         try:
+            if isinstance(value, bool):
+                raise TypeError
             number = float(str(value).strip().replace(",", ".")) if isinstance(value, str) else float(value)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise OptionError(f'{attr.name} needs a number, not "{value}"', code="bad_answer") from None
         if not np.isfinite(number):
             raise OptionError(f"{attr.name} needs a finite number, not {value}", code="bad_answer")
@@ -373,20 +420,21 @@ class Consultation:
             codes[j], warning = self.check_value(j, value, outside_ok=outside_ok)
             if warning:
                 warnings.append(warning)
-        attributes = list(codes)
+        # a value that cannot be obtained ("unknown", §4.4) costs nothing
+        obtained = [j for j, code in codes.items() if code is not UNKNOWN]
         group = None
         if candidate is not None and candidate.name in {g[0] for g in self.groups}:
             group = next(g for g in self.groups if g[0] == candidate.name)
-        tc, wc = self.costs_of(attributes, group)
+        tc, wc = self.costs_of(obtained, group, expand=False) if obtained else (0.0, 0.0)
         if group is not None:
-            if group[0] not in self.paid_groups:
-                self.saved += group[2] * (len([j for j in attributes if j in group[1]]) - 1)
-            self.paid_groups.add(group[0])
-        else:
-            for j in attributes:
-                g = self._group_of(j)
-                if g is not None:
-                    self.paid_groups.add(g[0])
+            members = [j for j in obtained if j in group[1]]
+            if members and group[0] not in self.paid_groups:
+                self.saved += group[2] * (len(members) - 1)
+                self.paid_groups.add(group[0])
+        for j in obtained:  # any other group whose common cost this answer paid
+            g = self._group_of(j)
+            if g is not None and g is not group:
+                self.paid_groups.add(g[0])
         self.test_cost += tc
         self.waiting_cost += wc
         self.values.update(codes)

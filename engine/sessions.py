@@ -10,7 +10,7 @@ import uuid
 from pathlib import Path
 
 from .consult import Consultation
-from .errors import ModelFileError
+from .errors import ModelFileError, RuleTreeError
 from .fileio import atomic_write_json, read_json_file
 from .model import Model, file_sha256
 from .paths import user_data_dir
@@ -144,14 +144,22 @@ class Session:
                 "updated": time.strftime("%Y-%m-%dT%H:%M:%S"), "model": model_path,
                 "model_sha256": self._sha[1], "project": self.project, "case": self.case,
                 "algorithm": self.model.algorithm,
-                "options": {"stop_when_not_worth": self.consultation.stop_when_not_worth}, "steps": self.steps,
+                "options": {"stop_when_not_worth": self.consultation.stop_when_not_worth},
+                "problem": self.consultation.spec.to_json() if self.consultation.spec is not None else None,
+                "steps": self.steps,
                 "finished": self.consultation.finished(), "outcome": self.outcome_json()}
 
     def save(self, path: str | os.PathLike | None = None) -> None:
         atomic_write_json(path or self.path, self.to_json())
 
     @classmethod
-    def resume(cls, session_id_or_path: str, model: Model | None = None, spec=None) -> "Session":
+    def resume(cls, session_id_or_path: str, model: Model | None = None, spec=None,
+               model_path: str | None = None) -> "Session":
+        """A saved session replayed: its answers on its model, with the costs it was started
+        with (unless `spec` overrides them). `model` (read from `model_path`) must be the
+        model the session was made with: a changed or another model is refused, since the
+        same answers would follow another tree."""
+        from .data.spec import ProblemSpec
         from .model import load_model
 
         path = Path(session_id_or_path)
@@ -160,12 +168,30 @@ class Session:
         obj = read_json_file(path, ModelFileError, what="session", not_ours="bad_session", max_bytes=64 << 20)
         if not isinstance(obj, dict) or obj.get("format") != FORMAT or int(obj.get("version", 0)) > VERSION:
             raise ModelFileError("this is not a session this version can read", code="bad_session", file=str(path))
-        model = model or load_model(obj["model"])
+        try:
+            stored_model, steps = obj.get("model"), list(obj.get("steps") or [])
+            if spec is None and isinstance(obj.get("problem"), dict):
+                spec = ProblemSpec.from_json(obj["problem"], file=str(path))
+        except (TypeError, ValueError, RuleTreeError) as exc:
+            raise ModelFileError(f"the session file is damaged ({exc})", code="bad_session", file=str(path)) from None
+        digest = obj.get("model_sha256")
+        check = model_path or (stored_model if model is None else None)
+        if digest and check and os.path.exists(check) and file_sha256(check) != digest:
+            same = model_path is None or os.path.abspath(model_path) == stored_model
+            raise ModelFileError(
+                ("the model file has changed since this session was saved (retrained?)" if same else
+                 f"this session was made with another model ({stored_model})") +
+                "; resume it with the model it was made with", code="model_changed", file=str(path))
+        if model is None:
+            if not stored_model or not os.path.exists(stored_model):
+                raise ModelFileError(f"the model of this session is gone ({stored_model})", code="model_missing",
+                                     file=str(path))
+            model = load_model(stored_model)
         options = obj.get("options") if isinstance(obj.get("options"), dict) else {}
         session = cls(model, obj.get("model"), spec, session_id=obj["id"], project=obj.get("project"),
                       case=str(obj.get("case") or ""), stop_when_not_worth=bool(options.get("stop_when_not_worth")))
         session.created = obj.get("created", session.created)
-        for step in obj.get("steps", []):
+        for step in steps:
             session._replay(step)
         return session
 
@@ -176,9 +202,26 @@ def _finite(value: float):
 
 # ---- history and export ---------------------------------------------------------------
 
-def list_sessions(project: str | None = None, model: str | None = None) -> tuple[list[dict], list[str]]:
-    """Saved sessions, newest first (optionally one project's or one model's), and a
-    warning per file that could not be read (it is left where it is)."""
+def _unknown(value) -> bool:
+    return value is None or (isinstance(value, str) and value.strip() in ("", "?"))
+
+
+def _cell(value):
+    """An answer as a workbook cell: numbers as numbers, unknown as the word."""
+    if _unknown(value):
+        return "unknown"
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value
+    try:
+        return float(str(value).strip())
+    except ValueError:
+        return str(value)
+
+
+def list_sessions(project: str | None = None, model: str | None = None,
+                  unfiled: bool = False) -> tuple[list[dict], list[str]]:
+    """Saved sessions, newest first (optionally one project's, one model's, or only those
+    filed under no project), and a warning per file that could not be read (left as it is)."""
     out, warnings = [], []
     want_project = os.path.abspath(project) if project else None
     want_model = os.path.abspath(model) if model else None
@@ -191,6 +234,8 @@ def list_sessions(project: str | None = None, model: str | None = None) -> tuple
             warnings.append(f"{path.name}: {exc}")
             continue
         if want_project and obj.get("project") != want_project:
+            continue
+        if unfiled and obj.get("project"):
             continue
         if want_model and obj.get("model") != want_model:
             continue
@@ -207,7 +252,7 @@ def summary_row(obj: dict) -> dict:
             "updated": obj.get("updated"), "project": obj.get("project") or "", "model": obj.get("model") or "",
             "algorithm": obj.get("algorithm") or "", "finished": bool(obj.get("finished")),
             "label": outcome.get("label", ""), "questions": len(obj.get("steps") or []),
-            "unknown": sum(v is None or v == "?" for s in obj.get("steps") or [] for v in s["answers"].values()),
+            "unknown": sum(_unknown(v) for s in obj.get("steps") or [] for v in s["answers"].values()),
             "test cost": outcome.get("test_cost"), "waiting cost": outcome.get("waiting_cost"),
             "total cost": outcome.get("total_cost"), "common cost saved": outcome.get("common_cost_saved"),
             "missing": ", ".join(outcome.get("missing") or []), "rule": " | ".join(outcome.get("rules") or [])}
@@ -234,7 +279,7 @@ def export_sessions(sessions: list[dict], path: str | os.PathLike) -> None:
         for number, step in enumerate(obj.get("steps") or [], start=1):
             for name, value in step["answers"].items():
                 answers.append([obj.get("id"), obj.get("case") or "", number, step.get("question"), name,
-                                "unknown" if value is None or value == "?" else str(value),
+                                _cell(value),
                                 step.get("utility"), step.get("gain"), step.get("test_cost"),
                                 step.get("waiting_cost"), "; ".join(step.get("warnings") or [])])
     _sheet(wb, "Answers", ["session", "case", "step", "question", "attribute", "answer", "utility", "gain",

@@ -11,6 +11,7 @@ from engine.data import read_table
 from engine.data.encode import AttributeSchema, DataSchema, encode
 from engine.data.project import load_project
 from engine.data.spec import AttributeSettings, BatchGroup, ProblemSpec
+from engine.errors import OptionError
 from engine.tree.model import Leaf, ThresholdSplit, Tree
 from engine.tree.predict import predict
 
@@ -174,3 +175,45 @@ def test_stop_when_not_worth_it():
     cheap = Consultation(hand_tree(), hand_spec(), stop_when_not_worth=True)
     cheap.values[0] = 3.0
     assert cheap.e_now() == pytest.approx(0.2) and cheap.finished()
+
+
+def test_unknown_costs_nothing_and_blocks_what_needs_it():
+    """§4.4: a value that cannot be obtained is not paid for; §4.1: a test whose prerequisite
+    is unknown cannot be done. A batch answered all unknown saves nothing and leaves the
+    group's common cost unpaid."""
+    spec = hand_spec()
+    spec.attributes["C"].prerequisite = "B"
+    c = Consultation(hand_tree(), spec)
+    c.answer({"A": 8})  # the C node: C (with B first) or the panel
+    c.answer({"B": None})
+    assert (c.test_cost, c.waiting_cost) == (10, 0)
+    assert c.candidates() == [] and c.finished()  # C needs B: cannot be asked
+    c = Consultation(hand_tree(), hand_spec())
+    c.answer({"A": 3})
+    panel = next(x for x in c.candidates() if x.name == "panel")
+    c.answer({"B": None, "C": None}, panel)
+    assert (c.test_cost, c.waiting_cost, c.saved) == (10, 0, 0) and c.paid_groups == set()
+    c = Consultation(hand_tree(), hand_spec())
+    c.answer({"A": 3})
+    c.answer({"B": 2, "C": None}, next(x for x in c.candidates() if x.name == "panel"))
+    assert (c.test_cost, c.waiting_cost, c.saved) == (10 + 3 + 1, 2, 0) and c.paid_groups == {"panel"}
+
+
+def test_answers_matched_to_categories_and_numbers():
+    schema = DataSchema("y", ["no", "yes"], False, [
+        AttributeSchema("cp", "nominal", ["1", "2", "4"]), AttributeSchema("flag", "nominal", ["FALSE", "TRUE"]),
+        AttributeSchema("n", "numeric", low=0.0, high=5000.0)])
+    t = Tree(schema)
+    t.add(Leaf(counts=[1, 1], label=0))
+    c = Consultation(t, None)
+    assert c.encode_value(0, "4.0") == 2.0 and c.encode_value(0, 4) == 2.0 and c.encode_value(0, " 2 ") == 1.0
+    assert c.encode_value(1, True) == 1.0 and c.encode_value(1, "false") == 0.0
+    with pytest.raises(OptionError, match='"3" is not a value of cp'):
+        c.encode_value(0, 3)
+    with pytest.raises(OptionError, match="ambiguous"):
+        c.encode_value(2, "1,500")
+    assert c.encode_value(2, "1,5") == 1.5 and c.encode_value(2, "1500") == 1500.0
+    with pytest.raises(OptionError, match="needs a number"):
+        c.encode_value(2, 10 ** 400)
+    with pytest.raises(OptionError, match="needs a number"):
+        c.encode_value(2, True)

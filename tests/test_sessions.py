@@ -14,7 +14,7 @@ from engine.consult import UNKNOWN, Consultation
 from engine.data import read_table
 from engine.data.encode import encode
 from engine.data.project import load_project
-from engine.errors import OptionError
+from engine.errors import ModelFileError, OptionError
 from engine.model import Model, load_model
 from engine.sessions import Session, export_sessions, list_sessions, sessions_dir
 
@@ -188,3 +188,54 @@ def test_cli_stop_when_not_worth_it(tmp_path, capsys):
         log = json.loads((tmp_path / "log.json").read_text())
         assert len(log["steps"]) == steps and log["options"]["stop_when_not_worth"] == bool(flag)
     capsys.readouterr()
+
+
+def test_resume_keeps_the_costs_and_refuses_another_model(tmp_path, capsys):
+    out = tmp_path / "car.json"
+    assert cli.main(["train", "--project", str(DEMO), "--algorithm", "cart", "--out", str(out)]) == 0
+    model = load_model(out)
+    s = Session(model, str(out), load_project(DEMO).spec, project=str(DEMO))
+    first = s.ask()[0]
+    attr = model.schema.attributes[first.attributes[0]]
+    s.answer({attr.name: attr.categories[-1]}, first)
+    assert s.consultation.test_cost > 0
+    again = Session.resume(s.id)  # no spec given: the costs it was started with
+    assert again.consultation.test_cost == s.consultation.test_cost
+    assert again.consultation.spec.to_json() == s.consultation.spec.to_json()
+    # the CLI's printed resume command (no --project) pays the same
+    (tmp_path / "a.json").write_text("{}")
+    assert cli.main(["consult", str(out), "--resume", s.id, "--answers", str(tmp_path / "a.json")]) == 0
+    assert json.loads(s.path.read_text())["steps"][0]["test_cost"] == s.steps[0]["test_cost"]
+    # retrained into the same file: refused, with the reason
+    assert cli.main(["train", "--project", str(DEMO), "--algorithm", "id3", "--out", str(out)]) == 0
+    with pytest.raises(ModelFileError, match="changed since this session") as info:
+        Session.resume(s.id)
+    assert info.value.code == "model_changed"
+    assert cli.main(["consult", str(out), "--resume", s.id]) == 2
+    assert "changed since this session" in capsys.readouterr().err
+
+
+def test_answers_file_names_must_be_attributes(tmp_path, capsys):
+    out = tmp_path / "car.json"
+    assert cli.main(["train", "--project", str(DEMO), "--algorithm", "cart", "--out", str(out)]) == 0
+    (tmp_path / "a.json").write_text(json.dumps({"Safety": "high", "persons": "4", "buyng": "low"}))
+    assert cli.main(["consult", str(out), "--answers", str(tmp_path / "a.json")]) == 2
+    err = capsys.readouterr().err
+    assert "a.json" in err and "not attributes of the model: Safety, buyng" in err
+
+
+def test_terminal_confirms_an_outside_value_from_the_answers_file(heart_model, monkeypatch, capsys):
+    import sys
+
+    path, _ = heart_model
+    model = load_model(path)
+    first = Consultation(model.tree, model.spec).candidates()[0]
+    attr = model.schema.attributes[first.attributes[0]]
+    answers = path.parent / "outside.json"
+    answers.write_text(json.dumps({attr.name: attr.high * 100}))
+    typed = iter(["y"] + ["?"] * 40)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+    assert cli.main(["consult", str(path), "--answers", str(answers), "--log", str(path.parent / "o.json")]) == 0
+    log = json.loads((path.parent / "o.json").read_text())
+    assert log["steps"][0]["outside_ok"] and "outside the range" in capsys.readouterr().out

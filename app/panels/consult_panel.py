@@ -61,7 +61,7 @@ class ConsultPanel(QWidget):
         self.new_button.clicked.connect(self.new_case)
         self.case_name = QLineEdit()
         self.case_name.setPlaceholderText("case name (optional), e.g. applicant 17")
-        self.case_name.editingFinished.connect(self._rename)
+        self.case_name.returnPressed.connect(self._rename)  # Enter names the current case
         self.undo_button = QPushButton("Undo")
         self.undo_button.clicked.connect(self.undo)
         self.not_worth = QCheckBox("Stop when tests cost more than they can save")
@@ -137,7 +137,7 @@ class ConsultPanel(QWidget):
         self.export_button = QPushButton("Export to Excel...")
         self.export_button.clicked.connect(lambda: self.export_history())
         history_bar = _row(self.resume_button, self.export_button)
-        history_box = QGroupBox("This project's cases")
+        history_box = self.history_box = QGroupBox("This project's cases")
         history_layout = QVBoxLayout(history_box)
         history_layout.addWidget(self.history)
         history_layout.addLayout(history_bar)
@@ -181,7 +181,8 @@ class ConsultPanel(QWidget):
         self.model, self.spec, self.project_path = model, spec, project_path
         self.session = None
         self._tree_shown = None
-        if self.isVisible():
+        self.case_name.clear()
+        if self.isVisible() or model is None:  # a new tree is drawn when the tab shows
             self._show_tree()
         self._refresh()
         self.refresh_history()
@@ -213,6 +214,9 @@ class ConsultPanel(QWidget):
 
     def _show_tree(self) -> None:
         tree = self.session.model.tree if self.session is not None else (self.model.tree if self.model else None)
+        if tree is None and self._tree_shown is None:
+            self.canvas.set_tree(None)  # another project opened: no stale tree
+            return
         if tree is not None and self._tree_shown is not tree:
             self.canvas.set_tree(tree)
             self._tree_shown = tree
@@ -223,8 +227,11 @@ class ConsultPanel(QWidget):
     def new_case(self) -> None:
         if self.model is None:
             return
+        # a name typed since the last case began is this new case's; otherwise it starts unnamed
+        typed = self.case_name.text().strip()
+        name = typed if self.session is None or typed != self.session.case else ""
         self.session = Session(self.model, None, self.spec, project=self.project_path,
-                               case=self.case_name.text().strip(), stop_when_not_worth=self.not_worth.isChecked())
+                               case=name, stop_when_not_worth=self.not_worth.isChecked())
         self.message.setText("")
         self._refresh()
         if self.finished():  # answered without a question (e.g. nothing worth asking): keep it too
@@ -435,12 +442,14 @@ class ConsultPanel(QWidget):
     # ---- history ----------------------------------------------------------------------
 
     def history_sessions(self) -> list[dict]:
-        sessions, warnings = list_sessions(project=self.project_path)
+        """This project's sessions; with a bare data file open, the sessions filed under no project."""
+        sessions, warnings = list_sessions(project=self.project_path, unfiled=self.project_path is None)
         for w in warnings:
             log.warning("session file skipped: %s", w)
         return sessions
 
     def refresh_history(self) -> None:
+        self.history_box.setTitle("This project's cases" if self.project_path else "Cases not filed under a project")
         self._history = self.history_sessions()
         self.history.setRowCount(len(self._history))
         for row, obj in enumerate(self._history):
@@ -461,8 +470,8 @@ class ConsultPanel(QWidget):
         except RuleTreeError as exc:
             self.message.setText(f"This session cannot be resumed: {exc}")
             return False
-        self.message.setText("" if same_model else "This case was consulted with another model; "
-                             "it is resumed with that model.")
+        self.message.setText("" if same_model or self.model is None else
+                             "This case was consulted with another model; it is resumed with that model.")
         self._refresh()
         self._show_tree()
         return True

@@ -231,3 +231,43 @@ def test_stop_when_not_worth_it_option(qtbot):
     assert again.consultation.stop_when_not_worth and again.ask() == []
     qtbot.mouseClick(panel.new_button, Qt.LeftButton)
     assert not panel.finished() and panel.current.name == "A"
+
+
+def test_case_names_projects_and_stale_state(window, demo_dir, tmp_path, qtbot, datasets):  # noqa: F811
+    """The review's GUI findings: a name typed for the next case does not rename the previous
+    one, and a new case starts unnamed; Save As files new cases under the new project; a bare
+    data file lists only unfiled cases; another project clears the drawn tree."""
+    from engine.sessions import list_sessions
+
+    open_demo(window, demo_dir, tmp_path)
+    train_and_wait(window, qtbot, "cart")
+    panel = window.consult_panel
+    window.show()
+    window.tabs.setCurrentWidget(panel)
+    panel.case_name.setText("A")
+    qtbot.mouseClick(panel.new_button, Qt.LeftButton)
+    qtbot.mouseClick(panel.unknown_button, Qt.LeftButton)
+    first = panel.session
+    panel.case_name.setFocus()
+    panel.case_name.setText("B")
+    panel.answer_button.setFocus()  # focus leaves the field: no rename
+    qtbot.mouseClick(panel.new_button, Qt.LeftButton)
+    assert first.case == "A" and panel.session.case == "B"
+    qtbot.mouseClick(panel.unknown_button, Qt.LeftButton)
+    qtbot.mouseClick(panel.new_button, Qt.LeftButton)
+    assert panel.session.case == "" and panel.case_name.text() == ""
+    qtbot.keyClicks(panel.case_name, "C")
+    qtbot.keyClick(panel.case_name, Qt.Key_Return)  # Enter names the current case
+    assert panel.session.case == "C"
+    # Save As: new cases go to the new project's history
+    renamed = tmp_path / "renamed.rtproj"
+    assert window.save_project(path=str(renamed))
+    qtbot.mouseClick(panel.unknown_button, Qt.LeftButton)  # still the old project's case (it began there)
+    qtbot.mouseClick(panel.new_button, Qt.LeftButton)
+    qtbot.mouseClick(panel.unknown_button, Qt.LeftButton)
+    mine, _ = list_sessions(project=str(renamed))
+    assert [s["id"] for s in mine] == [panel.session.id] and panel.history.rowCount() == 1
+    # a bare data file: only cases filed under no project; the old tree is gone
+    assert window.open_path(str(datasets / "iris.csv"))
+    assert panel.history.rowCount() == 0 and panel.history_box.title() == "Cases not filed under a project"
+    assert panel.canvas.node_items() == {} and panel.session is None and not panel.new_button.isEnabled()
