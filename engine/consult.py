@@ -172,8 +172,9 @@ class Consultation:
             tc = 0.0 if name in self.paid_groups else common
             tc += sum(max(self._settings(j).test_cost - common, 0.0) for j in todo if j in members)
             tc += sum(self._single_costs(j)[0] for j in todo if j not in members)
-            waits = [self._single_costs(j)[1] for j in todo]
-            return tc, max(waits, default=0.0)  # members wait in parallel
+            # prerequisites from outside the batch are waited for first; members wait in parallel
+            before = sum(self._single_costs(j)[1] for j in todo if j not in members)
+            return tc, before + max((self._single_costs(j)[1] for j in todo if j in members), default=0.0)
         tc = sum(self._single_costs(j)[0] for j in todo)
         wc = sum(self._single_costs(j)[1] for j in todo)  # a prerequisite is waited for first
         return tc, wc

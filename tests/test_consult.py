@@ -217,3 +217,14 @@ def test_answers_matched_to_categories_and_numbers():
         c.encode_value(2, 10 ** 400)
     with pytest.raises(OptionError, match="needs a number"):
         c.encode_value(2, True)
+
+
+def test_batch_waits_for_an_outside_prerequisite_first():
+    """The panel (B, C) when C needs A (test 10, waiting 3): A is obtained first; then B and C
+    in parallel. TC = 10 + 3 + (4 - 3) + (6 - 3) = 17; WC = 3 + max(2, 0) = 5."""
+    spec = hand_spec()
+    spec.attributes["A"].wait_time = 3
+    spec.attributes["C"].prerequisite = "A"
+    c = Consultation(hand_tree(), spec)
+    group = c.groups[0]
+    assert c.costs_of([1, 2], group) == (pytest.approx(17), pytest.approx(5))

@@ -292,7 +292,7 @@ class ConsultPanel(QWidget):
             try:
                 self.session.answer(answers, self.current)
             except RuleTreeError as exc:
-                if exc.code != "out_of_range" or not self.confirm_outside(exc.message.split(";")[0]):
+                if exc.code != "out_of_range" or not self.confirm_outside(self._outside_texts(answers)):
                     raise
                 self.session.answer(answers, self.current, outside_ok=True)
         except RuleTreeError as exc:
@@ -305,6 +305,19 @@ class ConsultPanel(QWidget):
         self._refresh()
         self.refresh_history()
         return True
+
+    def _outside_texts(self, answers: dict) -> str:
+        """Every answer of this step outside its training range (a batch may hold several)."""
+        c = self.session.consultation
+        texts = []
+        for name, value in answers.items():
+            try:
+                _, warning = c.check_value(c.index[name], value, outside_ok=True)
+            except RuleTreeError:
+                continue
+            if warning:
+                texts.append(warning)
+        return ";\n".join(texts)
 
     def undo(self) -> None:
         if self.session is None or not self.session.steps:
