@@ -127,3 +127,16 @@ def test_streaming_split_search_matches_the_cut_kernels(seed):
         best = int(np.argmax(scores))
         assert f == 0 and value == pytest.approx(scores.max(), abs=1e-9)
         assert t == thresholds[best] or scores[list(thresholds).index(t)] == pytest.approx(scores.max(), abs=1e-9)
+
+
+def test_rmi_survives_weighted_rounding():
+    """Weighted counts: known - left can come out a rounding error below zero in a high class
+    (here -2^-52) while the next class is as far above (+2^-52): the running right total is
+    then exactly 0. RMI reads the negative count as zero instead of dividing by zero."""
+    from engine.kernels.ordinal import rmi_value
+
+    known = np.array([1.0, 1.0, 1.0])
+    left = np.array([1.0, 1.0 - 2.0 ** -52, 1.0 + 2.0 ** -52])
+    upper = np.array([3.0, 2.0, 1.0])
+    assert known[2] - left[2] == -(known[1] - left[1]) < 0
+    assert rmi_value(left, known, upper) == pytest.approx(rmi_value(known.copy(), known, upper), abs=1e-12)

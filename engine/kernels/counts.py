@@ -30,9 +30,7 @@ def numeric_cut_counts(values, y, w, n_classes):
     `values`, `y`, `w` must already be in sorted order.
     """
     n = values.shape[0]
-    n_known = n
-    while n_known > 0 and values[n_known - 1] != values[n_known - 1]:
-        n_known -= 1
+    n_known = known_end(values, 0, n)
     known = np.zeros(n_classes)
     missing = np.zeros(n_classes)
     for i in range(n_known):
@@ -54,6 +52,31 @@ def numeric_cut_counts(values, y, w, n_classes):
             left[c, :] = running
             c += 1
     return thresholds, left, known, missing
+
+
+@numba.njit(**JIT)
+def known_end(col, start, end):
+    """One past the last known value of col[start:end] (presorted: NaN last)."""
+    n_known = end
+    while n_known > start and col[n_known - 1] != col[n_known - 1]:
+        n_known -= 1
+    return n_known
+
+
+@numba.njit(**JIT)
+def cut_allowed(col, i, start, n_known, min_leaf):
+    """A cut between presorted positions i and i + 1 of the known values col[start:n_known]:
+    the values differ and each side keeps at least min_leaf cases."""
+    if col[i + 1] <= col[i]:
+        return False
+    return i - start + 1 >= min_leaf and n_known - 1 - i >= min_leaf
+
+
+@numba.njit(**JIT)
+def add_class_weights(out, ys, order, w, lo, hi, unit, sign):
+    """out[ys[i]] += sign * weight of case i, for presorted positions lo <= i < hi."""
+    for i in range(lo, hi):
+        out[ys[i]] += sign * (1.0 if unit else w[order[i]])
 
 
 @numba.njit(**JIT)

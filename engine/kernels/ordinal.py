@@ -22,7 +22,7 @@ import numba
 import numpy as np
 
 from .config import JIT
-from .counts import midpoint
+from .counts import add_class_weights, cut_allowed, known_end, midpoint
 
 
 @numba.njit(**JIT)
@@ -48,11 +48,12 @@ def rmi_value(left, known, upper_all):
     k = left.shape[0]
     r_total = 0.0
     for j in range(k):
-        r_total += known[j] - left[j]
+        r_total += max(known[j] - left[j], 0.0)
     s = 0.0
     r_upper = 0.0
     for j in range(k - 1, -1, -1):
-        rj = known[j] - left[j]
+        # weighted counts: known - left can come out a rounding error below zero; it is zero
+        rj = max(known[j] - left[j], 0.0)
         r_upper += rj
         if rj > 0.0:
             s += rj * np.log(r_total * upper_all[j] / (n * r_upper))
@@ -413,9 +414,7 @@ def _ramp_search(vals, ys, w, order, start, end, candidate, n_classes, criterion
     for f in range(p):
         if not candidate[f]:
             continue
-        n_known = end
-        while n_known > start and vals[f, n_known - 1] != vals[f, n_known - 1]:
-            n_known -= 1
+        n_known = known_end(vals[f], start, end)
         m = n_known - start
         if m < 2 * min_leaf or m < 2:
             continue
@@ -423,8 +422,7 @@ def _ramp_search(vals, ys, w, order, start, end, candidate, n_classes, criterion
             return False, -1, -1, -np.inf
         known = known_all[f]
         known[:] = parent
-        for i in range(n_known, end):
-            known[ys[f, i]] -= 1.0 if unit else w[order[f, i]]
+        add_class_weights(known, ys[f], order[f], w, n_known, end, unit, -1.0)
         scale = _spread(vals[f], start, n_known)
         if scale <= 0.0:
             continue
@@ -493,6 +491,16 @@ def _ramp_search(vals, ys, w, order, start, end, candidate, n_classes, criterion
 
 
 @numba.njit(**JIT)
+def _winning_left(left_out, ys_f, order_f, w, start, stop, unit, known):
+    """The winning cut's left class counts (positions start..stop-1) into left_out; True
+    when the left side is the heavier (where missing values go)."""
+    left_out[:] = 0.0
+    add_class_weights(left_out, ys_f, order_f, w, start, stop, unit, 1.0)
+    wl = left_out.sum()
+    return wl >= known.sum() - wl
+
+
+@numba.njit(**JIT)
 def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, criterion, min_leaf, steepness,
                        ramp_above, left_out, unit):
     """Best binary cut of the node order[:, start:end] by an ordinal criterion.
@@ -536,11 +544,7 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
             searched = True
             if best_f >= 0:
                 best_t = midpoint(vals[best_f, best_i], vals[best_f, best_i + 1])
-                left_out[:] = 0.0
-                for q in range(start, best_i + 1):
-                    left_out[ys[best_f, q]] += 1.0 if unit else w[order[best_f, q]]
-                wl = left_out.sum()
-                best_mleft = wl >= known.sum() - wl
+                best_mleft = _winning_left(left_out, ys[best_f], order[best_f], w, start, best_i + 1, unit, known)
         else:
             searched = False
     else:
@@ -548,15 +552,12 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
     for f in range(0 if not searched else order.shape[0], order.shape[0]):  # the plain search
         if not candidate[f]:
             continue
-        n_known = end
-        while n_known > start and vals[f, n_known - 1] != vals[f, n_known - 1]:
-            n_known -= 1
+        n_known = known_end(vals[f], start, end)
         m = n_known - start
         if m < 2 * min_leaf or m < 2:
             continue
         known[:] = parent
-        for i in range(n_known, end):  # NaN last: take the missing cases off the node's counts
-            known[ys[f, i]] -= 1.0 if unit else w[order[f, i]]
+        add_class_weights(known, ys[f], order[f], w, n_known, end, unit, -1.0)  # NaN last: off the counts
         fuzzy = criterion == FACMI_RAMP or criterion == FACMI_LOGISTIC
         logistic = criterion == FACMI_LOGISTIC and m <= ramp_above
         half = 0.0
@@ -578,25 +579,16 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
                 best_v = value
                 best_f = f
                 best_t = t
-                left_out[:] = 0.0  # left counts of this attribute's winning cut
-                for q in range(start, best_i + 1):
-                    left_out[ys[f, q]] += 1.0 if unit else w[order[f, q]]
-                wl = left_out.sum()
-                best_mleft = wl >= known.sum() - wl
+                best_mleft = _winning_left(left_out, ys[f], order[f], w, start, best_i + 1, unit, known)
             continue
         upper_all = _upper_totals(known) if criterion == RMI else known  # only RMI reads it
         parent_ri = ranking_impurity(known) if criterion == RT else 0.0
         left[:] = 0.0
         for i in range(start, n_known - 1):
             left[ys[f, i]] += 1.0 if unit else w[order[f, i]]
-            v = vals[f, i]
-            nxt = vals[f, i + 1]
-            if nxt <= v:
+            if not cut_allowed(vals[f], i, start, n_known, min_leaf):
                 continue
-            nl = i - start + 1
-            if nl < min_leaf or m - nl < min_leaf:
-                continue
-            t = midpoint(v, nxt)
+            t = midpoint(vals[f, i], vals[f, i + 1])
             if criterion == IE:
                 value = ie_value(left, known)
             elif criterion == RMI:
@@ -618,8 +610,7 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
         if best_f == f:
             wl = left_out.sum()
             best_mleft = wl >= known.sum() - wl
-    if best_f >= 0 and best_mleft:  # add the node's missing cases to the heavier side
-        for i in range(start, end):
-            if vals[best_f, i] != vals[best_f, i]:
-                left_out[ys[best_f, i]] += 1.0 if unit else w[order[best_f, i]]
+    if best_f >= 0 and best_mleft:  # add the node's missing cases (NaN last) to the heavier side
+        add_class_weights(left_out, ys[best_f], order[best_f], w, known_end(vals[best_f], start, end), end, unit,
+                          1.0)
     return best_f, best_t, best_v, best_mleft

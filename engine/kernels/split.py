@@ -20,7 +20,7 @@ import numba
 import numpy as np
 
 from .config import JIT
-from .counts import midpoint
+from .counts import cut_allowed, known_end, midpoint
 
 GINI, ENTROPY = 0, 1
 
@@ -150,9 +150,7 @@ def best_split(X, vals, ys, w, order, start, end, candidate, is_nominal, n_categ
                 if mleft:
                     left -= missing
         else:
-            n_known = end
-            while n_known > start and vals[f, n_known - 1] != vals[f, n_known - 1]:
-                n_known -= 1
+            n_known = known_end(vals[f], start, end)
             if n_known - start < 2 * min_leaf:
                 continue
             missing[:] = 0.0
@@ -176,13 +174,7 @@ def best_split(X, vals, ys, w, order, start, end, candidate, is_nominal, n_categ
                     sq_right += (ws - 2.0 * (known[k] - left[k])) * ws
                     left[k] += ws
                     wl += ws
-                    v = vals[f, i]
-                    nxt = vals[f, i + 1]
-                    if nxt <= v:
-                        continue
-                    nl = i - start + 1
-                    nr = n_known - 1 - i
-                    if nl < min_leaf or nr < min_leaf:
+                    if not cut_allowed(vals[f], i, start, n_known, min_leaf):
                         continue
                     wr = wk - wl
                     if wl <= 0.0 or wr <= 0.0:
@@ -193,19 +185,13 @@ def best_split(X, vals, ys, w, order, start, end, candidate, is_nominal, n_categ
                             right[kk] = known[kk] - left[kk]
                         best_gain = base - _weighted_child_impurity(left, right, criterion)
                         best_f = f
-                        best_t = midpoint(v, nxt)
+                        best_t = midpoint(vals[f, i], vals[f, i + 1])
                         best_mleft = wl >= wr
                         left_out[:] = left
                 continue
             for i in range(start, n_known - 1):
                 left[ys[f, i]] += 1.0 if unit else w[order[f, i]]
-                v = vals[f, i]
-                nxt = vals[f, i + 1]
-                if nxt <= v:
-                    continue
-                nl = i - start + 1
-                nr = n_known - 1 - i
-                if nl < min_leaf or nr < min_leaf:
+                if not cut_allowed(vals[f], i, start, n_known, min_leaf):
                     continue
                 wl = left.sum()
                 mleft = wl >= wk - wl
@@ -221,7 +207,7 @@ def best_split(X, vals, ys, w, order, start, end, candidate, is_nominal, n_categ
                 if gain > best_gain + 1e-12 * total:
                     best_gain = gain
                     best_f = f
-                    best_t = midpoint(v, nxt)
+                    best_t = midpoint(vals[f, i], vals[f, i + 1])
                     best_mleft = mleft
                     left_out[:] = left
                 if mleft:
