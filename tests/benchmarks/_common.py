@@ -35,3 +35,23 @@ def timed(fn, repeats: int):
         out = fn()
         best = min(best, time.perf_counter() - t0)
     return best, out
+
+
+def cv_folds(y, k: int, seed: int):
+    """(train, test) index pairs of engine.evaluate.stratified_folds, empty test folds skipped."""
+    from engine.evaluate import stratified_folds
+
+    fold, _ = stratified_folds(y, k, seed)
+    for i in range(k):
+        test = np.flatnonzero(fold == i)
+        if len(test):
+            yield np.flatnonzero(fold != i), test
+
+
+def fit_and_score(info, params, data, train, test) -> tuple[int, int]:
+    """Our learner fitted on `train`: (correct predictions on `test`, leaves)."""
+    from engine.tree.predict import predict
+
+    tree = info.fit(data.subset(train), None, params)
+    labels = predict(tree, data.X[test], info.missing).labels
+    return int(np.sum(labels == data.y[test])), tree.n_leaves

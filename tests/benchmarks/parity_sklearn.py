@@ -40,9 +40,7 @@ from engine.algorithms.registry import get, resolve_params  # noqa: E402
 from engine.data import read_table  # noqa: E402
 from engine.data.encode import encode  # noqa: E402
 from engine.data.spec import ProblemSpec  # noqa: E402
-from engine.evaluate import stratified_folds  # noqa: E402
-from engine.tree.predict import predict  # noqa: E402
-from _common import DATA_DIR, DATASETS  # noqa: E402
+from _common import DATA_DIR, DATASETS, cv_folds, fit_and_score  # noqa: E402
 
 GOAL = 1.5  # accuracy points
 FOLDS = 10
@@ -56,17 +54,12 @@ def compare(data, seed: int) -> dict:
     info = get("cart")
     params = resolve_params(info, {"prune": "none"})
     X_sk = np.where(np.isnan(data.X), -1.0, data.X)
-    fold, _ = stratified_folds(data.y, FOLDS, seed)
     ours_correct = sk_correct = 0
     ours_leaves, sk_leaves = [], []
-    for k in range(FOLDS):
-        train, test = np.flatnonzero(fold != k), np.flatnonzero(fold == k)
-        if len(test) == 0:
-            continue
-        tree = info.fit(data.subset(train), None, params)
-        labels = predict(tree, data.X[test], info.missing).labels
-        ours_correct += int(np.sum(labels == data.y[test]))
-        ours_leaves.append(tree.n_leaves)
+    for train, test in cv_folds(data.y, FOLDS, seed):
+        correct, leaves = fit_and_score(info, params, data, train, test)
+        ours_correct += correct
+        ours_leaves.append(leaves)
 
         sk = DecisionTreeClassifier(random_state=0).fit(X_sk[train], data.y[train])
         sk_correct += int(np.sum(sk.predict(X_sk[test]) == data.y[test]))

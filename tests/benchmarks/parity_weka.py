@@ -67,9 +67,7 @@ from engine.algorithms.registry import get, resolve_params  # noqa: E402
 from engine.data import read_table  # noqa: E402
 from engine.data.encode import encode  # noqa: E402
 from engine.data.spec import ProblemSpec  # noqa: E402
-from engine.evaluate import stratified_folds  # noqa: E402
-from engine.tree.predict import predict  # noqa: E402
-from _common import DATA_DIR, DATASETS  # noqa: E402
+from _common import DATA_DIR, DATASETS, cv_folds, fit_and_score  # noqa: E402
 
 WORK_DIR = Path("/tmp/parity_weka")
 WEKA_JAR = Path("/usr/share/java/weka.jar")
@@ -175,16 +173,11 @@ def ours(data, algorithm: str, overrides: dict, repeats: int) -> dict:
     params = resolve_params(info, overrides)
     accs, leaves = [], []
     for r in range(repeats):
-        fold, _ = stratified_folds(data.y, FOLDS, r)
         correct = 0
-        for k in range(FOLDS):
-            train, test = np.flatnonzero(fold != k), np.flatnonzero(fold == k)
-            if len(test) == 0:
-                continue
-            tree = info.fit(data.subset(train), None, params)
-            labels = predict(tree, data.X[test], info.missing).labels
-            correct += int(np.sum(labels == data.y[test]))
-            leaves.append(tree.n_leaves)
+        for train, test in cv_folds(data.y, FOLDS, r):
+            fold_correct, fold_leaves = fit_and_score(info, params, data, train, test)
+            correct += fold_correct
+            leaves.append(fold_leaves)
         accs.append(100.0 * correct / len(data.y))
     return {"acc": float(np.mean(accs)), "acc_sd": float(np.std(accs)), "leaves": float(np.mean(leaves))}
 

@@ -97,8 +97,8 @@ def main() -> None:
     base = {"csv": results[1][2], "xlsx": results[3][2]}
     print(f"\nread {args.rows:,} x {args.cols} (csv {csv_path.stat().st_size / 1e6:.1f} MB, "
           f"xlsx {xlsx_path.stat().st_size / 1e6:.1f} MB); best of {args.repeats} (openpyxl: 1 run)\n")
-    print(f"| file | reader | seconds | ratio to pandas default |")
-    print(f"|---|---|---|---|")
+    print("| file | reader | seconds | ratio to pandas default |")
+    print("|---|---|---|---|")
     for kind, name, seconds in results:
         print(f"| {kind} | {name} | {seconds:.2f} | {seconds / base[kind]:.2f} |")
 
