@@ -16,7 +16,7 @@ import numpy as np
 
 from .data.table import format_number
 from .fileio import atomic_write_bytes
-from .tree.model import KIND_NAMES, Tree
+from .tree.model import CATEGORY, FUZZY, KIND_NAMES, THRESHOLD, TRICHOTOMY, Tree
 from .tree.rules import extract_rules, ordinal_range, rule_text
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -97,15 +97,15 @@ def _bound_text(tree: Tree, j: int, bound) -> str | None:
 def _node_test(tree: Tree, node) -> str:
     if node.is_leaf:
         return ""
-    if node.kind == 4:
+    if node.kind == TRICHOTOMY:
         return " + ".join(f"{w:.4g}·{tree.attribute_name(j)}" for j, w in zip(node.features, node.weights)) + \
             f" (<= {node.low:.6g} | >= {node.high:.6g})"
     name = tree.attribute_name(node.feature)
-    if node.kind == 1:
+    if node.kind == THRESHOLD:
         return f"{name} <= {format_number(node.threshold)}"
-    if node.kind == 2 and getattr(node, "cuts", None) is not None:
+    if node.kind == CATEGORY and getattr(node, "cuts", None) is not None:
         return f"{name} intervals cut at " + ", ".join(format_number(c) for c in node.cuts)
-    if node.kind == 3 and node.centres is not None:
+    if node.kind == FUZZY and node.centres is not None:
         return f"{name} fuzzy terms at " + ", ".join(format(c, ".6g") for c in node.centres)
     return f"{name} (by value)"
 
