@@ -32,6 +32,8 @@ class Model:
     missing: str = "stop"  # prediction's missing-value policy
     trained_on: dict = field(default_factory=dict)
     info: dict = field(default_factory=dict)
+    # the file this model was read from or last saved to (None: only in memory)
+    path: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def schema(self) -> DataSchema:
@@ -72,12 +74,15 @@ class Model:
 
     def save(self, path: str | os.PathLike) -> None:
         atomic_write_json(path, self.to_json())
+        self.path = os.path.abspath(path)
 
 
 def load_model(path: str | os.PathLike) -> Model:
     path = os.fspath(path)
     obj = read_json_file(path, ModelFileError, what="model file", not_ours="not_a_model", max_bytes=MAX_MODEL_BYTES)
-    return Model.from_json(obj, file=path)
+    model = Model.from_json(obj, file=path)
+    model.path = os.path.abspath(path)
+    return model
 
 
 def file_sha256(path: str | os.PathLike) -> str:

@@ -33,21 +33,21 @@ def models_dir() -> Path:
 
 
 def keep_model_copy(model: Model) -> str:
-    """A copy of a model never saved to a file (the GUI's) in the sessions folder, named by
-    its content and written once, so that its sessions can be resumed; thread-safe (the
-    write is atomic and the name is the content's)."""
-    copy = getattr(model, "_session_copy", None)
-    if copy is None or not os.path.exists(copy):
+    """The model's file; a model never saved (the GUI's) is saved once into the sessions
+    folder, named by its content, so that its sessions can be resumed. Thread-safe: the
+    write is atomic and the name is the content's."""
+    if model.path is None or not os.path.exists(model.path):
         import hashlib
         import json
 
         text = json.dumps(model.to_json(), ensure_ascii=False, sort_keys=True)
         digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-        copy = str(models_dir() / f"{digest[:16]}.json")
-        if not os.path.exists(copy):
+        copy = models_dir() / f"{digest[:16]}.json"
+        if copy.exists():
+            model.path = str(copy)
+        else:
             model.save(copy)
-        model._session_copy = copy
-    return copy
+    return model.path
 
 
 class Session:
@@ -59,7 +59,7 @@ class Session:
     def __init__(self, model: Model, model_path: str | None, spec=None, session_id: str | None = None,
                  project: str | None = None, case: str = "", stop_when_not_worth: bool = False):
         self.model = model
-        self.model_path = os.path.abspath(model_path) if model_path else None
+        self.model_path = os.path.abspath(model_path) if model_path else model.path
         self.project = os.path.abspath(project) if project else None
         self.case = case
         self.id = session_id or time.strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]

@@ -144,7 +144,8 @@ def test_history_per_project_and_excel_export(tmp_path, heart_model):
 
 
 def test_a_model_never_saved_is_kept_so_its_session_resumes(heart_model):
-    model = load_model(heart_model[0])
+    model = Model.from_json(load_model(heart_model[0]).to_json())  # only in memory, as in the window
+    assert model.path is None
     s = Session(model, None)
     s.answer({"age": 60})
     obj = json.loads(s.path.read_text())

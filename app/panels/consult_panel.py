@@ -55,6 +55,7 @@ class ConsultPanel(QWidget):
         self.current = None  # the Candidate being asked
         self.candidates = []
         self._tree_shown = None
+        self._copying = None  # the model whose copy a background thread is writing
 
         # case bar
         self.new_button = QPushButton("New case")
@@ -196,8 +197,7 @@ class ConsultPanel(QWidget):
         """Keep the model's copy for its sessions off the GUI thread (about 1 s at 20k leaves),
         before the first answer needs it."""
         model = self.model
-        if model is None or getattr(model, "_session_copy", None) is not None or \
-                getattr(model, "_copy_started", False):
+        if model is None or model.path is not None or self._copying is model:
             return
         import threading
 
@@ -209,7 +209,7 @@ class ConsultPanel(QWidget):
             except Exception:  # noqa: BLE001 - the first answer retries and reports it
                 log.exception("could not keep a copy of the model for its sessions")
 
-        model._copy_started = True
+        self._copying = model
         threading.Thread(target=work, name="model-copy", daemon=True).start()
 
     def _show_tree(self) -> None:
@@ -477,7 +477,7 @@ class ConsultPanel(QWidget):
         if not 0 <= row < len(getattr(self, "_history", [])):
             return False
         obj = self._history[row]
-        same_model = self.model is not None and obj.get("model") == getattr(self.model, "_session_copy", None)
+        same_model = self.model is not None and obj.get("model") == self.model.path
         try:
             self.session = Session.resume(obj["file"], self.model if same_model else None)
         except RuleTreeError as exc:

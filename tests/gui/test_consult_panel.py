@@ -62,8 +62,8 @@ def test_full_consultations_in_the_window_end_like_predict(window, demo_dir, tmp
     # the model's copy for its sessions is written off the GUI thread when the tab shows
     from engine.sessions import sessions_dir
 
-    qtbot.waitUntil(lambda: getattr(window.model, "_session_copy", None) is not None, timeout=10000)
-    assert Path(window.model._session_copy).parent == sessions_dir() / "models"
+    qtbot.waitUntil(lambda: window.model.path is not None, timeout=10000)
+    assert Path(window.model.path).parent == sessions_dir() / "models"
     rows = car_rows()
     X = window.model.schema.encode_features(read_table(ROOT / "tests" / "data" / "datasets" / "car_evaluation.csv"))
     labels = predict(tree, X).labels
