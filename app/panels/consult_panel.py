@@ -12,6 +12,7 @@ project's history lists earlier cases, which can be resumed or exported to Excel
 from __future__ import annotations
 
 import logging
+import os
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout,
@@ -249,7 +250,7 @@ class ConsultPanel(QWidget):
             self.session.save()
         except (OSError, RuleTreeError) as exc:
             self.message.setText(f"The session could not be saved: {exc}")
-        self.refresh_history()
+        self._show_current_in_history()
 
     # ---- answers ----------------------------------------------------------------------
 
@@ -303,7 +304,7 @@ class ConsultPanel(QWidget):
         else:
             self.message.setText("")
         self._refresh()
-        self.refresh_history()
+        self._show_current_in_history()
         return True
 
     def _outside_texts(self, answers: dict) -> str:
@@ -327,7 +328,7 @@ class ConsultPanel(QWidget):
         except (OSError, RuleTreeError) as exc:
             self.message.setText(str(exc))
         self._refresh()
-        self.refresh_history()
+        self._show_current_in_history()
 
     # ---- display ----------------------------------------------------------------------
 
@@ -462,8 +463,27 @@ class ConsultPanel(QWidget):
         return sessions
 
     def refresh_history(self) -> None:
+        """Read the saved sessions of this project (on opening a project or a model)."""
         self.history_box.setTitle("This project's cases" if self.project_path else "Cases not filed under a project")
         self._history = self.history_sessions()
+        self._fill_history()
+
+    def _show_current_in_history(self) -> None:
+        """After an answer: the current case's row from memory (newest first), no folder scan."""
+        if self.session is None:
+            return
+        listed = os.path.abspath(self.project_path) if self.project_path else None
+        if self.session.project != listed:  # a case filed elsewhere (begun before Save As, say)
+            return
+        try:
+            obj = self.session.to_json()
+        except (OSError, RuleTreeError):
+            return
+        obj["file"] = str(self.session.path)
+        self._history = [obj] + [o for o in getattr(self, "_history", []) if o.get("id") != obj["id"]]
+        self._fill_history()
+
+    def _fill_history(self) -> None:
         self.history.setRowCount(len(self._history))
         for row, obj in enumerate(self._history):
             r = summary_row(obj)
