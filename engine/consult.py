@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .errors import OptionError
-from .tree.model import CATEGORY, FUZZY, MIXED, PENDING, THRESHOLD, TRICHOTOMY, Tree
+from .tree.model import MIXED, PENDING, TRICHOTOMY, Tree
 
 UNKNOWN = object()
 
@@ -190,13 +190,14 @@ class Consultation:
     def _walk(self) -> list[tuple[int, float]]:
         out: list[tuple[int, float]] = []
         stack = [(0, 1.0)]
+        x = self._case()
         while stack:
             node_id, w = stack.pop()
             node = self.tree.nodes[node_id]
             if node.is_leaf:
                 out.append((node_id, w))
                 continue
-            shares = self._route(node)
+            shares = self._route(node, x)
             if shares is None:
                 out.append((node_id, w))
                 continue
@@ -205,38 +206,17 @@ class Consultation:
                     stack.append((child, w * share))
         return out
 
-    def _value(self, j: int):
-        return self.values.get(j)
+    def _case(self) -> np.ndarray:
+        """The case as the tree reads it: known values, NaN for unknown or not yet asked."""
+        x = np.full(len(self.names), np.nan)
+        for j, v in self.values.items():
+            if v is not UNKNOWN:
+                x[j] = v
+        return x
 
-    def _route(self, node) -> np.ndarray | None:
+    def _route(self, node, x: np.ndarray | None = None) -> np.ndarray | None:
         """Each child's share for this case, or None when the node needs an answer."""
-        k = len(node.children)
-        if node.kind == TRICHOTOMY:
-            vals = [self._value(j) for j in node.features]
-            if any(v is None or v is UNKNOWN for v in vals):
-                return None
-            s = float(np.dot(node.weights, vals))
-            out = np.zeros(k)
-            out[0 if s <= node.low else 1 if s >= node.high else 2] = 1.0
-            return out
-        v = self._value(node.feature)
-        if v is None or v is UNKNOWN:
-            return None
-        out = np.zeros(k)
-        if node.kind == THRESHOLD:
-            out[0 if v <= node.threshold else 1] = 1.0
-        elif node.kind == CATEGORY:
-            code = node.code(v)
-            branch = node.branches[code] if 0 <= code < len(node.branches) else -1
-            if branch < 0:
-                return None  # a value no training case had here: the case stops
-            out[branch] = 1.0
-        elif node.kind == FUZZY:
-            mu = node.memberships(v)
-            if np.isnan(mu).any():
-                return None
-            out = mu
-        return out
+        return node.route(self._case() if x is None else x)
 
     # ---- expected costs -----------------------------------------------------------
 

@@ -16,8 +16,9 @@ import numpy as np
 
 from .data.table import format_number
 from .fileio import atomic_write_bytes
-from .tree.model import CATEGORY, FUZZY, KIND_NAMES, THRESHOLD, TRICHOTOMY, Tree
-from .tree.rules import extract_rules, ordinal_range, rule_text
+from .tree.describe import bound_cell, node_test
+from .tree.model import KIND_NAMES, Tree
+from .tree.rules import extract_rules, rule_text
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -75,41 +76,6 @@ def _fit_widths(ws, header, rows) -> None:
         ws.column_dimensions[get_column_letter(j + 1)].width = min(80, max(8, longest + 2))
 
 
-def _bound_text(tree: Tree, j: int, bound) -> str | None:
-    attr = tree.schema.attributes[j]
-    parts = []
-    if bound.values is not None:
-        parts.append("{" + ", ".join(attr.categories[c] for c in sorted(bound.values)) + "}")
-    if attr.categories is not None and attr.kind == "ordinal" and (bound.low > -np.inf or bound.high < np.inf):
-        lo, hi = ordinal_range(attr, bound)
-        parts.append(f"{attr.categories[lo]} .. {attr.categories[hi]}" if lo != hi else attr.categories[lo])
-    else:
-        if bound.low > -np.inf and bound.high < np.inf:
-            parts.append(f"({format_number(bound.low)}, {format_number(bound.high)}]")
-        elif bound.high < np.inf:
-            parts.append(f"<= {format_number(bound.high)}")
-        elif bound.low > -np.inf:
-            parts.append(f"> {format_number(bound.low)}")
-    parts.extend(f"is {t}" for t in bound.terms)
-    return "; ".join(parts) if parts else None
-
-
-def _node_test(tree: Tree, node) -> str:
-    if node.is_leaf:
-        return ""
-    if node.kind == TRICHOTOMY:
-        return " + ".join(f"{w:.4g}·{tree.attribute_name(j)}" for j, w in zip(node.features, node.weights)) + \
-            f" (<= {node.low:.6g} | >= {node.high:.6g})"
-    name = tree.attribute_name(node.feature)
-    if node.kind == THRESHOLD:
-        return f"{name} <= {format_number(node.threshold)}"
-    if node.kind == CATEGORY and getattr(node, "cuts", None) is not None:
-        return f"{name} intervals cut at " + ", ".join(format_number(c) for c in node.cuts)
-    if node.kind == FUZZY and node.centres is not None:
-        return f"{name} fuzzy terms at " + ", ".join(format(c, ".6g") for c in node.centres)
-    return f"{name} (by value)"
-
-
 def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | None = None) -> bytes:
     from openpyxl import Workbook
 
@@ -122,7 +88,7 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
     for k, r in enumerate(rules, start=1):
         conditions = rule_text(tree, r)[3:].rsplit(" THEN ", 1)[0]
         row = [k, conditions, tree.label_name(r.label), r.support, r.confidence, r.coverage]
-        row += [_bound_text(tree, j, r.bounds[j]) if j in r.bounds else None for j in range(len(attrs))]
+        row += [bound_cell(tree.schema, j, r.bounds[j]) if j in r.bounds else None for j in range(len(attrs))]
         rows.append(row)
     _sheet(wb, "Rules", header, rows, {3: "0.##", 4: "0.0%", 5: "0.0%"})
 
@@ -133,7 +99,7 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
     for old in ids:
         node = tree.nodes[old]
         node_rows.append([new_id[old], new_id.get(node.parent, None) if node.parent >= 0 else None,
-                          KIND_NAMES[node.kind], _node_test(tree, node), tree.label_name(node.label), node.weight]
+                          KIND_NAMES[node.kind], node_test(tree, node), tree.label_name(node.label), node.weight]
                          + [float(c) for c in node.counts]
                          + [", ".join(str(new_id[c]) for c in node.children)])
     _sheet(wb, "Tree", ["node", "parent", "kind", "test", "label", "weight"] + [f"n({c})" for c in classes]

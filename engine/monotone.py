@@ -20,38 +20,22 @@ from collections import deque
 
 import numpy as np
 
-from .tree.model import CATEGORY, PENDING, THRESHOLD, Tree
+from .tree.describe import path_bounds
+from .tree.model import PENDING, Tree
 
 
 def leaf_boxes(tree: Tree) -> tuple[list[int], np.ndarray, np.ndarray, list[list[set | None]]]:
-    """Leaves, low and high bounds (leaves x attributes, oriented by direction), category sets."""
+    """Leaves, low and high bounds (leaves x attributes, oriented by direction), category sets
+    (the merged conditions of each leaf's path, engine.tree.describe.path_bounds)."""
     leaves = tree.leaves()
     p = len(tree.schema.attributes)
     low = np.full((len(leaves), p), -np.inf)
     high = np.full((len(leaves), p), np.inf)
     cats: list[list[set | None]] = [[None] * p for _ in leaves]
     for r, leaf in enumerate(leaves):
-        path = tree.path_to(leaf)
-        for parent_id, child_id in zip(path, path[1:]):
-            node = tree.nodes[parent_id]
-            pos = node.children.index(child_id)
-            if node.kind == THRESHOLD:
-                j = node.feature
-                if pos == 0:
-                    high[r, j] = min(high[r, j], node.threshold)
-                else:
-                    low[r, j] = max(low[r, j], node.threshold)
-            elif node.kind == CATEGORY:
-                j = node.feature
-                if getattr(node, "cuts", None) is not None:
-                    allowed = [c for c, b in enumerate(node.branches) if b == pos]
-                    if allowed and allowed[0] > 0:
-                        low[r, j] = max(low[r, j], node.cuts[allowed[0] - 1])
-                    if allowed and allowed[-1] < len(node.cuts):
-                        high[r, j] = min(high[r, j], node.cuts[allowed[-1]])
-                else:
-                    allowed = {c for c, b in enumerate(node.branches) if b == pos}
-                    cats[r][j] = allowed if cats[r][j] is None else cats[r][j] & allowed
+        for j, bound in path_bounds(tree, leaf).bounds.items():
+            low[r, j], high[r, j] = bound.low, bound.high
+            cats[r][j] = bound.values
     signs = np.array([a.monotone for a in tree.schema.attributes])
     for j in np.flatnonzero(signs < 0):  # (low, high] of x is [-high, -low) of -x
         low[:, j], high[:, j] = -high[:, j].copy(), -low[:, j].copy()

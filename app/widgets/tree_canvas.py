@@ -31,8 +31,8 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsView, QToolTip
 
-from engine.data.table import format_number
-from engine.tree.model import CATEGORY, FUZZY, LEAF, PENDING, THRESHOLD, TRICHOTOMY, Tree
+from engine.tree.describe import branch_labels, node_heading, path_steps, short_number
+from engine.tree.model import FUZZY, PENDING, TRICHOTOMY, Tree
 
 
 
@@ -71,9 +71,6 @@ EMPTY_BAR = QColor("#eeeeee")
 BORDER_WIDTH = 1.4
 HIGHLIGHT_WIDTH = 3.5
 SELECTED_WIDTH = 5.0
-
-_TERMS = {2: ["low", "high"], 3: ["low", "medium", "high"],
-          5: ["very low", "low", "medium", "high", "very high"]}  # as engine.tree.rules names fuzzy terms
 
 
 def class_colour(k: int) -> QColor:
@@ -157,85 +154,8 @@ def layout(tree: Tree, collapsed=frozenset(), max_depth: int | None = None) -> d
 
 # ---- texts ---------------------------------------------------------------------
 
-def _num(value: float, digits: int = 6) -> str:
-    value = float(value)
-    if not math.isfinite(value):
-        return str(value)
-    return format_number(float(f"{value:.{digits}g}"))
-
-
-def _names(attr, codes: list[int]) -> str:
-    names = [attr.categories[c] if attr.categories is not None and 0 <= c < len(attr.categories) else str(c)
-             for c in codes]
-    if not names:
-        return "(none)"
-    return names[0] if len(names) == 1 else "{" + ", ".join(names) + "}"
-
-
-def _linear(tree: Tree, node) -> str:
-    """The score of a trichotomy stage: 'a', '-a' or '0.83·a + 0.55·b'."""
-    if len(node.features) == 1 and abs(abs(float(node.weights[0])) - 1.0) < 1e-12:
-        return ("-" if node.weights[0] < 0 else "") + tree.attribute_name(node.features[0])
-    text = ""
-    for j, w in zip(node.features, node.weights):
-        term = f"{_num(abs(float(w)), 3)}·{tree.attribute_name(j)}"
-        text = (("-" if w < 0 else "") + term) if not text else text + (" - " if w < 0 else " + ") + term
-    return text
-
-
-def node_heading(tree: Tree, node_id: int) -> str:
-    """What the node shows in its first line: the tested attribute (or score); a leaf's label."""
-    node = tree.nodes[node_id]
-    if node.kind == LEAF:
-        return tree.label_name(node.label)
-    if node.kind == TRICHOTOMY:
-        return _linear(tree, node)
-    name = tree.attribute_name(node.feature)
-    return f"{name} (fuzzy)" if node.kind == FUZZY else name
-
-
-def edge_labels(tree: Tree, node_id: int) -> list[str]:
-    """The condition on each branch of a node, in child order."""
-    node = tree.nodes[node_id]
-    k = len(node.children)
-    if node.kind == THRESHOLD:
-        attr = tree.schema.attributes[node.feature]
-        if attr.categories is not None and attr.kind == "ordinal":  # ranks read as the ordered values
-            r = int(math.floor(node.threshold))
-            if 0 <= r < len(attr.categories) - 1:
-                return [f"<= {attr.categories[r]}", f">= {attr.categories[r + 1]}"]
-        t = _num(node.threshold)
-        return [f"<= {t}", f"> {t}"]
-    if node.kind == CATEGORY:
-        attr = tree.schema.attributes[node.feature]
-        out = []
-        for pos in range(k):
-            codes = [c for c, b in enumerate(node.branches) if b == pos]
-            if node.cuts is None:
-                out.append(_names(attr, codes))
-                continue
-            cuts = list(node.cuts)
-            if not codes:
-                out.append("(none)")
-            elif codes[0] == 0 and codes[-1] >= len(cuts):
-                out.append("any")
-            elif codes[0] == 0:
-                out.append(f"<= {_num(cuts[codes[-1]])}")
-            elif codes[-1] >= len(cuts):
-                out.append(f"> {_num(cuts[codes[0] - 1])}")
-            else:
-                out.append(f"({_num(cuts[codes[0] - 1])}, {_num(cuts[codes[-1]])}]")
-        return out
-    if node.kind == FUZZY:
-        if node.centres is not None:
-            terms = _TERMS.get(k, [f"T{i + 1}" for i in range(k)])
-            return [f"{terms[i]} ~{_num(node.centres[i], 4)}" if i < len(node.centres) else terms[i]
-                    for i in range(k)]
-        attr = tree.schema.attributes[node.feature]
-        return [_names(attr, [c for c, b in enumerate(node.branches or []) if b == pos]) for pos in range(k)]
-    if node.kind == TRICHOTOMY:
-        return [f"low <= {_num(node.low, 4)}", f"high >= {_num(node.high, 4)}", "middle"][:k] + [""] * max(0, k - 3)
-    return [""] * k
+_num = short_number
+edge_labels = branch_labels  # the condition on each branch, in child order (engine.tree.describe)
 
 
 def _detail_text(tree: Tree, node_id: int) -> str:
@@ -251,11 +171,7 @@ def _detail_text(tree: Tree, node_id: int) -> str:
 def node_tooltip(tree: Tree, node_id: int) -> str:
     """Several lines: the path of conditions, the label, and the class weights."""
     node = tree.nodes[node_id]
-    path = tree.path_to(node_id)
-    steps = []
-    for parent, child in zip(path, path[1:]):
-        labels = edge_labels(tree, parent)
-        steps.append(f"{node_heading(tree, parent)}: {labels[tree.nodes[parent].children.index(child)]}")
+    steps = path_steps(tree, node_id)
     lines = [f"node {node_id}"]
     if steps:
         lines.append("path: " + " → ".join(steps))

@@ -1,4 +1,9 @@
-"""Batch traversal of a compiled crisp tree (threshold, category, trichotomy nodes)."""
+"""Batch traversal of a compiled crisp tree (threshold, category, trichotomy nodes).
+
+One branch function per node kind, the compiled twin of that kind's `route`
+(engine.tree.nodes); `traverse` walks any crisp tree with them and
+`traverse_thresholds` is the lean walk for trees of threshold splits only.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,47 @@ from .config import JIT
 # node kinds, as in engine.tree.model
 _LEAF, _THRESHOLD, _CATEGORY, _FUZZY, _TRICHOTOMY = 0, 1, 2, 3, 4
 STOP, MAJORITY = 0, 1
+
+
+@numba.njit(**JIT)
+def threshold_branch(v, t):
+    """ThresholdSplit: 0 for v <= t, 1 for v > t, -1 for a missing value."""
+    if v != v:
+        return -1
+    return 0 if v <= t else 1
+
+
+@numba.njit(**JIT)
+def category_branch(v, node, cat_start, cat_count, cat_branch, cut_start, cut_count, cuts):
+    """CategorySplit: the branch of value v (an interval's with cuts), -1 when missing or untaken."""
+    if v != v:
+        return -1
+    if cut_count[node] > 0:  # an interval of a discretised numeric attribute: cuts below v
+        c = 0
+        for t in range(cut_start[node], cut_start[node] + cut_count[node]):
+            if v > cuts[t]:
+                c += 1
+    else:
+        c = np.int64(v)
+    if 0 <= c < cat_count[node]:
+        return cat_branch[cat_start[node] + c]
+    return -1
+
+
+@numba.njit(**JIT)
+def trichotomy_branch(x, node, low, high, tri_start, tri_count, tri_feature, tri_weight):
+    """TrichotomySplit: 0 for s <= low, 1 for s >= high, 2 between; -1 when a value is missing."""
+    s = 0.0
+    for t in range(tri_start[node], tri_start[node] + tri_count[node]):
+        v = x[tri_feature[t]]
+        if v != v:
+            return -1
+        s += tri_weight[t] * v
+    if s <= low:
+        return 0
+    if s >= high:
+        return 1
+    return 2
 
 
 @numba.njit(**JIT)
@@ -27,43 +73,22 @@ def traverse(X, kind, feature, threshold, threshold2, child_start, child_index, 
             if k == _LEAF:
                 break
             branch = -1
-            if k == _THRESHOLD:
+            if k == _THRESHOLD or k == _CATEGORY:
                 f = feature[node]
                 v = X[r, f]
                 if v == v:
                     used[r, f] = True
-                    branch = 0 if v <= threshold[node] else 1
-            elif k == _CATEGORY:
-                f = feature[node]
-                v = X[r, f]
-                if v == v:
-                    used[r, f] = True
-                    if cut_count[node] > 0:  # an interval of a discretised numeric attribute
-                        c = 0
-                        for t in range(cut_start[node], cut_start[node] + cut_count[node]):
-                            if v > cuts[t]:
-                                c += 1
-                    else:
-                        c = np.int64(v)
-                    if 0 <= c < cat_count[node]:
-                        branch = cat_branch[cat_start[node] + c]
+                if k == _THRESHOLD:
+                    branch = threshold_branch(v, threshold[node])
+                else:
+                    branch = category_branch(v, node, cat_start, cat_count, cat_branch, cut_start, cut_count, cuts)
             elif k == _TRICHOTOMY:
-                s = 0.0
-                ok = True
                 for t in range(tri_start[node], tri_start[node] + tri_count[node]):
-                    v = X[r, tri_feature[t]]
-                    if v != v:
-                        ok = False
+                    if X[r, tri_feature[t]] != X[r, tri_feature[t]]:
                         break
-                    used[r, tri_feature[t]] = True
-                    s += tri_weight[t] * v
-                if ok:
-                    if s <= threshold[node]:
-                        branch = 0
-                    elif s >= threshold2[node]:
-                        branch = 1
-                    else:
-                        branch = 2
+                    used[r, tri_feature[t]] = True  # shown, up to the first missing value
+                branch = trichotomy_branch(X[r], node, threshold[node], threshold2[node], tri_start, tri_count,
+                                           tri_feature, tri_weight)
             else:  # fuzzy nodes need the weighted propagation, not this kernel
                 break
             if branch < 0:

@@ -7,176 +7,54 @@ the K classes of the schema) and its own `label` — an index into
 `PENDING`. That lets a case stop at any node (unknown attribute) and lets the
 consultation show a tentative answer at every step.
 
-Node kinds (ARCHITECTURE.md):
+The node kinds, and what each knows of itself (routing a case, describing its
+branches, its JSON and compiled form), are in `engine.tree.nodes`.
 
-- `Leaf`
-- `ThresholdSplit`: x[a] <= t -> children[0], else children[1]
-- `CategorySplit`: x[a] == v -> children[branches[v]] (branches[v] = -1: no
-  branch for that value, the case stops here); with `cuts` (a discretised
-  numeric attribute) v is the interval index: the number of cuts below x[a],
-  intervals (cuts[i-1], cuts[i]]
-- `FuzzySplit`: membership of x[a] in each triangular term (centres m_1 <
-  ... < m_k, seed 002 Def. 2) -> the case goes down every child with that
-  weight; a nominal attribute has one crisp term per value (`branches`)
-- `TrichotomySplit`: s = w . x over `features`; s <= low -> children[0],
-  s >= high -> children[1], else children[2] (next stage or PENDING leaf)
+Fuzzy trees also need two settings of the whole tree, stored in the model
+file: the t-norm that combines the memberships along a path (`product`, the
+default, or `minimum`) and how the reached leaves are aggregated into an
+answer (`distribution`: the sum of firing strength x leaf distribution;
+`label_sum`: each leaf's label gets its firing strength, summed; `label_max`:
+the largest firing strength per label, as a rule base).
 
 `compile()` turns the nodes into parallel arrays for fast batch prediction.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
 from ..data.encode import DataSchema
+from .nodes import (CATEGORY, FUZZY, KIND_CODES, KIND_NAMES, LEAF, NODE_CLASSES, NODE_KINDS, PENDING, THRESHOLD,
+                    TRICHOTOMY, CategorySplit, FuzzySplit, Leaf, Node, ThresholdSplit, TrichotomySplit,
+                    triangular_memberships)
+
+__all__ = ["CATEGORY", "FUZZY", "KIND_CODES", "KIND_NAMES", "LEAF", "NODE_CLASSES", "NODE_KINDS", "PENDING",
+           "THRESHOLD", "TRICHOTOMY", "CategorySplit", "FuzzySplit", "Leaf", "Node", "ThresholdSplit",
+           "TrichotomySplit", "triangular_memberships", "Tree", "CompiledTree", "MIXED", "PENDING_LABEL",
+           "NOMINAL_KIND", "TNORMS", "AGGREGATES"]
 
 NOMINAL_KIND = "nominal"  # attribute kind whose values are category codes
 
-PENDING = -1
 MIXED = -2  # single_label_below: the leaves below disagree
 PENDING_LABEL = "PENDING"
 
-LEAF, THRESHOLD, CATEGORY, FUZZY, TRICHOTOMY = 0, 1, 2, 3, 4
-KIND_NAMES = {LEAF: "leaf", THRESHOLD: "threshold", CATEGORY: "category", FUZZY: "fuzzy",
-              TRICHOTOMY: "trichotomy"}
-KIND_CODES = {v: k for k, v in KIND_NAMES.items()}
-
-
-@dataclass(eq=False)
-class Node:
-    counts: np.ndarray  # weighted class distribution, length K
-    label: int  # index into Tree.labels, or PENDING
-    children: list[int] = field(default_factory=list)
-    parent: int = -1
-    kind = LEAF
-
-    @property
-    def is_leaf(self) -> bool:
-        return not self.children
-
-    @property
-    def weight(self) -> float:
-        return float(np.sum(self.counts))
-
-    def attributes(self) -> list[int]:
-        """Attributes (schema indices) this node tests."""
-        return []
-
-
-@dataclass(eq=False)
-class Leaf(Node):
-    kind = LEAF
-
-
-@dataclass(eq=False)
-class ThresholdSplit(Node):
-    feature: int = -1
-    threshold: float = 0.0
-    kind = THRESHOLD
-
-    def attributes(self):
-        return [self.feature]
-
-
-@dataclass(eq=False)
-class CategorySplit(Node):
-    feature: int = -1
-    branches: list[int] = field(default_factory=list)  # category code -> child position (-1: none)
-    cuts: list[float] | None = None  # numeric intervals: code = number of cuts below the value
-    kind = CATEGORY
-
-    def code(self, value: float) -> int:
-        """Category code of a value (interval index when the split has cuts); -1 if unknown."""
-        if value != value:
-            return -1
-        if self.cuts is not None:
-            return int(np.searchsorted(np.asarray(self.cuts), value, side="left"))
-        return int(value)
-
-    def attributes(self):
-        return [self.feature]
-
-
-@dataclass(eq=False)
-class FuzzySplit(Node):
-    feature: int = -1
-    centres: list[float] | None = None  # numeric: sorted term centres, one child per term
-    branches: list[int] | None = None  # nominal: category code -> child position
-    kind = FUZZY
-
-    def attributes(self):
-        return [self.feature]
-
-    def memberships(self, value: float) -> np.ndarray:
-        """Membership of `value` in each term (sums to 1; NaN -> all NaN)."""
-        k = len(self.children)
-        if value != value:
-            return np.full(k, np.nan)
-        if self.centres is None:
-            out = np.zeros(k)
-            branch = self.branches[int(value)] if 0 <= int(value) < len(self.branches) else -1
-            if branch < 0:
-                return np.full(k, np.nan)
-            out[branch] = 1.0
-            return out
-        return triangular_memberships(np.asarray([value]), np.asarray(self.centres))[0]
-
-
-@dataclass(eq=False)
-class TrichotomySplit(Node):
-    features: list[int] = field(default_factory=list)
-    weights: list[float] = field(default_factory=list)
-    low: float = 0.0  # a: s <= a -> children[0]
-    high: float = 0.0  # b: s >= b -> children[1]; otherwise children[2]
-    kind = TRICHOTOMY
-
-    def attributes(self):
-        return list(self.features)
-
-    def score(self, x: np.ndarray) -> float:
-        return float(np.dot(np.asarray(self.weights), x[np.asarray(self.features, dtype=np.int64)]))
-
-
-NODE_CLASSES = {LEAF: Leaf, THRESHOLD: ThresholdSplit, CATEGORY: CategorySplit, FUZZY: FuzzySplit,
-                TRICHOTOMY: TrichotomySplit}
-
-
-def triangular_memberships(values: np.ndarray, centres: np.ndarray) -> np.ndarray:
-    """Memberships (n, k) of values in triangular terms over sorted centres.
-
-    T_1 is 1 below m_1 and falls to 0 at m_2; T_i rises from m_{i-1} to m_i and
-    falls to m_{i+1}; T_k rises from m_{k-1} and is 1 above m_k. For any value
-    the memberships sum to 1. NaN values give NaN rows.
-    """
-    values = np.asarray(values, dtype=np.float64)
-    m = np.asarray(centres, dtype=np.float64)
-    k = len(m)
-    out = np.zeros((len(values), k))
-    if k == 1:
-        out[:, 0] = 1.0
-    else:
-        for i in range(k):
-            mu = np.ones(len(values))
-            if i > 0:
-                rise = (values - m[i - 1]) / (m[i] - m[i - 1])
-                mu = np.where(values < m[i], np.clip(rise, 0.0, 1.0), mu)
-            if i < k - 1:
-                fall = (m[i + 1] - values) / (m[i + 1] - m[i])
-                mu = np.where(values > m[i], np.clip(fall, 0.0, 1.0), mu)
-            out[:, i] = mu
-    out[np.isnan(values)] = np.nan
-    return out
+TNORMS = ("product", "minimum")
+AGGREGATES = ("distribution", "label_sum", "label_max")
 
 
 class Tree:
     """Nodes plus what is needed to read them: the data schema and the label names."""
 
-    def __init__(self, schema: DataSchema, labels: list[str] | None = None):
+    def __init__(self, schema: DataSchema, labels: list[str] | None = None, *, tnorm: str = "product",
+                 aggregate: str = "distribution"):
         self.schema = schema
         self.labels = list(labels) if labels is not None else list(schema.classes)
         self.nodes: list[Node] = []
+        self.tnorm = tnorm  # combines memberships along a path (fuzzy trees)
+        self.aggregate = aggregate  # turns the reached leaves into an answer (fuzzy trees)
         self._compiled = None
         self._below = None
 
@@ -271,9 +149,11 @@ class Tree:
     # ---- JSON ------------------------------------------------------------
 
     def to_json(self) -> dict:
-        """Nodes reachable from the root, renumbered depth-first; exact round trip."""
+        """Nodes reachable from the root, renumbered depth-first; exact round trip.
+        The fuzzy settings are written only when they differ from the defaults."""
         order = self.reachable()
         new_id = {old: new for new, old in enumerate(order)}
+        names = self.schema.names
         nodes = []
         for old in order:
             node = self.nodes[old]
@@ -281,28 +161,20 @@ class Tree:
                     "label": self.label_name(node.label)}
             if node.children:
                 item["children"] = [new_id[c] for c in node.children]
-            if isinstance(node, ThresholdSplit):
-                item.update(attribute=self.attribute_name(node.feature), threshold=float(node.threshold))
-            elif isinstance(node, CategorySplit):
-                item.update(attribute=self.attribute_name(node.feature), branches=list(node.branches))
-                if node.cuts is not None:
-                    item["cuts"] = [float(c) for c in node.cuts]
-            elif isinstance(node, FuzzySplit):
-                item["attribute"] = self.attribute_name(node.feature)
-                if node.centres is not None:
-                    item["centres"] = [float(c) for c in node.centres]
-                else:
-                    item["branches"] = list(node.branches)
-            elif isinstance(node, TrichotomySplit):
-                item.update(attributes=[self.attribute_name(j) for j in node.features],
-                            weights=[float(w) for w in node.weights], low=float(node.low),
-                            high=float(node.high))
+            item.update(node.json_fields(names))
             nodes.append(item)
-        return {"labels": list(self.labels), "nodes": nodes}
+        out = {"labels": list(self.labels), "nodes": nodes}
+        if self.tnorm != "product" or self.aggregate != "distribution":
+            out["fuzzy"] = {"tnorm": self.tnorm, "aggregate": self.aggregate}
+        return out
 
     @classmethod
     def from_json(cls, obj: dict, schema: DataSchema) -> "Tree":
-        tree = cls(schema, obj["labels"])
+        fuzzy = obj.get("fuzzy") or {}
+        tnorm, aggregate = fuzzy.get("tnorm", "product"), fuzzy.get("aggregate", "distribution")
+        if tnorm not in TNORMS or aggregate not in AGGREGATES:
+            raise ValueError(f"unknown fuzzy settings (t-norm {tnorm!r}, aggregation {aggregate!r})")
+        tree = cls(schema, obj["labels"], tnorm=tnorm, aggregate=aggregate)
         index = {name: j for j, name in enumerate(schema.names)}
         label_index = {name: i for i, name in enumerate(tree.labels)}
         label_index[PENDING_LABEL] = PENDING
@@ -311,23 +183,9 @@ class Tree:
             for c in item.get("children", []):
                 parents[c] = i
         for i, item in enumerate(obj["nodes"]):
-            kind = KIND_CODES[item["kind"]]
             common = dict(counts=np.asarray(item["counts"], dtype=np.float64), label=label_index[item["label"]],
                           children=list(item.get("children", [])))
-            if kind == LEAF:
-                node = Leaf(**common)
-            elif kind == THRESHOLD:
-                node = ThresholdSplit(**common, feature=index[item["attribute"]], threshold=float(item["threshold"]))
-            elif kind == CATEGORY:
-                node = CategorySplit(**common, feature=index[item["attribute"]], branches=list(item["branches"]),
-                                     cuts=item.get("cuts"))
-            elif kind == FUZZY:
-                node = FuzzySplit(**common, feature=index[item["attribute"]], centres=item.get("centres"),
-                                  branches=item.get("branches"))
-            else:
-                node = TrichotomySplit(**common, features=[index[a] for a in item["attributes"]],
-                                       weights=list(item["weights"]), low=float(item["low"]),
-                                       high=float(item["high"]))
+            node = NODE_KINDS[item["kind"]].from_json_fields(item, index, common)
             tree.add(node, parents.get(i, -1))
         return tree
 
@@ -377,67 +235,28 @@ class CompiledTree:
     @classmethod
     def from_tree(cls, tree: Tree) -> "CompiledTree":
         n = len(tree.nodes)
-        kind = np.zeros(n, np.int8)
-        feature = np.full(n, -1, np.int64)
-        threshold = np.zeros(n)
-        threshold2 = np.zeros(n)
-        child_start = np.zeros(n, np.int64)
-        child_count = np.zeros(n, np.int64)
-        cat_start = np.zeros(n, np.int64)
-        cat_count = np.zeros(n, np.int64)
-        tri_start = np.zeros(n, np.int64)
-        tri_count = np.zeros(n, np.int64)
-        fz_start = np.zeros(n, np.int64)
-        cut_start = np.zeros(n, np.int64)
-        cut_count = np.zeros(n, np.int64)
-        cut_values = []
-        majority = np.full(n, -1, np.int64)
-        children, cats, tri_f, tri_w, centres = [], [], [], [], []
-        counts = np.zeros((n, tree.n_classes))
-        label = np.zeros(n, np.int64)
+        c = _Buffers(n, tree.n_classes)
         for i, node in enumerate(tree.nodes):
-            kind[i] = node.kind
-            counts[i] = node.counts
-            label[i] = node.label
-            child_start[i] = len(children)
-            child_count[i] = len(node.children)
-            children.extend(node.children)
+            c.kind[i] = node.kind
+            c.counts[i] = node.counts
+            c.label[i] = node.label
+            c.child_start[i] = len(c.children)
+            c.child_count[i] = len(node.children)
+            c.children.extend(node.children)
             if node.children:
-                weights = [tree.nodes[c].weight for c in node.children]
-                majority[i] = int(np.argmax(weights))
-            if isinstance(node, (ThresholdSplit, CategorySplit, FuzzySplit)):
-                feature[i] = node.feature
-            if isinstance(node, ThresholdSplit):
-                threshold[i] = node.threshold
-            branches = getattr(node, "branches", None)
-            if isinstance(node, (CategorySplit, FuzzySplit)) and branches is not None:
-                cat_start[i] = len(cats)
-                cat_count[i] = len(branches)
-                cats.extend(branches)
-            if isinstance(node, CategorySplit) and node.cuts is not None:
-                cut_start[i] = len(cut_values)
-                cut_count[i] = len(node.cuts)
-                cut_values.extend(node.cuts)
-            if isinstance(node, FuzzySplit) and node.centres is not None:
-                fz_start[i] = len(centres)
-                centres.extend(node.centres)
-            if isinstance(node, TrichotomySplit):
-                tri_start[i] = len(tri_f)
-                tri_count[i] = len(node.features)
-                tri_f.extend(node.features)
-                tri_w.extend(node.weights)
-                threshold[i] = node.low
-                threshold2[i] = node.high
+                weights = [tree.nodes[ch].weight for ch in node.children]
+                c.majority[i] = int(np.argmax(weights))
+            node.compile_into(c, i)
         dist_source = np.arange(n)
         for i in tree.reachable():  # parents before children
             node = tree.nodes[i]
-            if node.parent >= 0 and counts[i].sum() <= 0:
+            if node.parent >= 0 and c.counts[i].sum() <= 0:
                 dist_source[i] = dist_source[node.parent]
-        compiled = cls(kind, feature, threshold, threshold2, child_start, child_count,
-                   np.asarray(children, np.int64), cat_start, cat_count, np.asarray(cats, np.int64),
-                   tri_start, tri_count, np.asarray(tri_f, np.int64), np.asarray(tri_w, np.float64),
-                   fz_start, np.asarray(centres, np.float64), counts, label, cut_start, cut_count,
-                   np.asarray(cut_values, np.float64), majority, dist_source)
+        compiled = cls(c.kind, c.feature, c.threshold, c.threshold2, c.child_start, c.child_count,
+                       np.asarray(c.children, np.int64), c.cat_start, c.cat_count, np.asarray(c.cats, np.int64),
+                       c.tri_start, c.tri_count, np.asarray(c.tri_f, np.int64), np.asarray(c.tri_w, np.float64),
+                       c.fz_start, np.asarray(c.centres, np.float64), c.counts, c.label, c.cut_start, c.cut_count,
+                       np.asarray(c.cut_values, np.float64), c.majority, dist_source)
         compiled.n_features = len(tree.schema.attributes)
         compiled.parent = np.array([node.parent for node in tree.nodes], np.int64)
         compiled.preorder = np.asarray(tree.reachable(), np.int64)  # parents before children
@@ -464,3 +283,31 @@ class CompiledTree:
 
             self._tested = path_attributes(self.parent, self.feature, self.preorder, self.n_features)
         return self._tested
+
+
+class _Buffers:
+    """The arrays a CompiledTree is made of, while the nodes write themselves in (Node.compile_into)."""
+
+    def __init__(self, n: int, n_classes: int):
+        self.kind = np.zeros(n, np.int8)
+        self.feature = np.full(n, -1, np.int64)
+        self.threshold = np.zeros(n)
+        self.threshold2 = np.zeros(n)
+        self.child_start = np.zeros(n, np.int64)
+        self.child_count = np.zeros(n, np.int64)
+        self.cat_start = np.zeros(n, np.int64)
+        self.cat_count = np.zeros(n, np.int64)
+        self.tri_start = np.zeros(n, np.int64)
+        self.tri_count = np.zeros(n, np.int64)
+        self.fz_start = np.zeros(n, np.int64)
+        self.cut_start = np.zeros(n, np.int64)
+        self.cut_count = np.zeros(n, np.int64)
+        self.majority = np.full(n, -1, np.int64)
+        self.counts = np.zeros((n, n_classes))
+        self.label = np.zeros(n, np.int64)
+        self.children: list[int] = []
+        self.cats: list[int] = []
+        self.tri_f: list[int] = []
+        self.tri_w: list[float] = []
+        self.centres: list[float] = []
+        self.cut_values: list[float] = []

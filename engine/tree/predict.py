@@ -7,7 +7,9 @@ or whose category was never seen in training):
 - "majority": it follows the branch that held the most training weight;
 - "fractional": it goes down every branch, weighted by the branches' shares
   of the training weight, and the reached distributions are summed (C4.5).
-Fuzzy splits always send a case down every term with its membership.
+Fuzzy splits always send a case down every term with its membership; the
+tree's t-norm combines memberships along a path and its aggregation turns the
+reached leaves into an answer (engine.tree.model).
 
 Crisp trees under "stop"/"majority" run in a Numba kernel; the rest use a
 weighted frontier that is propagated node by node over arrays of rows.
@@ -18,8 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernels.traverse import MAJORITY, STOP, traverse, traverse_thresholds
-from .model import (CATEGORY, FUZZY, LEAF, PENDING, THRESHOLD, TRICHOTOMY, Tree,
-                    triangular_memberships)
+from .model import LEAF, PENDING, Tree
 
 POLICIES = ("stop", "majority", "fractional")
 
@@ -90,6 +91,8 @@ def _spread(tree: Tree, X: np.ndarray, missing: str) -> Prediction:
     used = np.zeros((n, p), bool)
     end_node = np.full(n, -2, np.int64)
     source = tree.compile().dist_source
+    minimum = True if tree.tnorm == "minimum" else None  # the t-norm along a path (product by default)
+    best_rule = tree.aggregate == "label_max"
     stack = [(0, np.arange(n), np.ones(n))]
     while stack:
         node_id, rows, w = stack.pop()
@@ -103,55 +106,21 @@ def _spread(tree: Tree, X: np.ndarray, missing: str) -> Prediction:
             # an empty node (a branch no training case took) answers with its nearest weighted ancestor
             dist = _normalise(tree.nodes[source[node_id]].counts[None, :])[0]
             scores[r] += weight[:, None] * dist[None, :]
-            label_votes[r, node.label if node.label != PENDING else -1] += weight
+            column = node.label if node.label != PENDING else -1
+            if best_rule:
+                label_votes[r, column] = np.maximum(label_votes[r, column], weight)
+            else:
+                label_votes[r, column] += weight
             end_node[r] = np.where(end_node[r] == -2, node_id, -1)
 
         if node.kind == LEAF:
             finish(rows, w)
             continue
-        k = len(node.children)
-        share = np.zeros((len(rows), k))  # weight of each row sent down each child
-        stuck = np.zeros(len(rows), bool)  # rows with no usable value here
-        if node.kind == THRESHOLD:
-            v = X[rows, node.feature]
-            known = ~np.isnan(v)
-            share[known & (v <= node.threshold), 0] = 1
-            share[known & (v > node.threshold), 1] = 1
-            used[rows[known], node.feature] = True
-            stuck = ~known
-        elif node.kind == CATEGORY or (node.kind == FUZZY and node.centres is None):
-            v = X[rows, node.feature]
-            known = ~np.isnan(v)
-            if getattr(node, "cuts", None) is not None:
-                codes = np.where(known, np.searchsorted(np.asarray(node.cuts), np.where(known, v, 0.0),
-                                                        side="left"), -1).astype(np.int64)
-            else:
-                codes = np.where(known, v, -1).astype(np.int64)
-            branches = np.asarray(node.branches, np.int64)
-            ok = known & (codes >= 0) & (codes < len(branches))
-            b = np.full(len(rows), -1, np.int64)
-            b[ok] = branches[codes[ok]]
-            good = b >= 0
-            share[np.flatnonzero(good), b[good]] = 1
-            used[rows[known], node.feature] = True
-            stuck = ~good
-        elif node.kind == FUZZY:
-            v = X[rows, node.feature]
-            known = ~np.isnan(v)
-            share[known] = triangular_memberships(v[known], np.asarray(node.centres))
-            used[rows[known], node.feature] = True
-            stuck = ~known
-        elif node.kind == TRICHOTOMY:
-            feats = np.asarray(node.features, np.int64)
-            vals = X[np.ix_(rows, feats)]
-            known = ~np.isnan(vals).any(axis=1)
-            s = vals[known] @ np.asarray(node.weights)
-            kr = np.flatnonzero(known)
-            share[kr[s <= node.low], 0] = 1
-            share[kr[s >= node.high], 1] = 1
-            share[kr[(s > node.low) & (s < node.high)], 2] = 1
-            used[np.ix_(rows[known], feats)] = True
-            stuck = ~known
+        share = node.route_rows(X[rows])  # weight of each row sent down each child
+        attrs = np.asarray(node.attributes(), np.int64)
+        known = ~np.isnan(X[np.ix_(rows, attrs)]).any(axis=1)
+        used[np.ix_(rows[known], attrs)] = True
+        stuck = share.sum(axis=1) <= 0  # no usable value here
         if stuck.any():
             if missing == "stop":
                 finish(rows[stuck], w[stuck])
@@ -160,12 +129,13 @@ def _spread(tree: Tree, X: np.ndarray, missing: str) -> Prediction:
             else:
                 share[stuck] = _branch_weights(tree, node_id)[None, :]
         for c_pos, child in enumerate(node.children):
-            cw = w * share[:, c_pos]
+            cw = w * share[:, c_pos] if minimum is None else np.where(share[:, c_pos] > 0, np.minimum(
+                w, share[:, c_pos]), 0.0)
             if (cw > 0).any():
                 stack.append((child, rows, cw))
     total = scores.sum(axis=1, keepdims=True)
     scores = np.where(total > 0, scores / np.where(total > 0, total, 1), 0.0)
-    if getattr(tree, "aggregate", "distribution") == "votes":
+    if tree.aggregate in ("label_sum", "label_max"):
         best = np.argmax(label_votes, axis=1)
         labels = np.where(best == len(tree.labels), PENDING, best)
     else:
@@ -186,28 +156,11 @@ def decision_path(tree: Tree, x: np.ndarray, missing: str = "stop") -> list[int]
         node = tree.nodes[path[-1]]
         if node.is_leaf:
             return path
-        branch = -1
-        if node.kind == THRESHOLD:
-            v = x[node.feature]
-            if v == v:
-                branch = 0 if v <= node.threshold else 1
-        elif node.kind in (CATEGORY, FUZZY):
-            mu = None
-            if node.kind == FUZZY:
-                mu = node.memberships(x[node.feature])
-            if mu is not None and not np.isnan(mu).any():
-                branch = int(np.argmax(mu))
-            elif node.kind == CATEGORY:
-                c = node.code(x[node.feature])
-                if 0 <= c < len(node.branches):
-                    branch = node.branches[c]
-        elif node.kind == TRICHOTOMY:
-            vals = x[np.asarray(node.features, np.int64)]
-            if not np.isnan(vals).any():
-                s = float(vals @ np.asarray(node.weights))
-                branch = 0 if s <= node.low else 1 if s >= node.high else 2
-        if branch < 0:
+        shares = node.route(x)
+        if shares is None:
             if missing == "stop":
                 return path
             branch = int(tree.compile().majority_child[path[-1]])
+        else:
+            branch = int(np.argmax(shares))
         path.append(node.children[branch])

@@ -1,0 +1,304 @@
+"""Every text a tree shows, from one place: branch labels, node headings, rule
+conditions, the Excel export's cells, and the boxes the monotonicity report reads.
+
+Nodes describe their branches as `Condition` values (engine.tree.nodes); this
+module merges them along a path and renders them:
+
+- `branch_labels(tree, node)`: the condition on each branch, short, without the
+  attribute's name ("<= 2.5", "{green, blue}", "low ~0.3", "middle") — the
+  tree canvas's edge labels and the consultation's path;
+- `node_heading(tree, node)`: the tested attribute (or a trichotomy stage's
+  score), or a leaf's label;
+- `path_bounds(tree, node)`: what the path from the root to a node says about
+  each attribute, merged (`x <= 3` and `x <= 2` -> `x <= 2`; category sets
+  intersected), and a trichotomy stage's conditions as text;
+- `bound_texts` / `bound_cell`: a merged bound as rule conditions ("age <= 40",
+  "buying >= med", "colour in {red, blue}") or as one Excel cell;
+- `node_test(tree, node)`: a one-line description of a node's test.
+
+Ordinal attributes with named values are split on their ranks; their bounds
+read in the user's values (a cut at rank 1.5 reads "<= med" / ">= high").
+Numbers in rules are shown to 10 decimals, on the canvas to 6 significant
+digits.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..data.table import format_number
+from .nodes import PENDING, TRICHOTOMY, FuzzyTerm, Interval, LinearBand, OneOf
+
+TERM_NAMES = {2: ["low", "high"], 3: ["low", "medium", "high"],
+              5: ["very low", "low", "medium", "high", "very high"]}
+
+
+def term_names(k: int) -> list[str]:
+    """Default names of k fuzzy terms, lowest first."""
+    return TERM_NAMES.get(k, [f"T{i + 1}" for i in range(k)])
+
+
+def term_name(cond: FuzzyTerm) -> str:
+    return cond.name if cond.name else term_names(cond.of)[cond.index]
+
+
+def exact_number(value: float) -> str:
+    """A number in a rule: up to 10 decimals, no trailing zeros."""
+    return format_number(round(float(value), 10))
+
+
+def short_number(value: float, digits: int = 6) -> str:
+    """A number on the canvas: `digits` significant digits."""
+    value = float(value)
+    if not math.isfinite(value):
+        return str(value)
+    return format_number(float(f"{value:.{digits}g}"))
+
+
+def _category_names(attr, codes) -> str:
+    names = [attr.categories[c] if attr.categories is not None and 0 <= c < len(attr.categories) else str(c)
+             for c in codes]
+    if not names:
+        return "(none)"
+    return names[0] if len(names) == 1 else "{" + ", ".join(names) + "}"
+
+
+def _is_ranked(attr) -> bool:
+    """An ordinal attribute with named values, learnt on their ranks 0, 1, ..."""
+    return attr.categories is not None and attr.kind == "ordinal"
+
+
+# ---- one branch ----------------------------------------------------------------------
+
+
+def linear_score(schema, features, weights, digits: int | None = None) -> str:
+    """'a', '-a' or '0.83·a + 0.55·b': coefficients rounded to 4 decimals (digits=None, rules)
+    or to `digits` significant digits (the canvas)."""
+    names = [schema.attributes[j].name for j in features]
+    single = len(features) == 1 and abs(abs(float(weights[0])) - 1.0) < 1e-12
+    text = ""
+    for name, w in zip(names, weights):
+        if single:
+            term = name
+        elif digits is None:
+            term = f"{format_number(round(abs(float(w)), 4))}·{name}"
+        else:
+            term = f"{short_number(abs(float(w)), digits)}·{name}"
+        if not text:
+            text = ("-" if w < 0 else "") + term
+        else:
+            text += (" - " if w < 0 else " + ") + term
+    return text
+
+
+def _linear_condition(schema, band: LinearBand) -> str:
+    """A trichotomy branch as a rule condition ('0.83·X3 + 0.55·X5 <= 1.27')."""
+    score = linear_score(schema, band.features, band.weights)
+
+    def one(op, value):
+        return f"{score} {op} {format_number(round(float(value), 4))}"
+
+    if band.low == -np.inf:
+        return one("<=" if band.high_closed else "<", band.high)
+    if band.high == np.inf:
+        return one(">=" if band.low_closed else ">", band.low)
+    return f"{one('>=' if band.low_closed else '>', band.low)} AND {one('<=' if band.high_closed else '<', band.high)}"
+
+
+def branch_labels(tree, node_id: int) -> list[str]:
+    """The condition on each branch of a node, in child order (no attribute names)."""
+    node = tree.nodes[node_id]
+    k = len(node.children)
+    out = []
+    for pos, cond in enumerate(node.branch_conditions()):
+        out.append(_branch_label(tree, node, pos, cond))
+    return out + [""] * (k - len(out))
+
+
+def _branch_label(tree, node, pos: int, cond) -> str:
+    if isinstance(cond, LinearBand):
+        return [f"low <= {short_number(node.low, 4)}", f"high >= {short_number(node.high, 4)}", "middle"][pos]
+    attr = tree.schema.attributes[cond.attribute]
+    if isinstance(cond, OneOf):
+        return _category_names(attr, sorted(cond.values))
+    if isinstance(cond, FuzzyTerm):
+        name = term_name(cond)
+        return f"{name} ~{short_number(cond.centre, 4)}" if cond.centre is not None else name
+    # an interval: a threshold's side, or a discretised attribute's interval
+    if getattr(node, "cuts", None) is None and _is_ranked(attr):
+        r = int(math.floor(cond.high if cond.high < np.inf else cond.low))
+        if 0 <= r < len(attr.categories) - 1:
+            return f"<= {attr.categories[r]}" if cond.high < np.inf else f">= {attr.categories[r + 1]}"
+    if cond.low == -np.inf and cond.high == np.inf:
+        return "any"
+    if cond.low == -np.inf:
+        return f"<= {short_number(cond.high)}"
+    if cond.high == np.inf:
+        return f"> {short_number(cond.low)}"
+    return f"({short_number(cond.low)}, {short_number(cond.high)}]"
+
+
+def node_heading(tree, node_id: int) -> str:
+    """What a node shows first: the tested attribute (or a stage's score); a leaf's label."""
+    node = tree.nodes[node_id]
+    if node.is_leaf:
+        return tree.label_name(node.label)
+    if node.kind == TRICHOTOMY:
+        return linear_score(tree.schema, node.features, node.weights, digits=3)
+    name = tree.attribute_name(node.feature)
+    return f"{name} (fuzzy)" if node.kind_name == "fuzzy" else name
+
+
+def path_steps(tree, node_id: int) -> list[str]:
+    """'attribute: branch' for every step from the root to the node."""
+    path = tree.path_to(node_id)
+    steps = []
+    for parent, child in zip(path, path[1:]):
+        labels = branch_labels(tree, parent)
+        steps.append(f"{node_heading(tree, parent)}: {labels[tree.nodes[parent].children.index(child)]}")
+    return steps
+
+
+def node_test(tree, node) -> str:
+    """One line for a node's test (the Excel export's Tree sheet)."""
+    if node.is_leaf:
+        return ""
+    if node.kind == TRICHOTOMY:
+        return " + ".join(f"{w:.4g}·{tree.attribute_name(j)}" for j, w in zip(node.features, node.weights)) + \
+            f" (<= {node.low:.6g} | >= {node.high:.6g})"
+    name = tree.attribute_name(node.feature)
+    if node.kind_name == "threshold":
+        return f"{name} <= {format_number(node.threshold)}"
+    if node.kind_name == "category" and node.cuts is not None:
+        return f"{name} intervals cut at " + ", ".join(format_number(c) for c in node.cuts)
+    if node.kind_name == "fuzzy" and node.centres is not None:
+        return f"{name} fuzzy terms at " + ", ".join(format(c, ".6g") for c in node.centres)
+    return f"{name} (by value)"
+
+
+# ---- a path, merged -------------------------------------------------------------------
+
+
+@dataclass
+class Bound:
+    """What a path says about one attribute: low < x <= high, allowed categories, fuzzy terms."""
+
+    attribute: int
+    low: float = -np.inf  # x > low
+    high: float = np.inf  # x <= high
+    values: set[int] | None = None  # allowed category codes
+    terms: list[str] = field(default_factory=list)  # fuzzy terms, in path order
+
+    def add(self, cond) -> None:
+        if isinstance(cond, Interval):
+            self.high = min(self.high, cond.high)
+            self.low = max(self.low, cond.low)
+        elif isinstance(cond, OneOf):
+            self.values = set(cond.values) if self.values is None else self.values & cond.values
+        elif isinstance(cond, FuzzyTerm):
+            self.terms.append(term_name(cond))
+
+
+@dataclass
+class PathBounds:
+    bounds: dict[int, Bound]
+    linear: list[str]  # trichotomy conditions, already text
+    order: list[int]  # attributes in the order they are first tested
+
+
+def path_bounds(tree, node_id: int) -> PathBounds:
+    """The conditions from the root to a node, merged per attribute."""
+    bounds: dict[int, Bound] = {}
+    linear: list[str] = []
+    order: list[int] = []
+    path = tree.path_to(node_id)
+    for parent_id, child_id in zip(path, path[1:]):
+        node = tree.nodes[parent_id]
+        cond = node.branch_conditions()[node.children.index(child_id)]
+        if isinstance(cond, LinearBand):
+            linear.append(_linear_condition(tree.schema, cond))
+            continue
+        j = cond.attribute
+        if j not in bounds:
+            bounds[j] = Bound(j)
+            order.append(j)
+        bounds[j].add(cond)
+    return PathBounds(bounds, linear, order)
+
+
+def passable(tree, node_id: int) -> bool:
+    """False when some branch on the path takes no case by construction (the middle
+    branch of a trichotomy stage that is a plain cut)."""
+    path = tree.path_to(node_id)
+    for parent_id, child_id in zip(path, path[1:]):
+        node = tree.nodes[parent_id]
+        check = getattr(node, "passable", None)
+        if check is not None and not check(node.children.index(child_id)):
+            return False
+    return True
+
+
+def ordinal_range(attr, bound: Bound) -> tuple[int, int]:
+    """The first and last rank a bound on an ordinal attribute's ranks admits."""
+    last = len(attr.categories) - 1
+    lo = int(np.floor(bound.low)) + 1 if bound.low > -np.inf else 0
+    hi = int(np.floor(bound.high)) if bound.high < np.inf else last
+    return max(lo, 0), min(hi, last)
+
+
+def bound_texts(schema, j: int, b: Bound) -> list[str]:
+    """A merged bound as rule conditions, each with the attribute's name."""
+    out = []
+    attr = schema.attributes[j]
+    name = attr.name
+    if b.values is not None:
+        names = [attr.categories[c] for c in sorted(b.values)]
+        out.append(f"{name} = {names[0]}" if len(names) == 1 else f"{name} in {{{', '.join(names)}}}")
+    if _is_ranked(attr):  # x <= 1.5 on ranks reads "x <= med"; x > 1.5 reads "x >= high"
+        cats = attr.categories
+        lo, hi = ordinal_range(attr, b)
+        if lo == hi:
+            out.append(f"{name} = {cats[lo]}")
+        elif b.low > -np.inf and b.high < np.inf:
+            out.append(f"{cats[lo]} <= {name} <= {cats[hi]}")
+        elif b.high < np.inf:
+            out.append(f"{name} <= {cats[hi]}")
+        elif b.low > -np.inf:
+            out.append(f"{name} >= {cats[lo]}")
+    else:
+        if b.low > -np.inf and b.high < np.inf:
+            out.append(f"{exact_number(b.low)} < {name} <= {exact_number(b.high)}")
+        elif b.high < np.inf:
+            out.append(f"{name} <= {exact_number(b.high)}")
+        elif b.low > -np.inf:
+            out.append(f"{name} > {exact_number(b.low)}")
+    for term in b.terms:
+        out.append(f"{name} is {term}")
+    return out
+
+
+def bound_cell(schema, j: int, bound: Bound) -> str | None:
+    """A merged bound as one cell (the Excel export's column for the attribute), no name."""
+    attr = schema.attributes[j]
+    parts = []
+    if bound.values is not None:
+        parts.append("{" + ", ".join(attr.categories[c] for c in sorted(bound.values)) + "}")
+    if _is_ranked(attr) and (bound.low > -np.inf or bound.high < np.inf):
+        lo, hi = ordinal_range(attr, bound)
+        parts.append(f"{attr.categories[lo]} .. {attr.categories[hi]}" if lo != hi else attr.categories[lo])
+    else:
+        if bound.low > -np.inf and bound.high < np.inf:
+            parts.append(f"({format_number(bound.low)}, {format_number(bound.high)}]")
+        elif bound.high < np.inf:
+            parts.append(f"<= {format_number(bound.high)}")
+        elif bound.low > -np.inf:
+            parts.append(f"> {format_number(bound.low)}")
+    parts.extend(f"is {t}" for t in bound.terms)
+    return "; ".join(parts) if parts else None
+
+
+def label_text(tree, label: int) -> str:
+    return "PENDING" if label == PENDING else tree.labels[label]
