@@ -22,7 +22,7 @@ below it, which only matters for values in that gap.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -32,7 +32,7 @@ from ..kernels.counts import category_counts, numeric_cut_counts, sort_by_value
 from ..progress import Progress
 from ..tree.builder import _Reporter
 from ..tree.model import NOMINAL_KIND, CategorySplit, Leaf, ThresholdSplit, Tree
-from .registry import AlgorithmInfo, Param, register
+from .params import AlgorithmInfo, Param
 
 LOG2 = math.log(2.0)
 
@@ -389,4 +389,4 @@ def _compact(tree: Tree) -> Tree:
     return _Tree.from_json(tree.to_json(), tree.schema)
 
 
-register(AlgorithmInfo(**{**C45.__dict__, "fit": fit_c45}))
+ALGORITHMS = (replace(C45, fit=fit_c45),)

@@ -13,6 +13,8 @@ prunes at a given alpha.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from ..data.encode import EncodedData
@@ -23,7 +25,7 @@ from ..progress import Progress
 from ..tree.builder import Stopping, grow_presorted, majority_label, min_cost_label
 from ..tree.model import Tree
 from ..tree.prune import cv_errors, pruning_path, prune_to
-from .registry import AlgorithmInfo, Param, register
+from .params import AlgorithmInfo, Param
 
 
 def cost_matrix(spec: ProblemSpec | None, data: EncodedData) -> np.ndarray | None:
@@ -127,4 +129,4 @@ def _monotone(tree: Tree, data: EncodedData, params: dict) -> Tree:
     return finish_monotone(tree, params)
 
 
-register(CART.__class__(**{**CART.__dict__, "fit": fit_cart}))
+ALGORITHMS = (replace(CART, fit=fit_cart),)

@@ -15,6 +15,8 @@ the node (its distribution and label), as the internal-node strategy of seed
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from ..data.encode import EncodedData
@@ -25,7 +27,7 @@ from ..tree.builder import _Reporter
 from ..tree.model import CategorySplit, Leaf, Tree
 from .c45 import info_gain
 from .discretize import mdl_cuts
-from .registry import AlgorithmInfo, Param, register
+from .params import AlgorithmInfo, Param
 
 
 def discretised_codes(data: EncodedData) -> tuple[np.ndarray, list[list[float] | None], list[int]]:
@@ -107,4 +109,4 @@ def fit_id3(data: EncodedData, spec: ProblemSpec | None, params: dict, progress:
     return tree
 
 
-register(AlgorithmInfo(**{**ID3.__dict__, "fit": fit_id3}))
+ALGORITHMS = (replace(ID3, fit=fit_id3),)

@@ -12,6 +12,8 @@ class (which minimises the absolute error), by the `leaf` parameter.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from ..data.encode import EncodedData
@@ -21,7 +23,7 @@ from ..kernels import ordinal as O
 from ..progress import Progress
 from ..tree.builder import Stopping, grow_presorted, majority_label
 from ..tree.model import NOMINAL_KIND, ThresholdSplit, Tree
-from .registry import AlgorithmInfo, Param, register
+from .params import AlgorithmInfo, Param
 
 
 def median_label(counts: np.ndarray) -> int:
@@ -166,5 +168,5 @@ def fit_remt(data, spec, params, progress=None) -> Tree:
                 stopping=stopping)
 
 
-for _info, _fit_fn in ((FACMI, fit_facmi), (IE, fit_ie), (RT, fit_rt), (REMT, fit_remt)):
-    register(AlgorithmInfo(**{**_info.__dict__, "fit": _fit_fn}))
+ALGORITHMS = tuple(replace(info, fit=fit) for info, fit in
+                   ((FACMI, fit_facmi), (IE, fit_ie), (RT, fit_rt), (REMT, fit_remt)))

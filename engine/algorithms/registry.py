@@ -1,138 +1,52 @@
-"""Name -> learner table with parameter schemas (name, default, bounds, help).
+"""Name -> learner table, built once from the learner modules.
 
-The CLI (`ruletree algorithms`, `--param K=V`) and the GUI's parameter form read
-the schemas from here; learners are added by their own issues.
+Each learner module exports its `AlgorithmInfo` values as `ALGORITHMS` (with
+`fit` set); the table is filled on first use, under a lock, all or nothing.
+The parameter schema lives in `engine.algorithms.params`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable
+import threading
+
+from .params import AlgorithmInfo, Param, resolve_params
+
+__all__ = ["AlgorithmInfo", "Param", "resolve_params", "algorithms", "get"]
+
+_TABLE: dict[str, AlgorithmInfo] | None = None
+_LOCK = threading.Lock()
 
 
-@dataclass(frozen=True)
-class Param:
-    name: str
-    default: Any
-    help: str
-    kind: str = "float"  # float | int | bool | choice | text
-    minimum: float | None = None
-    maximum: float | None = None
-    choices: tuple = ()
+def _build() -> dict[str, AlgorithmInfo]:
+    from . import c45, classic, id3, ordinal, trichotomy
 
-    def to_json(self) -> dict:
-        out = {"name": self.name, "kind": self.kind, "default": self.default, "help": self.help}
-        if self.minimum is not None:
-            out["min"] = self.minimum
-        if self.maximum is not None:
-            out["max"] = self.maximum
-        if self.choices:
-            out["choices"] = list(self.choices)
-        return out
+    table: dict[str, AlgorithmInfo] = {}
+    for module in (classic, c45, id3, ordinal, trichotomy):
+        for info in module.ALGORITHMS:
+            if info.name in table:
+                raise ValueError(f"algorithm {info.name!r} registered twice")
+            table[info.name] = info
+    return table
 
 
-@dataclass(frozen=True)
-class AlgorithmInfo:
-    name: str
-    family: str
-    title: str
-    params: tuple[Param, ...] = ()
-    uses: tuple[str, ...] = ()  # problem settings it reads: class_order, monotone, hierarchy, costs, ...
-    missing: str = "stop"  # prediction's policy for unknown values: stop | majority | fractional
-    fit: Callable | None = field(default=None, compare=False)
-
-    def to_json(self) -> dict:
-        return {"name": self.name, "family": self.family, "title": self.title,
-                "params": [p.to_json() for p in self.params], "uses": list(self.uses), "missing": self.missing}
-
-
-REGISTRY: dict[str, AlgorithmInfo] = {}
-
-
-def register(info: AlgorithmInfo) -> AlgorithmInfo:
-    if info.name in REGISTRY:
-        raise ValueError(f"algorithm {info.name!r} registered twice")
-    REGISTRY[info.name] = info
-    return info
+def _table() -> dict[str, AlgorithmInfo]:
+    global _TABLE
+    if _TABLE is None:
+        with _LOCK:
+            if _TABLE is None:
+                _TABLE = _build()  # assigned only once complete: a failed import leaves nothing half-filled
+    return _TABLE
 
 
 def algorithms() -> list[AlgorithmInfo]:
-    _load_all()
-    return list(REGISTRY.values())
+    return list(_table().values())
 
 
 def get(name: str) -> AlgorithmInfo:
     from ..errors import OptionError
 
-    _load_all()
-    if name not in REGISTRY:
-        known = ", ".join(sorted(REGISTRY)) or "none yet"
+    table = _table()
+    if name not in table:
+        known = ", ".join(sorted(table)) or "none yet"
         raise OptionError(f'unknown algorithm "{name}" (available: {known})', code="bad_option")
-    return REGISTRY[name]
-
-
-def resolve_params(info: AlgorithmInfo, given: dict | None) -> dict:
-    """Defaults filled in; every value checked against its schema (one clear message)."""
-    from ..errors import OptionError
-
-    given = dict(given or {})
-    out = {}
-    by_name = {p.name: p for p in info.params}
-    for key in given:
-        if key not in by_name:
-            known = ", ".join(by_name) or "none"
-            raise OptionError(f'{info.name} has no parameter "{key}" (parameters: {known})', code="bad_option")
-    for p in info.params:
-        value = given.get(p.name, p.default)
-        out[p.name] = _check_value(info, p, value, OptionError)
-    return out
-
-
-def _check_value(info, p: Param, value, error):
-    where = f"{info.name} parameter {p.name}"
-    empty = value is None or (p.kind != "choice" and isinstance(value, str) and value.lower() in ("none", "null", ""))
-    if empty:
-        if p.default is None:
-            return None
-        raise error(f"{where} needs a value", code="bad_option")
-    if p.kind == "choice":
-        if str(value) not in p.choices:
-            raise error(f"{where} must be one of {', '.join(map(str, p.choices))}, not {value!r}", code="bad_option")
-        return str(value)
-    if p.kind == "bool":
-        if isinstance(value, bool):
-            return value
-        if str(value).lower() in ("true", "1", "yes"):
-            return True
-        if str(value).lower() in ("false", "0", "no"):
-            return False
-        raise error(f"{where} must be true or false, not {value!r}", code="bad_option")
-    if p.kind in ("int", "float"):
-        try:
-            number = float(value)
-        except (TypeError, ValueError):
-            raise error(f"{where} must be a number, not {value!r}", code="bad_option") from None
-        if number != number or number in (float("inf"), float("-inf")):
-            raise error(f"{where} must be a finite number", code="bad_option")
-        if p.kind == "int":
-            if number != int(number):
-                raise error(f"{where} must be a whole number, not {value!r}", code="bad_option")
-            number = int(number)
-        if p.minimum is not None and number < p.minimum:
-            raise error(f"{where} must be at least {p.minimum:g}, not {value}", code="bad_option")
-        if p.maximum is not None and number > p.maximum:
-            raise error(f"{where} must be at most {p.maximum:g}, not {value}", code="bad_option")
-        return number
-    return str(value)
-
-
-_LOADED = False
-
-
-def _load_all() -> None:
-    """Import the learner modules (each registers itself)."""
-    global _LOADED
-    if _LOADED:
-        return
-    _LOADED = True
-    from . import c45, classic, id3, ordinal, trichotomy  # noqa: F401
+    return table[name]

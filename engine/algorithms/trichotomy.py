@@ -22,6 +22,7 @@ the label "not <positive>".
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -30,7 +31,7 @@ from ..data.spec import ProblemSpec
 from ..errors import SpecError
 from ..progress import Progress
 from ..tree.model import PENDING, Leaf, Tree, TrichotomySplit
-from .registry import AlgorithmInfo, Param, register
+from .params import AlgorithmInfo, Param
 
 
 def between_within(score: np.ndarray, hi: np.ndarray, w: np.ndarray) -> float:
@@ -222,7 +223,6 @@ def fit_trichotomy(data: EncodedData, spec: ProblemSpec | None, params: dict, pr
     return tree
 
 
-register(AlgorithmInfo(**{**TRICHOTOMY.__dict__, "fit": fit_trichotomy}))
 
 
 def error_pending_curve(data: EncodedData, spec: ProblemSpec | None, alphas, params: dict | None = None,
@@ -231,7 +231,7 @@ def error_pending_curve(data: EncodedData, spec: ProblemSpec | None, alphas, par
     trim α: the curve a user picks α from (the GUI draws it; the CLI prints it)."""
     from ..evaluate import stratified_folds
     from ..tree.predict import predict
-    from .registry import resolve_params
+    from .params import resolve_params
 
     fold, _ = stratified_folds(data.y, folds, seed)
     hi_all, labels, _ = binary_target(data, spec.positive_class if spec is not None else None, "trichotomy")
@@ -383,4 +383,4 @@ def fit_fisher(data: EncodedData, spec: ProblemSpec | None, params: dict, progre
     return tree
 
 
-register(AlgorithmInfo(**{**FISHER.__dict__, "fit": fit_fisher}))
+ALGORITHMS = (replace(TRICHOTOMY, fit=fit_trichotomy), replace(FISHER, fit=fit_fisher))
