@@ -5,7 +5,7 @@ hold at every cut, and skipping must never change the chosen split."""
 import numpy as np
 import pytest
 
-from engine.kernels import ordinal as O
+from engine.kernels import criteria as C_, facmi_ramp as R_, ordinal_split as S_
 from engine.kernels.split import presort
 
 
@@ -37,9 +37,9 @@ def ramp_values(values, y, w, k, half, min_leaf):
     cuts = [i for i in range(len(v) - 1) if v[i + 1] > v[i] and i + 1 >= min_leaf and len(v) - i - 1 >= min_leaf]
     if not cuts:
         return np.zeros(0)
-    thresholds = np.array([O.midpoint(v[i], v[i + 1]) for i in cuts])
-    upper = O.facmi_ramp_cuts(v, yy.astype(np.int32), ww, thresholds, half, k)
-    return O.facmi_from_memberships(upper, known) * known.sum() ** 2
+    thresholds = np.array([R_.midpoint(v[i], v[i + 1]) for i in cuts])
+    upper = facmi_ramp_cuts(v, yy.astype(np.int32), ww, thresholds, half, k)
+    return facmi_from_memberships(upper, known) * known.sum() ** 2
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -52,10 +52,10 @@ def test_bound_holds_at_every_cut(seed):
         col = X[:, f][~np.isnan(X[:, f])]
         if n_known < 2 or col.std() <= 0:
             continue
-        half = 2.0 * O._spread(vals[f], 0, n_known) / 10.0
+        half = 2.0 * R_._spread(vals[f], 0, n_known) / 10.0
         known = np.bincount(y[~np.isnan(X[:, f])], weights=w[~np.isnan(X[:, f])], minlength=k).astype(float)
         values = ramp_values(X[:, f], y, w, k, half, min_leaf)
-        bound = O._ramp_bound(vals[f], ys[f], order[f], w, 0, n_known, min_leaf, half, known, k, bool(seed % 2 == 0),
+        bound = R_._ramp_bound(vals[f], ys[f], order[f], w, 0, n_known, min_leaf, half, known, k, bool(seed % 2 == 0),
                               np.zeros(k), np.zeros(k))
         if len(values):
             assert bound >= values.max() * (1 - 1e-12) - 1e-9
@@ -71,10 +71,10 @@ def search_without_bound(vals, ys, w, order, n, candidate, k, min_leaf, unit):
         known = np.zeros(k)
         for i in range(n_known):
             known[ys[f, i]] += 1.0 if unit else w[order[f, i]]
-        scale = O._spread(vals[f], 0, n_known)
+        scale = R_._spread(vals[f], 0, n_known)
         if scale <= 0:
             continue
-        i, t, v, _, _ = O._ramp_sweep(vals[f], ys[f], order[f], w, 0, n_known, min_leaf, 2.0 * scale / 10.0, known, k,
+        i, t, v, _, _ = R_._ramp_sweep(vals[f], ys[f], order[f], w, 0, n_known, min_leaf, 2.0 * scale / 10.0, known, k,
                                 unit, best_v, np.zeros(k), np.zeros(k), np.zeros(k))
         if i >= 0:
             best_f, best_t, best_v = f, t, v
@@ -89,7 +89,7 @@ def test_skipping_never_changes_the_split(seed):
     unit = bool(seed % 2 == 0)
     min_leaf = 1 + seed % 3
     out = np.zeros(k)
-    f, t, v, _ = O.best_ordinal_split(vals, ys, w, order, 0, len(y), np.ones(X.shape[1], bool), k, O.FACMI_RAMP,
+    f, t, v, _ = S_.best_ordinal_split(vals, ys, w, order, 0, len(y), np.ones(X.shape[1], bool), k, C_.FACMI_RAMP,
                                       min_leaf, 10.0, 0, out, unit)
     assert (f, t, v) == search_without_bound(vals, ys, w, order, len(y), None, k, min_leaf, unit)
 
@@ -101,10 +101,10 @@ def test_the_bound_does_skip_unrelated_attributes():
     y = np.searchsorted([0.25, 0.5, 0.75], X[:, 0] + rng.normal(scale=0.05, size=2000)).astype(np.int64)
     order, vals, ys = presort(X, y)
     known = np.bincount(y, minlength=4).astype(float)
-    f0 = O._ramp_sweep(vals[0], ys[0], order[0], np.ones(2000), 0, 2000, 1, 2.0 * X[:, 0].std() / 10.0, known, 4,
+    f0 = R_._ramp_sweep(vals[0], ys[0], order[0], np.ones(2000), 0, 2000, 1, 2.0 * X[:, 0].std() / 10.0, known, 4,
                        True, -np.inf, np.zeros(4), np.zeros(4), np.zeros(4))
-    skipped = [O._ramp_cannot_win(vals[f], ys[f], order[f], np.ones(2000), 0, 2000, 1,
-                                  2.0 * O._spread(vals[f], 0, 2000) / 10.0, known, 4, True, f0[2], np.zeros(4),
+    skipped = [R_._ramp_cannot_win(vals[f], ys[f], order[f], np.ones(2000), 0, 2000, 1,
+                                  2.0 * R_._spread(vals[f], 0, 2000) / 10.0, known, 4, True, f0[2], np.zeros(4),
                                   np.zeros(4)) for f in range(1, 6)]
     assert all(skipped)
 
@@ -121,7 +121,7 @@ def test_skipping_out_of_order_never_changes_the_split(seed):
     unit = bool(seed % 2 == 0)
     min_leaf = 1 + seed % 3
     out = np.zeros(k)
-    f, t, v, _ = O.best_ordinal_split(vals, ys, w, order, 0, len(y), np.ones(X.shape[1], bool), k, O.FACMI_RAMP,
+    f, t, v, _ = S_.best_ordinal_split(vals, ys, w, order, 0, len(y), np.ones(X.shape[1], bool), k, C_.FACMI_RAMP,
                                       min_leaf, 10.0, 0, out, unit)
     assert (f, t, v) == search_without_bound(vals, ys, w, order, len(y), None, k, min_leaf, unit)
     if f >= 0:  # the left counts of the chosen cut

@@ -8,8 +8,9 @@ import pytest
 
 import naive
 from engine.kernels.counts import numeric_cut_counts
-from engine.kernels.ordinal import (facmi_from_memberships, facmi_logistic_cuts, facmi_ramp_cuts, ie_cuts,
-                                    ranking_impurity, rmi_cuts, rt_cuts)
+from engine.kernels.criteria import ranking_impurity
+from ordinal_cut_kernels import (facmi_from_memberships, facmi_logistic_cuts, facmi_ramp_cuts, ie_cuts, rmi_cuts,
+                                 rt_cuts)
 
 # eight cases, classes 0 < 1 < 2, attribute values with a tie
 VALUES = np.array([1.0, 2, 2, 3, 4, 5, 6, 7])
@@ -100,7 +101,7 @@ def test_facmi_ramp_and_logistic_match_pairwise_definitions(seed):
 @pytest.mark.parametrize("seed", range(25))
 def test_streaming_split_search_matches_the_cut_kernels(seed):
     """best_ordinal_split (one sweep, window pointers) finds the max of each per-cut kernel."""
-    from engine.kernels import ordinal as O
+    from engine.kernels import criteria as C_, facmi_ramp as R_, ordinal_split as S_
     from engine.kernels.split import presort
 
     values, y, w, k = random_case(seed)
@@ -112,17 +113,17 @@ def test_streaming_split_search_matches_the_cut_kernels(seed):
     sv, sy, sw = values[order[0]], y[order[0]], w[order[0]]
     scale = float(np.std(values))
     kernels = {
-        O.IE: ie_cuts(left, known), O.RMI: rmi_cuts(left, known), O.RT: rt_cuts(left, known),
-        O.FACMI_RAMP: facmi_from_memberships(facmi_ramp_cuts(sv, sy, sw, thresholds, 2 * scale / 10, k), known)
+        C_.IE: ie_cuts(left, known), C_.RMI: rmi_cuts(left, known), C_.RT: rt_cuts(left, known),
+        C_.FACMI_RAMP: facmi_from_memberships(facmi_ramp_cuts(sv, sy, sw, thresholds, 2 * scale / 10, k), known)
         if scale > 0 else None,
-        O.FACMI_LOGISTIC: facmi_from_memberships(facmi_logistic_cuts(sv, sy, sw, thresholds, 10.0, scale, k), known)
+        C_.FACMI_LOGISTIC: facmi_from_memberships(facmi_logistic_cuts(sv, sy, sw, thresholds, 10.0, scale, k), known)
         if scale > 0 else None,
     }
     for criterion, scores in kernels.items():
         if scores is None:
             continue
         out = np.zeros(k)
-        f, t, value, _ = O.best_ordinal_split(vals, ys, w, order, 0, len(y), np.ones(1, bool), k, criterion, 1,
+        f, t, value, _ = S_.best_ordinal_split(vals, ys, w, order, 0, len(y), np.ones(1, bool), k, criterion, 1,
                                               10.0, 10 ** 9, out, False)
         best = int(np.argmax(scores))
         assert f == 0 and value == pytest.approx(scores.max(), abs=1e-9)
@@ -133,7 +134,7 @@ def test_rmi_survives_weighted_rounding():
     """Weighted counts: known - left can come out a rounding error below zero in a high class
     (here -2^-52) while the next class is as far above (+2^-52): the running right total is
     then exactly 0. RMI reads the negative count as zero instead of dividing by zero."""
-    from engine.kernels.ordinal import rmi_value
+    from engine.kernels.criteria import rmi_value
 
     known = np.array([1.0, 1.0, 1.0])
     left = np.array([1.0, 1.0 - 2.0 ** -52, 1.0 + 2.0 ** -52])

@@ -22,7 +22,7 @@ below it, which only matters for values in that gap.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 
@@ -30,8 +30,9 @@ from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
 from ..kernels.counts import category_counts, numeric_cut_counts, sort_by_value
 from ..progress import Progress
-from ..tree.builder import _Reporter
+from ..tree.grow import Candidate, Cases, Stopping, grow
 from ..tree.model import NOMINAL_KIND, CategorySplit, Leaf, ThresholdSplit, Tree
+from ..tree.splitters import RowSplitter, divide
 from .params import AlgorithmInfo, Param
 
 LOG2 = math.log(2.0)
@@ -104,35 +105,19 @@ def _normal_inverse(p: float) -> float:
     return NormalDist().inv_cdf(p)
 
 
-@dataclass
-class _Split:
-    feature: int
-    nominal: bool
-    threshold: float
-    gain: float
-    ratio: float
+class C45Splitter(RowSplitter):
+    """C4.5's candidates: every attribute's split with its gain and gain ratio (J48's
+    C45Split); cases with a missing value go down every branch with fractional weights."""
 
-
-class C45Builder:
-    def __init__(self, data: EncodedData, min_obj: float, mdl: bool, progress: Progress | None):
-        self.data = data
-        self.X, self.y, self.w = data.X, data.y, data.w
-        self.K = len(data.classes)
+    def __init__(self, data: EncodedData, min_obj: float, mdl: bool):
+        super().__init__(data, missing="fractional")
         self.M = min_obj
         self.mdl = mdl
-        self.progress = progress
         attrs = data.schema.attributes
         self.nominal = [a.kind == NOMINAL_KIND for a in attrs]
         self.n_cat = [len(a.categories) if a.kind == NOMINAL_KIND else 0 for a in attrs]
-        self.tree = Tree(data.schema)
-        self.rows: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # node -> (cases, weights) it was trained on
 
-    def counts(self, rows, weights) -> np.ndarray:
-        return np.bincount(self.y[rows], weights=weights, minlength=self.K).astype(np.float64)
-
-    # -- split search ---------------------------------------------------------
-
-    def numeric_split(self, f, rows, weights, total) -> _Split | None:
+    def numeric_split(self, f, rows, weights, total) -> Candidate | None:
         values = self.X[rows, f]
         order = sort_by_value(values)
         thresholds, left, known, _ = numeric_cut_counts(values[order], self.y[rows][order], weights[order], self.K)
@@ -157,108 +142,66 @@ class C45Builder:
         if gain <= 0:
             return None
         ratio = float(gain_ratio(bags[best], total, gain))
-        return _Split(f, False, float(thresholds[valid][best]), gain, ratio)
+        return Candidate(gain, f, float(thresholds[valid][best]), {"gain": gain, "ratio": ratio})
 
-    def nominal_split(self, f, rows, weights, total) -> _Split | None:
+    def nominal_split(self, f, rows, weights, total) -> Candidate | None:
         bags, _ = category_counts(self.X[rows, f], self.y[rows], weights, self.n_cat[f], self.K)
         if np.count_nonzero(bags.sum(axis=1) >= self.M) < 2:
             return None
         gain = float(info_gain(bags, total))
         ratio = float(gain_ratio(bags, total, gain))
-        return _Split(f, True, 0.0, gain, ratio)
+        return Candidate(gain, f, None, {"gain": gain, "ratio": ratio})
 
-    def select(self, rows, weights) -> _Split | None:
-        counts = self.counts(rows, weights)
-        total = counts.sum()
-        if total < 2 * self.M or counts.max() >= total - 1e-9:
-            return None
-        candidates = []
+    def candidates(self, cases: Cases) -> list[Candidate]:
+        rows, weights = cases.data.rows, cases.data.weights
+        total = cases.counts.sum()
+        out = []
         for f in range(self.X.shape[1]):
             split = self.nominal_split(f, rows, weights, total) if self.nominal[f] \
                 else self.numeric_split(f, rows, weights, total)
             if split is not None:
-                candidates.append(split)
-        if not candidates:
-            return None
-        average = sum(s.gain for s in candidates) / len(candidates)
-        best, best_ratio = None, 0.0
-        for s in candidates:  # attribute order: ties go to the lower index
-            if s.gain >= average - 1e-3 and s.ratio > best_ratio + 1e-6:
-                best, best_ratio = s, s.ratio
-        return best
-
-    # -- routing cases (fractional for unknown values) --------------------------
-
-    def branch_of(self, node, values) -> np.ndarray:
-        """Branch index per value; -1 for missing."""
-        out = np.full(len(values), -1, np.int64)
-        known = values == values
-        if isinstance(node, ThresholdSplit):
-            out[known] = np.where(values[known] <= node.threshold, 0, 1)
-        else:
-            out[known] = np.asarray(node.branches, np.int64)[values[known].astype(np.int64)]
+                out.append(split)
         return out
+
+    def make_node(self, cases: Cases, chosen: Candidate):
+        f = chosen.attribute
+        if self.nominal[f]:
+            m = self.n_cat[f]
+            return CategorySplit(counts=None, label=0, children=[-1] * m, feature=f, branches=list(range(m)))
+        return ThresholdSplit(counts=None, label=0, children=[-1, -1], feature=f, threshold=chosen.detail)
+
+
+def gain_ratio_among_average_gains(candidates: list[Candidate], cases: Cases) -> Candidate | None:
+    """C4.5's choice, which sees every candidate: among the attributes whose gain is at least
+    the average gain (less 1e-3), the largest gain ratio (above 0; a later one must beat the
+    best by more than 1e-6, so ties go to the lower attribute)."""
+    if not candidates:
+        return None
+    average = sum(c["gain"] for c in candidates) / len(candidates)
+    best, best_ratio = None, 0.0
+    for c in candidates:  # attribute order: ties go to the lower index
+        if c["gain"] >= average - 1e-3 and c["ratio"] > best_ratio + 1e-6:
+            best, best_ratio = c, c["ratio"]
+    return best
+
+
+class C45Pruner:
+    """Weka's C45PruneableClassifierTree: collapse, then error-based pruning with subtree
+    raising, over the grown tree and the cases each node was trained on."""
+
+    def __init__(self, tree: Tree, data: EncodedData, cases: dict):
+        self.tree = tree
+        self.X, self.y = data.X, data.y
+        self.K = len(data.classes)
+        self.rows = {i: (c.data.rows, c.data.weights) for i, c in cases.items()}
+
+    def counts(self, rows, weights) -> np.ndarray:
+        return np.bincount(self.y[rows], weights=weights, minlength=self.K).astype(np.float64)
 
     def route(self, node, rows, weights, shares=None):
-        """Cases (and weights) per child; unknowns go everywhere in proportion to the
-        known weight of each branch (or `shares` when no case here is known)."""
-        b = self.branch_of(node, self.X[rows, node.feature])
-        n_children = len(node.children)
-        known_w = np.array([weights[b == k].sum() for k in range(n_children)])
-        if known_w.sum() > 0:
-            shares = known_w / known_w.sum()
-        elif shares is None:
-            shares = np.full(n_children, 1.0 / n_children)
-        unknown = b < 0
-        out = []
-        for k in range(n_children):
-            mask = (b == k) | unknown
-            w = np.where(unknown, weights * shares[k], weights)[mask]
-            keep = w > 0
-            out.append((rows[mask][keep], w[keep]))
-        return out
-
-    # -- growing ---------------------------------------------------------------
-
-    def grow(self) -> Tree:
-        rows = np.arange(len(self.y))
-        weights = self.w.astype(np.float64)
-        root_counts = self.counts(rows, weights)
-        self.tree.add(Leaf(counts=root_counts, label=int(np.argmax(root_counts))))
-        stack = [(0, rows, weights)]
-        total = float(weights.sum())
-        report = _Reporter(self.progress, total, "growing the C4.5 tree")
-        settled = 0.0  # training weight that reached a leaf
-        while stack:
-            node_id, rows, weights = stack.pop()
-            self.rows[node_id] = (rows, weights)
-            split = self.select(rows, weights)
-            node = self.tree.nodes[node_id]
-            if split is None:
-                settled += float(weights.sum())
-                report(min(settled, total))
-                continue
-            if split.nominal:
-                m = self.n_cat[split.feature]
-                new = CategorySplit(counts=node.counts, label=node.label, children=[-1] * m, feature=split.feature,
-                                    branches=list(range(m)))
-            else:
-                new = ThresholdSplit(counts=node.counts, label=node.label, children=[-1, -1], feature=split.feature,
-                                     threshold=split.threshold)
-            self.tree.replace(node_id, new)
-            parts = self.route(new, rows, weights)
-            for k, (crow, cw) in enumerate(parts):
-                counts = self.counts(crow, cw)
-                label = int(np.argmax(counts)) if counts.sum() > 0 else node.label
-                child = self.tree.add(Leaf(counts=counts, label=label), node_id)
-                new.children[k] = child
-            for k in range(len(parts) - 1, -1, -1):
-                stack.append((new.children[k], parts[k][0], parts[k][1]))
-            report(min(settled, total))
-        report.finish()
-        return self.tree
-
-    # -- pruning (Weka's C45PruneableClassifierTree) ----------------------------------
+        """Cases (and weights) per child; unknowns go everywhere in proportion to the known
+        weight of each branch (or `shares` when no case here is known)."""
+        return divide(node, self.X, rows, weights, "fractional", shares=shares)
 
     def _make_leaf(self, node_id):
         node = self.tree.nodes[node_id]
@@ -372,8 +315,12 @@ C45 = AlgorithmInfo(
 
 
 def fit_c45(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
-    builder = C45Builder(data, float(params["min_cases"]), params["mdl_correction"], progress)
-    tree = builder.grow()
+    M = float(params["min_cases"])
+    stopping = Stopping(min_samples_split=1, min_samples_leaf=0, min_weight_split=2 * M, pure_tolerance=1e-9,
+                        min_impurity_decrease=None)
+    tree, cases = grow(C45Splitter(data, M, params["mdl_correction"]), choice=gain_ratio_among_average_gains,
+                       stopping=stopping, progress=progress, message="growing the C4.5 tree", keep_cases=True)
+    builder = C45Pruner(tree, data, cases)
     if params["collapse"]:
         builder.collapse(0)
     if params["prune"]:

@@ -20,11 +20,12 @@ import numpy as np
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
 from ..evaluate import stratified_folds
-from ..kernels import split as K
+from ..kernels.criteria import names as criterion_names
 from ..progress import Progress
-from ..tree.builder import Stopping, grow_presorted, majority_label, min_cost_label
+from ..tree.grow import Stopping, grow, majority_label, min_cost_label
 from ..tree.model import Tree
 from ..tree.prune import cv_errors, pruning_path, prune_to
+from ..tree.splitters import PresortedSplitter
 from .params import AlgorithmInfo, Param
 
 
@@ -78,7 +79,7 @@ CART = AlgorithmInfo(
               "1-SE rule; none: the fully grown tree", kind="choice", choices=("auto", "none")),
         Param("ccp_alpha", None, "prune at this complexity instead (empty: chosen by cross-validation)",
               kind="float", minimum=0.0),
-        Param("criterion", "gini", "impurity measure", kind="choice", choices=("gini", "entropy")),
+        Param("criterion", "gini", "impurity measure", kind="choice", choices=criterion_names("impurity")),
         Param("min_samples_leaf", 1, "fewest cases in a leaf", kind="int", minimum=1),
         Param("min_samples_split", 2, "fewest cases in a node that may be split", kind="int", minimum=2),
         Param("max_depth", None, "deepest level (empty: no limit)", kind="int", minimum=1),
@@ -99,18 +100,19 @@ def fit_cart(data: EncodedData, spec: ProblemSpec | None, params: dict, progress
     leaf_rule = majority_label if cost is None else min_cost_label(cost)
     stopping = Stopping(max_depth=params["max_depth"], min_samples_split=params["min_samples_split"],
                         min_samples_leaf=params["min_samples_leaf"])
-    criterion = K.GINI if params["criterion"] == "gini" else K.ENTROPY
 
-    def grow(d: EncodedData, progress_=None) -> Tree:
-        return grow_presorted(d, criterion=criterion, stopping=stopping, leaf_rule=leaf_rule, progress=progress_)
+    def grow_cart(d: EncodedData, progress_=None) -> Tree:
+        splitter = PresortedSplitter(d, params["criterion"], min_samples_leaf=stopping.min_samples_leaf)
+        return grow(splitter, label_rule=leaf_rule, stopping=stopping, progress=progress_)
 
     if params["prune"] == "none" and params["ccp_alpha"] is None:
-        return _monotone(grow(data, progress), data, params)
+        return _monotone(grow_cart(data, progress), data, params)
     if params["ccp_alpha"] is not None:
         alpha, curve = params["ccp_alpha"], None
     else:
-        alpha, curve = choose_alpha(data, grow, cost, params["folds"], params["se_rule"], params["seed"], progress)
-    full = grow(data)
+        alpha, curve = choose_alpha(data, grow_cart, cost, params["folds"], params["se_rule"], params["seed"],
+                                    progress)
+    full = grow_cart(data)
     tree = prune_to(full, pruning_path(full, cost).prune_alpha, alpha)
     tree.info = {"ccp_alpha": alpha, "pruning": curve, "grown_leaves": full.n_leaves}
     return _monotone(tree, data, params)

@@ -21,10 +21,10 @@ import numpy as np
 
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
-from ..kernels.counts import category_counts
 from ..progress import Progress
-from ..tree.builder import _Reporter
-from ..tree.model import CategorySplit, Leaf, Tree
+from ..tree.grow import BestByKey, Stopping, grow
+from ..tree.model import Tree
+from ..tree.splitters import CodesSplitter
 from .c45 import info_gain
 from .discretize import mdl_cuts
 from .params import AlgorithmInfo, Param
@@ -60,53 +60,18 @@ ID3 = AlgorithmInfo(
 )
 
 
+def information_gain(bags: np.ndarray, total: float, j: int) -> tuple[float, dict]:
+    """Gain(A) = Info(D) - Σ_v |U_v|/n · Info(U_v) in bits, scaled by the share of known values."""
+    return float(info_gain(bags, total)), {}
+
+
 def fit_id3(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
     codes, cuts, sizes = discretised_codes(data)
-    y, w = data.y, data.w
-    K = len(data.classes)
-    tree = Tree(data.schema)
-    rows = np.arange(len(y))
-    counts = np.bincount(y, weights=w, minlength=K).astype(np.float64)
-    tree.add(Leaf(counts=counts, label=int(np.argmax(counts))))
-    max_depth = params.get("max_depth")
-    stack = [(0, rows, frozenset(j for j in range(codes.shape[1]) if sizes[j] > 1), 0)]
-    done = 0
-    report = _Reporter(progress, len(y), "growing the ID3 tree")
-    while stack:
-        node_id, rows, available, depth = stack.pop()
-        report(min(done, len(y)))
-        node = tree.nodes[node_id]
-        if np.count_nonzero(node.counts) <= 1 or not available or (max_depth is not None and depth >= max_depth):
-            done += len(rows)
-            continue
-        total = node.counts.sum()
-        best, best_gain = -1, -np.inf
-        for j in sorted(available):
-            bags, _ = category_counts(codes[rows, j], y[rows], w[rows], sizes[j], K)
-            if np.count_nonzero(bags.sum(axis=1) > 0) < 2:
-                continue  # all known cases share one value: no partition
-            gain = float(info_gain(bags, total))
-            if gain > best_gain + 1e-12:
-                best, best_gain = j, gain
-        if best < 0:
-            done += len(rows)
-            continue
-        m = sizes[best]
-        split = CategorySplit(counts=node.counts, label=node.label, children=[-1] * m, feature=best,
-                              branches=list(range(m)), cuts=cuts[best])
-        tree.replace(node_id, split)
-        column = codes[rows, best]
-        parts = []
-        for v in range(m):
-            sub = rows[column == v]
-            sub_counts = np.bincount(y[sub], weights=w[sub], minlength=K).astype(np.float64)
-            label = int(np.argmax(sub_counts)) if sub_counts.sum() > 0 else node.label
-            split.children[v] = tree.add(Leaf(counts=sub_counts, label=label), node_id)
-            parts.append(sub)
-        for v in range(m - 1, -1, -1):
-            stack.append((split.children[v], parts[v], available - {best}, depth + 1))
-    report.finish()
-    return tree
+    splitter = CodesSplitter(data, codes, sizes, cuts, information_gain, missing="stay")
+    stopping = Stopping(max_depth=params.get("max_depth"), min_samples_split=1, min_samples_leaf=0,
+                        min_impurity_decrease=None)
+    return grow(splitter, choice=BestByKey("value", margin=1e-12), stopping=stopping, progress=progress,
+                message="growing the ID3 tree")
 
 
 ALGORITHMS = (replace(ID3, fit=fit_id3),)

@@ -19,19 +19,11 @@ import numpy as np
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
 from ..errors import SpecError
-from ..kernels import ordinal as O
 from ..progress import Progress
-from ..tree.builder import Stopping, grow_presorted, majority_label
+from ..tree.grow import Stopping, grow, majority_label, median_label
 from ..tree.model import NOMINAL_KIND, ThresholdSplit, Tree
+from ..tree.splitters import PresortedSplitter
 from .params import AlgorithmInfo, Param
-
-
-def median_label(counts: np.ndarray) -> int:
-    """The weighted median class: the first class whose cumulative weight reaches half."""
-    total = counts.sum()
-    if total <= 0:
-        return 0
-    return int(np.searchsorted(np.cumsum(counts), total / 2.0, side="left"))
 
 
 def require_order(data: EncodedData, algorithm: str) -> None:
@@ -70,23 +62,17 @@ _COMMON = (
 )
 
 
-def _fit(data: EncodedData, params: dict, progress: Progress | None, *, algorithm: str, criterion: int,
-         min_value: float | None, stopping: Stopping, steepness: float = 10.0, ramp_above: int = 2000) -> Tree:
+def _fit(data: EncodedData, params: dict, progress: Progress | None, *, algorithm: str, criterion: str,
+         stopping: Stopping, steepness: float = 10.0, ramp_above: int = 2 ** 62) -> Tree:
+    """Grow by binary cuts with an ordinal criterion (by name, engine.kernels.criteria) on the
+    oriented data, then turn the tree back to the user's directions."""
     require_order(data, algorithm)
     nominal = [a.name for a in data.schema.attributes if a.kind == NOMINAL_KIND]
-    work = oriented(data)
-    K = len(data.classes)
-    min_leaf = stopping.min_samples_leaf
-
-    kernel = O.best_ordinal_split
-
-    def finder(vals, ys, w, order, start, end, candidate, left_out, unit):
-        return kernel(vals, ys, w, order, start, end, candidate, K, criterion, min_leaf, steepness, ramp_above,
-                      left_out, unit)
-
+    splitter = PresortedSplitter(oriented(data), criterion, min_samples_leaf=stopping.min_samples_leaf,
+                                 steepness=steepness, ramp_above=ramp_above)
     leaf_rule = median_label if params["leaf"] == "median" else majority_label
-    tree = grow_presorted(work, stopping=stopping, leaf_rule=leaf_rule, progress=progress, split_finder=finder,
-                          min_value=min_value, message=f"growing the {algorithm} tree")
+    tree = grow(splitter, label_rule=leaf_rule, stopping=stopping, progress=progress,
+                message=f"growing the {algorithm} tree")
     tree = restore_directions(tree)
     tree.info = {"ignored_nominal": nominal} if nominal else {}
     return finish_monotone(tree, params)
@@ -119,11 +105,12 @@ FACMI = AlgorithmInfo(
 
 def fit_facmi(data, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
     mode = params["membership"]
-    criterion = O.FACMI_RAMP if mode == "ramp" else O.FACMI_LOGISTIC
+    criterion = "facmi_ramp" if mode == "ramp" else "facmi_logistic"
     ramp_above = 2 ** 62 if mode == "logistic" else params["ramp_above"]
-    stopping = Stopping(max_depth=params["max_depth"], min_samples_leaf=params["min_samples_leaf"])
-    return _fit(data, params, progress, algorithm="facmi", criterion=criterion, min_value=params["threshold"],
-                stopping=stopping, steepness=params["k"], ramp_above=ramp_above)
+    stopping = Stopping(max_depth=params["max_depth"], min_samples_leaf=params["min_samples_leaf"],
+                        min_value=params["threshold"])
+    return _fit(data, params, progress, algorithm="facmi", criterion=criterion, stopping=stopping,
+                steepness=params["k"], ramp_above=ramp_above)
 
 
 IE = AlgorithmInfo(
@@ -135,9 +122,9 @@ IE = AlgorithmInfo(
 
 
 def fit_ie(data, spec, params, progress=None) -> Tree:
-    stopping = Stopping(max_depth=params["max_depth"], min_samples_leaf=params["min_samples_leaf"])
-    return _fit(data, params, progress, algorithm="ie", criterion=O.IE,
-                min_value=params["threshold"] + 1e-15, stopping=stopping)
+    stopping = Stopping(max_depth=params["max_depth"], min_samples_leaf=params["min_samples_leaf"],
+                        min_value=params["threshold"] + 1e-15)
+    return _fit(data, params, progress, algorithm="ie", criterion="ie", stopping=stopping)
 
 
 RT = AlgorithmInfo(
@@ -150,8 +137,8 @@ RT = AlgorithmInfo(
 
 def fit_rt(data, spec, params, progress=None) -> Tree:
     stopping = Stopping(max_depth=params["max_depth"], min_samples_leaf=params["min_samples_leaf"],
-                        min_samples_split=params["min_samples_split"])
-    return _fit(data, params, progress, algorithm="rt", criterion=O.RT, min_value=None, stopping=stopping)
+                        min_samples_split=params["min_samples_split"], min_impurity_decrease=None)
+    return _fit(data, params, progress, algorithm="rt", criterion="rt", stopping=stopping)
 
 
 REMT = AlgorithmInfo(
@@ -163,9 +150,9 @@ REMT = AlgorithmInfo(
 
 
 def fit_remt(data, spec, params, progress=None) -> Tree:
-    stopping = Stopping(max_depth=params["max_depth"], min_samples_leaf=params["min_samples_leaf"])
-    return _fit(data, params, progress, algorithm="remt", criterion=O.RMI, min_value=params["epsilon"],
-                stopping=stopping)
+    stopping = Stopping(max_depth=params["max_depth"], min_samples_leaf=params["min_samples_leaf"],
+                        min_value=params["epsilon"])
+    return _fit(data, params, progress, algorithm="remt", criterion="rmi", stopping=stopping)
 
 
 ALGORITHMS = tuple(replace(info, fit=fit) for info, fit in

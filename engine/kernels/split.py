@@ -7,8 +7,8 @@ each row, each row in its own attribute's order). After a split the segment
 of every row is partitioned stably into left | right, so children stay sorted
 without sorting again (the classic presorted approach of SLIQ/C4.5).
 
-Impurity criteria (codes): GINI = 1 - sum p_k^2; ENTROPY = -sum p_k log2 p_k.
-The split maximises the weighted impurity decrease
+Impurity criteria (engine/kernels/criteria.py, by name in CRITERIA): Gini and
+entropy. The split maximises the weighted impurity decrease
 W·I(node) - W_L·I(L) - W_R·I(R). Cases with the attribute missing go to the
 heavier side (and prediction's "majority" policy sends them the same way).
 Ties: lowest attribute index, then lowest cut (the first found wins).
@@ -21,27 +21,7 @@ import numpy as np
 
 from .config import JIT
 from .counts import cut_allowed, known_end, midpoint
-
-GINI, ENTROPY = 0, 1
-
-
-@numba.njit(**JIT)
-def impurity(counts, total, criterion):
-    if total <= 0.0:
-        return 0.0
-    if criterion == GINI:
-        s = 0.0
-        for k in range(counts.shape[0]):
-            p = counts[k] / total
-            s += p * p
-        return 1.0 - s
-    h = 0.0
-    for k in range(counts.shape[0]):
-        if counts[k] > 0.0:
-            p = counts[k] / total
-            h -= p * np.log2(p)
-    return h
-
+from .criteria import ENTROPY, GINI, impurity  # noqa: F401 (GINI, ENTROPY: the codes callers pass)
 
 @numba.njit(**JIT)
 def _weighted_child_impurity(left, right, criterion):

@@ -1,0 +1,252 @@
+"""Splitters for the growth loop (engine.tree.grow): how a node's cases are held,
+which splits they offer, and how a split divides them.
+
+- `PresortedSplitter`: binary splits over columns sorted once and kept sorted by
+  stable partitions (SLIQ / C4.5's presorting), so a node costs O(p · n_node).
+  The criterion comes by name from `engine.kernels.criteria.CRITERIA`: the
+  impurity family (Gini, entropy; nominal attributes split into value subsets,
+  cases with a missing value go to the heavier side) or the ordinal family (IE,
+  RMI, RT, FACMI; numeric and ordinal attributes). Its compiled sweep applies
+  the choice `BestByKey("value")` itself and offers only the winner.
+- `RowSplitter`: cases as rows of the data with a weight each; a split node
+  routes them itself (`Node.route_rows`: crisp, or fuzzy memberships, combined
+  by the t-norm), and cases whose value is missing follow the splitter's
+  policy: "stay" at the node (ALGORITHMS.md §4.4), "fractional" (down every
+  branch in proportion to the known weight, C4.5), or "heavier" (the branch with
+  the most known weight). Subclasses say which splits a node offers:
+  `CodesSplitter` (multiway on category codes or discretised intervals, each
+  attribute at most once per path: ID3, the rough-set trees) and C4.5's own
+  (engine.algorithms.c45).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..data.encode import EncodedData
+from ..kernels import split as K
+from ..kernels.counts import category_counts
+from ..kernels.criteria import criterion as criterion_named
+from ..kernels.ordinal_split import best_ordinal_split
+from .grow import Candidate, Cases, Child
+from .model import NOMINAL_KIND, CategorySplit, Node, ThresholdSplit, Tree
+
+
+class PresortedSplitter:
+    """Binary splits of presorted columns by a named criterion (module docstring).
+
+    `candidate[f]`: attribute f may be split on. The ordinal family cuts numeric and ordinal
+    attributes only. `steepness` and `ramp_above` are FACMI's k and the node size above
+    which `facmi_logistic` uses the ramp."""
+
+    def __init__(self, data: EncodedData, criterion: str, *, min_samples_leaf: int = 1,
+                 candidate: np.ndarray | None = None, steepness: float = 10.0, ramp_above: int = 2 ** 62):
+        self.data = data
+        crit = criterion_named(criterion)
+        if crit.family not in ("impurity", "ordinal", "ordinal-fuzzy"):
+            raise ValueError(f"criterion {criterion!r} is not one a binary sweep evaluates")
+        self.ordinal = crit.family != "impurity"
+        self.code = crit.code
+        self.min_leaf = min_samples_leaf
+        self.steepness, self.ramp_above = float(steepness), int(ramp_above)
+        X, y, w = data.X, data.y, data.w
+        n, p = X.shape
+        self.K = len(data.classes)
+        attrs = data.schema.attributes
+        self.is_nominal = np.array([a.kind == NOMINAL_KIND for a in attrs], dtype=np.bool_)
+        self.n_categories = np.array([len(a.categories) if a.kind == NOMINAL_KIND else 0 for a in attrs],
+                                     dtype=np.int64)
+        candidate = np.ones(p, np.bool_) if candidate is None else np.asarray(candidate, np.bool_)
+        self.candidate = candidate & ~self.is_nominal if self.ordinal else candidate
+        self.order, self.vals, self.ys = K.presort(X, y)
+        self.unit = bool(np.all(w == 1.0))
+        self.left_mask = np.zeros(n, np.bool_)
+        self.buffer = np.empty(n, np.int32)
+        self.vbuffer = np.empty(n)
+        self.ybuffer = np.empty(n, np.int32)
+        self.branch = np.empty(max(1, int(self.n_categories.max(initial=0))), np.int64)
+        self.left_counts = np.zeros(self.K)
+
+    def tree(self) -> Tree:
+        return Tree(self.data.schema)
+
+    def root(self) -> Cases:
+        counts = np.bincount(self.data.y, weights=self.data.w, minlength=self.K).astype(np.float64)
+        return Cases(counts, len(self.data.y), 0, (0, len(self.data.y)))
+
+    def candidates(self, cases: Cases) -> list[Candidate]:
+        start, end = cases.data
+        if self.ordinal:
+            f, threshold, value, missing_left = best_ordinal_split(
+                self.vals, self.ys, self.data.w, self.order, start, end, self.candidate, self.K, self.code,
+                self.min_leaf, self.steepness, self.ramp_above, self.left_counts, self.unit)
+        else:
+            f, threshold, value, missing_left = K.best_split(
+                self.data.X, self.vals, self.ys, self.data.w, self.order, start, end, self.candidate,
+                self.is_nominal, self.n_categories, self.K, self.code, self.min_leaf, self.branch,
+                self.left_counts, self.unit)
+        if f < 0:
+            return []
+        branch = self.branch[: self.n_categories[f]].copy() if self.is_nominal[f] else None
+        return [Candidate(value, int(f), (threshold, missing_left, self.left_counts.copy(), branch))]
+
+    def split(self, cases: Cases, chosen: Candidate) -> tuple[Node, list[Child]]:
+        start, end = cases.data
+        f = chosen.attribute
+        threshold, missing_left, lc, branch = chosen.detail
+        nominal = branch is not None
+        n_left = K.goes_left(self.data.X, self.order, start, end, f, threshold, nominal,
+                             branch if nominal else self.branch, missing_left, self.left_mask)
+        K.partition(self.order, self.vals, self.ys, start, end, self.left_mask, self.buffer, self.vbuffer,
+                    self.ybuffer)
+        rc = cases.counts - lc
+        rc[rc < 0] = 0.0
+        if nominal:
+            node = CategorySplit(counts=None, label=0, feature=f, branches=[int(b) for b in branch])
+        else:
+            node = ThresholdSplit(counts=None, label=0, feature=f, threshold=float(threshold))
+        depth = cases.depth + 1
+        mid = start + n_left
+        return node, [Child(Cases(lc, n_left, depth, (start, mid))), Child(Cases(rc, end - mid, depth, (mid, end)))]
+
+
+@dataclass
+class Rows:
+    """A node's cases for a RowSplitter: data rows, their weights here, attributes used above."""
+
+    rows: np.ndarray
+    weights: np.ndarray
+    used: frozenset = frozenset()
+
+
+MISSING_POLICIES = ("stay", "fractional", "heavier")
+
+
+class RowSplitter:
+    """Cases as weighted rows, divided by the split node's own routing (module docstring).
+    Subclasses implement `candidates(cases)` and `make_node(cases, chosen)`."""
+
+    def __init__(self, data: EncodedData, *, missing: str = "fractional", tnorm: str = "product",
+                 labels: list[str] | None = None):
+        if missing not in MISSING_POLICIES:
+            raise ValueError(f"missing must be one of {MISSING_POLICIES}")
+        self.data = data
+        self.X, self.y = data.X, data.y
+        self.K = len(data.classes)
+        self.missing = missing
+        self.tnorm = tnorm
+        self.labels = labels
+
+    def tree(self) -> Tree:
+        return Tree(self.data.schema, self.labels, tnorm=self.tnorm)
+
+    def counts(self, rows: np.ndarray, weights: np.ndarray) -> np.ndarray:
+        return np.bincount(self.y[rows], weights=weights, minlength=self.K).astype(np.float64)
+
+    def cases(self, rows: np.ndarray, weights: np.ndarray, depth: int, used: frozenset = frozenset()) -> Cases:
+        return Cases(self.counts(rows, weights), len(rows), depth, Rows(rows, weights, used))
+
+    def root(self) -> Cases:
+        return self.cases(np.arange(len(self.y)), self.data.w.astype(np.float64), 0)
+
+    def split(self, cases: Cases, chosen: Candidate) -> tuple[Node, list[Child]] | None:
+        node = self.make_node(cases, chosen)
+        if node is None:
+            return None
+        node.children = [-1] * self.n_branches(node)
+        parts = divide(node, self.X, cases.data.rows, cases.data.weights, self.missing, self.tnorm)
+        used = cases.data.used | {chosen.attribute} if chosen.attribute >= 0 else cases.data.used
+        depth = cases.depth + 1
+        return node, [Child(self.cases(r, w, depth, used)) for r, w in parts]
+
+    def n_branches(self, node: Node) -> int:
+        return len(node.children)
+
+    def make_node(self, cases: Cases, chosen: Candidate) -> Node | None:
+        raise NotImplementedError
+
+    def candidates(self, cases: Cases) -> list[Candidate]:
+        raise NotImplementedError
+
+
+def divide(node: Node, X: np.ndarray, rows: np.ndarray, weights: np.ndarray, missing: str = "fractional",
+           tnorm: str = "product", shares: np.ndarray | None = None) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The rows (and their weights) each child of `node` receives.
+
+    A row goes down every child it has a share in (one for crisp tests, its memberships
+    for fuzzy ones: weight · share with the product t-norm, min(weight, share) with the
+    minimum). A row the node cannot route (a missing value, an unseen category) stays
+    out ("stay"), goes down every child with the child's share of the known weight
+    ("fractional"; `shares` when no routed row has weight, else equal shares), or down
+    the child with the most known weight ("heavier"). Rows whose weight would be 0 are
+    left out."""
+    share = node.route_rows(X[rows])
+    k = share.shape[1]
+    unknown = share.sum(axis=1) <= 0
+    known_w = np.array([(weights * share[:, c])[share[:, c] > 0].sum() for c in range(k)])
+    if unknown.any():
+        if known_w.sum() > 0:
+            fractions = known_w / known_w.sum()
+        elif shares is not None:
+            fractions = np.asarray(shares, np.float64)
+        else:
+            fractions = np.full(k, 1.0 / k)
+        if missing == "fractional":
+            share[unknown] = fractions[None, :]
+        elif missing == "heavier":
+            share[np.flatnonzero(unknown), int(np.argmax(known_w))] = 1.0
+    out = []
+    for c in range(k):
+        s = share[:, c]
+        mask = s > 0
+        if tnorm == "minimum":
+            w = np.where(unknown, weights * s, np.minimum(weights, s))[mask]
+        else:
+            w = (weights * s)[mask]
+        keep = w > 0
+        out.append((rows[mask][keep], w[keep]))
+    return out
+
+
+class CodesSplitter(RowSplitter):
+    """Multiway splits on category codes or discretised intervals: one branch per value,
+    each attribute at most once on a path (ID3, the rough-set trees).
+
+    `codes` (n, p): every attribute's value codes (NaN missing), `sizes[j]`: its number of
+    values, `cuts[j]`: the interval cuts of a discretised numeric attribute (None for
+    categories). `score(bags, total, j) -> (value, scores)` rates attribute j from its
+    class counts per value (`bags`, values x classes) and the node's total weight; the
+    choice reads `value` and `scores`. An attribute whose known cases all share one value
+    offers nothing."""
+
+    def __init__(self, data: EncodedData, codes: np.ndarray, sizes: list[int], cuts: list, score, *,
+                 missing: str = "stay", labels: list[str] | None = None):
+        super().__init__(data, missing=missing, labels=labels)
+        self.codes, self.sizes, self.cuts, self.score = codes, sizes, cuts, score
+
+    def root(self) -> Cases:
+        cases = super().root()
+        cases.data.used = frozenset(j for j in range(self.codes.shape[1]) if self.sizes[j] <= 1)
+        return cases
+
+    def candidates(self, cases: Cases) -> list[Candidate]:
+        rows, w = cases.data.rows, cases.data.weights
+        total = cases.counts.sum()
+        y = self.y[rows]
+        out = []
+        for j in range(self.codes.shape[1]):
+            if j in cases.data.used:
+                continue
+            bags, _ = category_counts(self.codes[rows, j], y, w, self.sizes[j], self.K)
+            if np.count_nonzero(bags.sum(axis=1) > 0) < 2:
+                continue  # all known cases share one value: no partition
+            value, scores = self.score(bags, total, j)
+            out.append(Candidate(value, j, bags, scores))
+        return out
+
+    def make_node(self, cases: Cases, chosen: Candidate) -> Node:
+        m = self.sizes[chosen.attribute]
+        return CategorySplit(counts=None, label=0, children=[-1] * m, feature=chosen.attribute,
+                             branches=list(range(m)), cuts=self.cuts[chosen.attribute])
