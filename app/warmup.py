@@ -19,7 +19,8 @@ log = logging.getLogger(__name__)
 
 PREPARING = "Preparing fast kernels…"
 READY = "Ready"
-KERNEL_MODULES = ("engine.kernels.counts", "engine.kernels.split", "engine.kernels.ordinal",
+KERNEL_MODULES = ("engine.kernels.counts", "engine.kernels.criteria", "engine.kernels.split",
+                  "engine.kernels.facmi_ramp", "engine.kernels.ordinal_split",
                   "engine.kernels.traverse")
 
 

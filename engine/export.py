@@ -14,7 +14,6 @@ import os
 
 import numpy as np
 
-from .data.table import format_number
 from .fileio import atomic_write_bytes
 from .tree.describe import bound_cell, node_test
 from .tree.model import KIND_NAMES, Tree

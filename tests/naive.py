@@ -112,7 +112,7 @@ def best_split(X, y, w, rows, is_nominal, n_classes, criterion, min_leaf):
 
 
 def grow_cart(X, y, w, is_nominal, n_classes, criterion=0, min_leaf=1):
-    """Recursive CART with the builder's rules; nodes as nested dicts."""
+    """Recursive CART with the growth loop's rules; nodes as nested dicts."""
     def node(rows):
         counts = np.zeros(n_classes)
         for r in rows:

@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from engine.algorithms.c45 import C45Builder, add_errors, gain_ratio, info_gain
+from engine.algorithms.c45 import C45Splitter, add_errors, gain_ratio, gain_ratio_among_average_gains, info_gain
 from engine.algorithms.registry import get, resolve_params
 from engine.data import read_table
 from engine.data.encode import encode
@@ -34,16 +34,16 @@ def test_root_split_by_hand(toy):
     temp: best cut 2.5 (gain 1 - 6/8 H(2,4) = 0.3113, tied with 6.5: the lower wins), five cuts
     leave two cases a side, so MDL takes log2(5)/8: 0.0210, ratio 0.0210 / H(2,6) = 0.0259.
     The average gain is 0.1049 (0.1887 + 0.0210) / 2: temp is below it, so outlook is chosen despite the numbers."""
-    b = C45Builder(toy, 2.0, True, None)
-    rows, w = np.arange(8), np.ones(8)
-    outlook = b.nominal_split(0, rows, w, 8.0)
-    temp = b.numeric_split(1, rows, w, 8.0)
-    assert outlook.gain == pytest.approx(1 - H(3, 1), abs=1e-9) and outlook.ratio == pytest.approx(outlook.gain)
+    splitter = C45Splitter(toy, 2.0, True)
+    root = splitter.root()
+    outlook, temp = splitter.candidates(root)
+    assert (outlook.attribute, temp.attribute) == (0, 1)
+    assert outlook["gain"] == pytest.approx(1 - H(3, 1), abs=1e-9) and outlook["ratio"] == pytest.approx(outlook["gain"])
     gain = 1 - 6 / 8 * H(2, 4) - math.log2(5) / 8
-    assert temp.threshold == 2.5 and temp.gain == pytest.approx(gain, abs=1e-9)
-    assert temp.ratio == pytest.approx(gain / H(2, 6), abs=1e-9)
-    assert round(temp.gain, 4) == 0.0210 and round(temp.ratio, 4) == 0.0259
-    assert b.select(rows, w).feature == 0
+    assert temp.detail == 2.5 and temp["gain"] == pytest.approx(gain, abs=1e-9)
+    assert temp["ratio"] == pytest.approx(gain / H(2, 6), abs=1e-9)
+    assert round(temp["gain"], 4) == 0.0210 and round(temp["ratio"], 4) == 0.0259
+    assert gain_ratio_among_average_gains([outlook, temp], root) is outlook
 
 
 def test_unpruned_and_pruned_trees_by_hand(toy):

@@ -8,7 +8,8 @@ import naive
 from engine.data.encode import AttributeSchema, DataSchema, EncodedData
 from engine.kernels import counts as C
 from engine.kernels import split as S
-from engine.tree.builder import Stopping, grow_presorted
+from engine.tree.grow import Stopping, grow
+from engine.tree.splitters import PresortedSplitter
 from engine.tree.model import CategorySplit, ThresholdSplit
 
 SEEDS = range(40)
@@ -100,6 +101,11 @@ def test_best_split_matches_brute_force(seed, criterion):
         assert t == ncut and mleft == nmleft
 
 
+def grow_presorted(data, criterion="gini", stopping=Stopping()):
+    splitter = PresortedSplitter(data, criterion, min_samples_leaf=stopping.min_samples_leaf)
+    return grow(splitter, stopping=stopping)
+
+
 def compare(tree, node_id, want, is_nominal):
     node = tree.nodes[node_id]
     np.testing.assert_allclose(node.counts, want["counts"], atol=1e-9)
@@ -120,7 +126,7 @@ def test_grown_cart_equals_naive_recursive_cart(seed):
     rng = np.random.default_rng(seed)
     n, p, k = int(rng.integers(5, 60)), int(rng.integers(1, 4)), int(rng.integers(3, 5))
     data, is_nominal = make_data(rng, n, p, k)
-    tree = grow_presorted(data, criterion=S.GINI)
+    tree = grow_presorted(data, criterion="gini")
     compare(tree, 0, naive.grow_cart(data.X, data.y, data.w, is_nominal, k), is_nominal)
 
 

@@ -1,5 +1,5 @@
 """FACMI's ramp split search skips an attribute when an upper bound shows it cannot
-beat the running best (engine/kernels/ordinal.py `_ramp_cannot_win`). The bound must
+beat the running best (engine/kernels/facmi_ramp.py `_ramp_cannot_win`). The bound must
 hold at every cut, and skipping must never change the chosen split."""
 
 import numpy as np
@@ -7,6 +7,7 @@ import pytest
 
 from engine.kernels import criteria as C_, facmi_ramp as R_, ordinal_split as S_
 from engine.kernels.split import presort
+from ordinal_cut_kernels import facmi_from_memberships, facmi_ramp_cuts
 
 
 def random_node(seed, n=None, p=None):

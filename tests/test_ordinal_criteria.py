@@ -101,7 +101,7 @@ def test_facmi_ramp_and_logistic_match_pairwise_definitions(seed):
 @pytest.mark.parametrize("seed", range(25))
 def test_streaming_split_search_matches_the_cut_kernels(seed):
     """best_ordinal_split (one sweep, window pointers) finds the max of each per-cut kernel."""
-    from engine.kernels import criteria as C_, facmi_ramp as R_, ordinal_split as S_
+    from engine.kernels import criteria as C_, ordinal_split as S_
     from engine.kernels.split import presort
 
     values, y, w, k = random_case(seed)

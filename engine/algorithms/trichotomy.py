@@ -22,7 +22,7 @@ the label "not <positive>".
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -30,6 +30,7 @@ from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
 from ..errors import SpecError
 from ..progress import Progress
+from ..tree.grow import Candidate, Cases, Child, Stopping, grow
 from ..tree.model import PENDING, Leaf, Tree, TrichotomySplit
 from .params import AlgorithmInfo, Param
 
@@ -141,39 +142,51 @@ TRICHOTOMY = AlgorithmInfo(
 )
 
 
-def fit_trichotomy(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
-    positive = spec.positive_class if spec is not None else None
-    hi_all, labels, hi_label = binary_target(data, positive, "trichotomy")
-    K = len(data.classes)
-    hi_side, lo_side = _side_labels(labels, hi_label, K)
-    X, w = data.X, data.w
-    complete = ~np.isnan(X).any(axis=1)  # stages need every attribute they combine
-    tree = Tree(data.schema, labels)
-    counts = np.bincount(data.y, weights=w, minlength=K).astype(np.float64)
+@dataclass
+class Stage:
+    """A stage's cases: the pending rows (complete ones), and the score so far (attributes, weights)."""
 
-    def side_label(c: np.ndarray) -> int:
-        return hi_side if c[hi_label] > c.sum() - c[hi_label] else lo_side
+    pending: np.ndarray
+    used: list
+    weights: np.ndarray
 
-    mixed = bool(hi_all.any() and (~hi_all).any())
-    # a case that never gets past the root is undecided: PENDING when both sides are present
-    tree.add(Leaf(counts=counts, label=PENDING if mixed else side_label(counts)))
-    pending = np.flatnonzero(complete)
-    used: list[int] = []
-    weights = np.zeros(0)
-    node_id = 0
-    p = X.shape[1]
-    stage = 0
-    while True:
-        stage += 1
-        if progress is not None:
-            progress.report(stage, p, f"stage {stage}")
-        hi = hi_all[pending]
-        Xp, wp = X[pending], w[pending]
-        if len(pending) < params["n_min"] or hi.all() or (~hi).all():
-            break
-        # the next score: stage 1 the best single attribute, later the best Fisher combination
+
+class TrichotomyStages:
+    """The chained stage splitter: each split settles what it can into a Lo and a Hi leaf
+    (labels fixed, never expanded) and passes the pending cases to the middle child,
+    the next stage (or a PENDING leaf)."""
+
+    def __init__(self, data: EncodedData, params: dict, hi_all: np.ndarray, labels: list[str], hi_side: int,
+                 lo_side: int):
+        self.data, self.params = data, params
+        self.hi_all, self.labels = hi_all, labels
+        self.hi_side, self.lo_side = hi_side, lo_side
+        self.K = len(data.classes)
+        self.p = data.X.shape[1]
+
+    def tree(self) -> Tree:
+        return Tree(self.data.schema, self.labels)
+
+    def counts(self, rows) -> np.ndarray:
+        return np.bincount(self.data.y[rows], weights=self.data.w[rows], minlength=self.K).astype(np.float64)
+
+    def root(self) -> Cases:
+        complete = ~np.isnan(self.data.X).any(axis=1)  # stages need every attribute they combine
+        pending = np.flatnonzero(complete)
+        counts = np.bincount(self.data.y, weights=self.data.w, minlength=self.K).astype(np.float64)
+        return Cases(counts, len(pending), 0, Stage(pending, [], np.zeros(0)))
+
+    def candidates(self, cases: Cases) -> list[Candidate]:
+        """The next score: stage 1 the best single attribute (B/W), later the best Fisher
+        combination of the current score with one unused attribute."""
+        stage = cases.data
+        pending, used, weights = stage.pending, stage.used, stage.weights
+        hi = self.hi_all[pending]
+        if len(pending) < self.params["n_min"] or hi.all() or (~hi).all():
+            return []
+        Xp, wp = self.data.X[pending], self.data.w[pending]
         best = None
-        for j in range(p):
+        for j in range(self.p):
             if j in used:
                 continue
             if not used:
@@ -188,41 +201,53 @@ def fit_trichotomy(data: EncodedData, spec: ProblemSpec | None, params: dict, pr
             ratio = between_within(Xp[:, feats] @ cand_w, hi, wp)
             if best is None or ratio > best[0] + 1e-12:
                 best = (ratio, feats, cand_w)
-        if best is None or best[0] < params["lambda0"]:
-            break
-        ratio, feats, weights = best
+        if best is None:
+            return []
+        return [Candidate(best[0], best[1][-1], (best[1], best[2]))]
+
+    def split(self, cases: Cases, chosen: Candidate):
+        """Trichotomise the score on the pending cases; None when the stage settles nothing."""
+        pending = cases.data.pending
+        feats, weights = chosen.detail
+        hi = self.hi_all[pending]
+        Xp, wp = self.data.X[pending], self.data.w[pending]
         score = Xp[:, feats] @ weights
-        c, d = overlap(score, hi, wp, params["trim"])
+        c, d = overlap(score, hi, wp, self.params["trim"])
         if c > d:
             a = b = (c + d) / 2.0
         else:  # strictly outside [c, d] even when r = 0 or c = d: no training error with trim 0
-            e = params["r"] * (d - c)
+            e = self.params["r"] * (d - c)
             a = min(c - e, float(np.nextafter(c, -np.inf)))
             b = max(d + e, float(np.nextafter(d, np.inf)))
         low_mask, high_mask = score <= a, score >= b
         still = ~(low_mask | high_mask)
         if still.sum() >= len(pending):
-            break  # the stage settled nothing
-        node = tree.nodes[node_id]
-        low_counts = np.bincount(data.y[pending[low_mask]], weights=wp[low_mask], minlength=K).astype(float)
-        high_counts = np.bincount(data.y[pending[high_mask]], weights=wp[high_mask], minlength=K).astype(float)
-        mid_counts = np.bincount(data.y[pending[still]], weights=wp[still], minlength=K).astype(float)
-        split = TrichotomySplit(counts=node.counts, label=node.label, children=[-1, -1, -1], features=list(feats),
-                                weights=[float(v) for v in weights], low=float(a), high=float(b))
-        tree.replace(node_id, split)
-        split.children[0] = tree.add(Leaf(counts=low_counts, label=lo_side), node_id)
-        split.children[1] = tree.add(Leaf(counts=high_counts, label=hi_side), node_id)
-        split.children[2] = tree.add(Leaf(counts=mid_counts, label=PENDING), node_id)
-        node_id = split.children[2]
-        used = list(feats)
-        pending = pending[still]
-        if not len(pending) or len(used) == p:
-            break
-    if progress is not None:
-        progress.report(p, p, "done")
-    return tree
+            return None  # the stage settled nothing
+        node = TrichotomySplit(counts=None, label=0, children=[-1, -1, -1], features=list(feats),
+                               weights=[float(v) for v in weights], low=float(a), high=float(b))
+        depth = cases.depth + 1
+        rest = pending[still]
+        low = Child(Cases(self.counts(pending[low_mask]), int(low_mask.sum()), depth), self.lo_side, final=True)
+        high = Child(Cases(self.counts(pending[high_mask]), int(high_mask.sum()), depth), self.hi_side, final=True)
+        last = not len(rest) or len(feats) == self.p
+        middle = Child(Cases(self.counts(rest), len(rest), depth, Stage(rest, list(feats), weights)), PENDING,
+                       final=last)
+        return node, [low, high, middle]
 
 
+def fit_trichotomy(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
+    positive = spec.positive_class if spec is not None else None
+    hi_all, labels, hi_label = binary_target(data, positive, "trichotomy")
+    K = len(data.classes)
+    hi_side, lo_side = _side_labels(labels, hi_label, K)
+    splitter = TrichotomyStages(data, params, hi_all, labels, hi_side, lo_side)
+    counts = np.bincount(data.y, weights=data.w, minlength=K).astype(np.float64)
+    mixed = bool(hi_all.any() and (~hi_all).any())
+    # a case that never gets past the root is undecided: PENDING when both sides are present
+    root_label = PENDING if mixed else (hi_side if counts[hi_label] > counts.sum() - counts[hi_label] else lo_side)
+    stopping = Stopping(min_samples_split=0, min_samples_leaf=0, min_value=params["lambda0"])
+    return grow(splitter, root_label=root_label, stopping=stopping, progress=progress,
+                message="trichotomy stages")
 
 
 def error_pending_curve(data: EncodedData, spec: ProblemSpec | None, alphas, params: dict | None = None,

@@ -38,7 +38,7 @@ def best_split(X, vals, ys, w, order, start, end, candidate, is_nominal, n_categ
     Returns (feature, threshold, decrease, missing_left); feature = -1 when no
     split leaves at least `min_leaf` cases with a value on each side. A split
     that decreases nothing is still returned (as CART grows through XOR-like
-    structure); the builder decides with its minimum decrease.
+    structure); the growth loop decides with its minimum decrease.
     For a nominal feature, branch_out[v] is filled with 0 (left) / 1 (right) /
     -1 (category absent from the node). left_out receives the left child's
     class weights, missing cases included.

@@ -1,1 +1,1 @@
-"""The one tree model, its builder, prediction, rules and JSON."""
+"""The one tree model, its node kinds, the growth loop and its splitters, prediction, rules, texts and JSON."""

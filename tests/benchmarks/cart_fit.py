@@ -27,9 +27,18 @@ from sklearn.datasets import make_classification  # noqa: E402
 from sklearn.tree import DecisionTreeClassifier  # noqa: E402
 
 from engine.data.encode import AttributeSchema, DataSchema, EncodedData  # noqa: E402
-from engine.tree.builder import grow_presorted  # noqa: E402
+from engine.algorithms.registry import get, resolve_params  # noqa: E402
 from engine.tree.predict import predict  # noqa: E402
 
+
+
+CART = get("cart")
+FULL = resolve_params(CART, {"prune": "none"})
+
+
+def grow_presorted(data):
+    """Our CART, fully grown (the registry's learner, as users run it)."""
+    return CART.fit(data, None, FULL)
 
 
 def peak_mb(fn):
