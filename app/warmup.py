@@ -19,7 +19,7 @@ log = logging.getLogger(__name__)
 
 PREPARING = "Preparing fast kernels…"
 READY = "Ready"
-KERNEL_MODULES = ("engine.kernels.counts", "engine.kernels.criteria", "engine.kernels.split",
+KERNEL_MODULES = ("engine.kernels.counts", "engine.kernels.criteria", "engine.kernels.split", "engine.kernels.c45",
                   "engine.kernels.facmi_ramp", "engine.kernels.ordinal_split",
                   "engine.kernels.traverse")
 

@@ -21,6 +21,7 @@ below it, which only matters for values in that gap.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import replace
 
@@ -28,7 +29,7 @@ import numpy as np
 
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
-from ..kernels.counts import category_counts, numeric_cut_counts, sort_by_value
+from ..kernels.c45 import category_bags, numeric_cut_bags
 from ..progress import Progress
 from ..tree.grow import Candidate, Cases, Stopping, grow
 from ..tree.model import NOMINAL_KIND, CategorySplit, Leaf, ThresholdSplit, Tree
@@ -39,9 +40,9 @@ LOG2 = math.log(2.0)
 
 
 def _lnf(x):
+    """x ln x, 0 for x <= 0 (the logarithm only ever sees positive numbers: no warnings to silence)."""
     x = np.asarray(x, dtype=np.float64)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(x > 0, x * np.log(np.where(x > 0, x, 1.0)), 0.0)
+    return np.where(x > 0, x * np.log(np.where(x > 0, x, 1.0)), 0.0)
 
 
 def old_ent(per_class) -> np.ndarray:
@@ -71,15 +72,13 @@ def info_gain(bags, total, old=None) -> np.ndarray:
     if old is None:
         old = old_ent(bags.sum(axis=-2))
     numerator = (old - new_ent(bags)) * (known / total)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        gain = np.where(known > 0, numerator / np.where(known > 0, known, 1.0), 0.0)
+    gain = np.where(known > 0, numerator / np.where(known > 0, known, 1.0), 0.0)
     return np.where(np.abs(numerator) < 1e-6, 0.0, gain)
 
 
 def gain_ratio(bags, total, gain) -> np.ndarray:
     denominator = split_ent(np.asarray(bags).sum(axis=-1), total) / total
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(np.abs(denominator) < 1e-6, 0.0, gain / np.where(denominator == 0, 1.0, denominator))
+    return np.where(np.abs(denominator) < 1e-6, 0.0, gain / np.where(denominator == 0, 1.0, denominator))
 
 
 def add_errors(n: float, e: float, cf: float) -> float:
@@ -99,6 +98,7 @@ def add_errors(n: float, e: float, cf: float) -> float:
     return r * n - e
 
 
+@functools.lru_cache(maxsize=64)
 def _normal_inverse(p: float) -> float:
     from statistics import NormalDist
 
@@ -116,52 +116,69 @@ class C45Splitter(RowSplitter):
         attrs = data.schema.attributes
         self.nominal = [a.kind == NOMINAL_KIND for a in attrs]
         self.n_cat = [len(a.categories) if a.kind == NOMINAL_KIND else 0 for a in attrs]
-
-    def numeric_split(self, f, rows, weights, total) -> Candidate | None:
-        values = self.X[rows, f]
-        order = sort_by_value(values)
-        thresholds, left, known, _ = numeric_cut_counts(values[order], self.y[rows][order], weights[order], self.K)
-        n_known = int(np.count_nonzero(values == values))
-        known_w = known.sum()
-        min_split = 0.1 * known_w / self.K
-        min_split = self.M if min_split <= self.M else min(min_split, 25.0)
-        if n_known < 2 * min_split or not len(thresholds):
-            return None
-        lw = left.sum(axis=1)
-        valid = (lw >= min_split - 1e-12) & (known_w - lw >= min_split - 1e-12)
-        if not valid.any():
-            return None
-        bags = np.stack([left[valid], known[None, :] - left[valid]], axis=1)
-        gains = info_gain(bags, total, old_ent(known))
-        best = int(np.argmax(gains))  # first maximum: the lowest cut
-        gain = float(gains[best])
-        if gain <= 0:
-            return None
-        if self.mdl:
-            gain -= math.log2(int(valid.sum())) / total
-        if gain <= 0:
-            return None
-        ratio = float(gain_ratio(bags[best], total, gain))
-        return Candidate(gain, f, float(thresholds[valid][best]), {"gain": gain, "ratio": ratio})
-
-    def nominal_split(self, f, rows, weights, total) -> Candidate | None:
-        bags, _ = category_counts(self.X[rows, f], self.y[rows], weights, self.n_cat[f], self.K)
-        if np.count_nonzero(bags.sum(axis=1) >= self.M) < 2:
-            return None
-        gain = float(info_gain(bags, total))
-        ratio = float(gain_ratio(bags, total, gain))
-        return Candidate(gain, f, None, {"gain": gain, "ratio": ratio})
+        self.numeric_features = np.array([j for j, nom in enumerate(self.nominal) if not nom], np.int64)
+        self.nominal_features = np.array([j for j, nom in enumerate(self.nominal) if nom], np.int64)
+        self.nominal_sizes = np.array([self.n_cat[j] for j in self.nominal_features], np.int64)
+        self.nominal_groups: dict[int, list[int]] = {}  # number of values -> positions in nominal_features
+        for a, m in enumerate(self.nominal_sizes):
+            self.nominal_groups.setdefault(int(m), []).append(a)
 
     def candidates(self, cases: Cases) -> list[Candidate]:
+        """Every attribute's split, gains and gain ratios computed for all attributes at once
+        (the counts by engine/kernels/c45.py, the formulas by NumPy as J48's)."""
         rows, weights = cases.data.rows, cases.data.weights
         total = cases.counts.sum()
-        out = []
-        for f in range(self.X.shape[1]):
-            split = self.nominal_split(f, rows, weights, total) if self.nominal[f] \
-                else self.numeric_split(f, rows, weights, total)
-            if split is not None:
-                out.append(split)
-        return out
+        found: dict[int, Candidate] = {}
+        if len(self.numeric_features):
+            self._numeric(rows, weights, total, found)
+        if len(self.nominal_features):
+            self._nominal(rows, weights, total, found)
+        return [found[f] for f in sorted(found)]
+
+    def _numeric(self, rows, weights, total, found) -> None:
+        """The best cut of each numeric attribute by gain (the lowest among equals), less
+        Quinlan's MDL correction log2(admissible cuts) / N."""
+        bags, thresholds, start, count, known = numeric_cut_bags(self.X, self.y, rows, weights,
+                                                                 self.numeric_features, self.K, self.M)
+        if not count.any():
+            return
+        gains = info_gain(bags, total, np.repeat(old_ent(known), count))
+        chosen, adjusted = [], []
+        for a, f in enumerate(self.numeric_features):
+            if count[a] == 0:
+                continue
+            best = start[a] + int(np.argmax(gains[start[a]: start[a] + count[a]]))  # first maximum: the lowest cut
+            gain = float(gains[best])
+            if gain <= 0:
+                continue
+            if self.mdl:
+                gain -= math.log2(int(count[a])) / total
+            if gain <= 0:
+                continue
+            chosen.append((int(f), best))
+            adjusted.append(gain)
+        if not chosen:
+            return
+        best_rows = np.array([b for _, b in chosen])
+        ratios = gain_ratio(bags[best_rows], total, np.array(adjusted))
+        for (f, best), gain, ratio in zip(chosen, adjusted, ratios):
+            found[f] = Candidate(gain, f, float(thresholds[best]), {"gain": gain, "ratio": float(ratio)})
+
+    def _nominal(self, rows, weights, total, found) -> None:
+        """Multiway splits of the nominal attributes with at least two values of weight >= M,
+        attributes with the same number of values computed together."""
+        all_bags = category_bags(self.X, self.y, rows, weights, self.nominal_features, self.nominal_sizes, self.K)
+        for m, members in self.nominal_groups.items():
+            bags = np.ascontiguousarray(all_bags[members, :m, :])
+            ok = np.count_nonzero(bags.sum(axis=2) >= self.M, axis=1) >= 2
+            if not ok.any():
+                continue
+            bags = bags[ok]
+            gains = info_gain(bags, total)
+            ratios = gain_ratio(bags, total, gains)
+            for a, gain, ratio in zip(np.asarray(members)[ok], gains, ratios):
+                f = int(self.nominal_features[a])
+                found[f] = Candidate(float(gain), f, None, {"gain": float(gain), "ratio": float(ratio)})
 
     def make_node(self, cases: Cases, chosen: Candidate):
         f = chosen.attribute

@@ -46,7 +46,7 @@ from .model import Leaf, Tree
 
 def majority_label(counts: np.ndarray) -> int:
     """The class with the most weight; ties go to the lower class index."""
-    return int(np.argmax(counts))
+    return int(counts.argmax())
 
 
 def min_cost_label(cost: np.ndarray) -> Callable[[np.ndarray], int]:
@@ -186,7 +186,10 @@ class Stopping:
             return candidate.value < self.min_value
         if self.min_impurity_decrease is None:
             return False
-        return candidate.value + 1e-12 * cases.weight < self.min_impurity_decrease * root_weight
+        floor = self.min_impurity_decrease * root_weight
+        if candidate.value >= floor:  # the usual case: no need to weigh the node
+            return False
+        return candidate.value + 1e-12 * cases.weight < floor
 
 
 # ---- the loop ---------------------------------------------------------------------------------

@@ -97,10 +97,9 @@ class PresortedSplitter:
         f = chosen.attribute
         threshold, missing_left, lc, branch = chosen.detail
         nominal = branch is not None
-        n_left = K.goes_left(self.data.X, self.order, start, end, f, threshold, nominal,
-                             branch if nominal else self.branch, missing_left, self.left_mask)
-        K.partition(self.order, self.vals, self.ys, start, end, self.left_mask, self.buffer, self.vbuffer,
-                    self.ybuffer)
+        n_left = K.split_segment(self.data.X, self.order, self.vals, self.ys, start, end, f, threshold, nominal,
+                                 branch if nominal else self.branch, missing_left, self.left_mask, self.buffer,
+                                 self.vbuffer, self.ybuffer)
         rc = cases.counts - lc
         rc[rc < 0] = 0.0
         if nominal:
