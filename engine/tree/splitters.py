@@ -15,8 +15,9 @@ which splits they offer, and how a split divides them.
   branch in proportion to the known weight, C4.5), or "heavier" (the branch with
   the most known weight). Subclasses say which splits a node offers:
   `CodesSplitter` (multiway on category codes or discretised intervals, each
-  attribute at most once per path: ID3, the rough-set trees) and C4.5's own
-  (engine.algorithms.c45).
+  attribute at most once per path: ID3, the rough-set trees), `FuzzySplitter`
+  (one child per fuzzy term, a case going down every term with weight x
+  membership: the fuzzy trees) and C4.5's own (engine.algorithms.c45).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from ..kernels.counts import category_counts
 from ..kernels.criteria import criterion as criterion_named
 from ..kernels.ordinal_split import best_ordinal_split
 from .grow import Candidate, Cases, Child
-from .model import NOMINAL_KIND, CategorySplit, Node, ThresholdSplit, Tree
+from .model import NOMINAL_KIND, CategorySplit, FuzzySplit, Node, ThresholdSplit, Tree
 
 
 class PresortedSplitter:
@@ -125,10 +126,11 @@ MISSING_POLICIES = ("stay", "fractional", "heavier")
 
 class RowSplitter:
     """Cases as weighted rows, divided by the split node's own routing (module docstring).
-    Subclasses implement `candidates(cases)` and `make_node(cases, chosen)`."""
+    Subclasses implement `candidates(cases)` and `make_node(cases, chosen)` (a split node
+    with one -1 per child)."""
 
     def __init__(self, data: EncodedData, *, missing: str = "fractional", tnorm: str = "product",
-                 labels: list[str] | None = None):
+                 labels: list[str] | None = None, aggregate: str = "distribution"):
         if missing not in MISSING_POLICIES:
             raise ValueError(f"missing must be one of {MISSING_POLICIES}")
         self.data = data
@@ -136,10 +138,11 @@ class RowSplitter:
         self.K = len(data.classes)
         self.missing = missing
         self.tnorm = tnorm
+        self.aggregate = aggregate
         self.labels = labels
 
     def tree(self) -> Tree:
-        return Tree(self.data.schema, self.labels, tnorm=self.tnorm)
+        return Tree(self.data.schema, self.labels, tnorm=self.tnorm, aggregate=self.aggregate)
 
     def counts(self, rows: np.ndarray, weights: np.ndarray) -> np.ndarray:
         return np.bincount(self.y[rows], weights=weights, minlength=self.K).astype(np.float64)
@@ -154,14 +157,10 @@ class RowSplitter:
         node = self.make_node(cases, chosen)
         if node is None:
             return None
-        node.children = [-1] * self.n_branches(node)
         parts = divide(node, self.X, cases.data.rows, cases.data.weights, self.missing, self.tnorm)
         used = cases.data.used | {chosen.attribute} if chosen.attribute >= 0 else cases.data.used
         depth = cases.depth + 1
         return node, [Child(self.cases(r, w, depth, used)) for r, w in parts]
-
-    def n_branches(self, node: Node) -> int:
-        return len(node.children)
 
     def make_node(self, cases: Cases, chosen: Candidate) -> Node | None:
         raise NotImplementedError
@@ -249,3 +248,57 @@ class CodesSplitter(RowSplitter):
         m = self.sizes[chosen.attribute]
         return CategorySplit(counts=None, label=0, children=[-1] * m, feature=chosen.attribute,
                              branches=list(range(m)), cuts=self.cuts[chosen.attribute])
+
+
+class FuzzySplitter(RowSplitter):
+    """Splits on fuzzy terms, each attribute at most once per path (seed 002, §3.2).
+
+    `terms[j]`: the sorted centres of attribute j's triangular terms (seed 002 Def. 2), or
+    None for a nominal attribute (one crisp term per value); `names[j]` optionally names
+    them. A case goes down every term's child with its weight combined with its
+    membership by the t-norm (product: node(x) · T_g(x); minimum: min(node(x), T_g(x))), so
+    a child's class counts are membership masses M(D ∩ class). A case with the value
+    missing follows the missing policy ("fractional" by default). `score(bags, total, j)
+    -> (value, scores)` rates attribute j from the class masses each term's child would
+    hold (bags, terms x classes) and the node's mass; attributes that would leave mass in
+    fewer than two children offer nothing."""
+
+    def __init__(self, data: EncodedData, terms: list, score, *, tnorm: str = "product",
+                 missing: str = "fractional", labels: list[str] | None = None, names: list | None = None,
+                 aggregate: str = "distribution"):
+        super().__init__(data, missing=missing, tnorm=tnorm, labels=labels, aggregate=aggregate)
+        self.terms, self.score = terms, score
+        self.names = names or [None] * len(terms)
+        sizes = [len(t) if t is not None else len(a.categories or []) for t, a in
+                 zip(terms, data.schema.attributes)]
+        self.offered = frozenset(j for j, k in enumerate(sizes) if k >= 2)
+
+    def term_node(self, j: int) -> FuzzySplit:
+        if self.terms[j] is None:
+            m = len(self.data.schema.attributes[j].categories)
+            return FuzzySplit(counts=None, label=0, children=[-1] * m, feature=j, branches=list(range(m)))
+        k = len(self.terms[j])
+        return FuzzySplit(counts=None, label=0, children=[-1] * k, feature=j, centres=[float(c) for c in self.terms[j]],
+                          terms=self.names[j])
+
+    def candidates(self, cases: Cases) -> list[Candidate]:
+        rows, w = cases.data.rows, cases.data.weights
+        total = cases.counts.sum()
+        out = []
+        for j in sorted(self.offered - cases.data.used):
+            parts = divide(self.term_node(j), self.X, rows, w, self.missing, self.tnorm)
+            bags = np.array([self.counts(r, pw) for r, pw in parts])
+            if np.count_nonzero(bags.sum(axis=1) > 0) < 2:
+                continue
+            value, scores = self.score(bags, total, j)
+            out.append(Candidate(value, j, parts, scores))
+        return out
+
+    def make_node(self, cases: Cases, chosen: Candidate) -> Node:
+        return self.term_node(chosen.attribute)
+
+    def split(self, cases: Cases, chosen: Candidate) -> tuple[Node, list[Child]]:
+        node = self.make_node(cases, chosen)
+        used = cases.data.used | {chosen.attribute}
+        depth = cases.depth + 1
+        return node, [Child(self.cases(r, w, depth, used)) for r, w in chosen.detail]
