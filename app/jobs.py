@@ -1,18 +1,26 @@
-"""Engine work off the GUI thread: one worker at a time, progress throttled,
-Cancel through the engine's Progress, results and errors back by queued signals.
+"""Engine work off the GUI thread: progress throttled, Cancel through the engine's
+Progress, results and errors back by queued signals.
 
 A job is a plain function `work(progress) -> result`. The window never blocks:
-`JobRunner.start` returns at once; `finished(result)`, `failed(message, is_bug)`
-or `cancelled()` arrive later on the GUI thread.
+`start` returns at once; `finished(result)`, `failed(message, is_bug)` or
+`cancelled()` arrive later on the GUI thread.
+
+Two runners:
+- `JobRunner`, the window's: one job at a time (training); starting a new job
+  cancels the running one, whose outcome is then ignored.
+- `TaskRunner`, for short side jobs (writing a model's copy for its consultation
+  sessions): jobs run side by side to their end and never cancel one another or
+  the window's job. Its workers belong to the application, so a panel closed
+  while its job runs does not destroy a running thread.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 import time
+import weakref
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
 
 from engine.errors import Cancelled, RuleTreeError
 from engine.progress import Progress
@@ -52,8 +60,50 @@ class _Worker(QThread):
             self.succeeded.emit(result)
 
 
-class JobRunner(QObject):
-    """Runs one job at a time; starting a new job cancels the running one."""
+class _Runner(QObject):
+    """What both runners share: workers that delete themselves when done, and `wait`."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._running: list[_Worker] = []  # workers whose job has not ended (or whose end is not yet seen)
+
+    def _launch(self, work, owner: QObject | None) -> _Worker:
+        worker = _Worker(work, owner)
+        # bookkeeping first, so that whoever hears the outcome sees the runner as it is after it
+        for signal in (worker.succeeded, worker.failed, worker.stopped):
+            signal.connect(self._weakly(worker, _Runner._ended))
+        worker.finished.connect(worker.deleteLater)
+        self._running.append(worker)
+        return worker
+
+    def _weakly(self, worker: _Worker, method, *extra):
+        """A handler of the worker's signal that calls `method(runner, worker, *extra, *args)` while
+        this runner lives. Not a bound method, and not holding the runner: a worker deleted after
+        its job must not drop the last reference to the runner that owns it (it would be deleted
+        twice), nor may Qt queue a call to a runner that is gone."""
+        ref = weakref.ref(self)
+
+        def handler(*args):
+            runner = ref()
+            if runner is not None:
+                method(runner, worker, *extra, *args)
+        return handler
+
+    def _ended(self, worker: _Worker, *_outcome) -> None:
+        worker.wait()  # returns at once: the job's last line has run
+        self._running = [w for w in self._running if w is not worker]
+
+    def wait(self, ms: int = 30000) -> bool:
+        """Wait until every job started here has ended (cancelled ones too); False on timeout."""
+        deadline = time.monotonic() + ms / 1000.0
+        for worker in list(self._running):
+            if not worker.wait(max(0, int((deadline - time.monotonic()) * 1000))):
+                return False
+        return True
+
+
+class JobRunner(_Runner):
+    """Runs one job at a time; starting a new job cancels the running one, whose outcome is dropped."""
 
     progressed = Signal(int, int, str)
     finished = Signal(object)
@@ -63,8 +113,7 @@ class JobRunner(QObject):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self._worker: _Worker | None = None
-        self._lock = threading.Lock()
+        self._worker: _Worker | None = None  # the current job's
 
     @property
     def busy(self) -> bool:
@@ -72,27 +121,51 @@ class JobRunner(QObject):
 
     def start(self, work) -> None:
         self.cancel()
-        worker = _Worker(work, self)
-        worker.progressed.connect(self.progressed)
-        worker.succeeded.connect(self._done(self.finished))
-        worker.failed.connect(self._done(self.failed))
-        worker.stopped.connect(self._done(self.cancelled))
+        worker = self._launch(work, self)
+        worker.progressed.connect(self._weakly(worker, JobRunner._forward, "progressed", False))
+        worker.succeeded.connect(self._weakly(worker, JobRunner._forward, "finished", True))
+        worker.failed.connect(self._weakly(worker, JobRunner._forward, "failed", True))
+        worker.stopped.connect(self._weakly(worker, JobRunner._forward, "cancelled", True))
         self._worker = worker
         self.busy_changed.emit(True)
         worker.start()
 
-    def _done(self, signal):
-        def handler(*args):
+    def _forward(self, worker: _Worker, signal: str, end: bool, *args) -> None:
+        """Pass a worker's signal on while it is the current job's (a cancelled job's outcome is dropped)."""
+        if worker is not self._worker:
+            return
+        if end:
             self._worker = None
             self.busy_changed.emit(False)
-            signal.emit(*args)
-        return handler
+        getattr(self, signal).emit(*args)
 
     def cancel(self) -> None:
         worker = self._worker
         if worker is not None and worker.isRunning():
             worker.progress.cancel()
 
-    def wait(self, ms: int = 30000) -> bool:
-        worker = self._worker
-        return True if worker is None else worker.wait(ms)
+
+class TaskRunner(_Runner):
+    """Short side jobs: each runs to its end on a worker of its own; none cancels another.
+
+    A worker's parent is the application, not this runner: a running QThread that
+    is destroyed aborts the process, and the widget owning this runner may go first.
+    The application waits for unfinished workers before it quits.
+    """
+
+    finished = Signal(object)
+    failed = Signal(str, bool)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._running)
+
+    def start(self, work) -> None:
+        app = QCoreApplication.instance()
+        if app is None:
+            raise RuntimeError("TaskRunner needs a QCoreApplication (it owns the workers)")
+        worker = self._launch(work, app)
+        worker.succeeded.connect(self.finished)  # signal to signal: Qt cuts it if this runner goes
+        worker.failed.connect(self.failed)
+        app.aboutToQuit.connect(worker.wait)  # a job still running when the window closes ends first
+        worker.start()

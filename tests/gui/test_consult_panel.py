@@ -56,14 +56,14 @@ def test_full_consultations_in_the_window_end_like_predict(window, demo_dir, tmp
     panel = window.consult_panel
     window.show()
     assert panel.canvas.node_items() == {}  # not drawn while the tab is hidden
-    window.tabs.setCurrentWidget(panel)
+    # the model's copy for its sessions is written by the panel's side-job runner when the tab shows
+    with qtbot.waitSignal(panel.tasks.finished, timeout=10000) as copied:
+        window.tabs.setCurrentWidget(panel)
     tree = window.model.tree
     assert len(panel.canvas.node_items()) == len(tree.reachable())  # the tree is drawn when the tab shows
-    # the model's copy for its sessions is written off the GUI thread when the tab shows
     from engine.sessions import sessions_dir
 
-    qtbot.waitUntil(lambda: window.model.path is not None, timeout=10000)
-    assert Path(window.model.path).parent == sessions_dir() / "models"
+    assert copied.args == [window.model.path] and Path(window.model.path).parent == sessions_dir() / "models"
     rows = car_rows()
     X = window.model.schema.encode_features(read_table(ROOT / "tests" / "data" / "datasets" / "car_evaluation.csv"))
     labels = predict(tree, X).labels
@@ -271,3 +271,84 @@ def test_case_names_projects_and_stale_state(window, demo_dir, tmp_path, qtbot, 
     assert window.open_path(str(datasets / "iris.csv"))
     assert panel.history.rowCount() == 0 and panel.history_box.title() == "Cases not filed under a project"
     assert panel.canvas.node_items() == {} and panel.session is None and not panel.new_button.isEnabled()
+
+
+# ---- the model's copy for its sessions, off the GUI thread --------------------------------
+
+
+def hand_model():
+    from tests.test_consult import hand_spec, hand_tree
+
+    return Model("hand", {}, hand_spec(), hand_tree())
+
+
+def test_the_model_copy_is_written_by_the_task_runner_off_the_gui_thread(qtbot, monkeypatch):
+    """Fails if the copy were written on the GUI thread or by a raw thread (no runner signal)."""
+    import threading
+
+    from engine import sessions
+
+    writers = []
+    real = sessions.keep_model_copy
+    monkeypatch.setattr(sessions, "keep_model_copy", lambda m: writers.append(threading.current_thread()) or real(m))
+    model = hand_model()
+    panel = ConsultPanel()
+    qtbot.addWidget(panel)
+    panel.set_model(model, model.spec, None)
+    assert model.path is None and writers == []  # nothing while the tab is hidden
+    with qtbot.waitSignal(panel.tasks.finished, timeout=10000) as copied:
+        panel.show()
+    assert copied.args == [model.path] and Path(model.path).parent == sessions.sessions_dir() / "models"
+    assert len(writers) == 1 and writers[0] is not threading.main_thread()
+    assert not panel.tasks.busy
+    panel.hide()
+    panel.show()  # the copy is kept: not written again
+    assert len(writers) == 1 and not panel.tasks.busy
+    qtbot.mouseClick(panel.new_button, Qt.LeftButton)
+    assert panel.session.model_path == model.path  # the session names the copy
+
+
+def test_a_failed_model_copy_is_logged_and_the_first_answer_reports_it(qtbot, monkeypatch, caplog):
+    from engine import sessions
+
+    def refuse(model):
+        raise OSError("no room on the disk")
+
+    monkeypatch.setattr(sessions, "keep_model_copy", refuse)
+    panel = ConsultPanel()
+    qtbot.addWidget(panel)
+    panel.set_model(hand_model(), None, None)
+    with qtbot.waitSignal(panel.tasks.failed, timeout=10000) as failed:
+        panel.show()
+    assert "no room on the disk" in failed.args[0]
+    assert any("could not keep a copy of the model" in r.getMessage() for r in caplog.records)
+    qtbot.mouseClick(panel.new_button, Qt.LeftButton)
+    panel.inputs["A"].setText("3")
+    qtbot.mouseClick(panel.answer_button, Qt.LeftButton)
+    assert len(panel.session.steps) == 1 and "could not be saved" in panel.message.text()
+
+
+def test_the_model_copy_does_not_cancel_a_training_job(window, qtbot):  # noqa: F811
+    """The window's JobRunner cancels its job when another starts: the copy must not go there."""
+    import threading
+
+    from engine.errors import Cancelled
+
+    started, release, seen = threading.Event(), threading.Event(), []
+
+    def training(progress):
+        started.set()
+        release.wait(10)
+        seen.append(progress.cancelled)
+        raise Cancelled()  # ends without a model for the window
+
+    window.show()
+    window.consult_panel.set_model(hand_model(), None, None)
+    window.jobs.start(training)
+    assert started.wait(10)
+    with qtbot.waitSignal(window.consult_panel.tasks.finished, timeout=10000):
+        window.tabs.setCurrentWidget(window.consult_panel)
+    assert window.jobs.busy
+    with qtbot.waitSignal(window.jobs.cancelled, timeout=10000):
+        release.set()
+    assert seen == [False]  # the training job was not cancelled by the copy

@@ -12,46 +12,17 @@ from PySide6.QtCore import QPoint, QPointF, Qt  # noqa: E402
 from PySide6.QtGui import QColor, QImage, QWheelEvent  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 
-from app.widgets import tree_canvas as tc  # noqa: E402
+from app.widgets import tree_layout as tl  # noqa: E402
+from app.widgets import tree_style as ts  # noqa: E402
 from app.widgets.tree_canvas import TreeCanvas, edge_labels, layout  # noqa: E402
+from app.widgets.tree_items import NodeItem  # noqa: E402
 from engine.algorithms.registry import get, resolve_params  # noqa: E402
 from engine.data import read_table  # noqa: E402
 from engine.data.encode import AttributeSchema, DataSchema, EncodedData, encode  # noqa: E402
 from engine.data.project import load_project  # noqa: E402
 from engine.data.spec import ProblemSpec  # noqa: E402
-from engine.tree.model import (PENDING, CategorySplit, FuzzySplit, Leaf, ThresholdSplit, Tree,  # noqa: E402
-                               TrichotomySplit)
-
-SCHEMA = DataSchema("y", ["lo", "hi"], False, [
-    AttributeSchema("x", "numeric"),
-    AttributeSchema("colour", "nominal", ["red", "green", "blue"]),
-    AttributeSchema("z", "numeric"),
-    AttributeSchema("size", "ordinal", ["small", "med", "big"]),
-])
-
-
-def mixed_tree() -> Tree:
-    """Every node kind, a PENDING leaf and one node that is no longer reachable.
-
-    0 x <= 2.5 -> 1 colour {red -> 3, green/blue -> 4 fuzzy z (5, 6, 7)}
-               -> 2 trichotomy 0.8·x - 0.6·z (low -> 8, high -> 9, middle -> 10 PENDING)
-    11: an orphan leaf (not drawn)
-    """
-    t = Tree(SCHEMA)
-    t.add(ThresholdSplit(counts=[10, 10], label=0, children=[1, 2], feature=0, threshold=2.5))
-    t.add(CategorySplit(counts=[6, 4], label=0, children=[3, 4], feature=1, branches=[0, 1, 1]), 0)
-    t.add(TrichotomySplit(counts=[4, 6], label=1, children=[8, 9, 10], features=[0, 2], weights=[0.8, -0.6],
-                          low=1.0, high=3.0), 0)
-    t.add(Leaf(counts=[3, 0], label=0), 1)
-    t.add(FuzzySplit(counts=[3, 4], label=1, children=[5, 6, 7], feature=2, centres=[0.0, 5.0, 10.0]), 1)
-    t.add(Leaf(counts=[2, 0], label=0), 4)
-    t.add(Leaf(counts=[1, 1], label=0), 4)
-    t.add(Leaf(counts=[0, 3], label=1), 4)
-    t.add(Leaf(counts=[3, 0], label=0), 2)
-    t.add(Leaf(counts=[0, 5], label=1), 2)
-    t.add(Leaf(counts=[1, 1], label=PENDING), 2)
-    t.add(Leaf(counts=[1, 0], label=0), 2)  # 11: unreachable
-    return t
+from engine.tree.model import CategorySplit, FuzzySplit, Leaf, ThresholdSplit, Tree  # noqa: E402
+from tests.test_tree_layout import SCHEMA, check_tidy, mixed_tree  # noqa: E402 - the Qt-free layout's tests
 
 
 @pytest.fixture(scope="module")
@@ -72,25 +43,6 @@ def canvas(qtbot):
     return c
 
 
-def boxes_by_depth(tree, pos):
-    by = {}
-    for i, (x, y) in pos.items():
-        by.setdefault(y, []).append(x)
-    return by
-
-
-def check_tidy(tree, pos):
-    for i, (x, y) in pos.items():
-        kids = [c for c in tree.nodes[i].children if c in pos]
-        if kids:
-            assert len(kids) == len(tree.nodes[i].children)  # all children shown or none
-            assert x == pytest.approx((pos[kids[0]][0] + pos[kids[-1]][0]) / 2)
-            assert all(pos[c][1] == pytest.approx(y + tc.LEVEL_HEIGHT) for c in kids)
-    for xs in boxes_by_depth(tree, pos).values():
-        xs = sorted(xs)
-        assert all(b - a >= tc.NODE_WIDTH + 1 for a, b in zip(xs, xs[1:]))  # no overlap on one level
-
-
 # ---- layout and drawing ------------------------------------------------------------
 
 def test_draws_exactly_the_reachable_nodes(canvas, car_tree):
@@ -100,16 +52,7 @@ def test_draws_exactly_the_reachable_nodes(canvas, car_tree):
     assert 11 not in canvas.node_items()
     canvas.set_tree(car_tree)
     assert len(canvas.node_items()) == len(car_tree.reachable())
-    assert sum(isinstance(i, tc.NodeItem) for i in canvas.scene().items()) == len(car_tree.reachable())
-
-
-def test_layout_is_tidy(car_tree):
-    for tree in (mixed_tree(), car_tree):
-        pos = layout(tree)
-        check_tidy(tree, pos)
-        leaves = sorted(pos[i][0] for i in tree.leaves())
-        np.testing.assert_allclose(np.diff(leaves), tc.SLOT)  # leaves evenly spaced
-        assert pos[0][1] == 0 and max(y for _, y in pos.values()) == pytest.approx(tree.depth * tc.LEVEL_HEIGHT)
+    assert sum(isinstance(i, NodeItem) for i in canvas.scene().items()) == len(car_tree.reachable())
 
 
 def test_depth_limit_hides_deeper_nodes(canvas, car_tree):
@@ -168,9 +111,9 @@ def test_click_selects_the_node_and_highlights_its_path(canvas, qtbot):
     assert canvas.highlighted_path() == [0, 1, 4, 6] == tree.path_to(6)
     on = {i for i, it in canvas.node_items().items() if it.highlighted}
     assert on == {0, 1, 4, 6}
-    assert canvas.node_item(4).pen().color() == tc.HIGHLIGHT_COLOUR
+    assert canvas.node_item(4).pen().color() == ts.HIGHLIGHT_COLOUR
     assert canvas.node_item(6).pen().widthF() > canvas.node_item(4).pen().widthF()  # the selected one
-    assert canvas.node_item(5).pen().color() == tc.NODE_BORDER
+    assert canvas.node_item(5).pen().color() == ts.NODE_BORDER
     # a click on empty canvas selects nothing new
     with qtbot.assertNotEmitted(canvas.node_selected):
         QTest.mouseClick(canvas.viewport(), Qt.LeftButton, Qt.NoModifier, QPoint(3, 3))
@@ -195,19 +138,19 @@ def test_pending_fuzzy_and_trichotomy_nodes_look_distinct(canvas):
     tree = mixed_tree()
     canvas.set_tree(tree)
     item = canvas.node_item
-    assert item(10).brush().color() == tc.PENDING_FILL and item(10).pen().color() == tc.PENDING_BORDER
+    assert item(10).brush().color() == ts.PENDING_FILL and item(10).pen().color() == ts.PENDING_BORDER
     assert item(10).pen().style() == Qt.DashLine and item(10).style.hatched and item(10).header == "PENDING"
-    assert item(4).brush().color() == tc.FUZZY_FILL and item(4).pen().color() == tc.FUZZY_BORDER
-    assert item(2).brush().color() == tc.TRICHOTOMY_FILL and item(2).pen().color() == tc.TRICHOTOMY_BORDER
-    assert item(0).brush().color() == tc.NODE_FILL and item(0).pen().color() == tc.NODE_BORDER
-    assert item(3).brush().color() == tc.leaf_fill(0) and item(9).brush().color() == tc.leaf_fill(1)
-    fills = {c.name() for c in (tc.PENDING_FILL, tc.FUZZY_FILL, tc.TRICHOTOMY_FILL, tc.NODE_FILL, tc.leaf_fill(0),
-                                tc.leaf_fill(1))}
-    borders = {c.name() for c in (tc.PENDING_BORDER, tc.FUZZY_BORDER, tc.TRICHOTOMY_BORDER, tc.NODE_BORDER,
-                                  tc.HIGHLIGHT_COLOUR)}
+    assert item(4).brush().color() == ts.FUZZY_FILL and item(4).pen().color() == ts.FUZZY_BORDER
+    assert item(2).brush().color() == ts.TRICHOTOMY_FILL and item(2).pen().color() == ts.TRICHOTOMY_BORDER
+    assert item(0).brush().color() == ts.NODE_FILL and item(0).pen().color() == ts.NODE_BORDER
+    assert item(3).brush().color() == ts.leaf_fill(0) and item(9).brush().color() == ts.leaf_fill(1)
+    fills = {c.name() for c in (ts.PENDING_FILL, ts.FUZZY_FILL, ts.TRICHOTOMY_FILL, ts.NODE_FILL, ts.leaf_fill(0),
+                                ts.leaf_fill(1))}
+    borders = {c.name() for c in (ts.PENDING_BORDER, ts.FUZZY_BORDER, ts.TRICHOTOMY_BORDER, ts.NODE_BORDER,
+                                  ts.HIGHLIGHT_COLOUR)}
     assert len(fills) == 6 and len(borders) == 5
     # class colours: one per class, the same in every node's bar
-    assert [c for c, _ in item(0).bar] == [QColor(tc.CLASS_COLOURS[0]), QColor(tc.CLASS_COLOURS[1])]
+    assert [c for c, _ in item(0).bar] == [QColor(ts.CLASS_COLOURS[0]), QColor(ts.CLASS_COLOURS[1])]
     assert [f for _, f in item(6).bar] == [1.0, 1.0]
 
 
@@ -240,7 +183,7 @@ def test_texts_and_edge_labels(canvas, car_tree):
     labels = edge_labels(car_tree, 0)
     cats = car_tree.schema.attributes[root.feature].categories
     assert labels[0][3:] in cats and labels[1][3:] in cats
-    assert tc.node_tooltip(car_tree, car_tree.leaves()[0]).startswith("node ")
+    assert tl.node_tooltip(car_tree, car_tree.leaves()[0]).startswith("node ")
 
 
 def test_trained_trichotomy_tree_draws_its_stages(canvas):
@@ -251,7 +194,7 @@ def test_trained_trichotomy_tree_draws_its_stages(canvas):
     tree = info.fit(data, None, resolve_params(info, {"n_min": 2}))
     canvas.set_tree(tree)
     assert len(canvas.node_items()) == len(tree.reachable())
-    assert canvas.node_item(0).brush().color() == tc.TRICHOTOMY_FILL
+    assert canvas.node_item(0).brush().color() == ts.TRICHOTOMY_FILL
     assert canvas.node_item(0).header == "X1"
     assert [canvas.node_item(c).edge_label.split()[0] for c in tree.root.children] == ["low", "high", "middle"]
 
@@ -300,10 +243,10 @@ def test_png_export(canvas, tmp_path):
     assert 700 < image.width() < 3000 and 300 < image.height() < 1500
     # the root's class bar is drawn where the layout put it, in the class colours
     x, y = canvas.positions()[0]
-    bar_y = y + tc.NODE_HEIGHT / 2 - 12.5 - rect.top()
-    left = image.pixelColor(int(x - tc.NODE_WIDTH / 2 + 14 - rect.left()), int(bar_y))
-    right = image.pixelColor(int(x + tc.NODE_WIDTH / 2 - 14 - rect.left()), int(bar_y))
-    assert left.name() == tc.CLASS_COLOURS[0] and right.name() == tc.CLASS_COLOURS[1]
+    bar_y = y + tl.NODE_HEIGHT / 2 - 12.5 - rect.top()
+    left = image.pixelColor(int(x - tl.NODE_WIDTH / 2 + 14 - rect.left()), int(bar_y))
+    right = image.pixelColor(int(x + tl.NODE_WIDTH / 2 - 14 - rect.left()), int(bar_y))
+    assert left.name() == ts.CLASS_COLOURS[0] and right.name() == ts.CLASS_COLOURS[1]
     big = canvas.export_png(tmp_path / "half.png", scale=0.5)
     assert QImage(str(big)).width() == pytest.approx(rect.width() / 2, abs=1)
 

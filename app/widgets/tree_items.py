@@ -1,0 +1,200 @@
+"""The things drawn on the tree canvas: node boxes, the class legend, edge lines.
+
+A node box (`NodeItem`, positioned at its centre) shows the test (or a leaf's
+label), the label and weight, a bar of the class distribution, the label of the
+edge leading into it, and a "+" or "..." marker when its children are hidden.
+Far away it is drawn as a plain box with the distribution as its lower half.
+Positions and texts come from app.widgets.tree_layout, colours and fonts from
+app.widgets.tree_style.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
+
+from engine.tree.describe import node_heading
+from engine.tree.model import Tree
+
+from .tree_layout import LABEL_HEIGHT, NODE_HEIGHT, NODE_WIDTH, SLOT, Polyline, class_shares, detail_text
+from .tree_style import (BORDER_WIDTH, EDGE_TEXT_COLOUR, EMPTY_BAR, HIGHLIGHT_COLOUR, HIGHLIGHT_WIDTH, PENDING_HATCH,
+                         SELECTED_WIDTH, TEXT_COLOUR, NodeStyle, class_colour, font, metrics, node_style)
+
+BOX = QRectF(-NODE_WIDTH / 2, -NODE_HEIGHT / 2, NODE_WIDTH, NODE_HEIGHT)
+NODE_Z, HIGHLIGHT_Z, EDGE_Z = 2, 1, 0
+
+
+class NodeItem(QGraphicsItem):
+    """One node box (its position is the box centre) with the label of the edge leading into it."""
+
+    def __init__(self, node_id: int, style: NodeStyle, header: str, detail: str, edge_label: str,
+                 bar: list[tuple[QColor, float]], marker: str = ""):
+        super().__init__()
+        self.node_id = node_id
+        self.style = style
+        self.marker = marker  # "+" collapsed, "..." cut by the depth limit, "" otherwise
+        self.edge_label = edge_label
+        self.highlighted = False
+        self.selected = False
+        self._brush = QBrush(style.fill)
+        self._pen = QPen(style.border, BORDER_WIDTH, Qt.DashLine if style.dashed else Qt.SolidLine)
+        self._pen.setJoinStyle(Qt.RoundJoin)
+        text_width = NODE_WIDTH - 12
+        self.header = metrics("header").elidedText(header, Qt.ElideRight, text_width)
+        self.detail = metrics("detail").elidedText(detail, Qt.ElideRight, text_width)
+        self.full_header = header
+        self._label_text = metrics("edge").elidedText(edge_label, Qt.ElideRight, SLOT - 8) if edge_label else ""
+        self._label_width = metrics("edge").horizontalAdvance(self._label_text) + 8 if edge_label else 0.0
+        self.bar = bar
+        self.setAcceptedMouseButtons(Qt.NoButton)  # clicks are the canvas's (drag pans everywhere)
+
+    # styles ---------------------------------------------------------------------
+
+    def brush(self) -> QBrush:
+        return self._brush
+
+    def base_pen(self) -> QPen:
+        return QPen(self._pen)
+
+    def pen(self) -> QPen:
+        """The border pen drawn now: the style's, or the highlight's."""
+        if self.highlighted or self.selected:
+            pen = QPen(HIGHLIGHT_COLOUR, SELECTED_WIDTH if self.selected else HIGHLIGHT_WIDTH)
+            pen.setJoinStyle(Qt.RoundJoin)
+            return pen
+        return QPen(self._pen)
+
+    def set_highlighted(self, on: bool, selected: bool = False) -> None:
+        if on != self.highlighted or selected != self.selected:
+            self.highlighted, self.selected = on, selected
+            self.update()
+
+    # QGraphicsItem ---------------------------------------------------------------
+
+    def boundingRect(self) -> QRectF:
+        pad = SELECTED_WIDTH
+        top = -NODE_HEIGHT / 2 - LABEL_HEIGHT - 4 if self.edge_label else -NODE_HEIGHT / 2 - pad
+        left = min(-NODE_WIDTH / 2, -self._label_width / 2) - pad
+        return QRectF(left, top, -2 * left, NODE_HEIGHT / 2 + 12 + pad - top)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(BOX)
+        return path
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        pen = self.pen()
+        if lod < 0.3:  # far away: a plain box with the distribution as its lower half
+            if self.highlighted or self.selected:
+                painter.setPen(pen)
+            else:
+                painter.setPen(QPen(self.style.border, 0))  # cosmetic: one pixel at any zoom
+            painter.setBrush(self._brush)
+            painter.drawRect(BOX)
+            self._paint_bar(painter, QRectF(BOX.left(), 0.0, NODE_WIDTH, NODE_HEIGHT / 2), outline=False)
+            return
+        painter.setPen(pen)
+        painter.setBrush(self._brush)
+        painter.drawRoundedRect(BOX, 8, 8)
+        if self.style.hatched:
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(QBrush(PENDING_HATCH, Qt.BDiagPattern))
+            painter.drawRoundedRect(BOX, 8, 8)
+        self._paint_bar(painter, QRectF(BOX.left() + 8, BOX.bottom() - 17, NODE_WIDTH - 16, 9), outline=True)
+        if self.marker:
+            self._paint_marker(painter)
+        if lod < 0.55:  # text would be unreadable
+            return
+        painter.setPen(TEXT_COLOUR)
+        painter.setFont(font("header"))
+        painter.drawText(QRectF(BOX.left() + 6, BOX.top() + 4, NODE_WIDTH - 12, 18), Qt.AlignCenter, self.header)
+        painter.setFont(font("detail"))
+        painter.drawText(QRectF(BOX.left() + 6, BOX.top() + 22, NODE_WIDTH - 12, 15), Qt.AlignCenter, self.detail)
+        if self._label_text:
+            rect = QRectF(-self._label_width / 2, BOX.top() - LABEL_HEIGHT - 3, self._label_width, LABEL_HEIGHT)
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(QColor(255, 255, 255, 230))
+            painter.drawRoundedRect(rect, 4, 4)
+            painter.setPen(HIGHLIGHT_COLOUR.darker(130) if self.highlighted else EDGE_TEXT_COLOUR)
+            painter.setFont(font("edge"))
+            painter.drawText(rect, Qt.AlignCenter, self._label_text)
+
+    def _paint_bar(self, painter: QPainter, rect: QRectF, outline: bool) -> None:
+        total = sum(f for _, f in self.bar)
+        if total <= 0:
+            painter.fillRect(rect, EMPTY_BAR)
+        else:
+            x = rect.left()
+            for colour, f in self.bar:
+                w = rect.width() * f / total
+                if w > 0:
+                    painter.fillRect(QRectF(x, rect.top(), w, rect.height()), colour)
+                    x += w
+        if outline:
+            painter.setPen(QPen(QColor(0, 0, 0, 90), 0.8))
+            painter.setBrush(Qt.NoBrush)
+            painter.drawRect(rect)
+
+    def _paint_marker(self, painter: QPainter) -> None:
+        centre = QPointF(0.0, BOX.bottom())
+        painter.setPen(QPen(self.style.border, 1.4))
+        painter.setBrush(QColor("#ffffff"))
+        painter.drawEllipse(centre, 8.0, 8.0)
+        if self.marker == "+":
+            painter.drawLine(QPointF(-4.5, centre.y()), QPointF(4.5, centre.y()))
+            painter.drawLine(QPointF(0.0, centre.y() - 4.5), QPointF(0.0, centre.y() + 4.5))
+        else:
+            painter.setBrush(self.style.border)
+            painter.setPen(Qt.NoPen)
+            for dx in (-4.0, 0.0, 4.0):
+                painter.drawEllipse(QPointF(dx, centre.y()), 1.3, 1.3)
+
+
+def node_item(tree: Tree, node_id: int, edge_label: str, marker: str, colours: list[QColor]) -> NodeItem:
+    """The box of one node (`colours`: one per class, shared by all boxes)."""
+    bar = list(zip(colours, class_shares(tree, node_id)))
+    return NodeItem(node_id, node_style(tree, node_id), node_heading(tree, node_id), detail_text(tree, node_id),
+                    edge_label, bar, marker)
+
+
+class LegendItem(QGraphicsItem):
+    """Class colours and names, in one row (top-left of the drawing)."""
+
+    def __init__(self, classes: list[str]):
+        super().__init__()
+        m = metrics("legend")
+        self.entries = []
+        x = 0.0
+        for k, name in enumerate(classes):
+            self.entries.append((x, class_colour(k), name))
+            x += 18 + m.horizontalAdvance(name) + 16
+        self.width = max(x - 16, 0.0)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-2, -2, self.width + 4, 20)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setFont(font("legend"))
+        for x, colour, name in self.entries:
+            painter.fillRect(QRectF(x, 2, 12, 12), colour)
+            painter.setPen(TEXT_COLOUR)
+            painter.drawText(QRectF(x + 17, 0, 1000, 16), Qt.AlignLeft | Qt.AlignVCenter, name)
+
+
+def lines_item(lines: list[Polyline], colour: QColor, width: float, z: float) -> QGraphicsPathItem:
+    """Polylines as one path item, drawn with a cosmetic pen (the same width at any zoom)."""
+    path = QPainterPath()
+    for points in lines:
+        path.moveTo(*points[0])
+        for point in points[1:]:
+            path.lineTo(*point)
+    pen = QPen(colour, width)
+    pen.setCosmetic(True)
+    item = QGraphicsPathItem(path)
+    item.setPen(pen)
+    item.setZValue(z)
+    item.setAcceptedMouseButtons(Qt.NoButton)
+    return item

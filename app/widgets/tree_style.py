@@ -1,0 +1,98 @@
+"""How the tree canvas looks: colours, pen widths, fonts, and each node's fill and border.
+
+One colour per class (`CLASS_COLOURS`, the bars and the leaf tint); PENDING leaves
+are grey, hatched, with a dashed border; fuzzy and trichotomy nodes have their own
+fill and border. The node kind is read here for styling only; every text comes
+from the engine's describer (app.widgets.tree_layout).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from PySide6.QtGui import QColor, QFont, QFontMetricsF
+
+from engine.tree.model import FUZZY, PENDING, TRICHOTOMY, Tree
+
+CLASS_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+                 "#bcbd22", "#17becf"]  # same order as app.plots.COLOURS, then two more
+BACKGROUND = QColor("#ffffff")
+TEXT_COLOUR = QColor("#212121")
+EDGE_COLOUR = QColor("#90a4ae")
+EDGE_TEXT_COLOUR = QColor("#37474f")
+NODE_FILL = QColor("#ffffff")  # an ordinary split
+NODE_BORDER = QColor("#37474f")  # ordinary splits and leaves
+LEAF_NEUTRAL_FILL = QColor("#f5f5f5")  # a leaf whose label is not a class (hierarchy label)
+PENDING_FILL = QColor("#d6d6d6")
+PENDING_HATCH = QColor("#9e9e9e")
+PENDING_BORDER = QColor("#616161")  # dashed
+FUZZY_FILL = QColor("#f1e6fa")
+FUZZY_BORDER = QColor("#7b1fa2")
+TRICHOTOMY_FILL = QColor("#dff3f1")
+TRICHOTOMY_BORDER = QColor("#00796b")
+HIGHLIGHT_COLOUR = QColor("#f57c00")  # border of the nodes and the edges of a highlighted path
+EMPTY_BAR = QColor("#eeeeee")
+
+BORDER_WIDTH = 1.4
+HIGHLIGHT_WIDTH = 3.5
+SELECTED_WIDTH = 5.0
+EDGE_WIDTH = 1.3  # cosmetic: the same on screen at any zoom
+HIGHLIGHT_EDGE_WIDTH = 3.0  # cosmetic
+
+FONT_PIXELS = {"header": 13, "detail": 11, "edge": 11, "legend": 12}
+
+
+def class_colour(k: int) -> QColor:
+    """The colour of class k (bars, leaf tint), the same everywhere in the app."""
+    return QColor(CLASS_COLOURS[k % len(CLASS_COLOURS)])
+
+
+def leaf_fill(k: int) -> QColor:
+    """A leaf's fill: its class colour mixed with 82% white."""
+    c = class_colour(k)
+    mix = 0.82
+    return QColor(round(c.red() + (255 - c.red()) * mix), round(c.green() + (255 - c.green()) * mix),
+                  round(c.blue() + (255 - c.blue()) * mix))
+
+
+class NodeStyle(NamedTuple):
+    fill: QColor
+    border: QColor
+    dashed: bool = False
+    hatched: bool = False
+
+
+def node_style(tree: Tree, node_id: int) -> NodeStyle:
+    """Fill and border by the node's kind, and for a leaf by its label."""
+    node = tree.nodes[node_id]
+    if node.kind == FUZZY:
+        return NodeStyle(FUZZY_FILL, FUZZY_BORDER)
+    if node.kind == TRICHOTOMY:
+        return NodeStyle(TRICHOTOMY_FILL, TRICHOTOMY_BORDER)
+    if node.is_leaf:
+        if node.label == PENDING:
+            return NodeStyle(PENDING_FILL, PENDING_BORDER, dashed=True, hatched=True)
+        if 0 <= node.label < tree.n_classes:
+            return NodeStyle(leaf_fill(node.label), NODE_BORDER)
+        return NodeStyle(LEAF_NEUTRAL_FILL, NODE_BORDER)
+    return NodeStyle(NODE_FILL, NODE_BORDER)
+
+
+_FONTS: dict[str, QFont] = {}
+_METRICS: dict[str, QFontMetricsF] = {}
+
+
+def font(name: str) -> QFont:
+    """The font of a text role: "header", "detail", "edge" or "legend" (made once)."""
+    if name not in _FONTS:
+        f = QFont()
+        f.setPixelSize(FONT_PIXELS[name])
+        f.setBold(name == "header")
+        _FONTS[name] = f
+        _METRICS[name] = QFontMetricsF(f)
+    return _FONTS[name]
+
+
+def metrics(name: str) -> QFontMetricsF:
+    font(name)
+    return _METRICS[name]
