@@ -97,3 +97,21 @@ def test_logistic_and_ramp_modes_grow_similar_trees():
     ramp = fit("facmi", data, membership="ramp")
     agree = (predict(logistic, data.X).labels == predict(ramp, data.X).labels).mean()
     assert agree > 0.9
+
+
+@pytest.mark.parametrize("name", ORDINAL)
+@pytest.mark.parametrize("membership", ["ramp", "logistic"])
+def test_every_leaf_keeps_min_samples_leaf_cases(name, membership):
+    """The sweeps only offer cuts that leave min_samples_leaf cases on each side: every leaf of
+    a tree grown with 7 holds at least 7 training cases, and some leaf of the free tree fewer."""
+    if name != "facmi" and membership == "logistic":
+        pytest.skip("one membership is enough for the crisp criteria")
+    data = monotone_data(300, 4, seed=11)
+    extra = {"membership": membership} if name == "facmi" else {}
+    for k in (7, 1):
+        tree = fit(name, data, min_samples_leaf=k, **extra)
+        sizes = [tree.nodes[i].weight for i in tree.leaves()]
+        if k == 7:
+            assert min(sizes) >= 7 and len(sizes) > 3
+        else:
+            assert min(sizes) < 7
