@@ -208,3 +208,71 @@ def logistic(steepness, scale):
     def mu(v, cut):
         return 1.0 / (1.0 + math.exp(-steepness * (v - cut) / scale))
     return mu
+
+
+# ---- routing and partition (engine/kernels/split.py, engine/kernels/traverse.py) -----------------
+
+
+def goes_left(X, order_row, start, end, feature, threshold, nominal, branch, missing_left):
+    """{sample: goes left} for the node's samples order_row[start:end]."""
+    out = {}
+    for s in order_row[start:end]:
+        v = X[s, feature]
+        if v != v:
+            out[int(s)] = bool(missing_left)
+        elif nominal:
+            b = branch[int(v)]
+            out[int(s)] = (b == 0) if b >= 0 else bool(missing_left)
+        else:
+            out[int(s)] = bool(v <= threshold)
+    return out
+
+
+def partition(order, vals, ys, start, end, left):
+    """Each row's segment: the samples going left in their order, then the others in theirs."""
+    order, vals, ys = order.copy(), vals.copy(), ys.copy()
+    for f in range(order.shape[0]):
+        seg = list(range(start, end))
+        keep = [i for i in seg if left[order[f, i]]] + [i for i in seg if not left[order[f, i]]]
+        order[f, start:end], vals[f, start:end], ys[f, start:end] = \
+            order[f, keep].copy(), vals[f, keep].copy(), ys[f, keep].copy()
+    return order, vals, ys
+
+
+def walk(tree, x, majority):
+    """(end node, attributes shown) of one case, node by node with plain Python tests
+    written from ARCHITECTURE.md's table of node kinds, not with the nodes' own code."""
+    node_id, shown = 0, set()
+    while tree.nodes[node_id].children:
+        node = tree.nodes[node_id]
+        kind = node.kind_name
+        branch = -1
+        if kind == "threshold":
+            v = x[node.feature]
+            if v == v:
+                shown.add(node.feature)
+                branch = 0 if v <= node.threshold else 1
+        elif kind == "category":
+            v = x[node.feature]
+            if v == v:
+                shown.add(node.feature)
+                code = int(v) if node.cuts is None else sum(1 for c in node.cuts if v > c)
+                if 0 <= code < len(node.branches):
+                    branch = node.branches[code]
+        elif kind == "trichotomy":
+            values = [x[j] for j in node.features]
+            for j, v in zip(node.features, values):  # shown up to the first missing value
+                if v != v:
+                    break
+                shown.add(j)
+            if all(v == v for v in values):
+                s = sum(w * v for w, v in zip(node.weights, values))
+                if s == s:  # inf - inf has no score: the case stops, as with a missing value
+                    branch = 0 if s <= node.low else 1 if s >= node.high else 2
+        if branch < 0:
+            if not majority:
+                break
+            weights = [tree.nodes[c].weight for c in node.children]
+            branch = weights.index(max(weights))
+        node_id = node.children[branch]
+    return node_id, shown

@@ -32,6 +32,7 @@ from ..errors import SpecError
 from ..progress import Progress
 from ..tree.grow import Candidate, Cases, Child, Stopping, grow
 from ..tree.model import PENDING, Leaf, Tree, TrichotomySplit
+from ..tree.splitters import require_finite
 from .params import AlgorithmInfo, Param
 
 
@@ -158,6 +159,7 @@ class TrichotomyStages:
 
     def __init__(self, data: EncodedData, params: dict, hi_all: np.ndarray, labels: list[str], hi_side: int,
                  lo_side: int):
+        require_finite(data)
         self.data, self.params = data, params
         self.hi_all, self.labels = hi_all, labels
         self.hi_side, self.lo_side = hi_side, lo_side
@@ -358,6 +360,7 @@ def fit_fisher(data: EncodedData, spec: ProblemSpec | None, params: dict, progre
     (Λ_q / Λ_{q+1} - 1) with 1 and n - 2 - q degrees of freedom), then Fisher's direction on
     the selected attributes, cut at the midpoint of the projected class means: one
     TrichotomySplit with low = high (nothing pending)."""
+    require_finite(data)
     positive = spec.positive_class if spec is not None else None
     hi_all, labels, hi_label = binary_target(data, positive, "fisher_lda")
     K = len(data.classes)

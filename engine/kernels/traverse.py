@@ -44,13 +44,16 @@ def category_branch(v, node, cat_start, cat_count, cat_branch, cut_start, cut_co
 
 @numba.njit(**JIT)
 def trichotomy_branch(x, node, low, high, tri_start, tri_count, tri_feature, tri_weight):
-    """TrichotomySplit: 0 for s <= low, 1 for s >= high, 2 between; -1 when a value is missing."""
+    """TrichotomySplit: 0 for s <= low, 1 for s >= high, 2 between; -1 when a value is missing
+    (or the score is undefined: inf - inf)."""
     s = 0.0
     for t in range(tri_start[node], tri_start[node] + tri_count[node]):
         v = x[tri_feature[t]]
         if v != v:
             return -1
         s += tri_weight[t] * v
+    if s != s:  # inf - inf: no score
+        return -1
     if s <= low:
         return 0
     if s >= high:

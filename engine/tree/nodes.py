@@ -418,13 +418,18 @@ class TrichotomySplit(Node):
         vals = x[np.asarray(self.features, np.int64)]
         if np.isnan(vals).any():
             return None
-        return _one_hot(len(self.children), self.branch_of_score(float(vals @ np.asarray(self.weights))))
+        with np.errstate(invalid="ignore"):
+            s = float(vals @ np.asarray(self.weights))
+        if s != s:  # inf - inf: no score, the case stops here as with a missing value
+            return None
+        return _one_hot(len(self.children), self.branch_of_score(s))
 
     def route_rows(self, X):
         vals = X[:, np.asarray(self.features, np.int64)]
         known = ~np.isnan(vals).any(axis=1)
         out = np.zeros((X.shape[0], len(self.children)))
-        s = vals[known] @ np.asarray(self.weights)
+        with np.errstate(invalid="ignore"):
+            s = vals[known] @ np.asarray(self.weights)  # NaN (inf - inf): in no branch, the case stops
         rows = np.flatnonzero(known)
         out[rows[s <= self.low], 0] = 1.0
         out[rows[s >= self.high], 1] = 1.0

@@ -27,12 +27,25 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..data.encode import EncodedData
+from ..errors import DataError
 from ..kernels import split as K
 from ..kernels.counts import category_counts
 from ..kernels.criteria import criterion as criterion_named
 from ..kernels.ordinal_split import best_ordinal_split
 from .grow import Candidate, Cases, Child
 from .model import NOMINAL_KIND, CategorySplit, FuzzySplit, Node, ThresholdSplit, Tree
+
+
+def require_finite(data: EncodedData) -> None:
+    """Learning needs finite numbers (NaN is a missing value; ±inf has no midpoint to cut at, no
+    spread, no mean): the readers refuse infinities, and so does learning from arrays built
+    by code, naming the first one found."""
+    bad = np.isinf(data.X)
+    if bad.any():
+        i, j = (int(v) for v in np.argwhere(bad)[0])
+        raise DataError(f"an infinite value ({data.X[i, j]}) in the case at position {i}, attribute "
+                        f'"{data.schema.attributes[j].name}": learning needs finite numbers (leave a value empty '
+                        "when it is unknown)", code="not_finite", column=data.schema.attributes[j].name)
 
 
 class PresortedSplitter:
@@ -44,6 +57,7 @@ class PresortedSplitter:
 
     def __init__(self, data: EncodedData, criterion: str, *, min_samples_leaf: int = 1,
                  candidate: np.ndarray | None = None, steepness: float = 10.0, ramp_above: int = 2 ** 62):
+        require_finite(data)
         self.data = data
         crit = criterion_named(criterion)
         if crit.family not in ("impurity", "ordinal", "ordinal-fuzzy"):
@@ -133,6 +147,7 @@ class RowSplitter:
                  labels: list[str] | None = None, aggregate: str = "distribution"):
         if missing not in MISSING_POLICIES:
             raise ValueError(f"missing must be one of {MISSING_POLICIES}")
+        require_finite(data)
         self.data = data
         self.X, self.y = data.X, data.y
         self.K = len(data.classes)
