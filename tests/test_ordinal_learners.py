@@ -4,7 +4,7 @@ median leaves, and FACMI's advantage with few cases on the seed-000 data."""
 import numpy as np
 import pytest
 
-from engine.algorithms.ordinal import median_label
+from engine.tree.grow import median_label
 from engine.algorithms.registry import get, resolve_params
 from engine.data import read_table
 from engine.data.encode import encode

@@ -12,7 +12,7 @@ class (which minimises the absolute error), by the `leaf` parameter.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -113,47 +113,46 @@ def fit_facmi(data, spec: ProblemSpec | None, params: dict, progress: Progress |
                 steepness=params["k"], ramp_above=ramp_above)
 
 
-IE = AlgorithmInfo(
-    name="ie", family="ordinal", title="IE: complementary mutual information of binarised attributes",
-    params=_COMMON + (Param("threshold", 0.0, "stop when the best value is not above this", kind="float",
-                            minimum=0.0),),
-    uses=("class_order", "monotone"),
+@dataclass(frozen=True)
+class CrispOrdinalLearner:
+    """An ordinal learner that is only its criterion: binary cuts scored by the criterion (by
+    name, engine.kernels.criteria), a node left as a leaf when the best value is below the
+    `stop` parameter (plus `stop_offset`: IE stops when the value is "not above"), or with
+    CART's stopping rules (`min_samples_split`). A new one is an entry in `CRISP`."""
+
+    name: str
+    title: str
+    criterion: str
+    stop: Param | None = None
+    stop_offset: float = 0.0
+    min_samples_split: bool = False
+
+    def info(self) -> AlgorithmInfo:
+        own = (self.stop,) if self.stop is not None else ()
+        if self.min_samples_split:
+            own += (Param("min_samples_split", 2, "fewest cases in a node that may be split", kind="int",
+                          minimum=2),)
+        return AlgorithmInfo(name=self.name, family="ordinal", title=self.title, params=_COMMON + own,
+                             uses=("class_order", "monotone"), fit=self.fit)
+
+    def fit(self, data, spec, params, progress=None) -> Tree:
+        stop = {}
+        if self.stop is not None:
+            stop["min_value"] = params[self.stop.name] + self.stop_offset
+        if self.min_samples_split:
+            stop.update(min_samples_split=params["min_samples_split"], min_impurity_decrease=None)
+        stopping = Stopping(max_depth=params["max_depth"], min_samples_leaf=params["min_samples_leaf"], **stop)
+        return _fit(data, params, progress, algorithm=self.name, criterion=self.criterion, stopping=stopping)
+
+
+CRISP = (
+    CrispOrdinalLearner("ie", "IE: complementary mutual information of binarised attributes", "ie",
+                        stop=Param("threshold", 0.0, "stop when the best value is not above this", kind="float",
+                                   minimum=0.0), stop_offset=1e-15),
+    CrispOrdinalLearner("rt", "RT: ranking impurity tree (Xia et al. 2006)", "rt", min_samples_split=True),
+    CrispOrdinalLearner("remt", "REMT: rank entropy based monotonic tree (Hu et al. 2012)", "rmi",
+                        stop=Param("epsilon", 0.01, "stop when the best rank mutual information is below this",
+                                   kind="float", minimum=0.0)),
 )
 
-
-def fit_ie(data, spec, params, progress=None) -> Tree:
-    stopping = Stopping(max_depth=params["max_depth"], min_samples_leaf=params["min_samples_leaf"],
-                        min_value=params["threshold"] + 1e-15)
-    return _fit(data, params, progress, algorithm="ie", criterion="ie", stopping=stopping)
-
-
-RT = AlgorithmInfo(
-    name="rt", family="ordinal", title="RT: ranking impurity tree (Xia et al. 2006)",
-    params=_COMMON + (Param("min_samples_split", 2, "fewest cases in a node that may be split", kind="int",
-                            minimum=2),),
-    uses=("class_order", "monotone"),
-)
-
-
-def fit_rt(data, spec, params, progress=None) -> Tree:
-    stopping = Stopping(max_depth=params["max_depth"], min_samples_leaf=params["min_samples_leaf"],
-                        min_samples_split=params["min_samples_split"], min_impurity_decrease=None)
-    return _fit(data, params, progress, algorithm="rt", criterion="rt", stopping=stopping)
-
-
-REMT = AlgorithmInfo(
-    name="remt", family="ordinal", title="REMT: rank entropy based monotonic tree (Hu et al. 2012)",
-    params=_COMMON + (Param("epsilon", 0.01, "stop when the best rank mutual information is below this",
-                            kind="float", minimum=0.0),),
-    uses=("class_order", "monotone"),
-)
-
-
-def fit_remt(data, spec, params, progress=None) -> Tree:
-    stopping = Stopping(max_depth=params["max_depth"], min_samples_leaf=params["min_samples_leaf"],
-                        min_value=params["epsilon"])
-    return _fit(data, params, progress, algorithm="remt", criterion="rmi", stopping=stopping)
-
-
-ALGORITHMS = tuple(replace(info, fit=fit) for info, fit in
-                   ((FACMI, fit_facmi), (IE, fit_ie), (RT, fit_rt), (REMT, fit_remt)))
+ALGORITHMS = (replace(FACMI, fit=fit_facmi),) + tuple(learner.info() for learner in CRISP)
