@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[2]
+# RULETREE_ENGINE_ROOT: measure another checkout's engine (an older commit, for before/after figures)
+ROOT = Path(os.environ.get("RULETREE_ENGINE_ROOT") or Path(__file__).resolve().parents[2])
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 

@@ -36,6 +36,11 @@ the script falls back to the command line for all seeds; then the Weka leaves
 are the "Number of Leaves" of the model built on all the data (averaged over
 seeds; SimpleCart's all-data tree does not depend on the CV seed).
 
+Seconds: the whole 10 x 10-fold run of each side (ours: fitting and predicting
+in this process; Weka's: one JVM per seed, start-up included). With
+RULETREE_ENGINE_ROOT=/path/to/an/older/checkout our side is that checkout's
+engine (before/after figures in one run).
+
 Accuracy: pooled per repeat (correct / all cases, in %), then the mean of the
 repeats. Leaves: mean over all fold trees. The spec's goal: |ours - Weka| <= 2.5
 accuracy points.
@@ -60,14 +65,13 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import DATA_DIR, DATASETS, ROOT, cv_folds, fit_and_score  # noqa: E402  (ROOT: RULETREE_ENGINE_ROOT)
 
 from engine.algorithms.registry import get, resolve_params  # noqa: E402
 from engine.data import read_table  # noqa: E402
 from engine.data.encode import encode  # noqa: E402
 from engine.data.spec import ProblemSpec  # noqa: E402
-from _common import DATA_DIR, DATASETS, cv_folds, fit_and_score  # noqa: E402
 
 WORK_DIR = Path("/tmp/parity_weka")
 WEKA_JAR = Path("/usr/share/java/weka.jar")
@@ -263,12 +267,14 @@ def main():
     ap.add_argument("--datasets", nargs="+", default=list(DATASETS), choices=list(DATASETS))
     ap.add_argument("--repeats", type=int, default=10)
     ap.add_argument("--no-extra", action="store_true", help="leave out the extra collapse=True row")
+    ap.add_argument("--algorithms", nargs="+", default=["cart", "c45"], choices=["cart", "c45"],
+                    help="only the pairs of these learners of ours")
     args = ap.parse_args()
 
     t_start = time.perf_counter()
     args.work_dir.mkdir(parents=True, exist_ok=True)
     helper = prepare_helper(args.work_dir, args.weka_jar)
-    pairs = [p for p in PAIRS if not (p[5] and args.no_extra)]
+    pairs = [p for p in PAIRS if not (p[5] and args.no_extra) and p[1] in args.algorithms]
     rows = []
     for name in args.datasets:
         data = load(args.data_dir, name)
@@ -280,6 +286,7 @@ def main():
             t1 = time.perf_counter()
             w = weka(args.weka_jar, args.work_dir, arff, len(data.y), cls, opts, args.repeats, helper)
             t2 = time.perf_counter()
+            o["seconds"], w["seconds"] = t1 - t0, t2 - t1
             rows.append((name, label, o, w))
             print(f"# {name} | {label}: ours {o['acc']:.2f} ({t1 - t0:.1f} s), Weka {w['acc']:.2f} "
                   f"({t2 - t1:.1f} s)", file=sys.stderr, flush=True)
@@ -288,8 +295,10 @@ def main():
     print(f"{args.repeats} x 10-fold CV: ours stratified_folds seeds 0..{args.repeats - 1}, Weka -x 10 -s "
           f"1..{args.repeats} (Weka 3.6, {args.weka_jar.resolve().name}); leaves: {leaves_how}; "
           f"goal |difference| <= {GOAL} points\n")
-    print("| data set | algorithm pair | ours acc | Weka acc | difference (points) | ours leaves | Weka leaves |")
-    print("|---|---|---:|---:|---:|---:|---:|")
+    print(f"engine: {ROOT}")
+    print("| data set | algorithm pair | ours acc | Weka acc | difference (points) | ours leaves | Weka leaves "
+          "| ours seconds | Weka seconds |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     outside, failed_checks = [], []
     for name, label, o, w in rows:
         diff = o["acc"] - w["acc"]
@@ -299,7 +308,7 @@ def main():
         if w["cli_check"] is False:
             failed_checks.append(f"{name} ({label})")
         print(f"| {name} | {label} | {o['acc']:.2f} | {w['acc']:.2f} | {diff:+.2f}{flag} | "
-              f"{o['leaves']:.1f} | {w['leaves']:.1f} |")
+              f"{o['leaves']:.1f} | {w['leaves']:.1f} | {o['seconds']:.2f} | {w['seconds']:.2f} |")
     print()
     if outside:
         print(f"** outside the goal (|difference| > {GOAL}): {'; '.join(outside)}")
