@@ -9,10 +9,13 @@ A NUMBA_CACHE_DIR the user set already is kept. In the bundle the cache
 folders do not depend on where the bundle is (app.numba_cache): an AppImage
 is mounted somewhere new on every start.
 
-`RuleTree --selftest` runs app.selftest; anything else goes to
-engine.cli.main (the window with no subcommand, headless commands
-otherwise). For the window, the kernels are warmed in the background once
-the event loop runs (app.warmup).
+This is the `ruletree` command (pyproject's entry point). `--selftest` runs
+app.selftest; with no subcommand (nothing, or a file to open) it starts the
+window (app.main), or says in one line that there is no display and exits 2;
+a subcommand goes to the engine's CLI (engine.cli.main), with the app's PNG
+plotter passed in for `reproduce --png`. The engine never imports the app:
+whatever it needs from here it is handed. For the window, the kernels are
+warmed in the background once the event loop runs (app.warmup).
 
 From source: `python -m app.launch [--selftest | ARGS]` behaves the same.
 """
@@ -75,14 +78,6 @@ def process_age() -> float | None:
         return None
 
 
-def _is_gui_start(argv: list[str]) -> bool:
-    from engine.cli import SUBCOMMANDS, has_display
-
-    if argv and (argv[0] in SUBCOMMANDS or argv[0] in ("-h", "--help", "--version")):
-        return False
-    return has_display()
-
-
 def _prepare_gui() -> None:
     """Create the QApplication early (app.main.run reuses it) and queue the kernel warm-up.
 
@@ -110,6 +105,27 @@ def _prepare_gui() -> None:
     QTimer.singleShot(0, warm)
 
 
+def start_window(argv: list[str]) -> int:
+    """`ruletree [FILE]`: the window on FILE, or on the bundled demo project."""
+    from engine import cli
+
+    path = cli.window_file(argv)
+    if not cli.has_display():
+        print(cli.NO_DISPLAY, file=sys.stderr)
+        return 2
+    _prepare_gui()
+    from app.main import run
+
+    return run(path)
+
+
+def png_plotter(plot, path: Path) -> Path:
+    """`reproduce --png`: the engine's LinePlot drawn by pyqtgraph (imported only when called)."""
+    from app.plots import line_plot
+
+    return line_plot(plot, path)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # the windowed Windows executable (RuleTreeW.exe) has no stdout/stderr: printing must not fail
@@ -121,11 +137,11 @@ def main(argv: list[str] | None = None) -> int:
         from app.selftest import main as selftest
 
         return selftest([a for a in argv if a != "--selftest"])
-    if _is_gui_start(argv):
-        _prepare_gui()
-    from engine.cli import main as cli_main
+    from engine import cli
 
-    return cli_main(argv)
+    if cli.is_window_start(argv):
+        return cli.guarded(lambda: start_window(argv))
+    return cli.main(argv, plotter=png_plotter)
 
 
 if __name__ == "__main__":

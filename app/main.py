@@ -208,6 +208,7 @@ class MainWindow(QMainWindow):
 
     def _edited(self) -> None:
         self.dirty = True
+        self.train_panel.set_problem(self.spec)
         self._title()
 
     def keep_edits(self) -> bool:
@@ -242,6 +243,7 @@ class MainWindow(QMainWindow):
         self.dirty = False
         self.data_panel.show_table(table)
         self.problem_panel.set_problem(table, spec)
+        self.train_panel.set_problem(spec)
         self.consult_panel.set_model(None, None, project.path)
         self._remember(path)
         self._title()
@@ -262,6 +264,7 @@ class MainWindow(QMainWindow):
             self.spec.target = table.columns[-1].name
         self.data_panel.show_table(table)
         self.problem_panel.set_problem(table, self.spec)
+        self.train_panel.set_problem(self.spec)
 
     def _title(self) -> None:
         name = os.path.basename(self.project.path) if self.project and self.project.path else \
@@ -298,77 +301,41 @@ class MainWindow(QMainWindow):
     def train(self, algorithm: str, values: dict) -> None:
         from engine.algorithms.registry import get, resolve_params
         from engine.data.encode import encode
+        from engine.workflows import train_model
 
         if self.table is None:
             QMessageBox.information(self, APP_NAME, "Open a data file or a project first.")
             return
         try:
             info = get(algorithm)
-            params = resolve_params(info, values)
+            params = resolve_params(info, values, self.spec)
             data = encode(self.table, self.spec)
         except Exception as exc:  # noqa: BLE001
             self.error(exc)
             return
         spec, table = self.spec.copy(), self.table
         holdout = self.train_panel.holdout_value()
-
-        def work(progress):
-            import time
-
-            from engine.model import Model
-            from engine.tree.predict import predict
-
-            import numpy as np
-
-            from engine.algorithms.classic import cost_matrix
-            from engine.evaluate import confusion_matrix, metrics, stratified_holdout
-
-            test = stratified_holdout(data.y, holdout, 0) if holdout else np.zeros(data.n, bool)
-            train = data.subset(np.flatnonzero(~test)) if holdout else data
-            t0 = time.perf_counter()
-            tree = info.fit(train, spec, params, progress)
-            seconds = time.perf_counter() - t0
-            prediction = predict(tree, data.X, info.missing)
-            labels = prediction.labels
-            accuracy = float((labels == data.y).mean())
-            scored = test if holdout else np.ones(data.n, bool)
-            scores = metrics(data.y[scored], labels[scored], len(data.classes), ordered=data.schema.ordered,
-                             w=data.w[scored], cost=cost_matrix(spec, data))
-            confusion = confusion_matrix(data.y[scored], labels[scored], len(data.classes), n_labels=len(tree.labels))
-            # the training rows that reach each node (spreadsheet row numbers), for the tree view
-            node_rows: dict[int, list[int]] = {}
-            for i, end in enumerate(prediction.nodes):
-                if end >= 0:
-                    row = table.row_number(int(data.rows[i]))
-                    for node in tree.path_to(int(end)):
-                        node_rows.setdefault(node, []).append(row)
-            model = Model(algorithm=info.name, params=params, spec=spec, tree=tree, missing=info.missing,
-                          trained_on={"rows": int(data.n), "file": os.path.basename(table.file), "sheet": table.sheet},
-                          info=getattr(tree, "info", {}) or {})
-            return model, {"training accuracy": accuracy, "fit seconds": seconds, "node rows": node_rows,
-                           "metrics": scores, "confusion": confusion, "holdout": holdout,
-                           "scored rows": int(scored.sum())}
-
-        self.jobs.start(work)
+        self.jobs.start(lambda progress: train_model(info, table, spec, params, progress, data=data,
+                                                     holdout=holdout))
 
     def _trained(self, result) -> None:
-        model, summary = result
+        """Show a workflows.TrainResult: metrics, confusion matrix, the tree, its rules."""
+        model = result.model
         self.model = model
         tree = model.tree
-        where = (f"on the {summary['scored rows']} held-out rows ({summary['holdout']:.0%})" if summary["holdout"]
-                 else f"on the {summary['scored rows']} training rows (no hold-out: optimistic)")
+        where = (f"on the {result.scored_rows} held-out rows ({result.holdout:.0%})" if result.holdout
+                 else f"on the {result.scored_rows} training rows (no hold-out: optimistic)")
         lines = [f"{model.algorithm}: {tree.n_leaves} leaves, depth {tree.depth}, fitted in "
-                 f"{summary['fit seconds']:.2f} s", "", f"metrics {where}:"]
-        lines += [f"  {name:28s} {value:.4f}" for name, value in summary["metrics"].items()]
-        labels = list(tree.labels) + ["PENDING"]
-        width = max(len(x) for x in labels + list(tree.schema.classes)) + 2
+                 f"{result.fit_seconds:.2f} s", "", f"metrics {where}:"]
+        lines += [f"  {name:28s} {value:.4f}" for name, value in result.metrics.items()]
+        width = max(len(x) for x in result.labels + list(tree.schema.classes)) + 2
         lines += ["", "confusion matrix (rows: true class, columns: predicted):",
-                  " " * width + "".join(x.rjust(width) for x in labels)]
-        for c, row in zip(tree.schema.classes, summary["confusion"]):
+                  " " * width + "".join(x.rjust(width) for x in result.labels)]
+        for c, row in zip(tree.schema.classes, result.confusion):
             lines.append(c.ljust(width) + "".join(format(v, "g").rjust(width) for v in row))
         self.train_panel.results.setPlainText("\n".join(lines))
         self.train_panel.status.setText("done")
-        self.tree_panel.show_tree(tree, summary["node rows"])
+        self.tree_panel.show_tree(tree, result.node_rows)
         self.rules_panel.show_rules(tree)
         self.consult_panel.set_model(model, model.spec, self.project.path if self.project else None)
         self.tabs.setCurrentWidget(self.tree_panel)

@@ -2,7 +2,8 @@
 
 Steps: Qt and the main window; kernel warm-up (status bar "Preparing fast
 kernels…" then "Ready"); the bundled demo project opened; a small tree trained
-through the window's own background job; a 2-fold cross-validation; rules
+through the window's own background job (engine.workflows.train_model); a 2-fold
+cross-validation (engine.workflows.evaluate_algorithm); rules
 exported to xlsx by the window and read back with openpyxl. Prints one line
 per step with its time, the Numba cache folder and whether the kernels came
 from it; exits 0, or 1 naming the step that failed and why.
@@ -173,18 +174,13 @@ def main(argv: list[str] | None = None, out=None) -> int:
             return f"cart: {tree.n_leaves} leaves, depth {tree.depth}"
 
         def evaluate():
-            from engine.algorithms.registry import get, resolve_params
+            from engine.algorithms.registry import get
             from engine.data.encode import encode
-            from engine.evaluate import cross_validate
-            from engine.tree.predict import predict
+            from engine.workflows import evaluate_algorithm
 
             w = state["window"]
-            info = get("cart")
-            params = resolve_params(info, {})
-            data = encode(w.table, w.spec)
-            ev = cross_validate(data, lambda d: info.fit(d, w.spec, params, None),
-                                lambda tree, X: (predict(tree, X, info.missing).labels, {}), cv=2)
-            accuracy = ev.summary()["accuracy"]["mean"]
+            result = evaluate_algorithm(get("cart"), encode(w.table, w.spec), w.spec, {}, cv=2)
+            accuracy = result.summary()["accuracy"]["mean"]
             if not 0.5 < accuracy <= 1.0:
                 raise SelftestError(f"2-fold accuracy {accuracy:.3f} on the demo (expected > 0.5)")
             return f"2 folds, accuracy {accuracy:.3f}"

@@ -1,8 +1,10 @@
-"""Progress reporting and cancellation, usable from a terminal or the GUI.
+"""Progress reporting and cancellation, usable from a terminal, the GUI or a worker process.
 
 Long engine work takes a `Progress`, calls `report(done, total, message)` and
 `check()` between nodes or folds. The GUI subclasses nothing: it passes a
-callback and sets the cancel flag from its thread.
+callback and sets the cancel flag from its thread. Workflows also take a plain
+callable `(done, total, message)` (`as_progress`): a task sent to a Dask worker
+carries plain data and cannot share a threading.Event with the caller.
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ from typing import Callable
 
 from .errors import Cancelled
 
+ProgressCallback = Callable[[int, int, str], None]
+
 
 class Progress:
-    def __init__(self, callback: Callable[[int, int, str], None] | None = None):
+    def __init__(self, callback: ProgressCallback | None = None):
         self._callback = callback
         self._cancel = threading.Event()
 
@@ -35,4 +39,20 @@ class Progress:
         if self._cancel.is_set():
             raise Cancelled()
 
+    def quiet(self) -> "Progress":
+        """The same cancel flag, no reports: for work inside one step of a longer job (a fold's
+        fit), whose own counts would make the job's bar jump."""
+        child = Progress()
+        child._cancel = self._cancel
+        return child
 
+
+def as_progress(progress: "Progress | ProgressCallback | None") -> Progress | None:
+    """A `Progress` as it is; a plain callable `(done, total, message)` wrapped in a new one
+    (cancelled only by raising `Cancelled` from the callback); None stays None."""
+    if progress is None or isinstance(progress, Progress):
+        return progress
+    if callable(progress):
+        return Progress(progress)
+    raise TypeError(f"progress must be a Progress or a callable (done, total, message), not "
+                    f"{type(progress).__name__}")

@@ -13,8 +13,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def run(*args, env=None):
+    """`ruletree ARGS` as installed: the app's launcher (app.launch:main), in a subprocess."""
     full_env = {**os.environ, **(env or {})}
-    return subprocess.run([sys.executable, "-m", "engine.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "app.launch", *args], capture_output=True, text=True,
                           env=full_env, cwd=ROOT, timeout=120)
 
 
@@ -110,16 +111,47 @@ def test_algorithms_json():
     assert isinstance(json.loads(result.stdout), list)
 
 
-def test_no_display_says_so_in_one_line(monkeypatch, capsys):
+def test_has_display(monkeypatch):
     monkeypatch.setattr(cli.sys, "platform", "linux")  # Windows and macOS always have a display
     for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
         monkeypatch.delenv(name, raising=False)
     assert not cli.has_display()
-    assert cli.main([]) == 2
-    lines = capsys.readouterr().err.strip().splitlines()
-    assert len(lines) == 1 and "no display" in lines[0]
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
     assert cli.has_display()
+    monkeypatch.delenv("QT_QPA_PLATFORM")
+    monkeypatch.setenv("WAYLAND_DISPLAY", "wayland-0")
+    assert cli.has_display()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Windows and macOS always have a display")
+def test_no_display_says_so_in_one_line():
+    """`ruletree` (no subcommand) on a machine with no display: one line, status 2, and Qt never loaded."""
+    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "app.launch"], capture_output=True,
+                            text=True, cwd=ROOT, timeout=120,
+                            env={k: v for k, v in os.environ.items()
+                                 if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")})
+    assert result.returncode == 2
+    lines = [line for line in result.stderr.splitlines() if not line.startswith("import time:")]
+    assert len(lines) == 1 and "no display" in lines[0] and lines[0].startswith("ruletree: ")
+    assert not [m for m in imported_modules(result.stderr) if m.split(".")[0] in ("PySide6", "shiboken6")]
+
+
+def imported_modules(importtime_stderr: str) -> list[str]:
+    """Module names from `python -X importtime` output ("import time: self | cumulative | name")."""
+    out = []
+    for line in importtime_stderr.splitlines():
+        if line.startswith("import time:") and "|" in line:
+            name = line.rsplit("|", 1)[1].strip()
+            if name != "imported package":
+                out.append(name)
+    return out
+
+
+def test_engine_cli_alone_does_not_open_the_window(capsys):
+    """Without the launcher (python -m engine.cli) no subcommand is a one-line user error."""
+    assert cli.main([]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and "give a command" in lines[0] and "python -m app.launch" in lines[0]
 
 
 def test_a_bug_exits_1_with_the_traceback_in_the_log(monkeypatch, capsys, tmp_path):

@@ -1,55 +1,93 @@
-"""Train: the algorithm (grouped by family), a parameter form generated from the
-registry's schema, Train / Cancel with progress; the window stays responsive."""
+"""Train: the algorithm (grouped by the registry's families), a parameter form generated
+from the registry's schema, Train / Cancel with progress; the window stays responsive."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
-                               QPlainTextEdit, QProgressBar, QPushButton, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
+                               QLineEdit, QPlainTextEdit, QProgressBar, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
-from engine.algorithms.registry import algorithms
+from engine.algorithms.registry import by_family
 
-FAMILY_ORDER = ["classic", "ordinal", "roughset", "fuzzy", "costsensitive", "trichotomy"]
+DEFAULT_CHOICE = "(default)"  # a problem choice left to the algorithm (value None)
 
 
 class ParamForm(QWidget):
-    """One editor per parameter: spin boxes with the schema's bounds, combos, checks."""
+    """One editor per parameter: spin boxes with the schema's bounds, combos, checks.
 
-    def __init__(self, info, parent=None):
+    Fit-stage parameters first; predict-stage ones (they change the answers, not the
+    tree) in their own group. A choice whose values come from the problem
+    (`choices_from`) is filled from the current problem settings (`set_problem`)."""
+
+    def __init__(self, info, spec=None, parent=None):
         super().__init__(parent)
         self.info = info
         self.editors = {}
-        form = QFormLayout(self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        fit_form = QFormLayout()
+        layout.addLayout(fit_form)
+        self.predict_group: QGroupBox | None = None
+        predict_form = None
+        if any(p.stage == "predict" for p in info.params):
+            self.predict_group = QGroupBox("Prediction (changes the answers, not the tree)")
+            predict_form = QFormLayout(self.predict_group)
+            layout.addWidget(self.predict_group)
         for p in info.params:
-            if p.kind == "choice":
-                w = QComboBox()
-                w.addItems([str(c) for c in p.choices])
-                w.setCurrentText(str(p.default))
-            elif p.kind == "bool":
-                w = QCheckBox()
-                w.setChecked(bool(p.default))
-            elif p.kind == "int" and p.default is not None:
-                w = QSpinBox()
-                w.setRange(int(p.minimum if p.minimum is not None else -10 ** 9),
-                           int(p.maximum if p.maximum is not None else 10 ** 9))
-                w.setValue(int(p.default))
-            elif p.kind == "float" and p.default is not None:
-                w = QDoubleSpinBox()
-                w.setDecimals(4)
-                w.setRange(p.minimum if p.minimum is not None else -1e12, p.maximum if p.maximum is not None else 1e12)
-                w.setValue(float(p.default))
-            else:  # optional numbers: empty means "none"
-                w = QLineEdit("" if p.default is None else str(p.default))
-                w.setPlaceholderText("none")
+            w = self._editor(p)
             w.setToolTip(p.help)
             self.editors[p.name] = w
-            form.addRow(p.name, w)
+            (predict_form if p.stage == "predict" else fit_form).addRow(p.name, w)
+        self.set_problem(spec)
+
+    @staticmethod
+    def _editor(p):
+        if p.kind == "choice":
+            w = QComboBox()
+            if p.choices_from is None:
+                w.addItems([str(c) for c in p.choices])
+                w.setCurrentText(str(p.default))
+        elif p.kind == "bool":
+            w = QCheckBox()
+            w.setChecked(bool(p.default))
+        elif p.kind == "int" and p.default is not None:
+            w = QSpinBox()
+            w.setRange(int(p.minimum if p.minimum is not None else -10 ** 9),
+                       int(p.maximum if p.maximum is not None else 10 ** 9))
+            w.setValue(int(p.default))
+        elif p.kind == "float" and p.default is not None:
+            w = QDoubleSpinBox()
+            w.setDecimals(4)
+            w.setRange(p.minimum if p.minimum is not None else -1e12, p.maximum if p.maximum is not None else 1e12)
+            w.setValue(float(p.default))
+        else:  # optional numbers: empty means "none"
+            w = QLineEdit("" if p.default is None else str(p.default))
+            w.setPlaceholderText("none")
+        return w
+
+    def set_problem(self, spec) -> None:
+        """Refill the choices that come from the problem; a chosen value that is still allowed stays."""
+        for p in self.info.params:
+            if p.choices_from is None:
+                continue
+            w = self.editors[p.name]
+            kept = w.currentText()
+            w.clear()
+            if p.default is None:
+                w.addItem(DEFAULT_CHOICE)
+            w.addItems([str(v) for v in p.allowed(spec)])
+            for wanted in (kept, "" if p.default is None else str(p.default)):
+                if wanted and w.findText(wanted) >= 0:
+                    w.setCurrentText(wanted)
+                    break
+            w.setEnabled(w.count() > (1 if p.default is None else 0))
 
     def values(self) -> dict:
         out = {}
         for name, w in self.editors.items():
             if isinstance(w, QComboBox):
-                out[name] = w.currentText()
+                text = w.currentText()
+                out[name] = None if text in ("", DEFAULT_CHOICE) else text
             elif isinstance(w, QCheckBox):
                 out[name] = w.isChecked()
             elif isinstance(w, (QSpinBox, QDoubleSpinBox)):
@@ -66,11 +104,12 @@ class TrainPanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.algorithm = QComboBox()
-        infos = sorted(algorithms(), key=lambda a: (FAMILY_ORDER.index(a.family) if a.family in FAMILY_ORDER
-                                                    else 99, a.name))
-        for info in infos:
-            self.algorithm.addItem(f"{info.family}: {info.title}", info.name)
-        self._infos = {a.name: a for a in infos}
+        self._infos = {}
+        self.spec = None  # the current problem (choices taken from it)
+        for family, infos in by_family():
+            for info in infos:
+                self.algorithm.addItem(f"{family.title}: {info.title}", info.name)
+                self._infos[info.name] = info
         self.algorithm.currentIndexChanged.connect(self._algorithm_changed)
         self.form_holder = QVBoxLayout()
         self.form: ParamForm | None = None
@@ -115,8 +154,14 @@ class TrainPanel(QWidget):
         if self.form is not None:
             self.form_holder.removeWidget(self.form)
             self.form.deleteLater()
-        self.form = ParamForm(self._infos[self.algorithm.currentData()])
+        self.form = ParamForm(self._infos[self.algorithm.currentData()], self.spec)
         self.form_holder.addWidget(self.form)
+
+    def set_problem(self, spec) -> None:
+        """The problem settings changed (opened, edited): refill the choices taken from them."""
+        self.spec = spec
+        if self.form is not None:
+            self.form.set_problem(spec)
 
     def _train(self) -> None:
         self.train_requested.emit(self.algorithm.currentData(), self.form.values())

@@ -3,12 +3,71 @@
 The CLI (`ruletree algorithms`, `--param K=V`), the GUI's parameter form and
 `resolve_params` read it. Learner modules import only this module (never the
 registry), so the registry can import them without a cycle.
+
+A parameter belongs to a stage: "fit" parameters shape the tree; "predict"
+parameters only change how a fitted tree answers (a test strategy, say), so
+changing one never refits. A choice may take its allowed values from the
+problem (`choices_from`, e.g. the levels of the class hierarchy), and an
+algorithm may check its parameters together (`AlgorithmInfo.check`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Callable
+
+KINDS = ("float", "int", "bool", "choice", "text")
+STAGES = ("fit", "predict")
+
+
+# ---- choices taken from the problem --------------------------------------------------
+
+
+def hierarchy_levels(spec) -> tuple[int, ...]:
+    """1..h for a class hierarchy with levels L_1 (the root, most abstract) .. L_h (most
+    specific), ALGORITHMS.md §3.3; () when the problem has no hierarchy.
+
+    A label's level is 1 + its number of ancestors; h is the deepest level."""
+    links = {c: p for c, p in (getattr(spec, "hierarchy", None) or {}).items()}
+    if not links:
+        return ()
+    labels = set(links) | {p for p in links.values() if p is not None}
+    deepest = 1
+    for label in labels:
+        level, node = 1, links.get(label)
+        while node is not None and level <= len(labels):  # the bound stops a cycle (reported by spec.check)
+            level += 1
+            node = links.get(node)
+        deepest = max(deepest, level)
+    return tuple(range(1, deepest + 1))
+
+
+def _level(value) -> int:
+    number = float(value)  # ValueError / TypeError: reported by the caller
+    if number != int(number) or number < 1:
+        raise ValueError(value)
+    return int(number)
+
+
+@dataclass(frozen=True)
+class ChoiceSource:
+    """Where a choice's allowed values come from: `values(spec)`; `parse` turns a given
+    value (text from the command line, a combo's text) into one of them."""
+
+    values: Callable[[Any], tuple]
+    parse: Callable[[Any], Any]
+    what: str  # "levels of the class hierarchy"
+    setting: str  # the problem setting that supplies them: "hierarchy"
+    form: str  # what a value must look like when no problem is known: "a whole number from 1"
+
+
+CHOICE_SOURCES: dict[str, ChoiceSource] = {
+    "hierarchy_levels": ChoiceSource(hierarchy_levels, _level, "levels of the class hierarchy", "hierarchy",
+                                     "a whole number from 1"),
+}
+
+
+# ---- the schema -----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -20,15 +79,39 @@ class Param:
     minimum: float | None = None
     maximum: float | None = None
     choices: tuple = ()
+    stage: str = "fit"  # fit: shapes the tree | predict: changes only how the tree answers
+    choices_from: str | None = None  # a key of CHOICE_SOURCES: the allowed values come from the problem
+
+    def __post_init__(self):
+        # a wrong declaration is a bug in a learner module: fail when the module is imported
+        if self.kind not in KINDS:
+            raise ValueError(f"parameter {self.name}: kind must be one of {', '.join(KINDS)}, not {self.kind!r}")
+        if self.stage not in STAGES:
+            raise ValueError(f"parameter {self.name}: stage must be fit or predict, not {self.stage!r}")
+        if self.choices_from is not None:
+            if self.choices_from not in CHOICE_SOURCES:
+                raise ValueError(f"parameter {self.name}: no choice source {self.choices_from!r} "
+                                 f"(known: {', '.join(CHOICE_SOURCES)})")
+            if self.kind != "choice" or self.choices:
+                raise ValueError(f"parameter {self.name}: choices_from needs kind='choice' and no fixed choices")
+
+    def allowed(self, spec) -> tuple:
+        """The values a choice accepts on this problem (fixed choices need no problem)."""
+        if self.choices_from is not None:
+            return tuple(CHOICE_SOURCES[self.choices_from].values(spec)) if spec is not None else ()
+        return tuple(self.choices)
 
     def to_json(self) -> dict:
-        out = {"name": self.name, "kind": self.kind, "default": self.default, "help": self.help}
+        out = {"name": self.name, "kind": self.kind, "default": self.default, "help": self.help,
+               "stage": self.stage}
         if self.minimum is not None:
             out["min"] = self.minimum
         if self.maximum is not None:
             out["max"] = self.maximum
         if self.choices:
             out["choices"] = list(self.choices)
+        if self.choices_from is not None:
+            out["choices_from"] = self.choices_from
         return out
 
 
@@ -41,14 +124,37 @@ class AlgorithmInfo:
     uses: tuple[str, ...] = ()  # problem settings it reads: class_order, monotone, hierarchy, costs, ...
     missing: str = "stop"  # prediction's policy for unknown values: stop | majority | fractional
     fit: Callable | None = field(default=None, compare=False)
+    # check(params) -> None, or a message naming what is wrong with the parameters taken together;
+    # its docstring's first line is shown as the constraint in `ruletree algorithms`
+    check: Callable[[dict], str | None] | None = field(default=None, compare=False)
+    # predict(tree, X, params, missing) -> Prediction when predict-stage parameters change the answer;
+    # None: engine.tree.predict with the missing-value policy
+    predict: Callable | None = field(default=None, compare=False)
+
+    @property
+    def constraint(self) -> str | None:
+        doc = (self.check.__doc__ or "").strip() if self.check is not None else ""
+        return doc.splitlines()[0] if doc else None
+
+    def stage_params(self, params: dict, stage: str) -> dict:
+        """The values of one stage's parameters (fit gets only these, so predict-stage ones never refit)."""
+        names = {p.name for p in self.params if p.stage == stage}
+        return {k: v for k, v in params.items() if k in names}
 
     def to_json(self) -> dict:
-        return {"name": self.name, "family": self.family, "title": self.title,
-                "params": [p.to_json() for p in self.params], "uses": list(self.uses), "missing": self.missing}
+        out = {"name": self.name, "family": self.family, "title": self.title,
+               "params": [p.to_json() for p in self.params], "uses": list(self.uses), "missing": self.missing}
+        if self.constraint:
+            out["constraint"] = self.constraint
+        return out
 
 
-def resolve_params(info: AlgorithmInfo, given: dict | None) -> dict:
-    """Defaults filled in; every value checked against its schema (one clear message)."""
+def resolve_params(info: AlgorithmInfo, given: dict | None, spec=None) -> dict:
+    """Defaults filled in; every value checked against its schema (one clear message).
+
+    Parameters of both stages are accepted. With `spec` (the problem), a choice whose
+    values come from the problem is checked against them; then `info.check` sees the
+    whole set."""
     from ..errors import OptionError
 
     given = dict(given or {})
@@ -60,17 +166,25 @@ def resolve_params(info: AlgorithmInfo, given: dict | None) -> dict:
             raise OptionError(f'{info.name} has no parameter "{key}" (parameters: {known})', code="bad_option")
     for p in info.params:
         value = given.get(p.name, p.default)
-        out[p.name] = _check_value(info, p, value, OptionError)
+        out[p.name] = _check_value(info, p, value, OptionError, spec)
+    if info.check is not None:
+        message = info.check(dict(out))
+        if message:
+            raise OptionError(f"{info.name} parameters: {message}", code="bad_option")
     return out
 
 
-def _check_value(info, p: Param, value, error):
+def _check_value(info, p: Param, value, error, spec=None):
     where = f"{info.name} parameter {p.name}"
     empty = value is None or (p.kind != "choice" and isinstance(value, str) and value.lower() in ("none", "null", ""))
+    if p.choices_from is not None and isinstance(value, str) and value.strip().lower() in ("", "none", "null"):
+        empty = True
     if empty:
         if p.default is None:
             return None
         raise error(f"{where} needs a value", code="bad_option")
+    if p.choices_from is not None:
+        return _check_problem_choice(where, p, value, error, spec)
     if p.kind == "choice":
         if str(value) not in p.choices:
             raise error(f"{where} must be one of {', '.join(map(str, p.choices))}, not {value!r}", code="bad_option")
@@ -100,3 +214,21 @@ def _check_value(info, p: Param, value, error):
             raise error(f"{where} must be at most {p.maximum:g}, not {value}", code="bad_option")
         return number
     return str(value)
+
+
+def _check_problem_choice(where: str, p: Param, value, error, spec):
+    source = CHOICE_SOURCES[p.choices_from]
+    try:
+        parsed = source.parse(value)
+    except (TypeError, ValueError, OverflowError):
+        raise error(f"{where} must be {source.form}, not {value!r}", code="bad_option") from None
+    if spec is None:  # no problem yet (e.g. a learner called directly): the form only
+        return parsed
+    allowed = p.allowed(spec)
+    if not allowed:
+        raise error(f"{where} needs the problem's {source.what} (setting {source.setting}), and none is set",
+                    code="bad_option")
+    if parsed not in allowed:
+        raise error(f"{where} must be one of {', '.join(map(str, allowed))} ({source.what}), not {value!r}",
+                    code="bad_option")
+    return parsed

@@ -1,17 +1,42 @@
-"""Name -> learner table, built once from the learner modules.
+"""Name -> learner table, built once from the learner modules; the families in their order.
 
 Each learner module exports its `AlgorithmInfo` values as `ALGORITHMS` (with
 `fit` set); the table is filled on first use, under a lock, all or nothing.
-The parameter schema lives in `engine.algorithms.params`.
+The parameter schema lives in `engine.algorithms.params`. `FAMILIES` fixes
+the order and titles in which the CLI and the window list the algorithms, and
+what each family reports beyond the metrics every problem gets.
 """
 
 from __future__ import annotations
 
 import threading
+from typing import NamedTuple
 
 from .params import AlgorithmInfo, Param, resolve_params
 
-__all__ = ["AlgorithmInfo", "Param", "resolve_params", "algorithms", "get"]
+__all__ = ["AlgorithmInfo", "Param", "resolve_params", "algorithms", "get", "FAMILIES", "Family", "family",
+           "by_family"]
+
+
+class Family(NamedTuple):
+    name: str
+    title: str
+    # metrics the family's answers call for, whatever the problem (engine.workflows reads them)
+    reports: tuple[str, ...] = ()
+
+
+#: the order in which algorithms are listed (CLI, Train panel), with the families' titles
+FAMILIES: tuple[Family, ...] = (
+    Family("classic", "Classic baselines"),
+    Family("ordinal", "Ordinal (monotone)"),
+    Family("roughset", "Rough set"),
+    Family("fuzzy", "Hierarchical fuzzy"),
+    Family("costsensitive", "Minimum cost"),
+    # may answer PENDING; one class against the rest ("not X") on more than two classes
+    Family("trichotomy", "Sequential discriminant",
+           reports=("pending_rate", "misclassification_rate", "attributes_used")),
+)
+_FAMILY = {f.name: f for f in FAMILIES}
 
 _TABLE: dict[str, AlgorithmInfo] | None = None
 _LOCK = threading.Lock()
@@ -25,6 +50,9 @@ def _build() -> dict[str, AlgorithmInfo]:
         for info in module.ALGORITHMS:
             if info.name in table:
                 raise ValueError(f"algorithm {info.name!r} registered twice")
+            if info.family not in _FAMILY:
+                raise ValueError(f"algorithm {info.name!r}: unknown family {info.family!r} "
+                                 f"(families: {', '.join(_FAMILY)})")
             table[info.name] = info
     return table
 
@@ -50,3 +78,15 @@ def get(name: str) -> AlgorithmInfo:
         known = ", ".join(sorted(table)) or "none yet"
         raise OptionError(f'unknown algorithm "{name}" (available: {known})', code="bad_option")
     return table[name]
+
+
+def family(name: str) -> Family:
+    """The family of that name (KeyError for an unknown one: families are declared here)."""
+    return _FAMILY[name]
+
+
+def by_family(infos: list[AlgorithmInfo] | None = None) -> list[tuple[Family, list[AlgorithmInfo]]]:
+    """The algorithms grouped by family, in FAMILIES order, each group in registration order;
+    families with no algorithm are left out."""
+    infos = algorithms() if infos is None else infos
+    return [(f, members) for f in FAMILIES if (members := [a for a in infos if a.family == f.name])]

@@ -28,6 +28,7 @@ from ..data import read_table
 from ..data.encode import EncodedData, encode
 from ..data.spec import ProblemSpec
 from ..evaluate import stratified_folds
+from ..plot import LinePlot
 from ..synth import monotone_data
 from ..tree.predict import predict
 
@@ -168,6 +169,17 @@ def experiment_c(repeats: int, names=tuple(REAL), folder: Path | None = None, sa
 def best_marks(frame: pd.DataFrame, learners) -> pd.Series:
     """Which learner has the lowest MAE in each row."""
     return frame[list(learners)].idxmin(axis=1)
+
+
+def plots(tables: dict[str, pd.DataFrame]) -> list[LinePlot]:
+    """The paper's figures: MAE against training cases (a) and against the number of classes (b)."""
+    a, b = tables["facmi_a_training_size"], tables["facmi_b_classes"]
+    return [
+        LinePlot("facmi_a_training_size", "Seed 000 (a): k = 4, MAE against training cases", "training cases",
+                 "test MAE", tuple(a["training cases"]), {n: tuple(a[n]) for n in LEARNERS_A if n in a}),
+        LinePlot("facmi_b_classes", "Seed 000 (b): 5-fold MAE against the number of classes", "classes k", "MAE",
+                 tuple(b["classes"]), {n: tuple(b[n]) for n in LEARNERS_B if n in b}),
+    ]
 
 
 def run(out: Path, quick: bool = False, say=Progress()) -> dict[str, pd.DataFrame]:

@@ -18,6 +18,7 @@ import pandas as pd
 
 from ..algorithms.registry import get, resolve_params
 from ..data.encode import AttributeSchema, DataSchema, EncodedData
+from ..plot import LinePlot
 from ..tree.model import PENDING
 from ..tree.predict import predict
 from .facmi import Progress
@@ -46,6 +47,24 @@ def _rates(tree, data, missing):
     decided = p.labels != PENDING
     return (float((decided & (p.labels != data.y)).mean()), float((~decided).mean()),
             float(p.used.sum(axis=1).mean()))
+
+
+def plots(tables: dict[str, pd.DataFrame]) -> list[LinePlot]:
+    """Test misclassification and pending rate against mu, uncorrelated attributes."""
+    t = tables["trichotomy_simulation"]
+    flat = t[t["correlation"] == "uncorrelated"]
+    methods = list(dict.fromkeys(flat["method"]))
+    mus = tuple(sorted(set(flat["mu"])))
+
+    def column(name):
+        return {m: tuple(flat[flat["method"] == m].sort_values("mu")[name]) for m in methods}
+
+    return [
+        LinePlot("trichotomy_test_error", "Seed 004 (uncorrelated): test misclassification", "mu",
+                 "wrong decisions / all cases", mus, column("test misclassification")),
+        LinePlot("trichotomy_pending", "Seed 004 (uncorrelated): pending rate", "mu", "pending / all cases", mus,
+                 column("pending rate")),
+    ]
 
 
 def run(out: Path, quick: bool = False, say=Progress()) -> dict[str, pd.DataFrame]:

@@ -273,7 +273,11 @@ def test_holdout_metrics_and_confusion_matrix(window, demo_dir, tmp_path, qtbot)
     text = window.train_panel.results.toPlainText()
     assert "held-out rows (30%)" in text and "accuracy" in text and "mae" in text
     assert "confusion matrix" in text and "PENDING" in text
-    assert window.model.trained_on["rows"] == 1728
+    # the model says what it was fitted on: the rows not held out, and the file (hashed, as the CLI does)
+    trained_on = window.model.trained_on
+    assert trained_on["rows"] + trained_on["held_out_rows"] == 1728 and trained_on["held_out_rows"] == 519
+    assert trained_on["holdout"] == 0.3 and trained_on["file"] == "car_evaluation.xlsx"
+    assert trained_on["sheet"] == "cars" and len(trained_on["sha256"]) == 64
 
 
 def test_ordinal_order_is_edited_in_the_attribute_table(window, tmp_path):

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.mark.parametrize("target", [None, "gbk"])
 def test_the_app_starts_and_stays_up(tmp_path, target):
-    args = [sys.executable, "-m", "engine.cli"]
+    args = [sys.executable, "-m", "app.launch"]  # `ruletree [FILE]`
     if target == "gbk":
         (tmp_path / "病人.csv").write_bytes("年龄;诊断\n45;阳性\n?;阴性\n".encode("gbk"))
         args.append(str(tmp_path / "病人.csv"))

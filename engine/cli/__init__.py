@@ -1,0 +1,207 @@
+"""`ruletree`'s headless subcommands: the parser and the entry.
+
+The `ruletree` command starts in the app's launcher (`app.launch.main`), which
+opens the window when no subcommand is given and hands everything else to
+`main` here. The engine's CLI never imports the app, nor Qt; what it needs
+from the app (a PNG plotter for `reproduce --png`) is passed in.
+
+Exit status: 0 success, 2 a user error (one line on stderr naming what and
+where), 1 a bug (the traceback goes to the log file).
+
+Modules: `problem` (problem options), `printing` (text output), `commands`
+(info, algorithms, train, predict, rules, evaluate), `consult` (consult,
+sessions), `reproduce`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from typing import Callable
+
+from .. import __version__
+from ..errors import OptionError, RuleTreeError
+from ..paths import log_file
+from .commands import cmd_algorithms, cmd_evaluate, cmd_info, cmd_predict, cmd_rules, cmd_train
+from .consult import cmd_consult, cmd_sessions
+from .printing import PROG
+from .problem import add_problem_options, resolve_problem
+from .reproduce import PAPERS, cmd_reproduce
+
+__all__ = ["PROG", "SUBCOMMANDS", "Parser", "build_parser", "main", "guarded", "has_display", "is_window_start",
+           "NO_DISPLAY", "window_file", "add_problem_options", "resolve_problem"]
+
+SUBCOMMANDS = ("info", "algorithms", "train", "predict", "rules", "evaluate", "reproduce", "consult", "sessions")
+NO_DISPLAY = (f"{PROG}: no display found (DISPLAY is not set), so the window cannot open; "
+              f"use a subcommand such as '{PROG} info DATA' (see '{PROG} --help')")
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that reports bad options as one line and status 2."""
+
+    def error(self, message):  # noqa: D401 - argparse API
+        raise OptionError(message, code="bad_option")
+
+
+_Parser = Parser  # the name it had
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog=PROG, description="RuleTree Studio: decision trees and IF-THEN rules from "
+                    "spreadsheets. With no subcommand, starts the window.")
+    parser.add_argument("--version", action="version", version=f"RuleTree Studio {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=Parser)
+    info = sub.add_parser("info", help="columns, types, missing values, classes; validate a project")
+    add_problem_options(info, data_optional=True)
+    info.add_argument("--json", action="store_true", help="print JSON")
+    info.set_defaults(func=cmd_info)
+    algos = sub.add_parser("algorithms", help="the available algorithms, by family, and their parameters")
+    algos.add_argument("--json", action="store_true", help="print JSON")
+    algos.set_defaults(func=cmd_algorithms)
+
+    train = sub.add_parser("train", help="fit a model on all rows and write it")
+    add_problem_options(train, data_optional=True)
+    train.add_argument("--algorithm", required=True, metavar="NAME")
+    train.add_argument("--param", action="append", metavar="K=V", help="an algorithm parameter (repeatable)")
+    train.add_argument("--out", required=True, metavar="MODEL.json")
+    train.set_defaults(func=cmd_train)
+
+    pred = sub.add_parser("predict", help="predict every row of a data file")
+    pred.add_argument("model", metavar="MODEL.json")
+    pred.add_argument("data", metavar="DATA")
+    pred.add_argument("--sheet", metavar="S")
+    pred.add_argument("--encoding", metavar="ENC")
+    pred.add_argument("--delimiter", metavar="D")
+    pred.add_argument("--missing", choices=("stop", "majority", "fractional"),
+                      help="what an unknown value does (default: the algorithm's own policy)")
+    pred.add_argument("--out", metavar="PRED.csv")
+    pred.set_defaults(func=cmd_predict)
+
+    rules = sub.add_parser("rules", help="IF-THEN rules of a model")
+    rules.add_argument("model", metavar="MODEL.json")
+    rules.add_argument("--xlsx", metavar="OUT.xlsx", help="also write an Excel workbook")
+    rules.add_argument("--json", action="store_true")
+    rules.set_defaults(func=cmd_rules)
+
+    ev = sub.add_parser("evaluate", help="cross-validated metrics of an algorithm on a file")
+    add_problem_options(ev, data_optional=True)
+    ev.add_argument("--algorithm", required=True, metavar="NAME")
+    ev.add_argument("--param", action="append", metavar="K=V")
+    ev.add_argument("--cv", type=int, default=10, metavar="K")
+    ev.add_argument("--repeats", type=int, default=1, metavar="R")
+    ev.add_argument("--holdout", type=float, metavar="F")
+    ev.add_argument("--seed", type=int, default=0, metavar="S")
+    ev.add_argument("--json", action="store_true")
+    ev.set_defaults(func=cmd_evaluate)
+
+    con = sub.add_parser("consult", help="one case, the most useful question next")
+    con.add_argument("model", metavar="MODEL.json")
+    con.add_argument("--project", metavar="P.rtproj", help="costs, batch groups and budget from a project")
+    con.add_argument("--answers", metavar="FILE.json", help="scripted answers: attribute -> value (null or ? unknown)")
+    con.add_argument("--log", metavar="OUT.json", help="write the session (questions, answers, outcome)")
+    con.add_argument("--resume", metavar="ID", help="continue a saved session")
+    con.add_argument("--case", metavar="NAME", help="a name for the case (patient, applicant) in the history")
+    con.add_argument("--stop-when-not-worth", action="store_true",
+                     help="also stop when no remaining test costs less than it could still save "
+                          "(E_now - E*; meaningful when test and misclassification costs share a unit)")
+    con.set_defaults(func=cmd_consult)
+
+    ses = sub.add_parser("sessions", help="saved consultations: list them, export them to Excel")
+    ses.add_argument("ids", nargs="*", metavar="ID", help="only these sessions")
+    ses.add_argument("--project", metavar="P.rtproj", help="only this project's sessions")
+    ses.add_argument("--model", metavar="MODEL.json", help="only sessions with this model")
+    ses.add_argument("--xlsx", metavar="OUT.xlsx", help="write them to a workbook (Sessions, Answers)")
+    ses.add_argument("--json", action="store_true")
+    ses.set_defaults(func=cmd_sessions)
+
+    rep = sub.add_parser("reproduce", help="rerun a paper's experiment; write its tables and plots")
+    rep.add_argument("paper", metavar="PAPER", help=f"{', '.join(PAPERS)} (dp, hfdt, mincost: with their issues)")
+    rep.add_argument("--out", metavar="DIR", help="output folder (default: reproduce_PAPER)")
+    rep.add_argument("--quick", action="store_true", help="few repeats: about a minute")
+    rep.add_argument("--png", action="store_true", help="also draw the plots as PNG (with the app's plotter; "
+                     "the SVG plots need nothing more)")
+    rep.set_defaults(func=cmd_reproduce)
+    return parser
+
+
+def is_window_start(argv: list[str]) -> bool:
+    """No subcommand (nothing, or a file to open): the launcher starts the window."""
+    return not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help", "--version"))
+
+
+def window_file(argv: list[str]) -> str | None:
+    """`ruletree [FILE]`: the file the window opens (None: the bundled demo); a word that is
+    neither a file nor a command is a user error."""
+    parser = Parser(prog=PROG, description="Start the RuleTree Studio window.")
+    parser.add_argument("file", nargs="?", help="a data file or project (.rtproj) to open")
+    args = parser.parse_args(argv)
+    if args.file is not None and not os.path.exists(args.file):
+        raise OptionError(f'"{args.file}" is neither a file nor a command (commands: {", ".join(SUBCOMMANDS)})',
+                          code="bad_option")
+    return args.file
+
+
+def has_display() -> bool:
+    if sys.platform.startswith("win") or sys.platform == "darwin":
+        return True
+    if os.environ.get("QT_QPA_PLATFORM", "").split(":")[0] in ("offscreen", "minimal", "vnc", "eglfs",
+                                                                 "linuxfb"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _setup_logging() -> None:
+    root = logging.getLogger()
+    try:
+        path = log_file()
+        if any(getattr(h, "baseFilename", None) == os.path.abspath(path) for h in root.handlers):
+            return  # main called again in this process (tests, the launcher): one handler per log file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+
+
+def guarded(work: Callable[[], int]) -> int:
+    """Run `work` under the exit policy: a RuleTreeError is one line and status 2, a bug is
+    one line, status 1 and its traceback in the log file."""
+    _setup_logging()
+    try:
+        return work()
+    except RuleTreeError as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug: say so plainly, keep the traceback in the log
+        logging.getLogger(PROG).exception("unexpected error")
+        print(f"{PROG}: internal error ({type(exc).__name__}: {exc}); this is a bug, please report it "
+              f"with the log file {log_file()}", file=sys.stderr)
+        return 1
+
+
+def main(argv: list[str] | None = None, *, plotter: Callable | None = None) -> int:
+    """Run one headless subcommand. `plotter(plot, path) -> path` draws PNG plots for
+    `reproduce --png` (the app's launcher passes its own)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+
+    def run() -> int:
+        if is_window_start(argv):  # reached without the launcher (python -m engine.cli)
+            window_file(argv)
+            raise OptionError(f"give a command ({', '.join(SUBCOMMANDS)}); the window starts with '{PROG}' "
+                              f"(python -m app.launch); see '{PROG} --help'", code="bad_option")
+        args = build_parser().parse_args(argv)
+        if getattr(args, "func", None) is None:
+            raise OptionError(f"give a command ({', '.join(SUBCOMMANDS)}); see '{PROG} --help'", code="bad_option")
+        args.plotter = plotter
+        return args.func(args)
+
+    return guarded(run)

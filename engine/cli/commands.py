@@ -1,0 +1,213 @@
+"""The data and model commands: info, algorithms, train, predict, rules, evaluate.
+
+Each is a thin front over an engine call (training and evaluation through
+`engine.workflows`); the text they print is laid out in `printing`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from ..errors import OptionError
+from .printing import PROG, json_default, print_algorithms, print_evaluation, print_info, warn
+from .problem import prepare, problem_given, resolve_problem
+
+
+# ---- info -------------------------------------------------------------------------------
+
+
+def class_counts(table, target: str) -> list[tuple[str, int]]:
+    import numpy as np
+
+    from ..data.spec import class_labels
+    from ..data.table import NUMERIC, format_number
+
+    series = table.frame[target]
+    if table.column(target).type == NUMERIC:
+        values = series.to_numpy(dtype=float)
+        uniq, counts = np.unique(values[~np.isnan(values)], return_counts=True)
+        found = {format_number(v): int(c) for v, c in zip(uniq, counts)}
+    else:
+        info = table.column(target)
+        found = dict(zip(info.values, info.counts))
+    return [(label, found.get(label, 0)) for label in class_labels(table, target)]
+
+
+def cmd_info(args) -> int:
+    from ..data.spec import check
+
+    if args.data is None and args.project is None:
+        raise OptionError("give a data file, or --project P", code="bad_option")
+    problem = resolve_problem(args, need_target=True)
+    table, spec = problem.table, problem.spec
+    problems = check(spec, table) if (args.project or problem_given(args)) else []
+    target = spec.target if spec.target in {c.name for c in table.columns} else None
+    classes = class_counts(table, target) if target else []
+    if spec.class_order and target:
+        counts = dict(classes)
+        classes = [(c, counts.get(c, 0)) for c in spec.class_order]
+    if args.json:
+        out = table.to_json()
+        out["target"] = None if target is None else {
+            "name": target, "assumed": problem.target_assumed, "ordered": spec.class_order is not None,
+            "classes": [{"label": c, "count": n} for c, n in classes]}
+        if args.project or problem_given(args):
+            out["project"] = {"path": problem.project.path, "settings": spec.to_json(),
+                              "valid": not problems,
+                              "problems": [{"field": p.field, "message": p.message} for p in problems]}
+        print(json.dumps(out, ensure_ascii=False, indent=2, default=json_default))
+    else:
+        print_info(table, spec, target, classes, problem, problems, show_settings=bool(args.project))
+    if problems:
+        first = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        where = f"project \"{os.path.basename(args.project)}\"" if args.project else "settings"
+        print(f"{PROG}: error: {where}, setting {first.field}: {first.message}{more}", file=sys.stderr)
+        return 2
+    return 0
+
+
+# ---- algorithms -------------------------------------------------------------------------
+
+
+def cmd_algorithms(args) -> int:
+    from ..algorithms.registry import algorithms, by_family
+
+    items = algorithms()
+    if args.json:
+        print(json.dumps([a.to_json() | {"family_title": fam.title} for fam, infos in by_family(items) for a in infos],
+                         ensure_ascii=False, indent=2))
+        return 0
+    if not items:
+        print("no algorithms are available yet")
+        return 0
+    print_algorithms(by_family(items))
+    return 0
+
+
+# ---- train / predict / rules / evaluate ---------------------------------------------------
+
+
+def parse_params(items: list[str] | None) -> dict:
+    """--param K=V (repeatable): values parse as number, true/false, or text."""
+    out = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f'--param "{item}" is not K=V', code="bad_option")
+        value = value.strip()
+        if value.lower() in ("true", "false"):
+            parsed = value.lower() == "true"
+        else:
+            try:
+                parsed = int(value)
+            except ValueError:
+                try:
+                    parsed = float(value)
+                except ValueError:
+                    parsed = value
+        out[key.strip()] = parsed
+    return out
+
+
+def cmd_train(args) -> int:
+    from ..algorithms.registry import get, resolve_params
+    from ..workflows import train_model
+
+    info = get(args.algorithm)
+    given = parse_params(args.param)
+    resolve_params(info, given)  # a mistyped parameter is reported before a large file is read
+    problem, data = prepare(args)
+    for w in problem.table.warnings + data.warnings:
+        warn(w)
+    model = train_model(info, problem.table, problem.spec, given, data=data).model
+    model.save(args.out)
+    tree = model.tree
+    print(f"{info.name}: {tree.n_leaves} leaves, depth {tree.depth}, trained on {data.n} rows -> {args.out}")
+    return 0
+
+
+def cmd_predict(args) -> int:
+    import csv
+    import io
+
+    from ..data import read_table
+    from ..fileio import atomic_write_text
+    from ..model import load_model
+    from ..tree.model import PENDING_LABEL
+    from .problem import delimiter_option
+
+    model = load_model(args.model)
+    if args.missing:
+        model.missing = args.missing
+    table = read_table(args.data, args.sheet, encoding=args.encoding, delimiter=delimiter_option(args.delimiter))
+    warnings: list[str] = []
+    pred = model.predict_table(table, warnings)
+    for w in table.warnings + warnings:
+        warn(w)
+    tree = model.tree
+    names = tree.schema.names
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    classes = tree.schema.classes
+    writer.writerow(["row", "prediction"] + [f"score_{c}" for c in classes] + ["attributes_used"])
+    labels = pred.label_names(tree)
+    for i in range(len(labels)):
+        used = ";".join(names[j] for j in range(len(names)) if pred.used[i, j])
+        writer.writerow([table.row_number(i), labels[i]] + [format(float(v), ".6g") for v in pred.scores[i]]
+                        + [used])
+    if args.out:
+        atomic_write_text(args.out, buf.getvalue())
+        pending = sum(1 for label in labels if label == PENDING_LABEL)
+        print(f"{len(labels)} predictions -> {args.out}" + (f" ({pending} PENDING)" if pending else ""))
+    else:
+        sys.stdout.write(buf.getvalue())
+    return 0
+
+
+def cmd_rules(args) -> int:
+    from ..model import load_model
+    from ..tree.rules import extract_rules, rule_text, rules_json
+
+    model = load_model(args.model)
+    tree = model.tree
+    rules = extract_rules(tree)
+    if args.xlsx:
+        from ..export import export_model
+
+        export_model(model, args.xlsx)
+    if args.json:
+        print(json.dumps(rules_json(tree, rules), ensure_ascii=False, indent=2))
+    else:
+        for k, r in enumerate(rules, start=1):
+            conf = "" if r.confidence is None else f", confidence {r.confidence:.3f}"
+            print(f"{k:3d}. {rule_text(tree, r)}   [support {format(r.support, '.6g')}{conf}, "
+                  f"coverage {r.coverage:.3f}]")
+        if args.xlsx:
+            print(f"{len(rules)} rules -> {args.xlsx}")
+    return 0
+
+
+def cmd_evaluate(args) -> int:
+    from ..algorithms.registry import get, resolve_params
+    from ..workflows import evaluate_algorithm
+
+    info = get(args.algorithm)
+    given = parse_params(args.param)
+    resolve_params(info, given)  # reported before a large file is read; again with the problem below
+    if args.holdout is not None and not 0 < args.holdout < 1:
+        raise OptionError("--holdout must be a share between 0 and 1 (e.g. 0.3)", code="bad_option")
+    if args.cv < 2:
+        raise OptionError("--cv must be at least 2", code="bad_option")
+    if args.repeats < 1:
+        raise OptionError("--repeats must be at least 1", code="bad_option")
+    problem, data = prepare(args)
+    result = evaluate_algorithm(info, data, problem.spec, given, cv=args.cv, repeats=args.repeats,
+                                holdout=args.holdout, seed=args.seed)
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+        return 0
+    print_evaluation(result, os.path.basename(problem.table.file), args.holdout, args.cv, args.repeats)
+    return 0

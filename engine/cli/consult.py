@@ -1,0 +1,142 @@
+"""Terminal consultation: one case, the most useful question first (`ruletree consult`),
+and the saved consultations (`ruletree sessions`)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from ..errors import OptionError
+from .printing import PROG
+
+
+def cmd_consult(args) -> int:
+    """One case: the best question first; answers from --answers, else typed (? unknown, back)."""
+    from ..data.project import load_project
+    from ..errors import RuleTreeError
+    from ..model import load_model
+    from ..sessions import Session
+
+    model = load_model(args.model)
+    spec = load_project(args.project).spec if args.project else None
+    session = Session.resume(args.resume, model, spec, model_path=args.model) if args.resume else \
+        Session(model, args.model, spec, project=args.project, case=args.case or "",
+                stop_when_not_worth=args.stop_when_not_worth)
+    given = {}
+    if args.answers:
+        try:
+            with open(args.answers, encoding="utf-8") as handle:
+                given = json.load(handle)
+        except (OSError, json.JSONDecodeError) as exc:
+            raise OptionError(f"--answers: {exc}", code="bad_option", file=args.answers) from None
+        if not isinstance(given, dict):
+            raise OptionError("--answers must hold one JSON object: attribute -> value", code="bad_option",
+                              file=args.answers)
+        strangers = [k for k in given if k not in model.schema.names]
+        if strangers:
+            raise OptionError(f"not attributes of the model: {', '.join(strangers)} (the model's attributes: "
+                              f"{', '.join(model.schema.names)})", code="bad_answer", file=args.answers)
+    interactive = sys.stdin is not None and sys.stdin.isatty()
+    print(f"session {session.id} (resume with: {PROG} consult {args.model} --resume {session.id})",
+          file=sys.stderr)
+    step = len(session.steps)
+    while True:
+        candidates = session.ask()
+        if not candidates:
+            break
+        best = candidates[0]
+        names = [model.schema.names[j] for j in best.attributes]
+        step += 1
+        others = ", ".join(f"{c.name} {c.utility:.3g}" for c in candidates[1:4])
+        print(f"Q{step}: {best.name}  (removes {best.gain:.3g} of expected cost for {best.cost:g}: "
+              f"utility {best.utility:.3g}{'; next: ' + others if others else ''})")
+        answers = {}
+        for name in names:
+            if name in given:
+                answers[name] = given[name]
+                print(f"  {name} = {given[name]}")
+                continue
+            if args.answers and not interactive:
+                answers[name] = None  # not in the file and nobody to ask: unknown
+                print(f"  {name} = ? (not in the answers file)")
+                continue
+            try:
+                text = input(f"  {name} = ").strip()
+            except EOFError:
+                text = "?"
+            if text == "back":
+                session.undo()
+                step = len(session.steps)
+                answers = None
+                break
+            answers[name] = None if text in ("", "?") else text
+        if answers is None:
+            continue
+        try:
+            session.answer(answers, best, outside_ok=not interactive)
+            for warning in session.steps[-1].get("warnings", []):
+                print(f"  warning: {warning}; used as given", file=sys.stderr)
+        except RuleTreeError as exc:
+            scripted = [n for n in answers if n in given]
+            if not interactive or (scripted and exc.code != "out_of_range"):
+                raise OptionError(exc.message, code=exc.code, file=args.answers if scripted else None) from None
+            if exc.code == "out_of_range":
+                print(f"  {exc.message.split(';')[0]}")
+                if _confirm("  use it anyway? [y/N] "):
+                    session.answer(answers, best, outside_ok=True)
+                    continue
+            for name in scripted:  # refused: typed instead of taken from the file
+                given.pop(name)
+            print(f"  {exc}; asked again")
+            step -= 1
+    outcome = session.outcome_json()
+    session.save()
+    print(f"answer: {outcome['label']}")
+    for rule in outcome["rules"]:
+        print(f"  because {rule}")
+    if outcome["missing"]:
+        print(f"  not known: {', '.join(outcome['missing'])}")
+    if outcome["unsettled"]:
+        print(f"  could not settle it: {', '.join(outcome['unsettled'])}")
+    print(f"  costs: tests {outcome['test_cost']:g}, waiting {outcome['waiting_cost']:g}, "
+          f"common costs saved {outcome['common_cost_saved']:g}")
+    if args.log:
+        session.save(args.log)
+    return 0
+
+
+def _confirm(prompt: str) -> bool:
+    try:
+        return input(prompt).strip().lower() in ("y", "yes")
+    except EOFError:
+        return False
+
+
+def cmd_sessions(args) -> int:
+    """Saved consultations, newest first; one project's or one model's; to Excel."""
+    from ..sessions import export_sessions, list_sessions, summary_row
+
+    sessions, warnings = list_sessions(project=args.project, model=args.model)
+    if args.ids:
+        wanted = set(args.ids)
+        sessions = [s for s in sessions if s.get("id") in wanted]
+        unknown = wanted - {s.get("id") for s in sessions}
+        if unknown:
+            raise OptionError(f"no saved session {', '.join(sorted(unknown))}", code="bad_option")
+    for warning in warnings:
+        print(f"warning: skipped {warning}", file=sys.stderr)
+    if args.xlsx:
+        export_sessions(sessions, args.xlsx)
+        print(f"{len(sessions)} session(s) written to {args.xlsx}", file=sys.stderr)
+    rows = [summary_row(s) for s in sessions]
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+    elif not args.xlsx:
+        if not rows:
+            print("no saved sessions" + (" for this project" if args.project else ""))
+        for r in rows:
+            cost = "" if r["total cost"] is None else f"cost {r['total cost']:g}"
+            state = r["label"] if r["finished"] else f"(open) {r['label']}"
+            print(f"{r['session']}  {r['updated']}  {r['case'] or '-'}  {state}  "
+                  f"{r['questions']} question(s)  {cost}")
+    return 0

@@ -1,0 +1,172 @@
+"""What the headless commands print as text: info, settings, algorithms, evaluation.
+
+JSON output is built by the engine objects themselves (`to_json`); this module
+only lays out the text a person reads in a terminal.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+PROG = "ruletree"
+
+
+def fmt(value) -> str:
+    from ..data.table import format_number
+
+    return "" if value is None else format_number(value)
+
+
+def json_default(value):
+    import numpy as np
+
+    if isinstance(value, np.generic):
+        return value.item()
+    raise TypeError(type(value).__name__)
+
+
+def warn(message: str) -> None:
+    print(f"warning: {message}", file=sys.stderr)
+
+
+# ---- info -------------------------------------------------------------------------------
+
+
+def print_info(table, spec, target, classes, problem, problems, *, show_settings: bool) -> None:
+    name = os.path.basename(table.file)
+    where = f'{name}, sheet "{table.sheet}"' if table.sheet else name
+    print(where)
+    if len(table.sheets) > 1:
+        print(f"  sheets: {', '.join(table.sheets)}")
+    if table.encoding:
+        delim = {"\t": "tab"}.get(table.delimiter, table.delimiter)
+        print(f"  encoding: {table.encoding}" + (f", delimiter: {delim}" if delim else ""))
+    print(f"  {table.n_rows} rows, {len(table.columns)} columns")
+    print()
+    rows = [("#", "column", "type", "missing", "distinct", "values")]
+    for i, c in enumerate(table.columns, start=1):
+        kind = c.type
+        settings = spec.attributes.get(c.name)
+        if settings and settings.type:
+            kind = settings.type
+        if c.type == "numeric":
+            detail = f"{fmt(c.minimum)} .. {fmt(c.maximum)}" if c.minimum is not None else ""
+        else:
+            shown = settings.order[:6] if settings and settings.order else c.values[:6]
+            detail = ", ".join(shown) + (", ..." if len(c.values) > 6 else "")
+        mark = " (target)" if c.name == target else ""
+        if settings and not settings.use and c.name != target:
+            mark = " (not used)"
+        rows.append((str(i), c.name + mark, kind, str(c.missing), str(c.distinct), detail))
+    widths = [max(len(r[k]) for r in rows) for k in range(5)]
+    for r in rows:
+        print("  " + "  ".join(r[k].ljust(widths[k]) for k in range(5)) + "  " + r[5])
+    print()
+    if target:
+        how = " (the last column; choose another with --target)" if problem.target_assumed else ""
+        order = " ordered" if spec.class_order else ""
+        print(f'target "{target}"{how}: {len(classes)}{order} classes')
+        print("  " + ", ".join(f"{c} {n}" for c, n in classes))
+    if show_settings:
+        print()
+        print_settings(spec)
+    for w in table.warnings:
+        print(f"warning: {w}")
+    if problem.project is not None and (show_settings or problems):
+        print()
+        if problems:
+            print(f"{len(problems)} problem(s) in the settings:")
+            for p in problems:
+                print(f"  - {p.field}: {p.message}")
+        else:
+            print("settings: valid")
+
+
+def print_settings(spec) -> None:
+    print("settings:")
+    if spec.class_order:
+        print(f"  class order: {' < '.join(spec.class_order)}")
+    if spec.hierarchy:
+        links = {c: p for c, p in spec.hierarchy.items() if p is not None}
+        roots = sorted({p for p in links.values() if p not in links}
+                       | {c for c, p in spec.hierarchy.items() if p is None})
+        print(f"  class hierarchy: {len(links)} links, top: {', '.join(roots)}")
+    for name, s in spec.attributes.items():
+        parts = []
+        if not s.use:
+            parts.append("not used")
+        if s.type:
+            parts.append(s.type + (f" ({' < '.join(s.order)})" if s.order else ""))
+        if s.monotone != "none":
+            parts.append(s.monotone)
+        costs = [(k, getattr(s, k)) for k in ("test_cost", "wait_time", "wait_cost") if getattr(s, k)]
+        parts += [f"{k.replace('_', ' ')} {fmt(v)}" for k, v in costs]
+        if s.prerequisite:
+            parts.append(f"after {s.prerequisite}")
+        if parts:
+            print(f"  {name}: {'; '.join(parts)}")
+    if spec.cost_per_time != 1.0:
+        print(f"  cost per time unit: {fmt(spec.cost_per_time)}")
+    for g in spec.batch_groups:
+        print(f"  batch group \"{g.name}\": {', '.join(g.attributes)} (common cost {fmt(g.common_cost)})")
+    if spec.misclassification_costs:
+        mc = spec.misclassification_costs
+        print(f"  misclassification costs ({' / '.join(mc.labels)}):")
+        for label, row in zip(mc.labels, mc.matrix):
+            print(f"    {label}: " + " ".join(fmt(v) for v in row))
+    if spec.budget is not None:
+        print(f"  budget per case: {fmt(spec.budget)}")
+    if spec.positive_class:
+        print(f"  positive class: {spec.positive_class}")
+
+
+# ---- algorithms -------------------------------------------------------------------------
+
+
+def param_line(p) -> str:
+    bounds = ""
+    if p.minimum is not None or p.maximum is not None:
+        bounds = f" [{fmt(p.minimum) if p.minimum is not None else ''}, " \
+                 f"{fmt(p.maximum) if p.maximum is not None else ''}]"
+    if p.choices:
+        bounds += f" {{{', '.join(map(str, p.choices))}}}"
+    elif p.choices_from:
+        bounds += f" {{from the problem: {p.choices_from}}}"
+    return f"{p.name} = {p.default}{bounds}  {p.help}"
+
+
+def print_algorithms(groups) -> None:
+    """`groups`: registry.by_family(): each family's title, then its algorithms; parameters
+    by stage (fit, then the prediction's own); the cross-parameter constraint, if any."""
+    first = True
+    for fam, infos in groups:
+        if not first:
+            print()
+        first = False
+        print(f"{fam.title} ({fam.name})")
+        for a in infos:
+            print(f"  {a.name:14s} {a.title}")
+            for p in (p for p in a.params if p.stage == "fit"):
+                print(f"      {param_line(p)}")
+            predict_stage = [p for p in a.params if p.stage == "predict"]
+            if predict_stage:
+                print("    prediction (changes the answers, not the tree):")
+                for p in predict_stage:
+                    print(f"      {param_line(p)}")
+            if a.constraint:
+                print(f"    constraint: {a.constraint}")
+            if a.uses:
+                print(f"    uses: {', '.join(a.uses)}")
+
+
+# ---- evaluate ---------------------------------------------------------------------------
+
+
+def print_evaluation(result, file_name: str, holdout: float | None, cv: int, repeats: int) -> None:
+    how = f"hold-out {holdout:g}" if holdout is not None else f"{cv}-fold cross-validation"
+    print(f"{result.algorithm} on {file_name} ({result.rows} rows), {how} x {repeats}")
+    for name, value in result.summary().items():
+        print(f"  {name:28s} {value['mean']:.4f} ± {value['std']:.4f}")
+    for w in result.warnings:
+        warn(w)

@@ -1,0 +1,253 @@
+"""Workflows: train a model, evaluate an algorithm.
+
+The CLI, the window, the self-test (and the comparison runner) call these; none
+of them has its own fold loop or picks metrics. What is measured follows the
+problem and the algorithm (`Scoring`): accuracy always; mae with ordered
+classes, and with monotone attributes also nonmonotone_pairs, nmi and
+inverted_pairs; avg_misclassification_cost with a cost matrix; what the
+algorithm's family reports (registry.FAMILIES: pending_rate,
+misclassification_rate, attributes_used for the trichotomy family); leaves and
+depth of every tree; fit and predict seconds of every fold.
+
+Progress: a `Progress` or a plain callable `(done, total, message)`.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .algorithms.params import AlgorithmInfo, resolve_params
+from .algorithms.registry import family
+from .data.encode import EncodedData, encode
+from .data.spec import ProblemSpec
+from .data.table import Table
+from .errors import OptionError
+from .evaluate import Evaluation, confusion_matrix, cross_validate, metrics, stratified_holdout
+from .model import Model, file_sha256
+from .progress import Progress, ProgressCallback, as_progress
+from .tree.model import PENDING_LABEL, Tree
+from .tree.predict import Prediction, predict
+
+
+# ---- what a problem and an algorithm are measured by ---------------------------------------
+
+
+def predict_cases(info: AlgorithmInfo, tree: Tree, X: np.ndarray, params: dict) -> Prediction:
+    """The algorithm's answers: its own predictor when predict-stage parameters shape them
+    (`info.predict`), else the tree's traversal under its missing-value policy."""
+    if info.predict is not None:
+        return info.predict(tree, X, info.stage_params(params, "predict"), info.missing)
+    return predict(tree, X, info.missing)
+
+
+def prediction_labels(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None) -> list[str]:
+    """The labels the algorithm can answer with: the classes, then "not X" when it sets one
+    class against the rest of more than two."""
+    labels = list(data.classes)
+    if "positive_class" in info.uses and len(labels) > 2 and spec is not None and spec.positive_class:
+        labels.append(f"not {spec.positive_class}")
+    return labels
+
+
+class Scoring:
+    """The metrics one algorithm on one problem calls for (see the module docstring)."""
+
+    def __init__(self, info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None):
+        from .algorithms.classic import cost_matrix
+
+        self.n_classes = len(data.classes)
+        self.ordered = bool(data.schema.ordered)
+        self.monotone = self.ordered and any(a.monotone for a in data.schema.attributes)
+        self.cost = cost_matrix(spec, data)
+        reports = family(info.family).reports
+        self.pending = "pending_rate" in reports or "misclassification_rate" in reports
+        self.attributes_used = "attributes_used" in reports
+        self.labels = prediction_labels(info, data, spec)
+        self.members = None
+        if len(self.labels) > self.n_classes:  # a label that covers several classes ("not b")
+            from .algorithms.trichotomy import label_members
+
+            self.members = label_members(self.labels, self.n_classes)
+
+    def cross_validate_options(self) -> dict:
+        return {"cost": self.cost, "members": self.members, "pending_metrics": self.pending}
+
+    def metrics(self, y: np.ndarray, labels: np.ndarray, w: np.ndarray) -> dict[str, float]:
+        return metrics(y, labels, self.n_classes, ordered=self.ordered, w=w, **self.cross_validate_options())
+
+    def tree_metrics(self, tree: Tree, X: np.ndarray, labels: np.ndarray, used: np.ndarray | None) -> dict:
+        """leaves and depth; attributes used per case; monotonicity of the tree and its answers."""
+        out = {"leaves": float(tree.n_leaves), "depth": float(tree.depth)}
+        if self.attributes_used:
+            out["attributes_used"] = float(used.sum(axis=1).mean()) if len(X) else 0.0
+        if self.monotone:
+            from .monotone import inverted_share, monotonicity_report
+
+            report = monotonicity_report(tree)
+            if "nonmonotone_pairs" in report:
+                out["nonmonotone_pairs"] = float(report["nonmonotone_pairs"])
+                out["nmi"] = float(report["nmi"])
+            out["inverted_pairs"] = inverted_share(tree, X, labels)
+        return out
+
+    def predicted(self, info: AlgorithmInfo, tree: Tree, X: np.ndarray, params: dict) -> tuple[np.ndarray, dict]:
+        """`cross_validate`'s predict: labels and the tree's metrics on these cases."""
+        p = predict_cases(info, tree, X, params)
+        return p.labels, self.tree_metrics(tree, X, p.labels, p.used if self.attributes_used else None)
+
+
+# ---- train ----------------------------------------------------------------------------------
+
+
+@dataclass
+class TrainResult:
+    """A model and what the window shows about it."""
+
+    model: Model
+    metrics: dict[str, float]  # on the held-out rows, or on the training rows without a hold-out
+    holdout: float | None
+    scored_rows: int
+    fit_seconds: float
+    labels: list[str]  # columns of `confusion`: the tree's labels, then PENDING
+    confusion: np.ndarray  # (classes, labels): rows true class
+    node_rows: dict[int, list[int]]  # node -> spreadsheet rows of the training cases that reach it
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def scored_on(self) -> str:
+        return "held-out" if self.holdout else "training"
+
+
+def _check_holdout(holdout) -> None:
+    if holdout is not None and not 0 < holdout < 1:
+        raise OptionError(f"the hold-out share must be between 0 and 1 (e.g. 0.3), not {holdout:g}",
+                          code="bad_option")
+
+
+def trained_on(table: Table, fitted_rows: int) -> dict:
+    """The data a model was fitted on: rows, file name, sheet, and the file's sha256."""
+    out = {"rows": int(fitted_rows)}
+    if table.file:
+        out["file"] = os.path.basename(table.file)
+        out["sheet"] = table.sheet
+        if os.path.isfile(table.file):
+            out["sha256"] = file_sha256(table.file)
+    return out
+
+
+def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: dict | None,
+                progress: Progress | ProgressCallback | None = None, *, data: EncodedData | None = None,
+                holdout: float | None = None, seed: int = 0) -> TrainResult:
+    """Fit on all rows, or on all but a stratified hold-out share (seeded), and score the
+    model on the held-out rows (else, optimistically, on the training rows).
+
+    `data` is `encode(table, spec)` when the caller has it already."""
+    progress = as_progress(progress)
+    params = resolve_params(info, params, spec)
+    _check_holdout(holdout)
+    spec = spec.copy()  # the model keeps the settings it was trained with
+    data = encode(table, spec) if data is None else data
+    test = stratified_holdout(data.y, holdout, seed) if holdout else np.zeros(data.n, bool)
+    fitted = np.flatnonzero(~test)
+    t0 = time.perf_counter()
+    tree = info.fit(data.subset(fitted) if holdout else data, spec, info.stage_params(params, "fit"), progress)
+    fit_seconds = time.perf_counter() - t0
+    prediction = predict_cases(info, tree, data.X, params)
+    scored = test if holdout else ~test
+    scoring = Scoring(info, data, spec)
+    labels = prediction.labels[scored]
+    scores = scoring.metrics(data.y[scored], labels, data.w[scored])
+    scores.update(scoring.tree_metrics(tree, data.X[scored], labels,
+                                       prediction.used[scored] if scoring.attributes_used else None))
+    source = trained_on(table, len(fitted))
+    if holdout:
+        source.update(holdout=holdout, seed=seed, held_out_rows=int(test.sum()))
+    model = Model(algorithm=info.name, params=params, spec=spec, tree=tree, missing=info.missing,
+                  trained_on=source, info=getattr(tree, "info", {}) or {})
+    return TrainResult(
+        model=model, metrics=scores, holdout=holdout, scored_rows=int(scored.sum()), fit_seconds=fit_seconds,
+        labels=list(tree.labels) + [PENDING_LABEL],
+        confusion=confusion_matrix(data.y[scored], labels, len(data.classes), n_labels=len(tree.labels)),
+        node_rows=node_rows(tree, table, data, prediction.nodes, fitted), warnings=list(data.warnings))
+
+
+def node_rows(tree: Tree, table: Table, data: EncodedData, ends: np.ndarray, rows: np.ndarray) -> dict[int, list[int]]:
+    """node -> spreadsheet rows (ascending) of the cases `rows` whose path passes through it
+    (a case spread over several branches, end -1, is left out)."""
+    out: dict[int, list[int]] = {}
+    ends = np.asarray(ends)[rows]
+    for end in np.unique(ends[ends >= 0]):
+        sheet_rows = [table.row_number(int(r)) for r in data.rows[rows[ends == end]]]
+        for node in tree.path_to(int(end)):
+            out.setdefault(node, []).extend(sheet_rows)
+    return {node: sorted(found) for node, found in out.items()}
+
+
+# ---- evaluate -------------------------------------------------------------------------------
+
+
+@dataclass
+class AlgorithmEvaluation:
+    """Folds of one algorithm on one problem, and CLI.md's JSON object for them."""
+
+    algorithm: str
+    params: dict
+    rows: int
+    target: str
+    scheme: dict
+    classes: list[str]
+    labels: list[str]  # what the trees answered with: the classes, then coarser labels ("not X")
+    evaluation: Evaluation
+
+    @property
+    def warnings(self) -> list[str]:
+        return self.evaluation.warnings
+
+    def summary(self) -> dict[str, dict[str, float]]:
+        return self.evaluation.summary()
+
+    def confusion(self) -> np.ndarray:
+        return self.evaluation.confusion(len(self.classes), len(self.labels))
+
+    def to_json(self) -> dict:
+        return {"algorithm": self.algorithm, "params": self.params,
+                "data": {"rows": self.rows, "target": self.target},
+                "scheme": self.scheme, "metrics": self.summary(), "warnings": self.warnings,
+                "confusion": {"true": list(self.classes), "predicted": self.labels + [PENDING_LABEL],
+                              "matrix": self.confusion().tolist()}}
+
+
+def evaluate_algorithm(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None, params: dict | None, *,
+                       cv: int = 10, repeats: int = 1, holdout: float | None = None, seed: int = 0,
+                       progress: Progress | ProgressCallback | None = None) -> AlgorithmEvaluation:
+    """Stratified k-fold cross-validation (or `repeats` stratified hold-outs of the share
+    `holdout`), seeds seed, seed + 1, ... per repeat; the metrics the problem calls for."""
+    progress = as_progress(progress)
+    params = resolve_params(info, params, spec)
+    _check_holdout(holdout)
+    if holdout is None and cv < 2:
+        raise OptionError(f"cross-validation needs at least 2 folds, not {cv}", code="bad_option")
+    if repeats < 1:
+        raise OptionError(f"repeats must be at least 1, not {repeats}", code="bad_option")
+    scoring = Scoring(info, data, spec)
+    fit_params = info.stage_params(params, "fit")
+    labels = list(scoring.labels)
+
+    def fit(train: EncodedData) -> Tree:
+        tree = info.fit(train, spec, fit_params, progress.quiet() if progress is not None else None)
+        if len(tree.labels) > len(labels):
+            labels[:] = tree.labels
+        return tree
+
+    evaluation = cross_validate(data, fit, lambda tree, X: scoring.predicted(info, tree, X, params), cv=cv,
+                                repeats=repeats, holdout=holdout, seed=seed, progress=progress,
+                                **scoring.cross_validate_options())
+    scheme = {"cv": None if holdout is not None else cv, "repeats": repeats, "seed": seed}
+    if holdout is not None:
+        scheme["holdout"] = holdout
+    return AlgorithmEvaluation(algorithm=info.name, params=params, rows=int(data.n), target=data.schema.target,
+                               scheme=scheme, classes=list(data.classes), labels=labels, evaluation=evaluation)

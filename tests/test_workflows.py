@@ -1,0 +1,213 @@
+"""engine.workflows: training and evaluation as the CLI, the window and the comparison call them."""
+
+import json
+
+import numpy as np
+import pytest
+
+from engine import cli, workflows
+from engine.algorithms.registry import get
+from engine.data import read_table
+from engine.data.encode import encode
+from engine.data.project import load_project
+from engine.data.spec import ProblemSpec
+from engine.errors import Cancelled, OptionError
+from engine.model import file_sha256
+from engine.progress import Progress, as_progress
+from engine.tree.model import PENDING
+from engine.workflows import evaluate_algorithm, train_model
+
+
+@pytest.fixture
+def car(demo_dir):
+    project = load_project(demo_dir / "car_evaluation.rtproj")
+    table = read_table(project.data_path, project.sheet)
+    return table, project.spec
+
+
+@pytest.fixture
+def iris(datasets):
+    table = read_table(datasets / "iris.csv")
+    return table, ProblemSpec(target="class")
+
+
+# ---- train_model -------------------------------------------------------------------------------
+
+
+def test_train_model_names_the_file_it_was_trained_on(car, demo_dir):
+    table, spec = car
+    result = train_model(get("cart"), table, spec, {})
+    assert result.model.trained_on == {"rows": 1728, "file": "car_evaluation.xlsx", "sheet": "cars",
+                                       "sha256": file_sha256(demo_dir / "car_evaluation.xlsx")}
+    assert result.scored_on == "training" and result.scored_rows == 1728 and result.holdout is None
+    assert result.model.spec is not spec and result.model.spec.to_json() == spec.to_json()
+
+
+def test_train_model_with_a_holdout_scores_the_held_out_rows(car):
+    table, spec = car
+    info = get("c45")
+    result = train_model(info, table, spec, {}, holdout=0.3, seed=4)
+    from engine.evaluate import stratified_holdout
+
+    data = encode(table, spec)
+    test = stratified_holdout(data.y, 0.3, 4)
+    assert result.scored_rows == test.sum() == result.model.trained_on["held_out_rows"]
+    assert result.model.trained_on["rows"] == (~test).sum()
+    assert result.confusion.sum() == test.sum() and result.confusion.shape == (4, 5)
+    assert result.labels == ["unacc", "acc", "good", "vgood", "PENDING"]
+    tree = result.model.tree
+    assert tree.nodes[0].weight == (~test).sum()  # fitted on the rest only
+    # ordered classes with a cost matrix: mae and the average cost; leaves and depth of the tree
+    assert {"accuracy", "mae", "avg_misclassification_cost", "leaves", "depth"} <= set(result.metrics)
+    labels = np.argmax(result.confusion[:, :4], axis=1)  # sanity: mostly right on the diagonal
+    assert (labels == np.arange(4)).sum() >= 3
+    expected = float(np.trace(result.confusion[:, :4]) / test.sum())
+    assert result.metrics["accuracy"] == pytest.approx(expected)
+
+
+def test_node_rows_are_the_spreadsheet_rows_of_the_training_cases(car):
+    table, spec = car
+    result = train_model(get("cart"), table, spec, {"prune": "none"}, holdout=0.25)
+    data = encode(table, spec)
+    tree = result.model.tree
+    root = result.node_rows[0]
+    assert len(root) == result.model.trained_on["rows"] and root == sorted(root)
+    assert set(root) <= {table.row_number(int(r)) for r in data.rows}
+    for leaf in tree.leaves():
+        assert len(result.node_rows.get(leaf, [])) == tree.nodes[leaf].weight  # unit weights, no missing values
+
+
+def test_train_model_checks_the_holdout_share(car):
+    table, spec = car
+    with pytest.raises(OptionError, match="hold-out share must be between 0 and 1"):
+        train_model(get("cart"), table, spec, {}, holdout=1.0)
+
+
+# ---- evaluate_algorithm: the metrics each problem calls for -------------------------------------
+
+
+def metric_names(result):
+    return set(result.summary())
+
+
+def test_unordered_classes_without_costs(iris):
+    table, spec = iris
+    result = evaluate_algorithm(get("cart"), encode(table, spec), spec, {}, cv=3)
+    assert metric_names(result) == {"accuracy", "leaves", "depth", "fit_seconds", "predict_seconds"}
+    assert len(result.evaluation.folds) == 3 and result.scheme == {"cv": 3, "repeats": 1, "seed": 0}
+
+
+def test_ordered_monotone_problem_with_costs(car):
+    table, spec = car
+    result = evaluate_algorithm(get("facmi"), encode(table, spec), spec, {"enforce_monotone": True}, cv=3)
+    assert {"accuracy", "mae", "nonmonotone_pairs", "nmi", "inverted_pairs",
+            "avg_misclassification_cost"} <= metric_names(result)
+    assert "pending_rate" not in metric_names(result)
+    assert result.summary()["nonmonotone_pairs"]["mean"] == 0
+
+
+def test_trichotomy_family_one_class_against_the_rest(iris):
+    table, spec = iris
+    spec.positive_class = "Iris-versicolor"
+    result = evaluate_algorithm(get("trichotomy"), encode(table, spec), spec, {}, cv=3)
+    assert {"pending_rate", "misclassification_rate", "attributes_used"} <= metric_names(result)
+    assert "mae" not in metric_names(result)
+    assert result.labels == ["Iris-setosa", "Iris-versicolor", "Iris-virginica", "not Iris-versicolor"]
+    # "not Iris-versicolor" is right for the other two classes: accuracy counts it so
+    for fold in result.evaluation.folds:
+        decided = fold.y_pred != PENDING
+        right = decided & np.where(fold.y_pred == 3, fold.y_true != 1, fold.y_pred == fold.y_true)
+        assert fold.metrics["accuracy"] == pytest.approx(right.mean())
+        assert fold.metrics["pending_rate"] == pytest.approx((~decided).mean())
+    out = result.to_json()
+    assert out["confusion"]["predicted"][-2:] == ["not Iris-versicolor", "PENDING"]
+    assert np.array(out["confusion"]["matrix"]).sum() == 150
+
+
+def test_holdout_repeats_and_bad_schemes(iris):
+    table, spec = iris
+    data = encode(table, spec)
+    result = evaluate_algorithm(get("cart"), data, spec, {}, holdout=0.3, repeats=3, seed=2)
+    assert len(result.evaluation.folds) == 3 and result.scheme == {"cv": None, "repeats": 3, "seed": 2,
+                                                                   "holdout": 0.3}
+    assert all(len(f.y_true) == 45 for f in result.evaluation.folds)
+    for bad, words in (({"cv": 1}, "at least 2 folds"), ({"holdout": 1.5}, "between 0 and 1"),
+                       ({"repeats": 0}, "repeats must be at least 1")):
+        with pytest.raises(OptionError, match=words):
+            evaluate_algorithm(get("cart"), data, spec, {}, **bad)
+
+
+def test_cli_evaluate_prints_the_workflows_result(demo_dir, car, capsys):
+    table, spec = car
+    assert cli.main(["evaluate", "--project", str(demo_dir / "car_evaluation.rtproj"), "--algorithm", "cart",
+                     "--cv", "3", "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    direct = evaluate_algorithm(get("cart"), encode(table, spec), spec, {}, cv=3).to_json()
+    for key in ("algorithm", "params", "data", "scheme", "warnings", "confusion"):
+        assert printed[key] == direct[key]
+    assert {k: v for k, v in printed["metrics"].items() if "seconds" not in k} == \
+        {k: v for k, v in direct["metrics"].items() if "seconds" not in k}
+
+
+def test_the_cli_has_no_fold_loop_of_its_own(demo_dir, tmp_path, monkeypatch, capsys):
+    calls = []
+    real_eval, real_train = workflows.evaluate_algorithm, workflows.train_model
+    monkeypatch.setattr(workflows, "evaluate_algorithm", lambda *a, **k: calls.append("evaluate") or real_eval(*a, **k))
+    monkeypatch.setattr(workflows, "train_model", lambda *a, **k: calls.append("train") or real_train(*a, **k))
+    project = str(demo_dir / "car_evaluation.rtproj")
+    assert cli.main(["evaluate", "--project", project, "--algorithm", "id3", "--cv", "2"]) == 0
+    assert cli.main(["train", "--project", project, "--algorithm", "id3", "--out", str(tmp_path / "m.json")]) == 0
+    assert calls == ["evaluate", "train"]
+    assert json.loads((tmp_path / "m.json").read_text())["trained_on"]["sha256"] == \
+        file_sha256(demo_dir / "car_evaluation.xlsx")
+
+
+# ---- progress: a Progress or a plain callable ------------------------------------------------------
+
+
+def test_as_progress_adapts_a_plain_callable():
+    assert as_progress(None) is None
+    p = Progress()
+    assert as_progress(p) is p
+    seen = []
+    wrapped = as_progress(lambda done, total, message: seen.append((done, total, message)))
+    assert isinstance(wrapped, Progress)
+    wrapped.report(1, 4, "one")
+    assert seen == [(1, 4, "one")]
+    with pytest.raises(TypeError, match="callable"):
+        as_progress(42)
+
+
+def test_quiet_child_shares_the_cancel_flag():
+    parent = Progress(lambda *a: pytest.fail("the child must not report"))
+    child = parent.quiet()
+    child.report(1, 2, "inside a fold")
+    parent.cancel()
+    with pytest.raises(Cancelled):
+        child.check()
+
+
+def test_workflows_take_a_plain_callable(iris, car):
+    table, spec = iris
+    folds = []
+    evaluate_algorithm(get("cart"), encode(table, spec), spec, {}, cv=4,
+                       progress=lambda done, total, message: folds.append((done, total)))
+    assert folds == [(0, 4), (1, 4), (2, 4), (3, 4), (4, 4)]
+    steps = []
+    car_table, car_spec = car
+    train_model(get("cart"), car_table, car_spec, {}, lambda done, total, message: steps.append(message))
+    assert steps  # the learner's own reports (pruning folds)
+
+
+def test_cancel_stops_an_evaluation_between_folds(iris):
+    table, spec = iris
+    progress = Progress(lambda done, total, message: progress.cancel() if done == 1 else None)
+    with pytest.raises(Cancelled):
+        evaluate_algorithm(get("cart"), encode(table, spec), spec, {}, cv=5, progress=progress)
+
+    def plain(done, total, message):  # a worker's callback stops the work by raising
+        if done == 2:
+            raise Cancelled()
+
+    with pytest.raises(Cancelled):
+        evaluate_algorithm(get("cart"), encode(table, spec), spec, {}, cv=5, progress=plain)
