@@ -40,7 +40,18 @@ class Model:
         return self.tree.schema
 
     def predict_table(self, table: Table, warnings: list[str] | None = None) -> Prediction:
-        return predict(self.tree, self.schema.encode_features(table, warnings=warnings), self.missing)
+        return self.predict(self.schema.encode_features(table, warnings=warnings))
+
+    def predict(self, X: np.ndarray) -> Prediction:
+        """The model's answers for encoded cases: the learner's own predictor with the model's
+        predict-stage parameters when it has one, else the tree's traversal; under the model's
+        missing-value policy either way."""
+        from .algorithms.registry import known
+
+        info = known(self.algorithm)
+        if info is not None and info.predict is not None:
+            return info.predict(self.tree, X, info.stage_params(self.params, "predict"), self.missing)
+        return predict(self.tree, X, self.missing)
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "version": VERSION, "algorithm": self.algorithm, "params": self.params,

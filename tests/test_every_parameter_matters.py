@@ -92,11 +92,12 @@ def trial_values(p) -> list:
 
 
 def _signature(info, params, data, spec, stage):
-    tree = info.fit(data, spec, resolve_params(info, params))
+    resolved = resolve_params(info, params)
+    tree = info.fit(data, spec, info.stage_params(resolved, "fit"))
     if stage == "predict":
-        from engine.tree.predict import predict
+        from engine.workflows import predict_cases
 
-        return predict(tree, data.X, info.missing).labels.tobytes()
+        return predict_cases(info, tree, data.X, resolved).labels.tobytes()
     return json.dumps(tree.to_json(), sort_keys=True)
 
 

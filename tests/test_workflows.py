@@ -211,3 +211,43 @@ def test_cancel_stops_an_evaluation_between_folds(iris):
 
     with pytest.raises(Cancelled):
         evaluate_algorithm(get("cart"), encode(table, spec), spec, {}, cv=5, progress=plain)
+
+
+def test_a_model_answers_with_its_learners_predict_stage_parameters(monkeypatch):
+    """Model.predict (and so `ruletree predict`) goes through the learner's own predictor with
+    the model's predict-stage parameters when the learner has one."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from engine.algorithms import registry
+    from engine.algorithms.params import Param
+    from engine.data.encode import AttributeSchema, DataSchema, EncodedData
+    from engine.data.spec import ProblemSpec
+    from engine.model import Model
+
+    seen = {}
+
+    def own_predict(tree, X, params, missing):
+        from engine.tree.predict import predict
+
+        seen.update(params=params, missing=missing)
+        return predict(tree, X, missing)
+
+    cart = registry.get("cart")
+    staged = replace(cart, name="cart_staged", predict=own_predict,
+                     params=cart.params + (Param("strategy", "sequential", "how values are obtained", kind="choice",
+                                                 choices=("sequential", "batch"), stage="predict"),))
+    monkeypatch.setitem(registry._table(), "cart_staged", staged)
+    schema = DataSchema("y", ["a", "b"], False, [AttributeSchema("x", "numeric")])
+    data = EncodedData(np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([0, 0, 1, 1]), np.ones(4), schema,
+                       np.arange(4))
+    params = registry.resolve_params(staged, {"prune": "none", "strategy": "batch"})
+    tree = cart.fit(data, None, cart.stage_params(params, "fit") if hasattr(cart, "stage_params") else params)
+    model = Model(algorithm="cart_staged", params=params, spec=ProblemSpec(target="y"), tree=tree, missing="majority")
+    labels = model.predict(np.array([[0.5], [2.5]])).labels
+    assert labels.tolist() == [0, 1] and seen == {"params": {"strategy": "batch"}, "missing": "majority"}
+    plain = Model(algorithm="cart", params=params, spec=ProblemSpec(target="y"), tree=tree)
+    seen.clear()
+    plain.predict(np.array([[0.5]]))
+    assert seen == {}

@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from engine.tree.model import FUZZY, PENDING, TRICHOTOMY, Tree
 
 CLASS_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-                 "#bcbd22", "#17becf"]  # same order as app.plots.COLOURS, then two more
+                 "#bcbd22", "#17becf"]  # same order as engine.plot.COLOURS, then two more
 BACKGROUND = QColor("#ffffff")
 TEXT_COLOUR = QColor("#212121")
 EDGE_COLOUR = QColor("#90a4ae")

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from .params import AlgorithmInfo, Param, resolve_params
 
-__all__ = ["AlgorithmInfo", "Param", "resolve_params", "algorithms", "get", "FAMILIES", "Family", "family",
+__all__ = ["AlgorithmInfo", "Param", "resolve_params", "algorithms", "get", "known", "FAMILIES", "Family", "family",
            "by_family"]
 
 
@@ -90,3 +90,8 @@ def by_family(infos: list[AlgorithmInfo] | None = None) -> list[tuple[Family, li
     families with no algorithm are left out."""
     infos = algorithms() if infos is None else infos
     return [(f, members) for f in FAMILIES if (members := [a for a in infos if a.family == f.name])]
+
+
+def known(name: str) -> AlgorithmInfo | None:
+    """The algorithm of that name, or None (a model file may name one this version lacks)."""
+    return _table().get(name)
