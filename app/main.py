@@ -142,7 +142,7 @@ class MainWindow(QMainWindow):
         self.jobs.busy_changed.connect(self.train_panel.set_busy)
         self.jobs.finished.connect(self._trained)
         self.jobs.failed.connect(self._job_failed)
-        self.jobs.cancelled.connect(lambda: self.train_panel.status.setText("cancelled"))
+        self.jobs.cancelled.connect(lambda: self.train_panel.show_outcome("cancelled", False))
         self._build_menus()
         geometry = self.settings.value("geometry")
         if geometry is not None:
@@ -334,7 +334,7 @@ class MainWindow(QMainWindow):
         for c, row in zip(tree.schema.classes, result.confusion):
             lines.append(c.ljust(width) + "".join(format(v, "g").rjust(width) for v in row))
         self.train_panel.results.setPlainText("\n".join(lines))
-        self.train_panel.status.setText("done")
+        self.train_panel.show_outcome("done", True)
         self.tree_panel.show_tree(tree, result.node_rows)
         self.rules_panel.show_rules(tree)
         self.consult_panel.set_model(model, model.spec, self.project.path if self.project else None)
@@ -347,7 +347,7 @@ class MainWindow(QMainWindow):
             self.tree_panel.canvas.highlight_path(path)
 
     def _job_failed(self, message: str, is_bug: bool) -> None:
-        self.train_panel.status.setText("failed")
+        self.train_panel.show_outcome("failed", False)
         if is_bug:
             QMessageBox.critical(self, APP_NAME, f"Training stopped by an internal error ({message}). "
                                  f"The details are in {log_file()}.")

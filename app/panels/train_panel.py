@@ -176,6 +176,13 @@ class TrainPanel(QWidget):
             self.progress.setRange(0, 0)  # busy indicator until the first report
             self.status.setText("training...")
 
+    def show_outcome(self, text: str, complete: bool) -> None:
+        """After a job: a full bar when it completed, an empty one when it was cancelled or
+        failed (the last report may have been a fold or a stage, not the end)."""
+        self.progress.setRange(0, 1)
+        self.progress.setValue(1 if complete else 0)
+        self.status.setText(text)
+
     def on_progress(self, done: int, total: int, message: str) -> None:
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(min(done, max(total, 1)))

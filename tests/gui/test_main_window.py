@@ -122,6 +122,8 @@ def test_train_cart_shows_tree_and_rules(window, demo_dir, tmp_path, qtbot):
     assert len(window.tree_panel.canvas.node_items()) == len(tree.reachable())
     assert window.rules_panel.model.rowCount() == tree.n_leaves
     assert "leaves" in window.train_panel.results.toPlainText()
+    bar = window.train_panel.progress  # pruning's last report is fold 4 of 5: the bar is full once done
+    assert bar.value() == bar.maximum() > 0 and window.train_panel.status.text() == "done"
 
 
 def test_rules_filter_and_export(window, demo_dir, tmp_path, qtbot):
