@@ -15,7 +15,8 @@ crisp trees; several below fuzzy splits). At every step:
   parent's training weight; ties and zero utilities go to the cheaper test;
   a test whose prerequisite is unknown carries the prerequisite's costs too;
   a batch costs its common cost once plus each member's test cost less it,
-  and waits as long as its slowest member; the budget caps TC + WC.
+  and waits as long as its slowest member; the budget caps TC + WC (the
+  arithmetic is `engine/costs.py`'s `CostModel`).
 - the consultation ends when every frontier node is a leaf, the budget allows
   no further test, or no answer could change the decision (every leaf below
   the frontier carries the tentative label: E* = E_now).
@@ -31,6 +32,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .costs import Cost, CostModel, Group
 from .errors import OptionError
 from .tree.model import MIXED, PENDING, TRICHOTOMY, Tree
 
@@ -107,77 +109,32 @@ class Consultation:
         self.index = {n: j for j, n in enumerate(self.names)}
         mc = self.spec.misclassification_costs if self.spec is not None else None
         self.cost_matrix = mc.as_array(schema.classes) if mc is not None else None
-        self.groups = []
-        for g in (self.spec.batch_groups if self.spec is not None else []):
-            members = [self.index[a] for a in g.attributes if a in self.index]
-            if members:
-                self.groups.append((g.name, members, float(g.common_cost)))
+        self.costs = CostModel.from_spec(self.spec, self.names)
+        self.groups = list(self.costs.groups)  # (name, members, common_cost) of each batch group
 
-    # ---- costs (§4.1) ----------------------------------------------------------
-
-    def _settings(self, j: int):
-        return self.spec.attribute(self.names[j]) if self.spec is not None else None
-
-    def _group_of(self, j: int):
-        return next((g for g in self.groups if j in g[1]), None)
+    # ---- costs (§4.1, engine/costs.py) ----------------------------------------------
 
     def _single_costs(self, j: int) -> tuple[float, float]:
-        s = self._settings(j)
-        if s is None:
-            return 0.0, 0.0
-        tc = s.test_cost
-        group = self._group_of(j)
-        if group is not None and group[0] in self.paid_groups:
-            tc -= group[2]  # the common cost is already paid
-        per_time = self.spec.cost_per_time
-        return tc, per_time * s.wait_time + s.wait_cost
+        """(TC, WC) of j alone now, its prerequisites known (the latency benchmark reads it)."""
+        return self.costs.test_cost(j, self.paid_groups), self.costs.own_waiting_cost(j)
 
     def _with_prerequisites(self, attributes: list[int]) -> list[int]:
         """The attributes to obtain, each unknown prerequisite before its test."""
-        out: list[int] = []
-
-        def add(j: int, depth: int = 0):
-            if j in out or j in self.values or depth > len(self.names):
-                return
-            s = self._settings(j)
-            pre = s.prerequisite if s is not None else None
-            if pre is not None and pre in self.index:
-                add(self.index[pre], depth + 1)
-            out.append(j)
-
-        for j in attributes:
-            add(j)
-        return out
+        return self.costs.to_obtain(attributes, self.values)
 
     def _prerequisite_unknown(self, j: int) -> bool:
         """Some prerequisite of j (directly or through a chain) was answered unknown."""
-        seen = set()
-        while j not in seen:
-            seen.add(j)
-            s = self._settings(j)
-            pre = s.prerequisite if s is not None else None
-            if pre is None or pre not in self.index:
-                return False
-            j = self.index[pre]
-            if self.values.get(j) is UNKNOWN:
-                return True
-        return False
+        return self.costs.prerequisite_unknown(j, self._unknown())
 
-    def costs_of(self, attributes: list[int], group=None, *, expand: bool = True) -> tuple[float, float]:
+    def _unknown(self) -> set[int]:
+        return {j for j, v in self.values.items() if v is UNKNOWN}
+
+    def costs_of(self, attributes: list[int], group: Group | None = None, *, expand: bool = True) -> Cost:
         """(test cost, waiting cost) of obtaining these attributes now (with their unknown
-        prerequisites unless `expand` is False)."""
-        todo = self._with_prerequisites(attributes) if expand else [j for j in attributes if j not in self.values]
+        prerequisites unless `expand` is False), through the batch `group` if given."""
         if group is not None:
-            name, members, common = group
-            tc = 0.0 if name in self.paid_groups else common
-            tc += sum(max(self._settings(j).test_cost - common, 0.0) for j in todo if j in members)
-            tc += sum(self._single_costs(j)[0] for j in todo if j not in members)
-            # prerequisites from outside the batch are waited for first; members wait in parallel
-            before = sum(self._single_costs(j)[1] for j in todo if j not in members)
-            return tc, before + max((self._single_costs(j)[1] for j in todo if j in members), default=0.0)
-        tc = sum(self._single_costs(j)[0] for j in todo)
-        wc = sum(self._single_costs(j)[1] for j in todo)  # a prerequisite is waited for first
-        return tc, wc
+            return self.costs.batch_cost(group, attributes, self.values, self.paid_groups, expand=expand)
+        return self.costs.cost(attributes, self.values, self.paid_groups, expand=expand)
 
     # ---- the frontier ---------------------------------------------------------
 
@@ -286,13 +243,12 @@ class Consultation:
             else:
                 wanted.extend([j] for j in need)
         now = self.e_now()
-        remaining = None if self.spec is None or self.spec.budget is None else \
-            self.spec.budget - self.test_cost - self.waiting_cost
+        spent = self.test_cost + self.waiting_cost
         out: dict[str, Candidate] = {}
 
         def consider(name, attributes, group=None):
             tc, wc = self.costs_of(attributes, group)
-            if remaining is not None and tc + wc > remaining + 1e-12:
+            if not self.costs.affordable(tc + wc, spent):
                 return
             gain = now - self._e_after(set(self._with_prerequisites(attributes)))
             gain = gain if gain > 1e-9 * max(1.0, now) else 0.0  # rounding noise is no gain
@@ -303,9 +259,9 @@ class Consultation:
         for attributes in wanted:
             consider(" + ".join(self.names[j] for j in attributes), attributes)
             for group in self.groups:
-                if set(attributes) & set(group[1]):
-                    members = [j for j in group[1] if j not in self.values]
-                    consider(group[0], members, group)
+                if set(attributes) & set(group.members):
+                    members = [j for j in group.members if j not in self.values]
+                    consider(group.name, members, group)
         return sorted(out.values(), key=lambda c: (-c.utility, c.cost, c.name))
 
     def finished(self) -> bool:
@@ -403,19 +359,11 @@ class Consultation:
                 warnings.append(warning)
         # a value that cannot be obtained ("unknown", §4.4) costs nothing
         obtained = [j for j, code in codes.items() if code is not UNKNOWN]
-        group = None
-        if candidate is not None and candidate.name in {g[0] for g in self.groups}:
-            group = next(g for g in self.groups if g[0] == candidate.name)
+        group = self.costs.group(candidate.name) if candidate is not None else None
         tc, wc = self.costs_of(obtained, group, expand=False) if obtained else (0.0, 0.0)
-        if group is not None:
-            members = [j for j in obtained if j in group[1]]
-            if members and group[0] not in self.paid_groups:
-                self.saved += group[2] * (len(members) - 1)
-                self.paid_groups.add(group[0])
-        for j in obtained:  # any other group whose common cost this answer paid
-            g = self._group_of(j)
-            if g is not None and g is not group:
-                self.paid_groups.add(g[0])
+        paid, saved = self.costs.settle(obtained, self.paid_groups, group)
+        self.paid_groups = set(paid)
+        self.saved += saved
         self.test_cost += tc
         self.waiting_cost += wc
         self.values.update(codes)

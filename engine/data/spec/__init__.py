@@ -1,0 +1,37 @@
+"""`ProblemSpec`: what the user says about the problem, and its validation.
+
+- `settings.py`: the settings as dataclasses (ProblemSpec, AttributeSettings,
+  BatchGroup, CostMatrix, SpecProblem) and their JSON writing;
+- `reading.py`: `ProblemSpec.from_json`'s shape checks (types, allowed words),
+  raising `ProjectFileError` naming the setting;
+- `checks.py`: `check(spec, table)` — the settings against each other and the
+  data, one checker per section, every problem with the setting it belongs to —
+  and `validate`, which raises a `SpecError` holding them all.
+"""
+
+from .checks import (
+    CHECKS,
+    DataFacts,
+    check,
+    class_labels,
+    column_labels,
+    effective_type,
+    find_cycle,
+    prerequisite_cycle,
+    validate,
+)
+from .reading import _label, _Reader, json_repr, read_problem  # noqa: F401  (_label, _Reader: old imports)
+from .settings import (  # noqa: F401  (_MONOTONE_ALIASES: the CLI's --monotone words)
+    _MONOTONE_ALIASES,
+    MONOTONE_DIRECTIONS,
+    AttributeSettings,
+    BatchGroup,
+    CostMatrix,
+    ProblemSpec,
+    SpecProblem,
+    _num_out,
+)
+
+__all__ = ["CHECKS", "MONOTONE_DIRECTIONS", "AttributeSettings", "BatchGroup", "CostMatrix", "DataFacts",
+           "ProblemSpec", "SpecProblem", "check", "class_labels", "column_labels", "effective_type", "find_cycle",
+           "json_repr", "prerequisite_cycle", "read_problem", "validate"]

@@ -1,0 +1,389 @@
+"""The settings checked against each other and the data: one checker per section.
+
+`check(spec, table)` runs the checkers of `CHECKS` in order and returns every
+problem found, each with the setting it belongs to (a path such as
+"attributes.age.monotone"), so a form can show it next to the field; `validate`
+raises a `SpecError` holding them all, its message the first problem's.
+
+A checker is `(spec, facts) -> iterator of SpecProblem`, where `facts` is what
+the checks need to know about the table (`DataFacts`). Checkers report; they do
+not stop each other: a spec with a wrong target still has its costs checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...errors import SpecError
+from ..table import NOMINAL, NUMERIC, ORDINAL, Table, format_number, natural_key
+from .settings import AttributeSettings, ProblemSpec, SpecProblem, _num_out
+
+Problems = Iterator[SpecProblem]
+
+
+# ---- what the checks read from the data ---------------------------------------------
+
+
+def class_labels(table: Table, target: str) -> list[str]:
+    """Distinct non-missing labels of the target column, in natural order."""
+    info = table.column(target)
+    if info.type == NUMERIC:
+        values = table.frame[target].to_numpy(dtype=float)
+        values = np.unique(values[~np.isnan(values)])
+        return [format_number(v) for v in values]
+    return list(info.values)
+
+
+def column_labels(table: Table, name: str) -> list[str]:
+    """Distinct values of a column as labels (numbers formatted), natural order."""
+    return class_labels(table, name)
+
+
+def effective_type(spec: ProblemSpec, table: Table, name: str) -> str:
+    """The attribute's type as set, else as inferred from the data."""
+    settings = spec.attribute(name)
+    if settings.type is not None:
+        return settings.type
+    return table.column(name).type
+
+
+@dataclass
+class DataFacts:
+    """The table as the checkers see it."""
+
+    table: Table
+    columns: list[str]  # in the order of the data
+    target: str | None  # the spec's target, whether or not it is a column
+    classes: list[str]  # the target column's labels; [] when there is no such column
+
+    @classmethod
+    def of(cls, spec: ProblemSpec, table: Table) -> "DataFacts":
+        columns = [c.name for c in table.columns]
+        target = spec.target
+        classes = class_labels(table, target) if target is not None and target in columns else []
+        return cls(table, columns, target, classes)
+
+    def has_column(self, name: str) -> bool:
+        return name in self.columns
+
+    def is_attribute(self, name: str) -> bool:
+        """A column of the data other than the target."""
+        return name in self.columns and name != self.target
+
+    def first_row_with(self, name: str, label: str) -> int | None:
+        """The row number (as the user counts rows) of the first case whose `name` is `label`."""
+        series = self.table.frame[name]
+        if self.table.column(name).type == NUMERIC:
+            try:
+                value = float(label)
+            except ValueError:
+                return None
+            hits = np.flatnonzero(series.to_numpy(dtype=float) == value)
+        else:
+            hits = np.flatnonzero(series.to_numpy(dtype=object) == label)
+        return self.table.row_number(int(hits[0])) if len(hits) else None
+
+
+# ---- target and classes ---------------------------------------------------------------
+
+
+def check_target(spec: ProblemSpec, facts: DataFacts) -> Problems:
+    """A target column that exists and holds at least two classes (not a continuous quantity)."""
+    target, classes = facts.target, facts.classes
+    if target is None:
+        yield SpecProblem("target", "no target column is chosen")
+    elif not facts.has_column(target):
+        yield SpecProblem("target", f'there is no column "{target}" in the data (columns: {_list(facts.columns)})')
+    else:
+        info = facts.table.column(target)
+        if info.missing == facts.table.n_rows:
+            yield SpecProblem("target", f'the target column "{target}" is empty (every value is missing)')
+        elif len(classes) < 2:
+            yield SpecProblem("target", f'the target column "{target}" has only one class ("{classes[0]}"); '
+                                        "there is nothing to learn")
+        elif info.type == NUMERIC and len(classes) > 50 and not info.integer:
+            yield SpecProblem("target", f'the target column "{target}" holds {len(classes)} different numbers; '
+                                        "this program learns classes, not a continuous quantity: discretise "
+                                        "it first")
+
+
+def check_class_order(spec: ProblemSpec, facts: DataFacts) -> Problems:
+    """The class order lists every class of the data once, and nothing else."""
+    order, classes = spec.class_order, facts.classes
+    if order is None or not classes:
+        return
+    dupes = sorted({c for c in order if order.count(c) > 1})
+    if dupes:
+        yield SpecProblem("class_order", f'the class "{dupes[0]}" appears twice')
+    missing = [c for c in classes if c not in set(order)]
+    if missing:
+        yield SpecProblem("class_order", f'the class "{missing[0]}" of the data is not in the class order'
+                                         + (f" (nor {len(missing) - 1} more)" if len(missing) > 1 else ""))
+    unknown = [c for c in order if c not in set(classes)]
+    if unknown:
+        yield SpecProblem("class_order", f'"{unknown[0]}" is not a class of column "{facts.target}" '
+                                         f"(classes: {_list(classes)})")
+
+
+# ---- hierarchy --------------------------------------------------------------------------
+
+
+def check_hierarchy(spec: ProblemSpec, facts: DataFacts) -> Problems:
+    """A tree of labels: no self parent, no cycle, one top label, the data's classes as its leaves.
+
+    A broken link or a cycle is reported alone: the rest cannot be judged on a graph
+    that is not a tree."""
+    if spec.hierarchy is None:
+        return
+    full = spec.hierarchy
+    links = {c: p for c, p in full.items() if p is not None}
+    for child, parent in links.items():
+        if child == parent:
+            yield SpecProblem(f"hierarchy.{child}", f'"{child}" cannot be its own parent')
+            return
+    cycle = find_cycle(links)
+    if cycle:
+        yield SpecProblem(f"hierarchy.{cycle[0]}", "the hierarchy has a cycle: " + " -> ".join(cycle))
+        return
+    labels = set(full) | set(links.values())
+    roots = sorted({p for p in links.values() if p not in links}
+                   | {c for c, p in full.items() if p is None}, key=natural_key)
+    if len(roots) > 1:
+        yield SpecProblem("hierarchy", f"the hierarchy has {len(roots)} top labels ({_list(roots)}); give them "
+                                       "one common parent")
+    parents = set(links.values())
+    for c in facts.classes:
+        if c not in labels:
+            yield SpecProblem("hierarchy", f'the class "{c}" is not in the hierarchy')
+            break
+        if c in parents:
+            yield SpecProblem(f"hierarchy.{c}", f'the class "{c}" of the data has sub-classes in the '
+                                                "hierarchy; classes of the data must be its leaves")
+            break
+
+
+def find_cycle(links: dict[str, str]) -> list[str] | None:
+    """A cycle of child -> parent links, as [a, b, ..., a], or None."""
+    for start in links:
+        seen = [start]
+        node = start
+        while node in links:
+            node = links[node]
+            if node in seen:
+                return seen[seen.index(node):] + [node]
+            seen.append(node)
+    return None
+
+
+# ---- attributes -------------------------------------------------------------------------
+
+
+def check_attributes(spec: ProblemSpec, facts: DataFacts) -> Problems:
+    """Each attribute's settings: a column of the data, then its type (`attribute_type_problems`),
+    then its costs and prerequisite (`attribute_cost_problems`).
+
+    One attribute at a time, so an attribute's problems stay together in the list.
+    The target's own attribute settings are ignored."""
+    for name, settings in spec.attributes.items():
+        if not facts.has_column(name):
+            yield SpecProblem(f"attributes.{name}", f'there is no column "{name}" in the data')
+            continue
+        if name == facts.target:
+            continue
+        yield from attribute_type_problems(spec, facts, name, settings)
+        yield from attribute_cost_problems(spec, facts, name, settings)
+
+
+def attribute_type_problems(spec: ProblemSpec, facts: DataFacts, name: str, settings: AttributeSettings) -> Problems:
+    """Type, order of values and monotone direction fit the column."""
+    base = f"attributes.{name}"
+    kind = effective_type(spec, facts.table, name)
+    info = facts.table.column(name)
+    if kind == NUMERIC and info.type != NUMERIC and info.distinct and not info.numeric_text:
+        yield SpecProblem(f"{base}.type", f'column "{name}" holds text (e.g. "{info.values[0]}"); it cannot be '
+                                          "numeric")
+    if settings.order is not None and kind != ORDINAL:
+        yield SpecProblem(f"{base}.order", "an order of values is only for ordinal attributes")
+    if kind == ORDINAL:
+        if settings.order is None:
+            if info.type != NUMERIC and not info.numeric_text:
+                yield SpecProblem(f"{base}.order", f'ordinal column "{name}" holds text; give the order of its '
+                                                   "values")
+        else:
+            dupes = sorted({v for v in settings.order if settings.order.count(v) > 1})
+            if dupes:
+                yield SpecProblem(f"{base}.order", f'the value "{dupes[0]}" appears twice')
+            absent = [v for v in column_labels(facts.table, name) if v not in set(settings.order)]
+            if absent:
+                row = facts.first_row_with(name, absent[0])
+                where = f" (row {row})" if row else ""
+                yield SpecProblem(f"{base}.order", f'the value "{absent[0]}"{where} is not in the order')
+    if settings.monotone != "none" and kind == NOMINAL:
+        yield SpecProblem(f"{base}.monotone", f'"{name}" is nominal (unordered), so it cannot have a monotone '
+                                              "direction; make it ordinal or numeric first")
+
+
+def attribute_cost_problems(spec: ProblemSpec, facts: DataFacts, name: str, settings: AttributeSettings) -> Problems:
+    """Costs and times not negative; the prerequisite another attribute in use."""
+    base = f"attributes.{name}"
+    for key in ("test_cost", "wait_time", "wait_cost"):
+        if getattr(settings, key) < 0:
+            yield SpecProblem(f"{base}.{key}", "must not be negative")
+    pre = settings.prerequisite
+    if pre is None:
+        return
+    if pre == name:
+        yield SpecProblem(f"{base}.prerequisite", "an attribute cannot be its own prerequisite")
+    elif not facts.is_attribute(pre):
+        yield SpecProblem(f"{base}.prerequisite", f'"{pre}" is not an attribute of the data')
+    elif not spec.attribute(pre).use:
+        yield SpecProblem(f"{base}.prerequisite", f'the prerequisite "{pre}" is not in use')
+
+
+def check_prerequisite_cycle(spec: ProblemSpec, facts: DataFacts) -> Problems:
+    """No chain of prerequisites leads back to where it started."""
+    cycle = prerequisite_cycle(spec)
+    if cycle:
+        yield SpecProblem(f"attributes.{cycle[0]}.prerequisite",
+                          "the prerequisites form a cycle: " + " -> ".join(cycle))
+
+
+def prerequisite_cycle(spec: ProblemSpec) -> list[str] | None:
+    """A cycle of prerequisites as [a, b, ..., a] (an attribute its own prerequisite is not one), or None."""
+    return find_cycle({n: s.prerequisite for n, s in spec.attributes.items()
+                       if s.prerequisite and s.prerequisite != n})
+
+
+def check_attributes_in_use(spec: ProblemSpec, facts: DataFacts) -> Problems:
+    """At least one attribute besides the target is in use (checked once the target is a column)."""
+    if facts.target is None or not facts.has_column(facts.target):
+        return
+    if not any(c != facts.target and spec.attribute(c).use for c in facts.columns):
+        yield SpecProblem("attributes", "no attribute is in use besides the target")
+
+
+# ---- problem-wide costs ---------------------------------------------------------------------
+
+
+def check_cost_per_time(spec: ProblemSpec, facts: DataFacts) -> Problems:
+    if spec.cost_per_time < 0:
+        yield SpecProblem("cost_per_time", "must not be negative")
+
+
+def check_budget(spec: ProblemSpec, facts: DataFacts) -> Problems:
+    if spec.budget is not None and spec.budget <= 0:
+        yield SpecProblem("budget", "must be a positive number, or empty for no budget")
+
+
+def check_batch_groups(spec: ProblemSpec, facts: DataFacts) -> Problems:
+    """Named once each; two or more members, each an attribute in use and in one group only;
+    a common cost not negative and not above any member's test cost (which includes it)."""
+    seen_names: set[str] = set()
+    member_of: dict[str, str] = {}
+    for i, group in enumerate(spec.batch_groups):
+        base = f"batch_groups[{i}]"
+        label = f'batch group "{group.name}"' if group.name else f"batch group {i + 1}"
+        if not group.name.strip():
+            yield SpecProblem(f"{base}.name", "every batch group needs a name")
+        elif group.name in seen_names:
+            yield SpecProblem(f"{base}.name", f'two batch groups are named "{group.name}"')
+        seen_names.add(group.name)
+        if group.common_cost < 0:
+            yield SpecProblem(f"{base}.common_cost", "must not be negative")
+        if len(set(group.attributes)) < 2:
+            yield SpecProblem(f"{base}.attributes", f"{label} needs at least two attributes")
+        for member in group.attributes:
+            if not facts.is_attribute(member):
+                yield SpecProblem(f"{base}.attributes", f'"{member}" in {label} is not an attribute of the data')
+                continue
+            if not spec.attribute(member).use:
+                yield SpecProblem(f"{base}.attributes", f'"{member}" in {label} is not in use')
+            if member in member_of and member_of[member] != group.name:
+                yield SpecProblem(f"{base}.attributes", f'"{member}" is in two batch groups '
+                                                        f'("{member_of[member]}" and "{group.name}")')
+            member_of[member] = group.name
+            test_cost = spec.attribute(member).test_cost
+            if test_cost < group.common_cost:
+                yield SpecProblem(f"{base}.common_cost",
+                                  f"the common cost {_num_out(group.common_cost)} is more than the test cost of "
+                                  f'"{member}" ({_num_out(test_cost)}); a member\'s test cost includes the '
+                                  "common cost")
+
+
+def check_cost_matrix(spec: ProblemSpec, facts: DataFacts) -> Problems:
+    """Square, one row and column per class of the data, no negative entry."""
+    mc = spec.misclassification_costs
+    if mc is None:
+        return
+    base = "misclassification_costs"
+    k = len(mc.labels)
+    if len(set(mc.labels)) != k:
+        yield SpecProblem(f"{base}.labels", "a label appears twice")
+    if len(mc.matrix) != k or any(len(row) != k for row in mc.matrix):
+        widths = sorted({len(r) for r in mc.matrix})
+        shape = (f"{len(mc.matrix)} x {widths[0]}" if len(widths) == 1
+                 else f"{len(mc.matrix)} rows of {', '.join(map(str, widths))} entries")
+        yield SpecProblem(f"{base}.matrix", f"must be {k} x {k} (one row and column per label), not {shape}")
+    classes = facts.classes
+    if classes:
+        absent = [c for c in classes if c not in set(mc.labels)]
+        extra = [c for c in mc.labels if c not in set(classes)]
+        if absent:
+            yield SpecProblem(f"{base}.labels", f'the class "{absent[0]}" has no row and column in the cost matrix')
+        if extra:
+            yield SpecProblem(f"{base}.labels", f'"{extra[0]}" in the cost matrix is not a class of '
+                                                f'"{facts.target}"')
+    for i, row in enumerate(mc.matrix):
+        for j, v in enumerate(row):
+            if v < 0:
+                yield SpecProblem(f"{base}.matrix[{i}][{j}]", "costs must not be negative")
+
+
+def check_positive_class(spec: ProblemSpec, facts: DataFacts) -> Problems:
+    classes = facts.classes
+    if spec.positive_class is not None and classes and spec.positive_class not in set(classes):
+        yield SpecProblem("positive_class", f'"{spec.positive_class}" is not a class of "{facts.target}" '
+                                            f"(classes: {_list(classes)})")
+
+
+Checker = Callable[[ProblemSpec, DataFacts], Problems]
+
+#: the sections in the order their problems are listed (the first is `validate`'s message)
+CHECKS: tuple[tuple[str, Checker], ...] = (
+    ("target", check_target),
+    ("class_order", check_class_order),
+    ("hierarchy", check_hierarchy),
+    ("attributes", check_attributes),
+    ("prerequisites", check_prerequisite_cycle),
+    ("attributes in use", check_attributes_in_use),
+    ("cost_per_time", check_cost_per_time),
+    ("budget", check_budget),
+    ("batch_groups", check_batch_groups),
+    ("misclassification_costs", check_cost_matrix),
+    ("positive_class", check_positive_class),
+)
+
+
+def check(spec: ProblemSpec, table: Table) -> list[SpecProblem]:
+    """Every problem of `spec` against itself and `table` (empty list: all good)."""
+    facts = DataFacts.of(spec, table)
+    return [problem for _, checker in CHECKS for problem in checker(spec, facts)]
+
+
+def validate(spec: ProblemSpec, table: Table, *, file: str | None = None) -> None:
+    """Raise `SpecError` (with all problems) when `check` finds any."""
+    problems = check(spec, table)
+    if problems:
+        first = problems[0]
+        more = f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''})" \
+            if len(problems) > 1 else ""
+        raise SpecError(first.message + more, code="invalid_settings", problems=problems,
+                        file=file, field=first.field)
+
+
+def _list(items, limit: int = 8) -> str:
+    shown = ", ".join(str(i) for i in items[:limit])
+    return shown + (", ..." if len(items) > limit else "")
