@@ -34,7 +34,7 @@ import numpy as np
 
 from .costs import Cost, CostModel, Group
 from .errors import OptionError
-from .tree.model import MIXED, PENDING, TRICHOTOMY, Tree
+from .tree.model import MIXED, PENDING, Tree
 
 UNKNOWN = object()
 
@@ -238,7 +238,7 @@ class Consultation:
                 continue
             if any(self._prerequisite_unknown(j) for j in need):
                 continue  # a test whose prerequisite cannot be obtained cannot be done (§4.1)
-            if node.kind == TRICHOTOMY and len(need) > 1:
+            if node.asks_together and len(need) > 1:
                 wanted.append(need)  # a stage needs all of its attributes
             else:
                 wanted.extend([j] for j in need)

@@ -1,6 +1,5 @@
 """The seed-000 experiment runner on tiny settings (the full run is `ruletree reproduce facmi`)."""
 
-import pytest
 
 from engine import cli
 from engine.reproduce import facmi as F

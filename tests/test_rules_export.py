@@ -1,7 +1,6 @@
 """Rules (merged conditions, support, confidence, coverage) and the Excel export
 read back: values as written, no cell a formula."""
 
-import numpy as np
 import openpyxl
 import pytest
 

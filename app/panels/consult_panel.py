@@ -267,8 +267,8 @@ class ConsultPanel(QWidget):
         distribution = ", ".join(f"{k} {v:.0%}" for k, v in out["distribution"].items() if v > 0)
         lines.append(f"Distribution: {distribution}")
         self.answer_detail.setText("\n".join(lines))
-        budget = session.consultation.spec.budget if session.consultation.spec is not None else None
-        left = f", budget left {budget - out['total_cost']:g}" if budget is not None else ""
+        remaining = session.consultation.costs.budget_left(out["total_cost"])
+        left = f", budget left {remaining:g}" if remaining is not None else ""
         self.tally.setText(f"Paid: tests {out['test_cost']:g} + waiting {out['waiting_cost']:g} = "
                            f"{out['total_cost']:g}; common costs saved {out['common_cost_saved']:g}{left}")
 

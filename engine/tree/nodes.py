@@ -103,6 +103,8 @@ class Node:
     parent: int = -1
     kind: ClassVar[int] = LEAF
     kind_name: ClassVar[str] = "leaf"
+    # the node's attributes are asked together (a score over several of them needs them all)
+    asks_together: ClassVar[bool] = False
 
     @property
     def is_leaf(self) -> bool:
@@ -404,6 +406,7 @@ class TrichotomySplit(Node):
     high: float = 0.0  # b: s >= b -> children[1]; otherwise children[2]
     kind: ClassVar[int] = TRICHOTOMY
     kind_name: ClassVar[str] = "trichotomy"
+    asks_together: ClassVar[bool] = True
 
     def attributes(self):
         return list(self.features)

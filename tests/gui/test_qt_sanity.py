@@ -4,7 +4,6 @@ then aborts). pyproject.toml pins it out; this test says so if it comes back."""
 
 import sys
 
-import pytest
 
 
 
