@@ -19,7 +19,9 @@ from .tree.model import Tree
 from .tree.predict import Prediction, predict
 
 FORMAT = "ruletree-model"
-VERSION = 1
+VERSION = 2  # the newest version this code reads
+# version 2 adds the tree's fuzzy settings (t-norm, aggregation); a file is written as version 1
+# unless it needs them, so older versions read every model they can answer with correctly
 MAX_MODEL_BYTES = 512 << 20
 
 
@@ -54,9 +56,10 @@ class Model:
         return predict(self.tree, X, self.missing)
 
     def to_json(self) -> dict:
-        return {"format": FORMAT, "version": VERSION, "algorithm": self.algorithm, "params": self.params,
-                "problem": self.spec.to_json(), "schema": self.schema.to_json(),
-                "prediction": {"missing": self.missing}, "tree": self.tree.to_json(),
+        tree = self.tree.to_json()
+        return {"format": FORMAT, "version": 2 if "fuzzy" in tree else 1, "algorithm": self.algorithm,
+                "params": self.params, "problem": self.spec.to_json(), "schema": self.schema.to_json(),
+                "prediction": {"missing": self.missing}, "tree": tree,
                 "trained_on": self.trained_on, "info": _jsonable(self.info)}
 
     @classmethod

@@ -180,3 +180,65 @@ def test_threshold_kernel_agrees_with_the_frontier():
         np.testing.assert_array_equal(fast.nodes, slow.nodes)
         np.testing.assert_array_equal(fast.labels, slow.labels)
         np.testing.assert_array_equal(fast.used, slow.used)
+
+
+def test_fuzzy_settings_travel_in_the_model_file_and_set_its_version(tmp_path):
+    """A tree with the minimum t-norm and label_max aggregation is written as model version 2
+    (an older reader refuses it instead of answering with the product); every other model
+    stays version 1; a version-1 file reads with the defaults; a newer version is refused."""
+    import json
+
+    import pytest as _pytest
+
+    from engine.data.spec import ProblemSpec
+    from engine.errors import ModelFileError
+    from engine.model import Model, load_model
+
+    schema = DataSchema("y", ["a", "b"], False, [AttributeSchema("x", "numeric")])
+    t = Tree(schema, tnorm="minimum", aggregate="label_max")
+    t.add(FuzzySplit(counts=[3, 3], label=0, children=[1, 2], feature=0, centres=[0.0, 10.0]))
+    t.add(Leaf(counts=[3, 0], label=0), 0)
+    t.add(Leaf(counts=[0, 3], label=1), 0)
+    fuzzy = Model("test", {}, ProblemSpec(target="y"), t)
+    fuzzy.save(tmp_path / "fuzzy.json")
+    obj = json.loads((tmp_path / "fuzzy.json").read_text())
+    assert obj["version"] == 2 and obj["tree"]["fuzzy"] == {"tnorm": "minimum", "aggregate": "label_max"}
+    back = load_model(tmp_path / "fuzzy.json").tree
+    assert (back.tnorm, back.aggregate) == ("minimum", "label_max")
+    plain_tree = Tree(schema)
+    plain_tree.add(Leaf(counts=[3, 3], label=0))
+    Model("test", {}, ProblemSpec(target="y"), plain_tree).save(tmp_path / "plain.json")
+    plain = json.loads((tmp_path / "plain.json").read_text())
+    assert plain["version"] == 1 and "fuzzy" not in plain["tree"]
+    read = load_model(tmp_path / "plain.json").tree
+    assert (read.tnorm, read.aggregate) == ("product", "distribution")
+    obj["version"] = 3
+    (tmp_path / "newer.json").write_text(json.dumps(obj))
+    with _pytest.raises(ModelFileError) as err:
+        load_model(tmp_path / "newer.json")
+    assert err.value.code == "newer_version"
+    obj["version"], obj["tree"]["fuzzy"]["tnorm"] = 2, "lukasiewicz"
+    (tmp_path / "odd.json").write_text(json.dumps(obj))
+    with _pytest.raises(ModelFileError) as err:
+        load_model(tmp_path / "odd.json")
+    assert err.value.code == "damaged" and "t-norm" in str(err.value)
+
+
+def test_aggregations_of_the_reached_leaves():
+    """x = 4 is 0.6 low and 0.4 high; z = 5 is half and half. The two 'a' leaves under 'low'
+    fire 0.6 · 0.5 = 0.3 each, the 'b' leaf 0.4: label_sum says a (0.6 > 0.4), label_max (a
+    rule base, Min-Ambiguity) says b (0.4 > 0.3); with the minimum t-norm the 'a' leaves fire
+    min(0.6, 0.5) = 0.5 each and label_max says a."""
+    schema = DataSchema("y", ["a", "b"], False, [AttributeSchema("x", "numeric"), AttributeSchema("z", "numeric")])
+    answers = {}
+    for tnorm in ("product", "minimum"):
+        for aggregate in ("label_sum", "label_max"):
+            t = Tree(schema, tnorm=tnorm, aggregate=aggregate)
+            t.add(FuzzySplit(counts=[4, 2], label=0, children=[1, 2], feature=0, centres=[0.0, 10.0]))
+            t.add(FuzzySplit(counts=[4, 0], label=0, children=[3, 4], feature=1, centres=[0.0, 10.0]), 0)
+            t.add(Leaf(counts=[0, 2], label=1), 0)
+            t.add(Leaf(counts=[2, 0], label=0), 1)
+            t.add(Leaf(counts=[2, 0], label=0), 1)
+            answers[tnorm, aggregate] = t.label_name(int(predict(t, np.array([[4.0, 5.0]])).labels[0]))
+    assert answers == {("product", "label_sum"): "a", ("product", "label_max"): "b",
+                       ("minimum", "label_sum"): "a", ("minimum", "label_max"): "a"}
