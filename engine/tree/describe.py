@@ -132,13 +132,7 @@ def _branch_label(tree, node, pos: int, cond) -> str:
         r = int(math.floor(cond.high if cond.high < np.inf else cond.low))
         if 0 <= r < len(attr.categories) - 1:
             return f"<= {attr.categories[r]}" if cond.high < np.inf else f">= {attr.categories[r + 1]}"
-    if cond.low == -np.inf and cond.high == np.inf:
-        return "any"
-    if cond.low == -np.inf:
-        return f"<= {short_number(cond.high)}"
-    if cond.high == np.inf:
-        return f"> {short_number(cond.low)}"
-    return f"({short_number(cond.low)}, {short_number(cond.high)}]"
+    return interval_text(cond.low, cond.high, short_number) or "any"
 
 
 def node_heading(tree, node_id: int) -> str:
@@ -249,6 +243,18 @@ def ordinal_range(attr, bound: Bound) -> tuple[int, int]:
     return max(lo, 0), min(hi, last)
 
 
+def interval_text(low: float, high: float, number, name: str | None = None) -> str | None:
+    """low < x <= high in words: with the attribute's name 'a < x <= b', 'x <= b', 'x > a' (a
+    rule's condition), without it '(a, b]', '<= b', '> a' (a cell); None when unbounded."""
+    if low > -np.inf and high < np.inf:
+        return f"{number(low)} < {name} <= {number(high)}" if name else f"({number(low)}, {number(high)}]"
+    if high < np.inf:
+        return f"{name} <= {number(high)}" if name else f"<= {number(high)}"
+    if low > -np.inf:
+        return f"{name} > {number(low)}" if name else f"> {number(low)}"
+    return None
+
+
 def bound_texts(schema, j: int, b: Bound) -> list[str]:
     """A merged bound as rule conditions, each with the attribute's name."""
     out = []
@@ -269,12 +275,9 @@ def bound_texts(schema, j: int, b: Bound) -> list[str]:
         elif b.low > -np.inf:
             out.append(f"{name} >= {cats[lo]}")
     else:
-        if b.low > -np.inf and b.high < np.inf:
-            out.append(f"{exact_number(b.low)} < {name} <= {exact_number(b.high)}")
-        elif b.high < np.inf:
-            out.append(f"{name} <= {exact_number(b.high)}")
-        elif b.low > -np.inf:
-            out.append(f"{name} > {exact_number(b.low)}")
+        text = interval_text(b.low, b.high, exact_number, name)
+        if text:
+            out.append(text)
     for term in b.terms:
         out.append(f"{name} is {term}")
     return out
@@ -290,12 +293,9 @@ def bound_cell(schema, j: int, bound: Bound) -> str | None:
         lo, hi = ordinal_range(attr, bound)
         parts.append(f"{attr.categories[lo]} .. {attr.categories[hi]}" if lo != hi else attr.categories[lo])
     else:
-        if bound.low > -np.inf and bound.high < np.inf:
-            parts.append(f"({format_number(bound.low)}, {format_number(bound.high)}]")
-        elif bound.high < np.inf:
-            parts.append(f"<= {format_number(bound.high)}")
-        elif bound.low > -np.inf:
-            parts.append(f"> {format_number(bound.low)}")
+        text = interval_text(bound.low, bound.high, format_number)
+        if text:
+            parts.append(text)
     parts.extend(f"is {t}" for t in bound.terms)
     return "; ".join(parts) if parts else None
 
