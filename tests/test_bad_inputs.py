@@ -184,3 +184,17 @@ def test_bad_file(tmp_path, case):
     if case.sheet is not None:
         assert err.sheet == case.sheet and f'sheet "{case.sheet}"' in message
     assert "\n" not in message.split(": ", 1)[0]  # one line of place, then the message
+
+
+def test_zip_needing_a_newer_zip_version_is_a_clear_error(tmp_path):
+    """A directory entry that asks for zip version 6.4 (found by the xlsx fuzz test: Python's
+    zipfile raises NotImplementedError while opening) is a damaged workbook, not a reader bug."""
+    path = tmp_path / "book.xlsx"
+    write_xlsx(path, {"Sheet1": sheet_xml([["a", "b"], [1, 2]])})
+    data = bytearray(path.read_bytes())
+    at = data.find(b"PK\x01\x02")  # the first central directory entry
+    data[at + 6] = 64  # version needed to extract: 6.4
+    path.write_bytes(bytes(data))
+    with pytest.raises(DataError) as err:
+        read_table(str(path))
+    assert err.value.code == "truncated" and "damaged" in str(err.value) and "book.xlsx" in str(err.value)

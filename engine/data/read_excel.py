@@ -73,6 +73,10 @@ def check_zip(path: str, limits: ReadLimits) -> dict[str, tuple[int, int]]:
     except zipfile.BadZipFile:
         raise DataError("the workbook is damaged or truncated (its zip directory is missing); "
                         "save it again from Excel", code="truncated", file=path) from None
+    except (NotImplementedError, EOFError, ValueError) as exc:
+        # e.g. "zip file version 6.4": a zip feature no spreadsheet program writes, or a damaged directory
+        raise DataError(f"the workbook is damaged or not a spreadsheet zip ({exc}); save it again from Excel",
+                        code="truncated", file=path) from None
     with archive:
         infos = archive.infolist()
         declared = sum(i.file_size for i in infos)
