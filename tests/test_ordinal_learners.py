@@ -99,15 +99,12 @@ def test_logistic_and_ramp_modes_grow_similar_trees():
     assert agree > 0.9
 
 
-@pytest.mark.parametrize("name", ORDINAL)
-@pytest.mark.parametrize("membership", ["ramp", "logistic"])
-def test_every_leaf_keeps_min_samples_leaf_cases(name, membership):
+@pytest.mark.parametrize("name, extra", [("facmi", {"membership": "ramp"}), ("facmi", {"membership": "logistic"}),
+                                         ("ie", {}), ("rt", {}), ("remt", {})])
+def test_every_leaf_keeps_min_samples_leaf_cases(name, extra):
     """The sweeps only offer cuts that leave min_samples_leaf cases on each side: every leaf of
     a tree grown with 7 holds at least 7 training cases, and some leaf of the free tree fewer."""
-    if name != "facmi" and membership == "logistic":
-        pytest.skip("one membership is enough for the crisp criteria")
     data = monotone_data(300, 4, seed=11)
-    extra = {"membership": membership} if name == "facmi" else {}
     for k in (7, 1):
         tree = fit(name, data, min_samples_leaf=k, **extra)
         sizes = [tree.nodes[i].weight for i in tree.leaves()]
