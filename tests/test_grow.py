@@ -236,3 +236,25 @@ def test_keep_cases_returns_each_nodes_training_rows(six):
     for i, c in cases.items():
         np.testing.assert_allclose(c.counts, tree.nodes[i].counts)
         assert isinstance(c, Cases) and math.isclose(c.weight, tree.nodes[i].weight)
+
+
+def test_minimum_tnorm_keeps_case_weights_apart(six):
+    """With the minimum t-norm a child's mass is Σ case weight · min(membership, T(x)): case
+    weights are frequencies, not degrees, so a weight of 2 doubles the mass instead of being
+    capped by the minimum at the membership."""
+    weighted = EncodedData(six.X, six.y, np.array([2.0, 1.0, 1.0, 1.0, 1.0, 1.0]), six.schema, six.rows)
+    terms = [[0.0, 1.0], [0.0, 1.0]]
+    tree = grow(FuzzySplitter(weighted, terms, fuzzy_gain, tnorm="minimum"), choice=BestByKey("value"),
+                stopping=Stopping(min_samples_split=1))
+    plain = grow(FuzzySplitter(six, terms, fuzzy_gain, tnorm="minimum"), choice=BestByKey("value"),
+                 stopping=Stopping(min_samples_split=1))
+    assert tree.root.feature == plain.root.feature
+    np.testing.assert_allclose(tree.root.counts, [3, 1, 2, 1])
+    f = tree.root.feature
+    low = 1 - six.X[:, f]  # membership in the first term; case 0 has weight 2
+    first = tree.nodes[tree.root.children[0]]
+    assert first.counts[0] == pytest.approx(2 * low[0] + low[3])
+    g = 1 - f
+    grandchild = tree.nodes[first.children[0]]
+    want = 2 * min(low[0], 1 - six.X[0, g]) + min(low[3], 1 - six.X[3, g])
+    assert grandchild.counts[0] == pytest.approx(want)

@@ -128,7 +128,8 @@ class PresortedSplitter:
 
 @dataclass
 class Rows:
-    """A node's cases for a RowSplitter: data rows, their weights here, attributes used above."""
+    """A node's cases for a RowSplitter: data rows, their weights here (with the minimum t-norm:
+    their memberships, the cases' own weights apart), attributes used above."""
 
     rows: np.ndarray
     weights: np.ndarray
@@ -160,19 +161,30 @@ class RowSplitter:
         return Tree(self.data.schema, self.labels, tnorm=self.tnorm, aggregate=self.aggregate)
 
     def counts(self, rows: np.ndarray, weights: np.ndarray) -> np.ndarray:
+        """Class masses: with the minimum t-norm `weights` are memberships, times the cases' weights."""
+        if self.tnorm == "minimum":
+            weights = weights * self.data.w[rows]
         return np.bincount(self.y[rows], weights=weights, minlength=self.K).astype(np.float64)
 
     def cases(self, rows: np.ndarray, weights: np.ndarray, depth: int, used: frozenset = frozenset()) -> Cases:
         return Cases(self.counts(rows, weights), len(rows), depth, Rows(rows, weights, used))
 
     def root(self) -> Cases:
-        return self.cases(np.arange(len(self.y)), self.data.w.astype(np.float64), 0)
+        n = len(self.y)
+        start = np.ones(n) if self.tnorm == "minimum" else self.data.w.astype(np.float64)
+        return self.cases(np.arange(n), start, 0)
+
+    def parts(self, node: Node, cases: Cases) -> list[tuple[np.ndarray, np.ndarray]]:
+        """`divide` with this splitter's policy and t-norm."""
+        rows = cases.data.rows
+        base = self.data.w[rows] if self.tnorm == "minimum" else None
+        return divide(node, self.X, rows, cases.data.weights, self.missing, self.tnorm, base=base)
 
     def split(self, cases: Cases, chosen: Candidate) -> tuple[Node, list[Child]] | None:
         node = self.make_node(cases, chosen)
         if node is None:
             return None
-        parts = divide(node, self.X, cases.data.rows, cases.data.weights, self.missing, self.tnorm)
+        parts = self.parts(node, cases)
         used = cases.data.used | {chosen.attribute} if chosen.attribute >= 0 else cases.data.used
         depth = cases.depth + 1
         return node, [Child(self.cases(r, w, depth, used)) for r, w in parts]
@@ -185,20 +197,28 @@ class RowSplitter:
 
 
 def divide(node: Node, X: np.ndarray, rows: np.ndarray, weights: np.ndarray, missing: str = "fractional",
-           tnorm: str = "product", shares: np.ndarray | None = None) -> list[tuple[np.ndarray, np.ndarray]]:
+           tnorm: str = "product", shares: np.ndarray | None = None,
+           base: np.ndarray | None = None) -> list[tuple[np.ndarray, np.ndarray]]:
     """The rows (and their weights) each child of `node` receives.
 
     A row goes down every child it has a share in (one for crisp tests, its memberships
-    for fuzzy ones: weight · share with the product t-norm, min(weight, share) with the
-    minimum). A row the node cannot route (a missing value, an unseen category) stays
-    out ("stay"), goes down every child with the child's share of the known weight
-    ("fractional"; `shares` when no routed row has weight, else equal shares), or down
-    the child with the most known weight ("heavier"). Rows whose weight would be 0 are
-    left out."""
+    for fuzzy ones). With the product t-norm `weights` are the cases' weights times their
+    memberships and a child gets weight · share; with the minimum they are memberships
+    only, a child gets min(membership, share), and `base` holds the cases' own weights
+    (1 if None), which the known weight of each branch counts. A row the node cannot route
+    (a missing value, an unseen category) stays out ("stay"), goes down every child with
+    the child's share of the known weight ("fractional"; `shares` when no routed row has
+    weight, else equal shares), or down the child with the most known weight ("heavier").
+    Rows whose weight would be 0 are left out."""
     share = node.route_rows(X[rows])
     k = share.shape[1]
     unknown = share.sum(axis=1) <= 0
-    known_w = np.array([(weights * share[:, c])[share[:, c] > 0].sum() for c in range(k)])
+    if tnorm == "minimum":
+        child = np.minimum(weights[:, None], share)
+        mass = child if base is None else child * base[:, None]
+    else:
+        child = mass = weights[:, None] * share
+    known_w = np.array([mass[:, c][share[:, c] > 0].sum() for c in range(k)])
     if unknown.any():
         if known_w.sum() > 0:
             fractions = known_w / known_w.sum()
@@ -206,20 +226,15 @@ def divide(node: Node, X: np.ndarray, rows: np.ndarray, weights: np.ndarray, mis
             fractions = np.asarray(shares, np.float64)
         else:
             fractions = np.full(k, 1.0 / k)
-        if missing == "fractional":
-            share[unknown] = fractions[None, :]
+        if missing == "fractional":  # a probability of each branch: always a product
+            child[unknown] = weights[unknown][:, None] * fractions[None, :]
         elif missing == "heavier":
-            share[np.flatnonzero(unknown), int(np.argmax(known_w))] = 1.0
+            child[np.flatnonzero(unknown), int(np.argmax(known_w))] = weights[unknown]
     out = []
     for c in range(k):
-        s = share[:, c]
-        mask = s > 0
-        if tnorm == "minimum":
-            w = np.where(unknown, weights * s, np.minimum(weights, s))[mask]
-        else:
-            w = (weights * s)[mask]
+        w = child[:, c]
         keep = w > 0
-        out.append((rows[mask][keep], w[keep]))
+        out.append((rows[keep], w[keep]))
     return out
 
 
@@ -297,11 +312,10 @@ class FuzzySplitter(RowSplitter):
                           terms=self.names[j])
 
     def candidates(self, cases: Cases) -> list[Candidate]:
-        rows, w = cases.data.rows, cases.data.weights
         total = cases.counts.sum()
         out = []
         for j in sorted(self.offered - cases.data.used):
-            parts = divide(self.term_node(j), self.X, rows, w, self.missing, self.tnorm)
+            parts = self.parts(self.term_node(j), cases)
             bags = np.array([self.counts(r, pw) for r, pw in parts])
             if np.count_nonzero(bags.sum(axis=1) > 0) < 2:
                 continue
