@@ -242,3 +242,30 @@ def test_aggregations_of_the_reached_leaves():
             answers[tnorm, aggregate] = t.label_name(int(predict(t, np.array([[4.0, 5.0]])).labels[0]))
     assert answers == {("product", "label_sum"): "a", ("product", "label_max"): "b",
                        ("minimum", "label_sum"): "a", ("minimum", "label_max"): "a"}
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"terms": ["cold"]}, "term names"), ({"terms": "cold,hot"}, "term names"), ({"terms": ["cold", 3]}, "term names"),
+    ({"centres": [10.0, 0.0]}, "increasing centres"), ({"centres": [5.0, 5.0]}, "increasing centres"),
+    ({"centres": [0.0, 5.0, 10.0]}, "increasing centres")])
+def test_fuzzy_split_fields_from_a_file_are_checked(tmp_path, change, message):
+    """A model file may come from anyone: term names and centres must fit the split's children."""
+    import json
+
+    from engine.data.spec import ProblemSpec
+    from engine.errors import ModelFileError
+    from engine.model import Model, load_model
+
+    schema = DataSchema("y", ["a", "b"], False, [AttributeSchema("x", "numeric")])
+    t = Tree(schema)
+    t.add(FuzzySplit(counts=[3, 3], label=0, children=[1, 2], feature=0, centres=[0.0, 10.0], terms=["cold", "hot"]))
+    t.add(Leaf(counts=[3, 0], label=0), 0)
+    t.add(Leaf(counts=[0, 3], label=1), 0)
+    Model("test", {}, ProblemSpec(target="y"), t).save(tmp_path / "m.json")
+    assert load_model(tmp_path / "m.json").tree.root.terms == ["cold", "hot"]
+    obj = json.loads((tmp_path / "m.json").read_text())
+    obj["tree"]["nodes"][0].update(change)
+    (tmp_path / "bad.json").write_text(json.dumps(obj))
+    with pytest.raises(ModelFileError) as err:
+        load_model(tmp_path / "bad.json")
+    assert err.value.code == "damaged" and message in str(err.value)

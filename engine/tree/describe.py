@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..data.table import format_number
-from .nodes import PENDING, TRICHOTOMY, FuzzyTerm, Interval, LinearBand, OneOf
+from .nodes import TRICHOTOMY, FuzzyTerm, Interval, LinearBand, OneOf
 
 TERM_NAMES = {2: ["low", "high"], 3: ["low", "medium", "high"],
               5: ["very low", "low", "medium", "high", "very high"]}
@@ -111,16 +111,17 @@ def _linear_condition(schema, band: LinearBand) -> str:
 def branch_labels(tree, node_id: int) -> list[str]:
     """The condition on each branch of a node, in child order (no attribute names)."""
     node = tree.nodes[node_id]
-    k = len(node.children)
-    out = []
-    for pos, cond in enumerate(node.branch_conditions()):
-        out.append(_branch_label(tree, node, pos, cond))
-    return out + [""] * (k - len(out))
+    out = [_branch_label(tree, node, cond) for cond in node.branch_conditions()]
+    return out + [""] * (len(node.children) - len(out))
 
 
-def _branch_label(tree, node, pos: int, cond) -> str:
-    if isinstance(cond, LinearBand):
-        return [f"low <= {short_number(node.low, 4)}", f"high >= {short_number(node.high, 4)}", "middle"][pos]
+def _branch_label(tree, node, cond) -> str:
+    if isinstance(cond, LinearBand):  # a trichotomy stage: low side, high side, the middle
+        if cond.low == -np.inf:
+            return f"low <= {short_number(cond.high, 4)}"
+        if cond.high == np.inf:
+            return f"high >= {short_number(cond.low, 4)}"
+        return "middle"
     attr = tree.schema.attributes[cond.attribute]
     if isinstance(cond, OneOf):
         return _category_names(attr, sorted(cond.values))
@@ -298,7 +299,3 @@ def bound_cell(schema, j: int, bound: Bound) -> str | None:
             parts.append(text)
     parts.extend(f"is {t}" for t in bound.terms)
     return "; ".join(parts) if parts else None
-
-
-def label_text(tree, label: int) -> str:
-    return "PENDING" if label == PENDING else tree.labels[label]

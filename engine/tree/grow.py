@@ -122,14 +122,12 @@ class BestByKey:
     replaces the best only when its key exceeds the best's by more than `margin` (scalar
     keys), so ties go to the first (the lowest attribute)."""
 
-    def __init__(self, key: str | Callable[[Candidate], Any] = "value", margin: float = 0.0,
-                 floor: Any = None):
+    def __init__(self, key: str | Callable[[Candidate], Any] = "value", margin: float = 0.0):
         self.key = (lambda c, name=key: c[name]) if isinstance(key, str) else key
         self.margin = margin
-        self.floor = floor  # a candidate must beat this too (None: any candidate will do)
 
     def __call__(self, candidates: list[Candidate], cases: Cases) -> Candidate | None:
-        best, best_key = None, self.floor
+        best, best_key = None, None
         for c in candidates:
             k = self.key(c)
             if best_key is None or (k > best_key + self.margin if self.margin else k > best_key):

@@ -384,8 +384,19 @@ class FuzzySplit(Node):
 
     @classmethod
     def from_json_fields(cls, item, index, common):
-        return cls(**common, feature=index[item["attribute"]], centres=item.get("centres"),
-                   branches=item.get("branches"), terms=item.get("terms"))
+        k = len(common["children"])
+        centres, terms = item.get("centres"), item.get("terms")
+        if centres is not None:  # one sorted, finite centre per child (a file may come from anyone)
+            centres = [float(c) for c in centres]
+            if len(centres) != k or not all(np.isfinite(centres)) or any(a >= b for a, b in zip(centres, centres[1:])):
+                raise ValueError(f"a fuzzy split needs {k} increasing centres, not {item.get('centres')!r}")
+        elif not isinstance(item.get("branches"), list):
+            raise ValueError("a fuzzy split needs centres or branches")
+        if terms is not None and (not isinstance(terms, list) or len(terms) != k
+                                  or not all(isinstance(t, str) for t in terms)):
+            raise ValueError(f"a fuzzy split's term names must be {k} texts, not {terms!r}")
+        return cls(**common, feature=index[item["attribute"]], centres=centres, branches=item.get("branches"),
+                   terms=terms)
 
     def compile_into(self, c, i):
         c.feature[i] = self.feature
