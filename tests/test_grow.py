@@ -258,3 +258,17 @@ def test_minimum_tnorm_keeps_case_weights_apart(six):
     grandchild = tree.nodes[first.children[0]]
     want = 2 * min(low[0], 1 - six.X[0, g]) + min(low[3], 1 - six.X[3, g])
     assert grandchild.counts[0] == pytest.approx(want)
+
+
+def test_fuzzy_splitter_names_terms_and_sets_the_aggregation(six):
+    """The term names given reach the split (and so the rules and the canvas), and the tree
+    answers with the aggregation the splitter was given."""
+    from engine.tree.describe import branch_labels
+    from engine.tree.rules import extract_rules, rule_text
+
+    splitter = FuzzySplitter(six, [[0.0, 1.0], None], fuzzy_gain, names=[["dry", "wet"], None],
+                             aggregate="label_sum")
+    tree = grow(splitter, choice=BestByKey("value"), stopping=Stopping(max_depth=1, min_samples_split=1))
+    assert tree.aggregate == "label_sum" and tree.root.terms == ["dry", "wet"]
+    assert branch_labels(tree, 0) == ["dry ~0", "wet ~1"]
+    assert [rule_text(tree, r).split(" THEN ")[0] for r in extract_rules(tree)] == ["IF A is dry", "IF A is wet"]
