@@ -15,20 +15,7 @@ from engine.errors import OptionError
 from engine.tree.model import Leaf, ThresholdSplit, Tree
 from engine.tree.predict import predict
 
-SCHEMA = DataSchema("y", ["no", "yes"], False, [AttributeSchema(n, "numeric") for n in ("A", "B", "C")])
-
-
-def hand_tree() -> Tree:
-    """A <= 5 ? (B <= 1 ? [8,0] : [0,2]) : (C <= 1 ? [2,0] : [0,8]); root [10,10]."""
-    t = Tree(SCHEMA)
-    t.add(ThresholdSplit(counts=[10, 10], label=0, children=[1, 2], feature=0, threshold=5.0))
-    t.add(ThresholdSplit(counts=[8, 2], label=0, children=[3, 4], feature=1, threshold=1.0), 0)
-    t.add(ThresholdSplit(counts=[2, 8], label=1, children=[5, 6], feature=2, threshold=1.0), 0)
-    t.add(Leaf(counts=[8, 0], label=0), 1)
-    t.add(Leaf(counts=[0, 2], label=1), 1)
-    t.add(Leaf(counts=[2, 0], label=0), 2)
-    t.add(Leaf(counts=[0, 8], label=1), 2)
-    return t
+from samples import HAND_SCHEMA as SCHEMA, hand_tree
 
 
 def hand_spec(**extra) -> ProblemSpec:

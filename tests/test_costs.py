@@ -18,9 +18,9 @@ import pytest
 
 from engine.consult import Consultation
 from engine.costs import Cost, CostModel, Group
-from engine.data.encode import AttributeSchema, DataSchema
 from engine.data.spec import AttributeSettings, BatchGroup, ProblemSpec
 from engine.tree.model import Leaf, ThresholdSplit, Tree
+from samples import HAND_SCHEMA as SCHEMA, hand_tree
 
 NAMES = ["L1", "L2", "L3", "xray", "ct", "biopsy"]
 L1, L2, L3, XRAY, CT, BIOPSY = range(6)
@@ -154,20 +154,6 @@ def test_cyclic_prerequisites_do_not_loop():
 
 
 # ---- through the consultation ---------------------------------------------------------
-
-SCHEMA = DataSchema("y", ["no", "yes"], False, [AttributeSchema(n, "numeric") for n in ("A", "B", "C")])
-
-
-def hand_tree() -> Tree:
-    """A <= 5 ? (B <= 1 ? [8,0] : [0,2]) : (C <= 1 ? [2,0] : [0,8]), as in test_consult.py."""
-    t = Tree(SCHEMA)
-    t.add(ThresholdSplit(counts=[10, 10], label=0, children=[1, 2], feature=0, threshold=5.0))
-    t.add(ThresholdSplit(counts=[8, 2], label=0, children=[3, 4], feature=1, threshold=1.0), 0)
-    t.add(ThresholdSplit(counts=[2, 8], label=1, children=[5, 6], feature=2, threshold=1.0), 0)
-    for counts, label, parent in (([8, 0], 0, 1), ([0, 2], 1, 1), ([2, 0], 0, 2), ([0, 8], 1, 2)):
-        t.add(Leaf(counts=counts, label=label), parent)
-    return t
-
 
 def panel_spec() -> ProblemSpec:
     """A 10; the panel (B 4 with 2 hours' wait, C 6) shares a common cost 3; C needs A."""

@@ -12,13 +12,7 @@ from engine.data.project import Project, load_project, save_project
 from engine.data.spec import CostMatrix, ProblemSpec, check, validate
 from engine.errors import ProjectFileError, SpecError
 
-CSV = """age,sex,grade,lab1,lab2,xray,class
-34,m,low,1.5,7,1,a
-51,f,high,2.5,8,0,b
-47,f,med,?,9,1,c
-62,m,high,3.5,6,0,b
-29,f,low,1.0,5,1,a
-"""
+from samples import SPEC_CSV as CSV
 
 BASE = {
     "format": "ruletree-project", "version": 1,

@@ -9,13 +9,8 @@ from engine.data import read_table
 from engine.data.spec import AttributeSettings, BatchGroup, CostMatrix, ProblemSpec, check, checks, validate
 from engine.errors import SpecError
 
-CSV = """age,sex,grade,lab1,lab2,xray,class
-34,m,low,1.5,7,1,a
-51,f,high,2.5,8,0,b
-47,f,med,?,9,1,c
-62,m,high,3.5,6,0,b
-29,f,low,1.0,5,1,a
-"""
+from samples import SPEC_CSV as CSV
+
 COLUMNS = ["age", "sex", "grade", "lab1", "lab2", "xray"]
 
 
