@@ -80,6 +80,16 @@ def add_class_weights(out, ys, order, w, lo, hi, unit, sign):
 
 
 @numba.njit(**JIT)
+def known_weights(out, parent, col, ys, order, w, start, end, unit):
+    """out = the node's class weights less those of its cases with the attribute missing
+    (presorted segment col[start:end], NaN last); returns one past the last known position."""
+    n_known = known_end(col, start, end)
+    out[:] = parent
+    add_class_weights(out, ys, order, w, n_known, end, unit, -1.0)
+    return n_known
+
+
+@numba.njit(**JIT)
 def midpoint(a, b):
     """(a + b) / 2, kept strictly below b (rounding can land on b for adjacent floats)."""
     m = a / 2.0 + b / 2.0

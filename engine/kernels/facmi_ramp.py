@@ -15,7 +15,7 @@ import numba
 import numpy as np
 
 from .config import JIT
-from .counts import add_class_weights, known_end, midpoint
+from .counts import known_weights, midpoint
 from .criteria import FACMI_LOGISTIC
 
 
@@ -229,15 +229,13 @@ def _ramp_search(vals, ys, w, order, start, end, candidate, n_classes, criterion
     for f in range(p):
         if not candidate[f]:
             continue
-        n_known = known_end(vals[f], start, end)
+        known = known_all[f]
+        n_known = known_weights(known, parent, vals[f], ys[f], order[f], w, start, end, unit)
         m = n_known - start
         if m < 2 * min_leaf or m < 2:
             continue
         if criterion == FACMI_LOGISTIC and m <= ramp_above:
             return False, -1, -1, -np.inf
-        known = known_all[f]
-        known[:] = parent
-        add_class_weights(known, ys[f], order[f], w, n_known, end, unit, -1.0)
         scale = _spread(vals[f], start, n_known)
         if scale <= 0.0:
             continue

@@ -10,7 +10,7 @@ import numba
 import numpy as np
 
 from .config import JIT
-from .counts import add_class_weights, cut_allowed, known_end, midpoint
+from .counts import add_class_weights, cut_allowed, known_end, known_weights, midpoint
 from .criteria import FACMI_LOGISTIC, FACMI_RAMP, facmi_value, ordinal_state, ordinal_value
 from .facmi_ramp import _BOUND_MIN_CASES, _ramp_cannot_win, _ramp_search, _ramp_sweep, _spread
 
@@ -78,12 +78,10 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
     for f in range(0 if not searched else order.shape[0], order.shape[0]):  # the plain search
         if not candidate[f]:
             continue
-        n_known = known_end(vals[f], start, end)
+        n_known = known_weights(known, parent, vals[f], ys[f], order[f], w, start, end, unit)
         m = n_known - start
         if m < 2 * min_leaf or m < 2:
             continue
-        known[:] = parent
-        add_class_weights(known, ys[f], order[f], w, n_known, end, unit, -1.0)  # NaN last: off the counts
         fuzzy = criterion == FACMI_RAMP or criterion == FACMI_LOGISTIC
         logistic = criterion == FACMI_LOGISTIC and m <= ramp_above
         half = 0.0
