@@ -49,11 +49,12 @@ class Model:
         predict-stage parameters when it has one, else the tree's traversal; under the model's
         missing-value policy either way."""
         from .algorithms.registry import known
+        from .workflows import predict_cases
 
         info = known(self.algorithm)
-        if info is not None and info.predict is not None:
-            return info.predict(self.tree, X, info.stage_params(self.params, "predict"), self.missing)
-        return predict(self.tree, X, self.missing)
+        if info is None:  # an algorithm this version lacks: the tree still answers
+            return predict(self.tree, X, self.missing)
+        return predict_cases(info, self.tree, X, self.params, self.missing)
 
     def to_json(self) -> dict:
         tree = self.tree.to_json()

@@ -36,12 +36,15 @@ from .tree.predict import Prediction, predict
 # ---- what a problem and an algorithm are measured by ---------------------------------------
 
 
-def predict_cases(info: AlgorithmInfo, tree: Tree, X: np.ndarray, params: dict) -> Prediction:
+def predict_cases(info: AlgorithmInfo, tree: Tree, X: np.ndarray, params: dict,
+                  missing: str | None = None) -> Prediction:
     """The algorithm's answers: its own predictor when predict-stage parameters shape them
-    (`info.predict`), else the tree's traversal under its missing-value policy."""
+    (`info.predict`), else the tree's traversal; under the algorithm's missing-value policy
+    unless `missing` says otherwise (a model's own, or the user's)."""
+    missing = missing or info.missing
     if info.predict is not None:
-        return info.predict(tree, X, info.stage_params(params, "predict"), info.missing)
-    return predict(tree, X, info.missing)
+        return info.predict(tree, X, info.stage_params(params, "predict"), missing)
+    return predict(tree, X, missing)
 
 
 def prediction_labels(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None) -> list[str]:

@@ -251,3 +251,5 @@ def test_a_model_answers_with_its_learners_predict_stage_parameters(monkeypatch)
     seen.clear()
     plain.predict(np.array([[0.5]]))
     assert seen == {}
+    stranger = Model(algorithm="from_a_newer_version", params={}, spec=ProblemSpec(target="y"), tree=tree)
+    assert stranger.predict(np.array([[0.5], [2.5]])).labels.tolist() == [0, 1]  # the tree still answers
