@@ -110,7 +110,7 @@ class Evaluation:
         return sum(confusion_matrix(f.y_true, f.y_pred, n_classes, n_labels=n_labels) for f in self.folds)
 
 
-_ORDER = ["accuracy", "mae", "leaves", "depth", "fit_seconds", "predict_seconds", "nonmonotone_pairs", "nmi",
+_ORDER = ["accuracy", "mae", "leaves", "single_case_leaves", "depth", "fit_seconds", "predict_seconds", "nonmonotone_pairs", "nmi",
           "avg_total_cost", "avg_test_cost", "avg_waiting_cost", "avg_misclassification_cost", "pending_rate",
           "misclassification_rate", "attributes_used", "hierarchical_accuracy", "label_precision"]
 

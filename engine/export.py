@@ -110,7 +110,9 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
             metric_rows.append([name, value.get("mean"), value.get("std")])
         else:
             metric_rows.append([name, value, None])
-    metric_rows += [["leaves", float(tree.n_leaves), None], ["depth", float(tree.depth), None]] \
+    metric_rows += [["leaves", float(tree.n_leaves), None],
+                    ["single_case_leaves", float(tree.n_single_case_leaves), None],
+                    ["depth", float(tree.depth), None]] \
         if not metrics else []
     _sheet(wb, "Metrics", ["metric", "mean", "std"], metric_rows, {1: "0.0000", 2: "0.0000"})
 

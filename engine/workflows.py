@@ -6,8 +6,9 @@ problem and the algorithm (`Scoring`): accuracy always; mae with ordered
 classes, and with monotone attributes also nonmonotone_pairs, nmi and
 inverted_pairs; avg_misclassification_cost with a cost matrix; what the
 algorithm's family reports (registry.FAMILIES: pending_rate,
-misclassification_rate, attributes_used for the trichotomy family); leaves and
-depth of every tree; fit and predict seconds of every fold.
+misclassification_rate, attributes_used for the trichotomy family); leaves, leaves
+holding a single training case and depth of every tree; fit and predict seconds
+of every fold.
 
 Progress: a `Progress` or a plain callable `(done, total, message)`.
 """
@@ -83,8 +84,10 @@ class Scoring:
         return metrics(y, labels, self.n_classes, ordered=self.ordered, w=w, **self.cross_validate_options())
 
     def tree_metrics(self, tree: Tree, X: np.ndarray, labels: np.ndarray, used: np.ndarray | None) -> dict:
-        """leaves and depth; attributes used per case; monotonicity of the tree and its answers."""
-        out = {"leaves": float(tree.n_leaves), "depth": float(tree.depth)}
+        """leaves (and those holding one training case) and depth; attributes used per case;
+        monotonicity of the tree and its answers."""
+        out = {"leaves": float(tree.n_leaves), "single_case_leaves": float(tree.n_single_case_leaves),
+               "depth": float(tree.depth)}
         if self.attributes_used:
             out["attributes_used"] = float(used.sum(axis=1).mean()) if len(X) else 0.0
         if self.monotone:

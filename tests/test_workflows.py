@@ -93,7 +93,8 @@ def metric_names(result):
 def test_unordered_classes_without_costs(iris):
     table, spec = iris
     result = evaluate_algorithm(get("cart"), encode(table, spec), spec, {}, cv=3)
-    assert metric_names(result) == {"accuracy", "leaves", "depth", "fit_seconds", "predict_seconds"}
+    assert metric_names(result) == {"accuracy", "leaves", "single_case_leaves", "depth", "fit_seconds",
+                                    "predict_seconds"}
     assert len(result.evaluation.folds) == 3 and result.scheme == {"cv": 3, "repeats": 1, "seed": 0}
 
 

@@ -109,6 +109,12 @@ class Tree:
         return len(self.leaves())
 
     @property
+    def n_single_case_leaves(self) -> int:
+        """Leaves that hold one training case (weight in (0, 1]: with unit case weights,
+        exactly one case; seed 001 reports them beside the leaves)."""
+        return sum(1 for i in self.leaves() if 0.0 < self.nodes[i].weight <= 1.0 + 1e-9)
+
+    @property
     def depth(self) -> int:
         """Longest root-to-leaf path in edges."""
         best, stack = 0, [(0, 0)]
