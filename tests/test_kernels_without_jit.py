@@ -10,7 +10,8 @@ import sys
 from conftest import ROOT
 
 KERNEL_TESTS = ["tests/test_kernels.py", "tests/test_routing_kernels.py", "tests/test_ordinal_criteria.py",
-                "tests/test_ordinal_bound.py", "tests/test_grow.py", "tests/test_c45_kernels.py"]
+                "tests/test_ordinal_bound.py", "tests/test_grow.py", "tests/test_c45_kernels.py",
+                "tests/test_roughset.py"]
 
 
 def test_kernel_tests_pass_with_the_jit_disabled():

@@ -60,14 +60,18 @@ ID3 = AlgorithmInfo(
 )
 
 
-def information_gain(bags: np.ndarray, total: float, j: int) -> tuple[float, dict]:
-    """Gain(A) = Info(D) - Σ_v |U_v|/n · Info(U_v) in bits, scaled by the share of known values."""
-    return float(info_gain(bags, total)), {}
+def information_gains(tables: np.ndarray, total: float) -> tuple[np.ndarray, dict, np.ndarray]:
+    """Gain(A) = Info(D) - Σ_v |U_v|/n · Info(U_v) in bits, scaled by the share of known values,
+    for every attribute of a node at once (stacked tables, attributes x values x classes; zero
+    rows beyond an attribute's values change nothing); attributes with cases in two values or
+    more offer a split."""
+    offered = np.count_nonzero(tables.sum(axis=2) > 0, axis=1) >= 2
+    return info_gain(tables, total), {}, offered
 
 
 def fit_id3(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
     codes, cuts, sizes = discretised_codes(data)
-    splitter = CodesSplitter(data, codes, sizes, cuts, information_gain, missing="stay")
+    splitter = CodesSplitter(data, codes, sizes, cuts, table_score=information_gains, missing="stay")
     stopping = Stopping(max_depth=params.get("max_depth"), min_samples_split=1, min_samples_leaf=0,
                         min_impurity_decrease=None)
     return grow(splitter, choice=BestByKey("value", margin=1e-12), stopping=stopping, progress=progress,

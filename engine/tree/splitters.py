@@ -29,6 +29,7 @@ import numpy as np
 from ..data.encode import EncodedData
 from ..errors import DataError
 from ..kernels import split as K
+from ..kernels.c45 import category_bags
 from ..kernels.counts import category_counts
 from ..kernels.criteria import criterion as criterion_named
 from ..kernels.ordinal_split import best_ordinal_split
@@ -246,13 +247,23 @@ class CodesSplitter(RowSplitter):
     values, `cuts[j]`: the interval cuts of a discretised numeric attribute (None for
     categories). `score(bags, total, j) -> (value, scores)` rates attribute j from its
     class counts per value (`bags`, values x classes) and the node's total weight; the
-    choice reads `value` and `scores`. An attribute whose known cases all share one value
-    offers nothing."""
+    choice reads `value` and `scores`. Or `table_score(tables, total) -> (values, scores,
+    offered)` rates every unused attribute of a node in one call (a compiled kernel over
+    the stacked tables, attributes x values x classes; `scores` maps a name to one value
+    per attribute). An attribute whose known cases all share one value offers nothing."""
 
-    def __init__(self, data: EncodedData, codes: np.ndarray, sizes: list[int], cuts: list, score, *,
-                 missing: str = "stay", labels: list[str] | None = None):
+    def __init__(self, data: EncodedData, codes: np.ndarray, sizes: list[int], cuts: list, score=None, *,
+                 missing: str = "stay", labels: list[str] | None = None, table_score=None):
         super().__init__(data, missing=missing, labels=labels)
         self.codes, self.sizes, self.cuts, self.score = codes, sizes, cuts, score
+        # table_score(tables, total) -> (values, {name: values}, offered): every attribute of a
+        # node rated in one call from its stacked tables (attributes x values x classes)
+        self.table_score = table_score
+        if table_score is not None:
+            self.codes = np.ascontiguousarray(codes, dtype=np.float64)
+            self.size_array = np.asarray(sizes, dtype=np.int64)
+        elif score is None:
+            raise ValueError("CodesSplitter needs a score or a table_score")
 
     def root(self) -> Cases:
         cases = super().root()
@@ -262,6 +273,8 @@ class CodesSplitter(RowSplitter):
     def candidates(self, cases: Cases) -> list[Candidate]:
         rows, w = cases.data.rows, cases.data.weights
         total = cases.counts.sum()
+        if self.table_score is not None:
+            return self._table_candidates(rows, w, total, cases.data.used)
         y = self.y[rows]
         out = []
         for j in range(self.codes.shape[1]):
@@ -272,6 +285,20 @@ class CodesSplitter(RowSplitter):
                 continue  # all known cases share one value: no partition
             value, scores = self.score(bags, total, j)
             out.append(Candidate(value, j, bags, scores))
+        return out
+
+    def _table_candidates(self, rows, w, total, used) -> list[Candidate]:
+        attributes = np.array([j for j in range(self.codes.shape[1]) if j not in used], dtype=np.int64)
+        if not len(attributes):
+            return []
+        tables = category_bags(self.codes, self.y, rows, np.asarray(w, dtype=np.float64), attributes,
+                               self.size_array[attributes], self.K)
+        values, scores, offered = self.table_score(tables, float(total))
+        out = []
+        for a in np.flatnonzero(offered):
+            j = int(attributes[a])
+            out.append(Candidate(float(values[a]), j, tables[a, :self.sizes[j]],
+                                 {name: float(column[a]) for name, column in scores.items()}))
         return out
 
     def make_node(self, cases: Cases, chosen: Candidate) -> Node:
