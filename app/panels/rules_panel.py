@@ -11,6 +11,18 @@ from engine.tree.rules import condition_texts, extract_rules
 HEADERS = ["#", "IF", "THEN", "support", "confidence", "coverage"]
 
 
+def cell_text(column: str, value) -> str:
+    """support is a training weight (whole cases as whole numbers: "3", "0"); confidence and
+    coverage are shares (three decimals); an empty leaf has no confidence."""
+    if value is None:
+        return ""
+    if column == "support":
+        return f"{value:g}" if float(value).is_integer() else f"{value:.2f}"
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    return str(value)
+
+
 class RulesPanel(QWidget):
     export_requested = Signal()
 
@@ -26,6 +38,8 @@ class RulesPanel(QWidget):
         self.view = QTableView()
         self.view.setModel(self.proxy)
         self.view.setSortingEnabled(True)
+        self.view.sortByColumn(0, Qt.AscendingOrder)  # Qt's header starts descending: rule 1 first
+        self.view.verticalHeader().hide()  # the # column numbers the rules
         self.view.horizontalHeader().setSectionResizeMode(1, QHeaderView.Stretch)
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("filter rules (any text)")
@@ -49,13 +63,8 @@ class RulesPanel(QWidget):
             values = [k, " AND ".join(condition_texts(tree, r)) or "TRUE", tree.label_name(r.label), r.support,
                       r.confidence, r.coverage]
             row = []
-            for v in values:
-                if isinstance(v, float):
-                    item = QStandardItem(f"{v:.3f}" if v <= 1 or not float(v).is_integer() else f"{v:g}")
-                elif v is None:
-                    item = QStandardItem("")
-                else:
-                    item = QStandardItem(str(v))
+            for column, v in enumerate(values):
+                item = QStandardItem(cell_text(HEADERS[column], v))
                 item.setData(-1.0 if v is None else v, Qt.UserRole)
                 item.setEditable(False)
                 row.append(item)

@@ -315,3 +315,24 @@ def test_a_million_rows_stay_virtual(qtbot):
     assert model.rowCount() == n
     assert model.data(model.index(n - 1, 0)) == str(n - 1) and model.data(model.index(n - 1, 1)) == "a"
     assert time.perf_counter() - t0 < 2.0
+
+
+def test_dp_tree_on_wine_in_the_window(window, tmp_path, qtbot):
+    """The rough-set learner from the Train panel on a real data set: a multiway tree drawn with
+    every reachable node, one rule per leaf in rule order, supports as whole cases."""
+    from conftest import ROOT
+
+    source = ROOT.parent / "shared" / "datasets" / "wine.csv"
+    if not source.exists():  # the checkout's own copy of iris stands in outside the team's machines
+        source = ROOT / "tests" / "data" / "datasets" / "iris.csv"
+    assert window.open_path(str(source))
+    train_and_wait(window, qtbot, "dp")
+    tree = window.model.tree
+    assert window.model.algorithm == "dp"
+    assert any(len(n.children) > 2 for n in tree.nodes if not n.is_leaf)  # multiway intervals
+    assert len(window.tree_panel.canvas.node_items()) == len(tree.reachable())
+    panel = window.rules_panel
+    assert panel.proxy.rowCount() == tree.n_leaves
+    assert [panel.proxy.index(r, 0).data() for r in range(3)] == ["1", "2", "3"]
+    supports = [panel.proxy.index(r, 3).data() for r in range(panel.proxy.rowCount())]
+    assert all(s.isdigit() for s in supports), supports
