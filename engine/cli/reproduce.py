@@ -14,7 +14,7 @@ from pathlib import Path
 from ..errors import OptionError
 from .printing import PROG, warn
 
-PAPERS = ("facmi", "trichotomy")
+PAPERS = ("facmi", "dp", "trichotomy")
 
 
 def experiment(paper: str):
