@@ -130,6 +130,7 @@ CART = [{"prune": "none"}, {"prune": "none", "criterion": "entropy"}, {"prune": 
 C45 = [{}, {"prune": False}, {"prune": False, "collapse": False}, {"subtree_raising": False},
        {"mdl_correction": False}, {"min_cases": 5}, {"confidence": 0.1}]
 ID3 = [{}, {"max_depth": 2}]
+ROUGH = [("dp", {}), ("dp", {"max_depth": 2}), ("rs", {}), ("rs", {"min_samples_split": 10})]
 FACMI = [{"membership": "ramp"}, {"membership": "logistic"}, {"ramp_above": 60}, {"membership": "ramp", "k": 3},
          {"membership": "ramp", "min_samples_leaf": 3}, {"membership": "ramp", "leaf": "median"},
          {"membership": "ramp", "threshold": 0.03}, {"max_depth": 4}, {"membership": "ramp", "enforce_monotone": True}]
@@ -154,6 +155,8 @@ def cases():
             yield ds, "c45", p
         for p in ID3:
             yield ds, "id3", p
+        for name, p in ROUGH:
+            yield ds, name, p
     for ds in ORDERED_SETS:
         for p in FACMI:
             yield ds, "facmi", p
