@@ -7,6 +7,8 @@ the SVG plots."""
 from __future__ import annotations
 
 import os
+import textwrap
+from html import escape
 from pathlib import Path
 
 from engine.plot import COLOURS
@@ -26,8 +28,12 @@ def line_plot(plot, path: str | Path, *, width: int = 900, height: int = 600) ->
     import pyqtgraph.exporters
 
     path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
     pg.setConfigOptions(antialias=True, background="w", foreground="k")
-    widget = pg.PlotWidget(title=plot.title)
+    # a title wider than the picture would widen the plot item past the image and shift the data
+    # against the axes: shorten it to one line (about 9 px a character; the SVG keeps it whole)
+    title = textwrap.shorten(plot.title, max(20, width // 9), placeholder=" …")
+    widget = pg.PlotWidget(title=escape(title))
     widget.resize(width, height)
     widget.addLegend(offset=(-10, 10))
     widget.setLabel("bottom", plot.x_label)
@@ -43,4 +49,6 @@ def line_plot(plot, path: str | Path, *, width: int = 900, height: int = 600) ->
     exporter.parameters()["width"] = width
     exporter.export(str(path))
     widget.close()
+    if not path.is_file():
+        raise OSError(f"the PNG plot {path} was not written")
     return path

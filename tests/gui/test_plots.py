@@ -29,3 +29,19 @@ def test_the_launcher_passes_its_png_plotter_to_reproduce(qapp, tmp_path, monkey
     assert sorted(p.name for p in tmp_path.glob("*.png")) == ["facmi_a_training_size.png", "facmi_b_classes.png"]
     assert not QImage(str(tmp_path / "facmi_b_classes.png")).isNull()
     assert sorted(p.name for p in tmp_path.glob("*.svg")) == ["facmi_a_training_size.svg", "facmi_b_classes.svg"]
+
+
+def test_png_plotter_makes_its_folder_and_shortens_a_long_title(qapp, tmp_path):
+    """A title far wider than the picture is shortened to one line, so the plot keeps the image's width and
+    the data stays inside it; a folder that does not exist yet is made."""
+    title = "Seed 001 accuracy per data set (" + ", ".join(f"{i} data set number {i}" for i in range(1, 9)) + ")"
+    plot = LinePlot("long", title, "data set", "accuracy", (1, 2, 3), {"dp": (0.9, 0.8, 0.7)})
+    from app.plots import line_plot
+
+    path = line_plot(plot, tmp_path / "new" / "folder" / "long.png", width=600, height=400)
+    image = QImage(str(path))
+    assert not image.isNull() and image.width() == 600
+    # the series colour appears in the right half of the picture (x = 3 is the last point)
+    right = {image.pixelColor(x, y).name() for x in range(300, 600, 2) for y in range(0, image.height(), 2)}
+    left = {image.pixelColor(x, y).name() for x in range(0, 300, 2) for y in range(0, image.height(), 2)}
+    assert "#1f77b4" in right and "#1f77b4" in left
