@@ -69,3 +69,58 @@ def hierarchy_from_paths(labels, sep: str = "/", root: str = "ALL") -> dict[str,
             out.setdefault(node, parent)
             parent = node
     return out
+
+
+class ClassLevels:
+    """A class hierarchy seen from the classes (ALGORITHMS.md §3.3): levels L_1 (the top,
+    most abstract) .. L_h (most specific); a class shallower than h stands for itself at
+    the deeper levels; a class the hierarchy does not name is a top label of its own.
+
+    `labels[i]`: level i + 1's labels (names, in a fixed order: classes in their order,
+    then the coarser labels by name); `ancestor[i, k]`: the index in labels[i] of class k's
+    label at that level; `level_of[name]`: a label's level (1..h)."""
+
+    def __init__(self, hierarchy: dict[str, str | None] | None, classes: list[str]):
+        parent = {str(c): (None if p is None else str(p)) for c, p in (hierarchy or {}).items()}
+        chains = []
+        for c in classes:
+            chain, node, seen = [c], parent.get(c), {c}
+            while node is not None and node not in seen:  # a cycle is reported by the settings check
+                chain.append(node)
+                seen.add(node)
+                node = parent.get(node)
+            chains.append(chain[::-1])  # top first
+        self.h = max(len(chain) for chain in chains)
+        order = {c: i for i, c in enumerate(classes)}
+        self.labels: list[list[str]] = []
+        self.ancestor = np.zeros((self.h, len(classes)), dtype=np.int64)
+        self.level_of: dict[str, int] = {}
+        for i in range(self.h):
+            names = [chain[min(i, len(chain) - 1)] for chain in chains]
+            level = sorted(set(names), key=lambda n: (n not in order, order.get(n, 0), n))
+            self.labels.append(level)
+            index = {n: q for q, n in enumerate(level)}
+            self.ancestor[i] = [index[n] for n in names]
+            for n in level:
+                self.level_of.setdefault(n, i + 1)
+        self.classes = list(classes)
+
+    @property
+    def width(self) -> int:
+        return max(len(level) for level in self.labels)
+
+    def coarse_labels(self) -> list[str]:
+        """The labels that are not classes, coarsest first (the tree's labels after the classes)."""
+        out = []
+        for level in self.labels:
+            out += [n for n in level if n not in self.classes and n not in out]
+        return out
+
+    def ancestors(self, k: int) -> list[str]:
+        """Class k and the labels above it, top first (its chain)."""
+        out = []
+        for i in range(self.h):
+            name = self.labels[i][self.ancestor[i, k]]
+            if name not in out:
+                out.append(name)
+        return out
