@@ -61,14 +61,27 @@ def confusion_matrix(y_true: np.ndarray, y_pred: np.ndarray, n_classes: int, w: 
 
 def metrics(y_true: np.ndarray, y_pred: np.ndarray, n_classes: int, *, ordered: bool = False,
             w: np.ndarray | None = None, cost: np.ndarray | None = None, members: np.ndarray | None = None,
-            pending_metrics: bool = False) -> dict[str, float]:
+            pending_metrics: bool = False, hierarchy: tuple[np.ndarray, np.ndarray] | None = None
+            ) -> dict[str, float]:
     """accuracy, mae (ordered classes), pending_rate and misclassification_rate (when
     anything is pending, or always with `pending_metrics`), avg_misclassification_cost
     (with a cost matrix). `members[l, k]`: label l is right for a case of class k (labels
-    beyond the classes, such as "not b", cover several); default: label l is class l."""
+    beyond the classes, such as "not b", cover several); default: label l is class l.
+
+    With a class hierarchy, `hierarchy` = (members, precision): accuracy stays strict (the
+    true class itself), hierarchical_accuracy counts an answer that is the class or one of
+    its ancestors, and label_precision is the mean precision log_h(level + 1) of the answers."""
     w = np.ones(len(y_true)) if w is None else np.asarray(w, float)
     total = w.sum()
     decided = y_pred != PENDING
+    if hierarchy is not None:
+        above, precision = hierarchy
+        answered = np.where(decided, y_pred, 0)
+        right = decided & above[answered, y_true]
+        return {"accuracy": float(w[decided & (y_pred == y_true)].sum() / total) if total else 0.0,
+                "hierarchical_accuracy": float(w[right].sum() / total) if total else 0.0,
+                "label_precision": float((w * np.where(decided, precision[answered], 0.0)).sum() / total)
+                if total else 0.0}
     if members is None:
         correct = decided & (y_pred == y_true)
     else:
@@ -110,9 +123,10 @@ class Evaluation:
         return sum(confusion_matrix(f.y_true, f.y_pred, n_classes, n_labels=n_labels) for f in self.folds)
 
 
-_ORDER = ["accuracy", "mae", "leaves", "single_case_leaves", "depth", "fit_seconds", "predict_seconds", "nonmonotone_pairs", "nmi",
-          "avg_total_cost", "avg_test_cost", "avg_waiting_cost", "avg_misclassification_cost", "pending_rate",
-          "misclassification_rate", "attributes_used", "hierarchical_accuracy", "label_precision"]
+_ORDER = ["accuracy", "hierarchical_accuracy", "label_precision", "mae", "leaves", "single_case_leaves", "depth",
+          "fit_seconds", "predict_seconds", "nonmonotone_pairs", "nmi", "avg_total_cost", "avg_test_cost",
+          "avg_waiting_cost", "avg_misclassification_cost", "pending_rate", "misclassification_rate",
+          "attributes_used"]
 
 
 def _metric_order(name: str):
@@ -121,7 +135,8 @@ def _metric_order(name: str):
 
 def cross_validate(data: EncodedData, fit, predict, *, cv: int = 10, repeats: int = 1, holdout: float | None = None,
                    seed: int = 0, cost: np.ndarray | None = None, progress: Progress | None = None,
-                   members: np.ndarray | None = None, pending_metrics: bool = False) -> Evaluation:
+                   members: np.ndarray | None = None, pending_metrics: bool = False,
+                   hierarchy: tuple[np.ndarray, np.ndarray] | None = None) -> Evaluation:
     """`fit(train: EncodedData) -> model`, `predict(model, X) -> (labels, extra metrics dict)`."""
     result = Evaluation()
     plans = []
@@ -144,7 +159,7 @@ def cross_validate(data: EncodedData, fit, predict, *, cv: int = 10, repeats: in
         labels, extra = predict(model, data.X[test])
         predict_seconds = time.perf_counter() - t0
         m = metrics(data.y[test], labels, len(data.classes), ordered=data.schema.ordered, w=data.w[test], cost=cost,
-                    members=members, pending_metrics=pending_metrics)
+                    members=members, pending_metrics=pending_metrics, hierarchy=hierarchy)
         m.update(extra)
         m["fit_seconds"] = fit_seconds
         m["predict_seconds"] = predict_seconds

@@ -49,9 +49,14 @@ def predict_cases(info: AlgorithmInfo, tree: Tree, X: np.ndarray, params: dict,
 
 
 def prediction_labels(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None) -> list[str]:
-    """The labels the algorithm can answer with: the classes, then "not X" when it sets one
-    class against the rest of more than two."""
+    """The labels the algorithm can answer with: the classes, then the coarser labels of the
+    class hierarchy for a learner that reads it, or "not X" when it sets one class against
+    the rest of more than two."""
     labels = list(data.classes)
+    if "hierarchy" in info.uses and spec is not None and spec.hierarchy:
+        from .data.hierarchy import ClassLevels
+
+        labels += ClassLevels(spec.hierarchy, labels).coarse_labels()
     if "positive_class" in info.uses and len(labels) > 2 and spec is not None and spec.positive_class:
         labels.append(f"not {spec.positive_class}")
     return labels
@@ -72,13 +77,21 @@ class Scoring:
         self.attributes_used = "attributes_used" in reports
         self.labels = prediction_labels(info, data, spec)
         self.members = None
-        if len(self.labels) > self.n_classes:  # a label that covers several classes ("not b")
+        self.hierarchy = None
+        if "hierarchy" in info.uses and spec is not None and spec.hierarchy:
+            from .data.hierarchy import ClassLevels
+
+            # strict and hierarchical accuracy, and how precise the answers are
+            levels = ClassLevels(spec.hierarchy, list(data.classes))
+            self.hierarchy = (levels.members(self.labels), np.array([levels.precision(n) for n in self.labels]))
+        elif len(self.labels) > self.n_classes:  # a label that covers several classes ("not b")
             from .algorithms.trichotomy import label_members
 
             self.members = label_members(self.labels, self.n_classes)
 
     def cross_validate_options(self) -> dict:
-        return {"cost": self.cost, "members": self.members, "pending_metrics": self.pending}
+        return {"cost": self.cost, "members": self.members, "pending_metrics": self.pending,
+                "hierarchy": self.hierarchy}
 
     def metrics(self, y: np.ndarray, labels: np.ndarray, w: np.ndarray) -> dict[str, float]:
         return metrics(y, labels, self.n_classes, ordered=self.ordered, w=w, **self.cross_validate_options())

@@ -106,3 +106,68 @@ def test_hierarchical_entropy_matches_its_naive_twin_on_glass():
             continue
         assert hierarchical_entropy(counts, levels.ancestor, levels.width) == pytest.approx(
             naive_hfentr(list(counts), h, classes), abs=1e-12)
+
+
+# ---- the learner ----------------------------------------------------------------------------
+
+
+def test_leaf_label_by_accuracy_times_precision():
+    """A leaf with masses (1.5, 0.6, 0.7, 0) of classes 1..4 (the A1 child of §3.4), h = 3, pre =
+    log_3(level + 1): class 1: 1.5/2.8 · log_3 4 = 0.676; label 5 (= {1, 2}): 2.1/2.8 · 1 = 0.75;
+    root: 1 · log_3 2 = 0.631. The coarse "5" wins; with (2.5, 0.1, 0.2, 0) class 1 does
+    (0.893 · 1.262 = 1.127 > 0.929)."""
+    from engine.algorithms.hfdt import best_f_label
+
+    levels = ClassLevels(SIX_HIERARCHY, ["1", "2", "3", "4"])
+    labels = ["1", "2", "3", "4"] + levels.coarse_labels()
+    rule = best_f_label(levels, labels)
+    assert labels[rule(np.array([1.5, 0.6, 0.7, 0.0]))] == "5"
+    assert labels[rule(np.array([2.5, 0.1, 0.2, 0.0]))] == "1"
+    assert labels[rule(np.array([1.0, 1.0, 1.0, 1.0]))] == "root"  # 0.5 · 1 < 0.631
+    assert levels.precision("root") == pytest.approx(math.log(2) / math.log(3))
+    flat = ClassLevels(None, ["a", "b", "c"])
+    assert best_f_label(flat, ["a", "b", "c"])(np.array([1.0, 3.0, 2.0])) == 1  # majority
+
+
+def glass():
+    from engine.data import read_table
+    from engine.data.encode import encode
+    from engine.data.project import load_project
+
+    from conftest import ROOT
+
+    project = load_project(str(ROOT / "resources" / "demo" / "glass.rtproj"))
+    return project.spec, encode(read_table(project.data_path, project.sheet), project.spec)
+
+
+def test_hfdt_on_glass_answers_coarse_labels_that_are_right():
+    from engine.algorithms.registry import get, resolve_params
+    from engine.tree.model import FuzzySplit
+    from engine.tree.predict import predict
+    from engine.workflows import evaluate_algorithm
+
+    spec, data = glass()
+    info = get("hfdt")
+    tree = info.fit(data, spec, resolve_params(info, {}, spec))
+    assert tree.labels[len(data.classes):] == ["ALL", "NWG", "WG", "FP", "NFP"]
+    assert isinstance(tree.root, FuzzySplit) and tree.root.centres is not None and len(tree.root.centres) == 2
+    p = predict(tree, data.X, info.missing)
+    answered = {tree.labels[l] for l in p.labels}
+    assert answered & {"WG", "NWG", "FP", "NFP"}  # some answers are coarse
+    members = ClassLevels(spec.hierarchy, list(data.classes)).members(tree.labels)
+    right = members[p.labels, data.y]
+    assert right.mean() > 0.9  # hierarchical accuracy on the training cases
+    np.testing.assert_allclose(p.scores.sum(axis=1), 1.0)  # every label's share of the firing strength
+    # cross-validated: strict accuracy (the class itself), hierarchical accuracy (or an ancestor),
+    # and the answers' precision (log_4(level + 1): 0.5 for ALL .. 1.161 for a class)
+    result = evaluate_algorithm(info, data, spec, {}, cv=5, seed=0)
+    summary = {k: v["mean"] for k, v in result.summary().items()}
+    assert summary["accuracy"] < summary["hierarchical_accuracy"]
+    assert 0.8 < summary["hierarchical_accuracy"] <= 1.0
+    assert 0.5 < summary["label_precision"] < math.log(5) / math.log(4)
+    assert result.confusion().shape == (len(data.classes), len(tree.labels) + 1)
+    payload = result.to_json()
+    assert payload["confusion"]["predicted"][:len(tree.labels)] == tree.labels
+    # without the hierarchy: the classes only, majority leaves
+    flat = info.fit(data, None, resolve_params(info, {}))
+    assert flat.labels == list(data.classes)

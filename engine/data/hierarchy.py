@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 
 import numpy as np
@@ -114,6 +115,24 @@ class ClassLevels:
         out = []
         for level in self.labels:
             out += [n for n in level if n not in self.classes and n not in out]
+        return out
+
+    def precision(self, name: str) -> float:
+        """pre = log_h(i + 1) of a label answered at level i, a class at its deepest level h (it
+        stands for itself there): coarser answers are less precise; 1 without a hierarchy."""
+        if self.h == 1:
+            return 1.0
+        deepest = max(i + 1 for i, level in enumerate(self.labels) if name in level)
+        return math.log(deepest + 1) / math.log(self.h)
+
+    def members(self, labels: list[str]) -> np.ndarray:
+        """members[l, k]: answering labels[l] is right for a case of class k (the class itself or
+        one of its ancestors)."""
+        out = np.zeros((len(labels), len(self.classes)), bool)
+        for k in range(len(self.classes)):
+            chain = set(self.ancestors(k))
+            for l, name in enumerate(labels):
+                out[l, k] = name in chain
         return out
 
     def ancestors(self, k: int) -> list[str]:

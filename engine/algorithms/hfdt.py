@@ -1,0 +1,107 @@
+"""Hierarchical fuzzy decision trees (seed 002; ALGORITHMS.md §3): HFDT.
+
+Numeric attributes are fuzzified into k triangular terms over Kohonen centres
+(engine.algorithms.fuzzify, stored in the model's fuzzy nodes); nominal ones
+keep one crisp term per value. The tree grows through the engine's fuzzy
+splitter: a case goes down every term with its membership combined with the
+node's by the t-norm (product, or minimum), so a node holds class masses
+M(D ∩ class). The split is the attribute (each at most once on a path) with
+the largest hierarchical gain HG = HFEntr^D - Σ_g η_g HFEntr^{D^{T_g}}
+(engine.kernels.hierarchy; ties: the lower attribute). A node is a leaf when
+no attribute is left, when one class holds a share ≥ β0 of its mass, when its
+mass is below the minimum membership, or when all its mass is in one class.
+
+A leaf's label is the label of any level with the largest F = acc · pre, acc
+= the leaf's mass share of that label, pre = log_h(level + 1) (a class counts
+at the deepest level, where it stands for itself): a leaf that cannot tell
+window-glass types apart answers the coarser "FP". Ties go to the more
+precise label. A case's answer is the label with the largest sum of the
+firing strengths (the t-norm of its memberships along the path) of the leaves
+carrying it; every label's score is reported. Without a class hierarchy the
+levels are the classes alone and HFDT is fuzzy ID3 with majority leaves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from ..data.encode import EncodedData
+from ..data.hierarchy import ClassLevels
+from ..data.spec import ProblemSpec
+from ..kernels.hierarchy import hierarchical_gain, level_masses
+from ..progress import Progress
+from ..tree.grow import BestByKey, Stopping, grow
+from ..tree.model import Tree
+from ..tree.splitters import FuzzySplitter
+from .fuzzify import fuzzify
+from .params import AlgorithmInfo, Param
+
+HFDT = AlgorithmInfo(
+    name="hfdt", family="fuzzy", title="HFDT (hierarchical fuzzy tree: hierarchical entropy, leaves at any level)",
+    params=(
+        Param("k", 2, "fuzzy terms per numeric attribute (Kohonen centres)", kind="int", minimum=1, maximum=9),
+        Param("learning_rate", 0.5, "Kohonen learning rate η (falls linearly to 0)", kind="float", minimum=0.01,
+              maximum=1.0),
+        Param("epochs", 20, "Kohonen passes over the values", kind="int", minimum=1, maximum=1000),
+        Param("beta0", 0.9, "β0: a leaf when one class holds this share of the mass", kind="float", minimum=0.5,
+              maximum=1.0),
+        Param("min_membership", 1.0, "a leaf when the node's membership mass is below this", kind="float",
+              minimum=0.0),
+        Param("tnorm", "product", "how memberships combine along a path", kind="choice",
+              choices=("product", "minimum")),
+        Param("seed", 0, "seed of the Kohonen visiting order", kind="int", minimum=0),
+    ),
+    uses=("hierarchy",),
+    missing="fractional",
+)
+
+
+def class_levels(spec: ProblemSpec | None, data: EncodedData) -> ClassLevels:
+    return ClassLevels(spec.hierarchy if spec is not None else None, list(data.classes))
+
+
+def best_f_label(levels: ClassLevels, labels: list[str]):
+    """The label rule: over every label of every level, the largest acc · pre (ties: the more
+    precise label, then the earlier one)."""
+    index = {name: i for i, name in enumerate(labels)}
+    candidates = []  # (level, label q at that level, pre, tree label index), deepest level first
+    for i in reversed(range(levels.h)):
+        for q, name in enumerate(levels.labels[i]):
+            candidates.append((i, q, levels.precision(name), index[name]))
+
+    def rule(counts: np.ndarray) -> int:
+        total = counts.sum()
+        if total <= 0:
+            return 0
+        masses = level_masses(np.ascontiguousarray(counts, dtype=np.float64), levels.ancestor, levels.width)
+        best, best_f = 0, -1.0
+        for i, q, pre, label in candidates:
+            f = masses[i, q] / total * pre
+            if f > best_f + 1e-12:
+                best, best_f = label, f
+        return best
+
+    return rule
+
+
+def fit_hfdt(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
+    levels = class_levels(spec, data)
+    terms = fuzzify(data, params["k"], params["learning_rate"], params["epochs"], params["seed"])
+    labels = list(data.classes) + levels.coarse_labels()
+    ancestor, width = levels.ancestor, levels.width
+
+    def score(bags: np.ndarray, total: float, j: int):
+        gain, after = hierarchical_gain(np.ascontiguousarray(bags, dtype=np.float64), ancestor, width)
+        return gain, {"gain": gain, "entropy_after": after}
+
+    splitter = FuzzySplitter(data, terms.terms, score, tnorm=params["tnorm"], missing="fractional", labels=labels,
+                             names=terms.names, aggregate="label_sum")
+    stopping = Stopping(min_samples_split=1, min_samples_leaf=0, min_impurity_decrease=None,
+                        max_class_share=params["beta0"], min_mass=params["min_membership"])
+    return grow(splitter, choice=BestByKey("value", margin=1e-12), label_rule=best_f_label(levels, labels),
+                stopping=stopping, progress=progress, message="growing the HFDT tree")
+
+
+ALGORITHMS = (replace(HFDT, fit=fit_hfdt),)
