@@ -12,6 +12,7 @@ import numba
 import numpy as np
 
 from .config import JIT
+from .criteria import entropy
 
 
 @numba.njit(**JIT)
@@ -27,18 +28,14 @@ def level_masses(counts, ancestor, width):
 
 @numba.njit(**JIT)
 def fuzzy_entropy(masses):
-    """FEntr = -Σ p log2 p of one row of masses (0 for no mass)."""
+    """FEntr = -Σ p log2 p of one row of masses (0 for no mass): the crisp entropy criterion
+    on membership masses."""
     total = 0.0
     for q in range(masses.shape[0]):
         total += masses[q]
     if total <= 0:
         return 0.0
-    out = 0.0
-    for q in range(masses.shape[0]):
-        if masses[q] > 0:
-            p = masses[q] / total
-            out -= p * np.log2(p)
-    return out
+    return entropy(masses, total)
 
 
 @numba.njit(**JIT)
