@@ -20,8 +20,9 @@ from .tree.predict import Prediction, predict
 
 FORMAT = "ruletree-model"
 VERSION = 2  # the newest version this code reads
-# version 2 adds the tree's fuzzy settings (t-norm, aggregation); a file is written as version 1
-# unless it needs them, so older versions read every model they can answer with correctly
+# version 2 adds the tree's fuzzy settings (t-norm, aggregation, the labels classes answer as); a file
+# is written as version 1 unless it needs them, so older versions read every model they can answer
+# with correctly
 MAX_MODEL_BYTES = 512 << 20
 
 

@@ -47,6 +47,8 @@ def _datasets():
         out[name] = (encode(table, spec), spec)
     project = load_project(str(ROOT / "resources" / "demo" / "car_evaluation.rtproj"))
     out["car ordinal"] = (encode(read_table(project.data_path, project.sheet), project.spec), project.spec)
+    glass = load_project(str(ROOT / "resources" / "demo" / "glass.rtproj"))  # with its class hierarchy
+    out["glass hierarchy"] = (encode(read_table(glass.data_path, glass.sheet), glass.spec), glass.spec)
     base = monotone_data(400, 4, seed=5)
     rng = np.random.default_rng(5)
     X = np.column_stack([base.X, rng.random(400), -base.X[:, 0] + 0.3 * rng.random(400)])
@@ -68,6 +70,8 @@ def datasets():
 
 def trial_values(p) -> list:
     """Values of the parameter other than its default, as the schema allows them."""
+    if p.choices_from == "hierarchy_levels":  # checked against the problem when fitted
+        return [1, 2, 3]
     if p.kind == "choice":
         return [c for c in p.choices if c != p.default]
     if p.kind == "bool":

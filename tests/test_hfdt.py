@@ -171,3 +171,51 @@ def test_hfdt_on_glass_answers_coarse_labels_that_are_right():
     # without the hierarchy: the classes only, majority leaves
     flat = info.fit(data, None, resolve_params(info, {}))
     assert flat.labels == list(data.classes)
+
+
+def test_fuzzy_id3_answers_at_its_level():
+    """Trained at level 2 of glass (WG / NWG) it answers only WG or NWG, by the leaves' class
+    shares summed per label; at level 4 only classes; the flat learners trade accuracy for
+    precision, and HFDT is at least as right as level 2 with more precise answers."""
+    from engine.algorithms.registry import get, resolve_params
+    from engine.errors import OptionError
+    from engine.tree.model import Tree
+    from engine.tree.predict import predict
+    from engine.workflows import evaluate_algorithm
+
+    spec, data = glass()
+    info = get("fuzzy_id3")
+    two = info.fit(data, spec, resolve_params(info, {"level": 2}, spec))
+    p = predict(two, data.X, info.missing)
+    assert {two.labels[l] for l in p.labels} == {"WG", "NWG"}
+    assert [two.labels[a] for a in two.answer_as] == ["WG", "WG", "WG", "NWG", "NWG", "NWG"]
+    again = Tree.from_json(two.to_json(), two.schema)  # the level travels with the model
+    assert (predict(again, data.X, info.missing).labels == p.labels).all()
+    four = info.fit(data, spec, resolve_params(info, {"level": 4}, spec))
+    assert set(predict(four, data.X, info.missing).labels) <= set(range(len(data.classes)))
+    with pytest.raises(OptionError):
+        resolve_params(info, {"level": 5}, spec)
+    figures = {}
+    for name, params in (("fuzzy_id3", {"level": 2}), ("fuzzy_id3", {"level": 4}), ("hfdt", {})):
+        summary = evaluate_algorithm(get(name), data, spec, params, cv=5, seed=0).summary()
+        figures[name, params.get("level")] = (summary["hierarchical_accuracy"]["mean"],
+                                              summary["label_precision"]["mean"])
+    (acc2, pre2), (acc4, pre4), (acc_h, pre_h) = figures.values()
+    assert acc2 > acc4 and pre2 < pre4  # the flat learner's trade
+    assert acc_h >= acc2 - 0.02 and pre_h > pre2  # HFDT: about as right, more precise
+
+
+def test_a_model_file_with_a_bad_answer_map_is_refused():
+    from engine.tree.model import Tree
+
+    spec, data = glass()
+    from engine.algorithms.registry import get, resolve_params
+
+    info = get("fuzzy_id3")
+    obj = info.fit(data, spec, resolve_params(info, {"level": 2}, spec)).to_json()
+    obj["fuzzy"]["answer_as"] = ["WG"]  # not one per class
+    with pytest.raises(ValueError, match="answer_as"):
+        Tree.from_json(obj, data.schema)
+    obj["fuzzy"]["answer_as"] = ["nowhere"] * len(data.classes)
+    with pytest.raises(ValueError, match="answer_as"):
+        Tree.from_json(obj, data.schema)

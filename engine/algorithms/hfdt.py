@@ -23,7 +23,7 @@ levels are the classes alone and HFDT is fuzzy ID3 with majority leaves.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -104,4 +104,73 @@ def fit_hfdt(data: EncodedData, spec: ProblemSpec | None, params: dict, progress
                 stopping=stopping, progress=progress, message="growing the HFDT tree")
 
 
-ALGORITHMS = (replace(HFDT, fit=fit_hfdt),)
+FUZZY_ID3 = AlgorithmInfo(
+    name="fuzzy_id3", family="fuzzy",
+    title="Fuzzy ID3 (fuzzy entropy at one level of the class hierarchy; class proportions in the leaves)",
+    params=HFDT.params + (
+        Param("level", None, "the hierarchy level it learns and answers at (empty: the classes)", kind="choice",
+              choices_from="hierarchy_levels"),
+    ),
+    uses=("hierarchy",),
+    missing="fractional",
+)
+
+
+@dataclass(frozen=True)
+class LevelStopping(Stopping):
+    """Stopping at one level: β0 and "all mass in one label" read the node's masses of that
+    level's labels (`ancestor`: one row, class -> label)."""
+
+    ancestor: np.ndarray | None = None
+    width: int = 1
+    level_share: float = 1.0
+
+    def stops(self, cases) -> bool:
+        if super().stops(cases):
+            return True
+        masses = level_masses(np.ascontiguousarray(cases.counts, dtype=np.float64), self.ancestor, self.width)[0]
+        total = masses.sum()
+        return total > 0 and (masses.max() / total >= self.level_share or np.count_nonzero(masses) <= 1)
+
+
+def fit_fuzzy_id3(data: EncodedData, spec: ProblemSpec | None, params: dict,
+                  progress: Progress | None = None) -> Tree:
+    """Fuzzy ID3 (Umano et al. 1994; Janikow 1998; ALGORITHMS.md §3.5) trained at one level of the
+    hierarchy: the same terms and growth as HFDT, the gain by fuzzy entropy over that level's
+    labels, a leaf when one label holds ≥ β0 of the mass or the mass is below the minimum; a
+    leaf keeps its class masses, and a case's score of a label is Σ_leaves firing strength x the
+    leaf's share of the label's classes (tree.answer_as)."""
+    from ..errors import OptionError
+
+    levels = class_levels(spec, data)
+    level = params.get("level") or levels.h
+    if level > levels.h:
+        raise OptionError(f"fuzzy_id3 parameter level: the class hierarchy has {levels.h} level(s), not {level}",
+                          code="bad_option")
+    row = levels.ancestor[level - 1:level].copy()
+    terms = fuzzify(data, params["k"], params["learning_rate"], params["epochs"], params["seed"])
+    labels = list(data.classes) + levels.coarse_labels()
+    index = {name: i for i, name in enumerate(labels)}
+    level_labels = [index[name] for name in levels.labels[level - 1]]
+    width = len(levels.labels[level - 1])
+
+    def score(bags: np.ndarray, total: float, j: int):
+        gain, after = hierarchical_gain(np.ascontiguousarray(bags, dtype=np.float64), row, width)
+        return gain, {"gain": gain, "entropy_after": after}
+
+    def label_rule(counts: np.ndarray) -> int:
+        masses = level_masses(np.ascontiguousarray(counts, dtype=np.float64), row, width)[0]
+        return level_labels[int(np.argmax(masses))]
+
+    splitter = FuzzySplitter(data, terms.terms, score, tnorm=params["tnorm"], missing="fractional", labels=labels,
+                             names=terms.names)
+    stopping = LevelStopping(min_samples_split=1, min_samples_leaf=0, min_impurity_decrease=None,
+                             min_mass=params["min_membership"], ancestor=row, width=width,
+                             level_share=params["beta0"])
+    tree = grow(splitter, choice=BestByKey("value", margin=1e-12), label_rule=label_rule, stopping=stopping,
+                progress=progress, message="growing the fuzzy ID3 tree")
+    tree.answer_as = [level_labels[q] for q in row[0]]
+    return tree
+
+
+ALGORITHMS = (replace(HFDT, fit=fit_hfdt), replace(FUZZY_ID3, fit=fit_fuzzy_id3))

@@ -49,12 +49,15 @@ class Tree:
     """Nodes plus what is needed to read them: the data schema and the label names."""
 
     def __init__(self, schema: DataSchema, labels: list[str] | None = None, *, tnorm: str = "product",
-                 aggregate: str = "distribution"):
+                 aggregate: str = "distribution", answer_as: list[int] | None = None):
         self.schema = schema
         self.labels = list(labels) if labels is not None else list(schema.classes)
         self.nodes: list[Node] = []
         self.tnorm = tnorm  # combines memberships along a path (fuzzy trees)
         self.aggregate = aggregate  # turns the reached leaves into an answer (fuzzy trees)
+        # with the distribution aggregate: the label each class's score counts for (a tree that
+        # answers at one level of a class hierarchy); None: every class for itself
+        self.answer_as = None if answer_as is None else [int(a) for a in answer_as]
         self._compiled = None
         self._below = None
 
@@ -170,8 +173,10 @@ class Tree:
             item.update(node.json_fields(names))
             nodes.append(item)
         out = {"labels": list(self.labels), "nodes": nodes}
-        if self.tnorm != "product" or self.aggregate != "distribution":
+        if self.tnorm != "product" or self.aggregate != "distribution" or self.answer_as is not None:
             out["fuzzy"] = {"tnorm": self.tnorm, "aggregate": self.aggregate}
+            if self.answer_as is not None:
+                out["fuzzy"]["answer_as"] = [self.labels[a] for a in self.answer_as]
         return out
 
     @classmethod
@@ -183,6 +188,12 @@ class Tree:
         tree = cls(schema, obj["labels"], tnorm=tnorm, aggregate=aggregate)
         index = {name: j for j, name in enumerate(schema.names)}
         label_index = {name: i for i, name in enumerate(tree.labels)}
+        answer_as = fuzzy.get("answer_as")
+        if answer_as is not None:
+            if (not isinstance(answer_as, list) or len(answer_as) != len(schema.classes)
+                    or any(not isinstance(a, str) or a not in label_index for a in answer_as)):
+                raise ValueError("fuzzy.answer_as must name one of the tree's labels for every class")
+            tree.answer_as = [label_index[a] for a in answer_as]
         label_index[PENDING_LABEL] = PENDING
         parents = {}
         for i, item in enumerate(obj["nodes"]):

@@ -139,7 +139,13 @@ def _spread(tree: Tree, X: np.ndarray, missing: str) -> Prediction:
         best = np.argmax(label_votes, axis=1)
         labels = np.where(best == len(tree.labels), PENDING, best)
     else:
-        labels = np.argmax(scores, axis=1).astype(np.int64)
+        if tree.answer_as is None:
+            labels = np.argmax(scores, axis=1).astype(np.int64)
+        else:  # each class's score counts for the label it is answered as
+            by_label = np.zeros((n, len(tree.labels)))
+            for k, label in enumerate(tree.answer_as):
+                by_label[:, label] += scores[:, k]
+            labels = np.argmax(by_label, axis=1).astype(np.int64)
         all_pending = label_votes[:, -1] >= label_votes.sum(axis=1) - 1e-12
         labels[all_pending] = PENDING
         single = end_node >= 0
