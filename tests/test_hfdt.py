@@ -219,3 +219,80 @@ def test_a_model_file_with_a_bad_answer_map_is_refused():
     obj["fuzzy"]["answer_as"] = ["nowhere"] * len(data.classes)
     with pytest.raises(ValueError, match="answer_as"):
         Tree.from_json(obj, data.schema)
+
+
+# ---- Min-Ambiguity (Yuan & Shaw) ------------------------------------------------------------
+
+
+def naive_ambiguity(pi):
+    """g(π) = Σ_i (π*_i - π*_{i+1}) ln i, π* sorted descending, π*_{n+1} = 0."""
+    p = sorted(pi, reverse=True) + [0.0]
+    return sum((p[i] - p[i + 1]) * math.log(i + 1) for i in range(len(pi)))
+
+
+def naive_subsethood(A, B):
+    return sum(min(a, b) for a, b in zip(A, B)) / sum(A)
+
+
+def test_ambiguity_by_hand_on_the_six_cases():
+    """π = (1, 0.5, 0.2): g = 0.3 ln 2 + 0.2 ln 3 = 0.4277. The six cases of §3.4 as crisp classes
+    C_1..C_4 and evidence A1, A2 (all memberships ≥ α = 0.1 but A1's 0, which is 0 anyway):
+    S(A1, C) = (1.5, 0.6, 0.7, 0) / 2.8, π = (1, 0.4, 0.467, 0): g = 0.4857; A2: masses
+    (0.5, 0.4, 1.3, 1.0): g = 0.7777; G(A) = 2.8/6 · 0.4857 + 3.2/6 · 0.7777 = 0.6414, below
+    the root's g(π) of masses (2, 1, 2, 1) = 0.5 ln 2 + 0.5 ln 4 = 1.0397: A expands the root."""
+    from engine.kernels.ambiguity import ambiguity, classification_ambiguity
+
+    assert round(ambiguity(np.array([1.0, 0.5, 0.2])), 4) == 0.4277
+    classes = [[1.0 if y == k else 0.0 for y in Y] for k in range(4)]
+    a2 = 1 - A1
+    for evidence, want in ((A1, 0.4857), (a2, 0.7777)):
+        s = [naive_subsethood(evidence, c) for c in classes]
+        pi = [v / max(s) for v in s]
+        assert round(naive_ambiguity(pi), 4) == want
+        masses = np.array([sum(e for e, y in zip(evidence, Y) if y == k) for k in range(4)])
+        assert ambiguity(masses) == pytest.approx(naive_ambiguity(pi), abs=1e-12)
+    bags = six_bags()
+    assert round(classification_ambiguity(bags), 4) == 0.6414
+    assert round(ambiguity(bags.sum(axis=0)), 4) == 1.0397
+
+
+def test_min_ambiguity_expands_a_branch_only_when_ambiguity_drops(six_data):
+    """The six cases twice, once with N = 0 and once with N = 1: N's terms leave every node's classes
+    in the same proportions (G = the node's own g), so N lowers no ambiguity and is never used,
+    while A splits the root; with N alone nothing is ever split."""
+    from engine.algorithms.hfdt import fit_min_ambiguity
+    from engine.tree.model import FuzzySplit
+
+    params = {"k": 2, "learning_rate": 0.5, "epochs": 20, "seed": 0, "alpha": 0.1, "beta": 0.99, "level": None}
+    tree = fit_min_ambiguity(six_data, None, params)
+    assert isinstance(tree.root, FuzzySplit) and tree.root.feature == 0
+    assert all(n.feature == 0 for n in tree.nodes if isinstance(n, FuzzySplit))
+    assert tree.tnorm == "minimum" and tree.aggregate == "label_max"
+    only_noise = six_data.subset(np.arange(12))
+    only_noise.X = only_noise.X.copy()
+    only_noise.X[:, 0] = 0.5  # A says nothing now
+    assert fit_min_ambiguity(only_noise, None, params).n_leaves == 1
+
+
+@pytest.fixture
+def six_data():
+    from engine.data.encode import AttributeSchema, DataSchema, EncodedData
+
+    x = np.array([0.3, 0.4, 0.6, 0.2, 0.7, 1.0])
+    X = np.column_stack([np.r_[x, x], np.r_[np.zeros(6), np.ones(6)]])
+    schema = DataSchema("c", ["1", "2", "3", "4"], False, [AttributeSchema("A", "numeric"),
+                                                         AttributeSchema("N", "numeric")])
+    return EncodedData(X, np.r_[Y, Y], np.ones(12), schema, np.arange(12))
+
+
+def test_min_ambiguity_on_glass_levels():
+    from engine.algorithms.registry import get, resolve_params
+    from engine.tree.predict import predict
+
+    spec, data = glass()
+    info = get("min_ambiguity")
+    two = info.fit(data, spec, resolve_params(info, {"level": 2}, spec))
+    labels = {two.labels[l] for l in predict(two, data.X, info.missing).labels}
+    assert labels <= {"WG", "NWG"} and len(labels) == 2
+    strict = info.fit(data, spec, resolve_params(info, {"alpha": 0.0}, spec))
+    assert strict.to_json() != info.fit(data, spec, resolve_params(info, {}, spec)).to_json()

@@ -173,4 +173,78 @@ def fit_fuzzy_id3(data: EncodedData, spec: ProblemSpec | None, params: dict,
     return tree
 
 
-ALGORITHMS = (replace(HFDT, fit=fit_hfdt), replace(FUZZY_ID3, fit=fit_fuzzy_id3))
+MIN_AMBIGUITY = AlgorithmInfo(
+    name="min_ambiguity", family="fuzzy",
+    title="Min-Ambiguity (Yuan & Shaw: least classification ambiguity, min t-norm, max rules)",
+    params=tuple(p for p in HFDT.params if p.name in ("k", "learning_rate", "epochs", "seed")) + (
+        Param("alpha", 0.1, "significance level α: memberships below it count as 0", kind="float", minimum=0.0,
+              maximum=0.99),
+        Param("beta", 0.8, "truth level β: a leaf when a class's subsethood reaches it", kind="float",
+              minimum=0.5, maximum=1.0),
+        Param("level", None, "the hierarchy level it learns and answers at (empty: the classes)", kind="choice",
+              choices_from="hierarchy_levels"),
+    ),
+    uses=("hierarchy",),
+    missing="fractional",
+)
+
+
+class SignificantSplitter(FuzzySplitter):
+    """The fuzzy splitter with Yuan & Shaw's significance level: a case whose membership in a
+    child (min of node and term) is below α does not go there."""
+
+    def __init__(self, *args, alpha: float = 0.0, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.alpha = alpha
+
+    def parts(self, node, cases):
+        return [(rows[w >= self.alpha], w[w >= self.alpha]) for rows, w in super().parts(node, cases)]
+
+
+def fit_min_ambiguity(data: EncodedData, spec: ProblemSpec | None, params: dict,
+                      progress: Progress | None = None) -> Tree:
+    """Min-Ambiguity (Yuan & Shaw 1995; ALGORITHMS.md §3.5) at one level of the hierarchy: the
+    attribute of least classification ambiguity G(A | F); a branch is expanded only by an
+    attribute with G below the branch's own ambiguity g(π(C | F)); a leaf when a label's
+    subsethood (its share of the node's mass) reaches β; ∩ = min; the leaf's label is the label
+    of highest truth. A case's membership in a label is the max over that label's rules of the
+    min of its memberships along the rule (tree: minimum t-norm, label_max). Memberships below
+    α count as 0 while learning."""
+    from ..errors import OptionError
+    from ..kernels.ambiguity import ambiguity, classification_ambiguity
+
+    levels = class_levels(spec, data)
+    level = params.get("level") or levels.h
+    if level > levels.h:
+        raise OptionError(f"min_ambiguity parameter level: the class hierarchy has {levels.h} level(s), not "
+                          f"{level}", code="bad_option")
+    row = levels.ancestor[level - 1:level].copy()
+    width = len(levels.labels[level - 1])
+    terms = fuzzify(data, params["k"], params["learning_rate"], params["epochs"], params["seed"])
+    labels = list(data.classes) + levels.coarse_labels()
+    index = {name: i for i, name in enumerate(labels)}
+    level_labels = [index[name] for name in levels.labels[level - 1]]
+
+    def at_level(bags: np.ndarray) -> np.ndarray:
+        return np.stack([level_masses(np.ascontiguousarray(b, dtype=np.float64), row, width)[0] for b in bags])
+
+    def score(bags: np.ndarray, total: float, j: int):
+        by_label = at_level(bags)
+        now = ambiguity(by_label.sum(axis=0))
+        after = classification_ambiguity(by_label)
+        return now - after, {"G": after, "g_node": now}
+
+    def label_rule(counts: np.ndarray) -> int:
+        masses = level_masses(np.ascontiguousarray(counts, dtype=np.float64), row, width)[0]
+        return level_labels[int(np.argmax(masses))]
+
+    splitter = SignificantSplitter(data, terms.terms, score, tnorm="minimum", missing="fractional", labels=labels,
+                                   names=terms.names, aggregate="label_max", alpha=params["alpha"])
+    stopping = LevelStopping(min_samples_split=1, min_samples_leaf=0, min_impurity_decrease=None, min_value=1e-12,
+                             ancestor=row, width=width, level_share=params["beta"])
+    return grow(splitter, choice=BestByKey("value", margin=1e-12), label_rule=label_rule, stopping=stopping,
+                progress=progress, message="growing the Min-Ambiguity tree")
+
+
+ALGORITHMS = (replace(HFDT, fit=fit_hfdt), replace(FUZZY_ID3, fit=fit_fuzzy_id3),
+              replace(MIN_AMBIGUITY, fit=fit_min_ambiguity))
