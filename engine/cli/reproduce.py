@@ -14,7 +14,7 @@ from pathlib import Path
 from ..errors import OptionError
 from .printing import PROG, warn
 
-PAPERS = ("facmi", "dp", "trichotomy")
+PAPERS = ("facmi", "dp", "hfdt", "trichotomy")
 
 
 def experiment(paper: str):
