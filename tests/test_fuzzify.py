@@ -86,3 +86,16 @@ def test_fuzzify_names_terms_and_keeps_categories_crisp(tmp_path):
     assert fuzzify(data, k=3, names={"x": ["short", "mid", "tall"]}).names[0] == ["short", "mid", "tall"]
     assert fuzzify(data, k=3, names={"x": ["short", "tall"]}).names[0] == ["low", "medium", "high"]
     assert term_names(7) == [f"term {i}" for i in range(1, 8)]
+
+
+def test_epoch_by_epoch_is_the_same_as_all_at_once():
+    """kohonen_centres passes one epoch's order at a time (bounded memory) with its step offset:
+    the centres equal one call over all the epochs' orders."""
+    rng = np.random.default_rng(4)
+    values = rng.normal(size=50)
+    orders = np.stack([rng.permutation(50) for _ in range(3)])
+    whole = kohonen_1d(values, np.array([values.min(), values.max()]), orders, 0.5)
+    parts = np.array([values.min(), values.max()])
+    for e in range(3):
+        kohonen_1d(values, parts, orders[e:e + 1], 0.5, e * 50, 150)
+    assert parts.tolist() == whole.tolist()

@@ -51,8 +51,10 @@ def kohonen_centres(values: np.ndarray, k: int = 2, rate: float = 0.5, epochs: i
         return np.array([lo])
     centres = np.linspace(lo, hi, k) if k > 1 else np.array([(lo + hi) / 2])
     rng = np.random.default_rng(seed)
-    orders = np.stack([rng.permutation(len(values)) for _ in range(epochs)]).astype(np.int64)
-    centres = np.sort(kohonen_1d(values, centres, orders, float(rate)))
+    n = len(values)
+    for epoch in range(epochs):  # one epoch's order at a time: memory n, not epochs x n
+        kohonen_1d(values, centres, rng.permutation(n)[None, :].astype(np.int64), float(rate), epoch * n, epochs * n)
+    centres = np.sort(centres)
     keep = np.concatenate([[True], np.diff(centres) > 1e-9 * (hi - lo)])
     return centres[keep]
 

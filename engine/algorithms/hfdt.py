@@ -118,19 +118,50 @@ FUZZY_ID3 = AlgorithmInfo(
 
 @dataclass(frozen=True)
 class LevelStopping(Stopping):
-    """Stopping at one level: β0 and "all mass in one label" read the node's masses of that
-    level's labels (`ancestor`: one row, class -> label)."""
+    """Stopping at one level: the share (β0, β) and "all mass in one label" read the node's
+    masses of that level's labels (`view`: a OneLevel)."""
 
-    ancestor: np.ndarray | None = None
-    width: int = 1
+    view: "OneLevel | None" = None
     level_share: float = 1.0
 
     def stops(self, cases) -> bool:
         if super().stops(cases):
             return True
-        masses = level_masses(np.ascontiguousarray(cases.counts, dtype=np.float64), self.ancestor, self.width)[0]
+        masses = self.view.masses(cases.counts)
         total = masses.sum()
         return total > 0 and (masses.max() / total >= self.level_share or np.count_nonzero(masses) <= 1)
+
+
+class OneLevel:
+    """A flat learner's view of one hierarchy level: the tree's labels (classes, then coarse
+    labels), each class's label at that level, and the level's masses of a node."""
+
+    def __init__(self, spec: ProblemSpec | None, data: EncodedData, level: int | None, algorithm: str):
+        from ..errors import OptionError
+
+        levels = class_levels(spec, data)
+        self.level = level or levels.h
+        if self.level > levels.h:
+            raise OptionError(f"{algorithm} parameter level: the class hierarchy has {levels.h} level(s), not "
+                              f"{self.level}", code="bad_option")
+        self.row = levels.ancestor[self.level - 1:self.level].copy()  # class -> label q of the level
+        self.width = len(levels.labels[self.level - 1])
+        self.labels = list(data.classes) + levels.coarse_labels()
+        index = {name: i for i, name in enumerate(self.labels)}
+        self.level_labels = [index[name] for name in levels.labels[self.level - 1]]
+        self.onehot = np.zeros((len(data.classes), self.width))
+        self.onehot[np.arange(len(data.classes)), self.row[0]] = 1.0
+
+    def masses(self, counts: np.ndarray) -> np.ndarray:
+        """Class masses (..., K) summed into the level's labels (..., width)."""
+        return np.asarray(counts, dtype=np.float64) @ self.onehot
+
+    def label_rule(self, counts: np.ndarray) -> int:
+        """The level's label with the most mass (ties: the first)."""
+        return self.level_labels[int(np.argmax(self.masses(counts)))]
+
+    def answer_as(self) -> list[int]:
+        return [self.level_labels[q] for q in self.row[0]]
 
 
 def fit_fuzzy_id3(data: EncodedData, spec: ProblemSpec | None, params: dict,
@@ -140,36 +171,20 @@ def fit_fuzzy_id3(data: EncodedData, spec: ProblemSpec | None, params: dict,
     labels, a leaf when one label holds ≥ β0 of the mass or the mass is below the minimum; a
     leaf keeps its class masses, and a case's score of a label is Σ_leaves firing strength x the
     leaf's share of the label's classes (tree.answer_as)."""
-    from ..errors import OptionError
-
-    levels = class_levels(spec, data)
-    level = params.get("level") or levels.h
-    if level > levels.h:
-        raise OptionError(f"fuzzy_id3 parameter level: the class hierarchy has {levels.h} level(s), not {level}",
-                          code="bad_option")
-    row = levels.ancestor[level - 1:level].copy()
+    view = OneLevel(spec, data, params.get("level"), "fuzzy_id3")
     terms = fuzzify(data, params["k"], params["learning_rate"], params["epochs"], params["seed"])
-    labels = list(data.classes) + levels.coarse_labels()
-    index = {name: i for i, name in enumerate(labels)}
-    level_labels = [index[name] for name in levels.labels[level - 1]]
-    width = len(levels.labels[level - 1])
 
     def score(bags: np.ndarray, total: float, j: int):
-        gain, after = hierarchical_gain(np.ascontiguousarray(bags, dtype=np.float64), row, width)
+        gain, after = hierarchical_gain(np.ascontiguousarray(bags, dtype=np.float64), view.row, view.width)
         return gain, {"gain": gain, "entropy_after": after}
 
-    def label_rule(counts: np.ndarray) -> int:
-        masses = level_masses(np.ascontiguousarray(counts, dtype=np.float64), row, width)[0]
-        return level_labels[int(np.argmax(masses))]
-
-    splitter = FuzzySplitter(data, terms.terms, score, tnorm=params["tnorm"], missing="fractional", labels=labels,
-                             names=terms.names)
+    splitter = FuzzySplitter(data, terms.terms, score, tnorm=params["tnorm"], missing="fractional",
+                             labels=view.labels, names=terms.names)
     stopping = LevelStopping(min_samples_split=1, min_samples_leaf=0, min_impurity_decrease=None,
-                             min_mass=params["min_membership"], ancestor=row, width=width,
-                             level_share=params["beta0"])
-    tree = grow(splitter, choice=BestByKey("value", margin=1e-12), label_rule=label_rule, stopping=stopping,
+                             min_mass=params["min_membership"], view=view, level_share=params["beta0"])
+    tree = grow(splitter, choice=BestByKey("value", margin=1e-12), label_rule=view.label_rule, stopping=stopping,
                 progress=progress, message="growing the fuzzy ID3 tree")
-    tree.answer_as = [level_labels[q] for q in row[0]]
+    tree.answer_as = view.answer_as()
     return tree
 
 
@@ -210,39 +225,23 @@ def fit_min_ambiguity(data: EncodedData, spec: ProblemSpec | None, params: dict,
     of highest truth. A case's membership in a label is the max over that label's rules of the
     min of its memberships along the rule (tree: minimum t-norm, label_max). Memberships below
     α count as 0 while learning."""
-    from ..errors import OptionError
     from ..kernels.ambiguity import ambiguity, classification_ambiguity
 
-    levels = class_levels(spec, data)
-    level = params.get("level") or levels.h
-    if level > levels.h:
-        raise OptionError(f"min_ambiguity parameter level: the class hierarchy has {levels.h} level(s), not "
-                          f"{level}", code="bad_option")
-    row = levels.ancestor[level - 1:level].copy()
-    width = len(levels.labels[level - 1])
+    view = OneLevel(spec, data, params.get("level"), "min_ambiguity")
     terms = fuzzify(data, params["k"], params["learning_rate"], params["epochs"], params["seed"])
-    labels = list(data.classes) + levels.coarse_labels()
-    index = {name: i for i, name in enumerate(labels)}
-    level_labels = [index[name] for name in levels.labels[level - 1]]
-
-    def at_level(bags: np.ndarray) -> np.ndarray:
-        return np.stack([level_masses(np.ascontiguousarray(b, dtype=np.float64), row, width)[0] for b in bags])
 
     def score(bags: np.ndarray, total: float, j: int):
-        by_label = at_level(bags)
+        by_label = np.ascontiguousarray(view.masses(bags))
         now = ambiguity(by_label.sum(axis=0))
         after = classification_ambiguity(by_label)
         return now - after, {"G": after, "g_node": now}
 
-    def label_rule(counts: np.ndarray) -> int:
-        masses = level_masses(np.ascontiguousarray(counts, dtype=np.float64), row, width)[0]
-        return level_labels[int(np.argmax(masses))]
-
-    splitter = SignificantSplitter(data, terms.terms, score, tnorm="minimum", missing="fractional", labels=labels,
-                                   names=terms.names, aggregate="label_max", alpha=params["alpha"])
+    splitter = SignificantSplitter(data, terms.terms, score, tnorm="minimum", missing="fractional",
+                                   labels=view.labels, names=terms.names, aggregate="label_max",
+                                   alpha=params["alpha"])
     stopping = LevelStopping(min_samples_split=1, min_samples_leaf=0, min_impurity_decrease=None, min_value=1e-12,
-                             ancestor=row, width=width, level_share=params["beta"])
-    return grow(splitter, choice=BestByKey("value", margin=1e-12), label_rule=label_rule, stopping=stopping,
+                             view=view, level_share=params["beta"])
+    return grow(splitter, choice=BestByKey("value", margin=1e-12), label_rule=view.label_rule, stopping=stopping,
                 progress=progress, message="growing the Min-Ambiguity tree")
 
 

@@ -55,6 +55,7 @@ from ..evaluate import stratified_folds
 from ..plot import LinePlot
 from ..tree.model import NOMINAL_KIND
 from ..tree.predict import predict
+from . import save_tables
 from .facmi import Progress, datasets_dir
 
 #: the paper's three learners (registered names), in the paper's order
@@ -239,11 +240,5 @@ def run(out: Path, quick: bool = False, say=None, names=None, folder: Path | Non
     names = names or (QUICK if quick else tuple(DATASETS))
     table = experiment(names, QUICK_REPEATS if quick else REPEATS, folder, say)
     tables = {"dp_accuracy": table, "dp_paper_claims": paper_claims(table)}
-    from ..export import write_tables
-    from ..fileio import atomic_write_text
-
-    for name, frame in tables.items():
-        atomic_write_text(out / f"{name}.csv", frame.to_csv(index=False, float_format="%.4f"))
-    write_tables(out / "dp_tables.xlsx", tables)
-    say(f"tables written to {out}")
+    save_tables(out, tables, "dp_tables", say)
     return tables

@@ -31,6 +31,7 @@ from ..evaluate import stratified_folds
 from ..plot import LinePlot
 from ..synth import monotone_data
 from ..tree.predict import predict
+from . import save_tables
 
 LEARNERS_A = ("facmi", "cart", "ie", "rt")
 LEARNERS_B = ("facmi", "cart", "id3", "c45", "ie", "rt")
@@ -196,12 +197,5 @@ def run(out: Path, quick: bool = False, say=Progress()) -> dict[str, pd.DataFram
     tables["facmi_b_classes"]["lowest MAE"] = best_marks(tables["facmi_b_classes"], LEARNERS_B)
     tables["facmi_c_real_data"]["lowest MAE"] = best_marks(tables["facmi_c_real_data"], LEARNERS_C)
     tables["facmi_a_training_size"]["lowest MAE"] = best_marks(tables["facmi_a_training_size"], LEARNERS_A)
-    from ..export import write_tables
-
-    for name, frame in tables.items():
-        from ..fileio import atomic_write_text
-
-        atomic_write_text(out / f"{name}.csv", frame.to_csv(index=False, float_format="%.4f"))
-    write_tables(out / "facmi_tables.xlsx", tables)
-    say(f"tables written to {out}")
+    save_tables(out, tables, "facmi_tables", say)
     return tables

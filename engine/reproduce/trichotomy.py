@@ -21,6 +21,7 @@ from ..data.encode import AttributeSchema, DataSchema, EncodedData
 from ..plot import LinePlot
 from ..tree.model import PENDING
 from ..tree.predict import predict
+from . import save_tables
 from .facmi import Progress
 
 SETTINGS = (("uncorrelated", 0.0), ("low (0.2)", 0.2), ("medium (0.5)", 0.5), ("high (0.8)", 0.8))
@@ -90,10 +91,5 @@ def run(out: Path, quick: bool = False, say=Progress()) -> dict[str, pd.DataFram
             say(f"{setting}, mu = {mu}: " + "; ".join(
                 f"{r['method']} {r['test misclassification']:.3f}/{r['pending rate']:.3f}" for r in rows[-len(METHODS):]))
     table = pd.DataFrame(rows)
-    from ..export import write_tables
-    from ..fileio import atomic_write_text
-
-    atomic_write_text(out / "trichotomy_simulation.csv", table.to_csv(index=False, float_format="%.4f"))
-    write_tables(out / "trichotomy_tables.xlsx", {"simulation": table})
-    say(f"tables written to {out}")
+    save_tables(out, {"trichotomy_simulation": table}, "trichotomy_tables", say)
     return {"trichotomy_simulation": table}
