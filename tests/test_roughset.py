@@ -380,3 +380,19 @@ def test_the_search_script_accepts_the_example_table_but_for_the_paper_s_gamma_c
     assert "DP tree (leaf sizes 4,1,3,3,2,1,1)" in ok.stdout
     strict = subprocess.run(run, capture_output=True, text=True, timeout=120)
     assert strict.returncode == 1 and "NO   RS: every gamma = 0 at the c3=1 node" in strict.stdout
+
+
+def test_a_model_file_with_bad_interval_cuts_is_refused():
+    """The cuts of a discretised attribute come from the model file: they must be increasing
+    finite numbers, and every branch one of their intervals."""
+    _, _, data = iris()
+    tree = fit("dp", data)
+    for bad_cuts, branches in (([5.0, 1.0], None), ([1.0, float("nan")], None), (["x"], None), ([1.0], [0, 1, 2])):
+        obj = json.loads(json.dumps(tree.to_json()))
+        node = next(n for n in obj["nodes"] if n.get("cuts"))
+        node["cuts"] = bad_cuts
+        if branches is not None:
+            node["branches"] = branches
+            node["children"] = node["children"][:3] if len(node["children"]) >= 3 else node["children"]
+        with pytest.raises(ValueError, match="cuts|intervals"):
+            Tree.from_json(obj, tree.schema)

@@ -276,8 +276,12 @@ class CategorySplit(Node):
 
     @classmethod
     def from_json_fields(cls, item, index, common):
-        return cls(**common, feature=index[item["attribute"]], branches=list(item["branches"]),
-                   cuts=item.get("cuts"))
+        cuts = item.get("cuts")
+        if cuts is not None:  # interval codes of a discretised attribute (a file may come from anyone)
+            cuts = increasing_numbers(cuts, None, "a split on intervals", "cuts")
+            if any(not isinstance(b, int) or isinstance(b, bool) or not 0 <= b <= len(cuts) for b in item["branches"]):
+                raise ValueError(f"a split on {len(cuts) + 1} intervals has branches {item['branches']!r}")
+        return cls(**common, feature=index[item["attribute"]], branches=list(item["branches"]), cuts=cuts)
 
     def compile_into(self, c, i):
         c.feature[i] = self.feature
@@ -288,6 +292,19 @@ class CategorySplit(Node):
             c.cut_start[i] = len(c.cut_values)
             c.cut_count[i] = len(self.cuts)
             c.cut_values.extend(self.cuts)
+
+
+def increasing_numbers(values, count: int | None, split: str, noun: str) -> list[float]:
+    """`values` from a file as strictly increasing finite numbers (`count` of them, if given)."""
+    try:
+        numbers = [float(v) for v in values if not isinstance(v, bool)]
+    except (TypeError, ValueError):
+        numbers = []
+    if (not isinstance(values, list) or len(numbers) != len(values) or (count is not None and len(numbers) != count)
+            or not all(np.isfinite(numbers)) or any(a >= b for a, b in zip(numbers, numbers[1:]))):
+        need = f"{count} " if count is not None else ""
+        raise ValueError(f"{split} needs {need}increasing {noun}, not {values!r}")
+    return numbers
 
 
 def triangular_memberships(values: np.ndarray, centres: np.ndarray) -> np.ndarray:
@@ -387,9 +404,7 @@ class FuzzySplit(Node):
         k = len(common["children"])
         centres, terms = item.get("centres"), item.get("terms")
         if centres is not None:  # one sorted, finite centre per child (a file may come from anyone)
-            centres = [float(c) for c in centres]
-            if len(centres) != k or not all(np.isfinite(centres)) or any(a >= b for a, b in zip(centres, centres[1:])):
-                raise ValueError(f"a fuzzy split needs {k} increasing centres, not {item.get('centres')!r}")
+            centres = increasing_numbers(centres, k, "a fuzzy split", "centres")
         elif not isinstance(item.get("branches"), list):
             raise ValueError("a fuzzy split needs centres or branches")
         if terms is not None and (not isinstance(terms, list) or len(terms) != k
