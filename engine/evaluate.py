@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .data.encode import EncodedData
 from .progress import Progress
 from .tree.model import PENDING
+
+if TYPE_CHECKING:
+    from .data.hierarchy import HierarchyScoring
 
 
 def stratified_folds(y: np.ndarray, k: int, seed: int = 0) -> tuple[np.ndarray, list[str]]:
@@ -61,27 +65,37 @@ def confusion_matrix(y_true: np.ndarray, y_pred: np.ndarray, n_classes: int, w: 
 
 def metrics(y_true: np.ndarray, y_pred: np.ndarray, n_classes: int, *, ordered: bool = False,
             w: np.ndarray | None = None, cost: np.ndarray | None = None, members: np.ndarray | None = None,
-            pending_metrics: bool = False, hierarchy: tuple[np.ndarray, np.ndarray] | None = None
-            ) -> dict[str, float]:
+            pending_metrics: bool = False, hierarchy: "HierarchyScoring | None" = None) -> dict[str, float]:
     """accuracy, mae (ordered classes), pending_rate and misclassification_rate (when
     anything is pending, or always with `pending_metrics`), avg_misclassification_cost
     (with a cost matrix). `members[l, k]`: label l is right for a case of class k (labels
     beyond the classes, such as "not b", cover several); default: label l is class l.
 
-    With a class hierarchy, `hierarchy` = (members, precision): accuracy stays strict (the
-    true class itself), hierarchical_accuracy counts an answer that is the class or one of
-    its ancestors, and label_precision is the mean precision log_h(level + 1) of the answers."""
+    With a class hierarchy (`hierarchy`, engine.data.hierarchy.HierarchyScoring): accuracy
+    stays strict (the true class itself); hierarchical_accuracy counts an answer that is the
+    class or one of its ancestors; label_precision is the mean precision log_h(level + 1) of
+    the answers (PENDING: 0); accuracy_level_i, for each level i, counts an answer whose label
+    at level i is the true class's there (an answer coarser than level i does not say it)."""
     w = np.ones(len(y_true)) if w is None else np.asarray(w, float)
     total = w.sum()
     decided = y_pred != PENDING
     if hierarchy is not None:
-        above, precision = hierarchy
         answered = np.where(decided, y_pred, 0)
-        right = decided & above[answered, y_true]
-        return {"accuracy": float(w[decided & (y_pred == y_true)].sum() / total) if total else 0.0,
-                "hierarchical_accuracy": float(w[right].sum() / total) if total else 0.0,
-                "label_precision": float((w * np.where(decided, precision[answered], 0.0)).sum() / total)
-                if total else 0.0}
+        right = decided & hierarchy.members[answered, y_true]
+        out = {"accuracy": float(w[decided & (y_pred == y_true)].sum() / total) if total else 0.0,
+               "hierarchical_accuracy": float(w[right].sum() / total) if total else 0.0,
+               "label_precision": float((w * np.where(decided, hierarchy.precision[answered], 0.0)).sum() / total)
+               if total else 0.0}
+        for i in range(hierarchy.h):
+            at = decided & (hierarchy.at_level[answered, i] == hierarchy.class_at_level[i, y_true])
+            out[f"accuracy_level_{i + 1}"] = float(w[at].sum() / total) if total else 0.0
+        if (~decided).any() or pending_metrics:
+            out["pending_rate"] = float(w[~decided].sum() / total)
+        if cost is not None:  # a coarse answer has no cost row: only class answers are costed
+            c = np.where(decided & (y_pred < cost.shape[1]), cost[y_true, np.minimum(answered, cost.shape[1] - 1)],
+                         0.0)
+            out["avg_misclassification_cost"] = float((w * c).sum() / total)
+        return out
     if members is None:
         correct = decided & (y_pred == y_true)
     else:
@@ -123,20 +137,22 @@ class Evaluation:
         return sum(confusion_matrix(f.y_true, f.y_pred, n_classes, n_labels=n_labels) for f in self.folds)
 
 
-_ORDER = ["accuracy", "hierarchical_accuracy", "label_precision", "mae", "leaves", "single_case_leaves", "depth",
+_ORDER = ["accuracy", "hierarchical_accuracy", "label_precision", "accuracy_level_", "mae", "leaves", "single_case_leaves", "depth",
           "fit_seconds", "predict_seconds", "nonmonotone_pairs", "nmi", "avg_total_cost", "avg_test_cost",
           "avg_waiting_cost", "avg_misclassification_cost", "pending_rate", "misclassification_rate",
           "attributes_used"]
 
 
 def _metric_order(name: str):
+    if name.startswith("accuracy_level_") and name[15:].isdigit():
+        return (_ORDER.index("accuracy_level_"), int(name[15:]))
     return (_ORDER.index(name) if name in _ORDER else len(_ORDER), name)
 
 
 def cross_validate(data: EncodedData, fit, predict, *, cv: int = 10, repeats: int = 1, holdout: float | None = None,
                    seed: int = 0, cost: np.ndarray | None = None, progress: Progress | None = None,
                    members: np.ndarray | None = None, pending_metrics: bool = False,
-                   hierarchy: tuple[np.ndarray, np.ndarray] | None = None) -> Evaluation:
+                   hierarchy: "HierarchyScoring | None" = None) -> Evaluation:
     """`fit(train: EncodedData) -> model`, `predict(model, X) -> (labels, extra metrics dict)`."""
     result = Evaluation()
     plans = []

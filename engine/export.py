@@ -1,4 +1,9 @@
-"""Excel workbooks: Rules, Tree, Metrics, Settings.
+"""Excel workbooks: Rules, Tree, Metrics, Settings (and Levels with a class hierarchy).
+
+With a class hierarchy the Rules sheet also gives each rule's label level and
+precision log_h(level + 1), and a Levels sheet holds the confusion matrix read
+at every level of the hierarchy (when the caller has one: the window's last
+training). Metrics say what rows they were scored on.
 
 Safe to open: any text that Excel would take for a formula (it starts with
 =, +, -, @, a tab or a carriage return) is stored as text with Excel's quote
@@ -75,21 +80,42 @@ def _fit_widths(ws, header, rows) -> None:
         ws.column_dimensions[get_column_letter(j + 1)].width = min(80, max(8, longest + 2))
 
 
-def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | None = None) -> bytes:
+def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | None = None,
+                   hierarchy: dict | None = None, scored_on: str | None = None,
+                   levels: list[dict] | None = None) -> bytes:
+    """`hierarchy`: child -> parent of the problem's classes (rules get their label's level and
+    precision); `scored_on`: the rows the metrics come from; `levels`: confusion matrices by
+    level (workflows.TrainResult.levels)."""
     from openpyxl import Workbook
+
+    from .data.hierarchy import ClassLevels
 
     wb = Workbook()
     wb.remove(wb.active)
-    rules = extract_rules(tree)
+    class_levels = ClassLevels(hierarchy, list(tree.schema.classes)) if hierarchy else None
+    rules = extract_rules(tree, members=class_levels.members(tree.labels) if class_levels is not None else None)
     attrs = tree.schema.names
-    header = ["rule", "IF (conditions)", "THEN", "support", "confidence", "coverage"] + attrs
+    if class_levels is not None and class_levels.h < 2:
+        class_levels = None
+    extra = ["label level", "label precision"] if class_levels is not None else []
+    header = ["rule", "IF (conditions)", "THEN"] + extra + ["support", "confidence", "coverage"] + attrs
     rows = []
     for k, r in enumerate(rules, start=1):
         conditions = rule_text(tree, r)[3:].rsplit(" THEN ", 1)[0]
-        row = [k, conditions, tree.label_name(r.label), r.support, r.confidence, r.coverage]
+        label = tree.label_name(r.label)
+        row = [k, conditions, label]
+        if class_levels is not None:
+            known = label in class_levels.level_of
+            row += [max(i + 1 for i, level in enumerate(class_levels.labels) if label in level) if known else None,
+                    class_levels.precision(label) if known else None]
+        row += [r.support, r.confidence, r.coverage]
         row += [bound_cell(tree.schema, j, r.bounds[j]) if j in r.bounds else None for j in range(len(attrs))]
         rows.append(row)
-    _sheet(wb, "Rules", header, rows, {3: "0.##", 4: "0.0%", 5: "0.0%"})
+    e = len(extra)
+    formats = {3 + e: "0.##", 4 + e: "0.0%", 5 + e: "0.0%"}
+    if e:
+        formats[4] = "0.000"
+    _sheet(wb, "Rules", header, rows, formats)
 
     classes = tree.schema.classes
     node_rows = []
@@ -114,7 +140,13 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
                     ["single_case_leaves", float(tree.n_single_case_leaves), None],
                     ["depth", float(tree.depth), None]] \
         if not metrics else []
-    _sheet(wb, "Metrics", ["metric", "mean", "std"], metric_rows, {1: "0.0000", 2: "0.0000"})
+    metric_header = ["metric", "mean", "std"]
+    if scored_on:
+        metric_header.append("scored on")
+        metric_rows = [row + [scored_on] for row in metric_rows]
+    _sheet(wb, "Metrics", metric_header, metric_rows, {1: "0.0000", 2: "0.0000"})
+    if levels:
+        _levels_sheet(wb, levels, scored_on)
 
     setting_rows = []
     for key, value in (settings or {}).items():
@@ -126,13 +158,46 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
     return buf.getvalue()
 
 
-def export_model(model, path: str | os.PathLike, metrics: dict | None = None) -> None:
+def _levels_sheet(wb, levels: list[dict], scored_on: str | None) -> None:
+    """One block per hierarchy level: rows the true label there, columns the answers."""
+    from openpyxl.styles import Font
+
+    ws = wb.create_sheet("Levels")
+    bold = Font(bold=True)
+    row = 1
+    widest = 8
+    for entry in levels:
+        title = f"level {entry['level']}: rows the true label there, columns the answer"
+        _put(ws, row, 1, title + (f" ({scored_on})" if scored_on else "")).font = bold
+        row += 1
+        columns = list(entry["predicted"]) + ["PENDING"]
+        for j, name in enumerate(columns, start=2):
+            _put(ws, row, j, name).font = bold
+        row += 1
+        for name, values in zip(entry["true"], entry["matrix"]):
+            _put(ws, row, 1, name).font = bold
+            for j, v in enumerate(values, start=2):
+                _put(ws, row, j, float(v), "0.##")
+            row += 1
+            widest = max(widest, len(name) + 2)
+        row += 1
+    from openpyxl.utils import get_column_letter
+
+    ws.column_dimensions["A"].width = widest
+    for j in range(2, 2 + max(len(e["predicted"]) + 1 for e in levels)):
+        ws.column_dimensions[get_column_letter(j)].width = 10
+
+
+def export_model(model, path: str | os.PathLike, metrics: dict | None = None, *, scored_on: str | None = None,
+                 levels: list[dict] | None = None) -> None:
     """The model's rules, tree, metrics and settings as one workbook (written atomically)."""
     settings = {"algorithm": model.algorithm}
     settings.update({f"param {k}": v for k, v in model.params.items()})
     settings.update({f"problem {k}": v for k, v in model.spec.to_json().items() if v not in (None, [], {})})
     settings.update({f"trained on {k}": v for k, v in model.trained_on.items()})
-    atomic_write_bytes(path, workbook_bytes(model.tree, metrics=metrics, settings=settings))
+    atomic_write_bytes(path, workbook_bytes(model.tree, metrics=metrics, settings=settings,
+                                            hierarchy=model.spec.hierarchy or None, scored_on=scored_on,
+                                            levels=levels))
 
 
 def write_tables(path: str | os.PathLike, tables: dict) -> None:

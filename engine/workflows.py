@@ -48,15 +48,34 @@ def predict_cases(info: AlgorithmInfo, tree: Tree, X: np.ndarray, params: dict,
     return predict(tree, X, missing)
 
 
-def prediction_labels(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None) -> list[str]:
-    """The labels the algorithm can answer with: the classes, then the coarser labels of the
-    class hierarchy for a learner that reads it, or "not X" when it sets one class against
-    the rest of more than two."""
-    labels = list(data.classes)
-    if "hierarchy" in info.uses and spec is not None and spec.hierarchy:
-        from .data.hierarchy import ClassLevels
+def answers_in_hierarchy(info: AlgorithmInfo, params: dict | None) -> bool:
+    """The learner may answer with a coarser label of the class hierarchy: a fuzzy hierarchy
+    learner always, a crisp one with hierarchy_labels on."""
+    if "hierarchy" not in info.uses:
+        return False
+    if any(p.name == "hierarchy_labels" for p in info.params):
+        return bool((params or {}).get("hierarchy_labels"))
+    return True
 
-        labels += ClassLevels(spec.hierarchy, labels).coarse_labels()
+
+def class_hierarchy(data: EncodedData, spec: ProblemSpec | None):
+    """The problem's class hierarchy seen from the classes (ClassLevels), or None without one."""
+    if spec is None or not spec.hierarchy:
+        return None
+    from .data.hierarchy import ClassLevels
+
+    return ClassLevels(spec.hierarchy, list(data.classes))
+
+
+def prediction_labels(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None,
+                      params: dict | None = None) -> list[str]:
+    """The labels the algorithm can answer with: the classes, then the coarser labels of the
+    class hierarchy for a learner that answers with them (`answers_in_hierarchy`), or "not X"
+    when it sets one class against the rest of more than two."""
+    labels = list(data.classes)
+    levels = class_hierarchy(data, spec)
+    if levels is not None and answers_in_hierarchy(info, params):
+        labels += levels.coarse_labels()
     if "positive_class" in info.uses and len(labels) > 2 and spec is not None and spec.positive_class:
         labels.append(f"not {spec.positive_class}")
     return labels
@@ -65,7 +84,8 @@ def prediction_labels(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec 
 class Scoring:
     """The metrics one algorithm on one problem calls for (see the module docstring)."""
 
-    def __init__(self, info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None):
+    def __init__(self, info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None,
+                 params: dict | None = None):
         from .algorithms.classic import cost_matrix
 
         self.n_classes = len(data.classes)
@@ -75,19 +95,27 @@ class Scoring:
         reports = family(info.family).reports
         self.pending = "pending_rate" in reports or "misclassification_rate" in reports
         self.attributes_used = "attributes_used" in reports
-        self.labels = prediction_labels(info, data, spec)
+        self.labels = prediction_labels(info, data, spec, params)
         self.members = None
         self.hierarchy = None
-        if "hierarchy" in info.uses and spec is not None and spec.hierarchy:
-            from .data.hierarchy import ClassLevels
-
-            # strict and hierarchical accuracy, and how precise the answers are
-            levels = ClassLevels(spec.hierarchy, list(data.classes))
-            self.hierarchy = (levels.members(self.labels), np.array([levels.precision(n) for n in self.labels]))
+        levels = class_hierarchy(data, spec)
+        if levels is not None and levels.h > 1 and "not " + str(spec.positive_class) not in self.labels:
+            # every learner: strict and hierarchical accuracy, accuracy at each level, how precise
+            # the answers are (scored over the classes and every coarser label)
+            self.hierarchy_labels = list(data.classes) + levels.coarse_labels()
+            self.hierarchy = levels.scoring(self.hierarchy_labels)
         elif len(self.labels) > self.n_classes:  # a label that covers several classes ("not b")
             from .algorithms.trichotomy import label_members
 
             self.members = label_members(self.labels, self.n_classes)
+
+    def level_confusions(self, y: np.ndarray, labels: np.ndarray, w: np.ndarray | None = None) -> list[dict]:
+        """The confusion matrix at every level of the class hierarchy (none without one)."""
+        if self.hierarchy is None:
+            return []
+        full = self.hierarchy_labels
+        matrix = confusion_matrix(y, labels, self.n_classes, w, n_labels=len(full))
+        return [self.hierarchy.level_confusion(matrix, full, i + 1, self.labels) for i in range(self.hierarchy.h)]
 
     def cross_validate_options(self) -> dict:
         return {"cost": self.cost, "members": self.members, "pending_metrics": self.pending,
@@ -135,6 +163,8 @@ class TrainResult:
     confusion: np.ndarray  # (classes, labels): rows true class
     node_rows: dict[int, list[int]]  # node -> spreadsheet rows of the training cases that reach it
     warnings: list[str] = field(default_factory=list)
+    # with a class hierarchy: the confusion matrix read at each level (HierarchyScoring.level_confusion)
+    levels: list[dict] = field(default_factory=list)
 
     @property
     def scored_on(self) -> str:
@@ -177,7 +207,7 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
     fit_seconds = time.perf_counter() - t0
     prediction = predict_cases(info, tree, data.X, params)
     scored = test if holdout else ~test
-    scoring = Scoring(info, data, spec)
+    scoring = Scoring(info, data, spec, params)
     labels = prediction.labels[scored]
     scores = scoring.metrics(data.y[scored], labels, data.w[scored])
     scores.update(scoring.tree_metrics(tree, data.X[scored], labels,
@@ -191,7 +221,8 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
         model=model, metrics=scores, holdout=holdout, scored_rows=int(scored.sum()), fit_seconds=fit_seconds,
         labels=list(tree.labels) + [PENDING_LABEL],
         confusion=confusion_matrix(data.y[scored], labels, len(data.classes), n_labels=len(tree.labels)),
-        node_rows=node_rows(tree, table, data, prediction.nodes, fitted), warnings=list(data.warnings))
+        node_rows=node_rows(tree, table, data, prediction.nodes, fitted), warnings=list(data.warnings),
+        levels=scoring.level_confusions(data.y[scored], labels, data.w[scored]))
 
 
 def node_rows(tree: Tree, table: Table, data: EncodedData, ends: np.ndarray, rows: np.ndarray) -> dict[int, list[int]]:
@@ -221,6 +252,7 @@ class AlgorithmEvaluation:
     classes: list[str]
     labels: list[str]  # what the trees answered with: the classes, then coarser labels ("not X")
     evaluation: Evaluation
+    scoring: "Scoring | None" = None
 
     @property
     def warnings(self) -> list[str]:
@@ -237,7 +269,14 @@ class AlgorithmEvaluation:
                 "data": {"rows": self.rows, "target": self.target},
                 "scheme": self.scheme, "metrics": self.summary(), "warnings": self.warnings,
                 "confusion": {"true": list(self.classes), "predicted": self.labels + [PENDING_LABEL],
-                              "matrix": self.confusion().tolist()}}
+                              "matrix": self.confusion().tolist()}} | ({"levels": self.levels()} if self.levels() else {})
+
+    def levels(self) -> list[dict]:
+        """With a class hierarchy: the summed confusion matrix read at each level."""
+        if self.scoring is None or self.scoring.hierarchy is None:
+            return []
+        return self.scoring.level_confusions(np.concatenate([f.y_true for f in self.evaluation.folds]),
+                                             np.concatenate([f.y_pred for f in self.evaluation.folds]))
 
 
 def evaluate_algorithm(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None, params: dict | None, *,
@@ -252,7 +291,7 @@ def evaluate_algorithm(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec
         raise OptionError(f"cross-validation needs at least 2 folds, not {cv}", code="bad_option")
     if repeats < 1:
         raise OptionError(f"repeats must be at least 1, not {repeats}", code="bad_option")
-    scoring = Scoring(info, data, spec)
+    scoring = Scoring(info, data, spec, params)
     fit_params = info.stage_params(params, "fit")
     labels = list(scoring.labels)
 
@@ -269,4 +308,5 @@ def evaluate_algorithm(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec
     if holdout is not None:
         scheme["holdout"] = holdout
     return AlgorithmEvaluation(algorithm=info.name, params=params, rows=int(data.n), target=data.schema.target,
-                               scheme=scheme, classes=list(data.classes), labels=labels, evaluation=evaluation)
+                               scheme=scheme, classes=list(data.classes), labels=labels, evaluation=evaluation,
+                               scoring=scoring)

@@ -21,7 +21,7 @@ def folder(tmp_path_factory):
 def test_quick_run_writes_tables_and_plots(folder, tmp_path):
     tables = H.run(tmp_path, quick=True, say=lambda m: None, folder=folder)
     t = tables["hfdt_glass"]
-    assert list(t["method"]) == [label for label, _, _ in H.METHODS]
+    assert list(t["method"]) == [label for label, _, _ in H.METHODS + H.BEYOND]
     row = {r["method"]: r for _, r in t.iterrows()}
     assert row["fuzzy ID3 L1"]["hierarchical accuracy"] == 1.0 and row["fuzzy ID3 L1"]["label precision"] == 0.5
     assert row["fuzzy ID3 L4"]["label precision"] == pytest.approx(1.1610, abs=1e-4)

@@ -56,9 +56,13 @@ class RulesPanel(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.view)
 
-    def show_rules(self, tree) -> None:
+    def show_rules(self, tree, hierarchy: dict | None = None) -> None:
+        """The tree's rules; with the problem's class `hierarchy`, a rule answering a coarser label
+        gets the confidence of that label's classes."""
+        from engine.data.hierarchy import label_members
+
         self.model.removeRows(0, self.model.rowCount())
-        rules = extract_rules(tree)
+        rules = extract_rules(tree, members=label_members(tree.labels, tree.schema.classes, hierarchy))
         for k, r in enumerate(rules, start=1):
             values = [k, " AND ".join(condition_texts(tree, r)) or "TRUE", tree.label_name(r.label), r.support,
                       r.confidence, r.coverage]

@@ -129,6 +129,10 @@ class TrainPanel(QWidget):
         self.status = QLabel("")
         self.results = QPlainTextEdit()
         self.results.setReadOnly(True)
+        self.result = None  # the last workflows.TrainResult shown
+        self.level = QComboBox()  # which confusion matrix: the classes', or a hierarchy level's
+        self.level.currentIndexChanged.connect(self._render)
+        self.level_label = QLabel("Confusion matrix at:")
         buttons = QHBoxLayout()
         buttons.addWidget(self.train_button)
         buttons.addWidget(self.cancel_button)
@@ -144,6 +148,13 @@ class TrainPanel(QWidget):
         layout.addLayout(split_row)
         layout.addLayout(buttons)
         layout.addWidget(self.status)
+        level_row = QHBoxLayout()
+        level_row.addWidget(self.level_label)
+        level_row.addWidget(self.level)
+        level_row.addStretch(1)
+        layout.addLayout(level_row)
+        self.level_label.setVisible(False)
+        self.level.setVisible(False)
         layout.addWidget(self.results, 1)
         self._algorithm_changed()
 
@@ -183,7 +194,50 @@ class TrainPanel(QWidget):
         self.progress.setValue(1 if complete else 0)
         self.status.setText(text)
 
+    def show_result(self, result) -> None:
+        """A workflows.TrainResult: its metrics and confusion matrix; with a class hierarchy,
+        a choice of the level the confusion matrix is read at."""
+        self.result = result
+        self.level.blockSignals(True)
+        self.level.clear()
+        self.level.addItem("the classes", 0)
+        for entry in result.levels:
+            names = ", ".join(entry["true"][:4]) + (", ..." if len(entry["true"]) > 4 else "")
+            self.level.addItem(f"level {entry['level']} ({names})", entry["level"])
+        self.level.blockSignals(False)
+        self.level_label.setVisible(bool(result.levels))
+        self.level.setVisible(bool(result.levels))
+        self._render()
+
+    def _render(self) -> None:
+        if self.result is not None:
+            self.results.setPlainText(result_text(self.result, self.level.currentData() or 0))
+
     def on_progress(self, done: int, total: int, message: str) -> None:
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(min(done, max(total, 1)))
         self.status.setText(message)
+
+
+def result_text(result, level: int = 0) -> str:
+    """What the Train panel shows of a TrainResult: size and time, the metrics (held-out or,
+    labelled, on the training rows), and the confusion matrix of the classes or, with a class
+    hierarchy, read at `level` (1..h; answers coarser than the level get their own columns)."""
+    tree = result.model.tree
+    where = (f"on the {result.scored_rows} held-out rows ({result.holdout:.0%})" if result.holdout
+             else f"on the {result.scored_rows} training rows (no hold-out: optimistic)")
+    lines = [f"{result.model.algorithm}: {tree.n_leaves} leaves, depth {tree.depth}, fitted in "
+             f"{result.fit_seconds:.2f} s", "", f"metrics {where}:"]
+    lines += [f"  {name:28s} {value:.4f}" for name, value in result.metrics.items()]
+    if level:
+        entry = result.levels[level - 1]
+        rows, columns, matrix = entry["true"], entry["predicted"] + ["PENDING"], entry["matrix"]
+        title = f"confusion matrix at level {level} (rows: true label there, columns: answered):"
+    else:
+        rows, columns, matrix = list(tree.schema.classes), result.labels, result.confusion
+        title = "confusion matrix (rows: true class, columns: predicted):"
+    width = max(len(x) for x in list(columns) + list(rows)) + 2
+    lines += ["", title, " " * width + "".join(x.rjust(width) for x in columns)]
+    for name, row in zip(rows, matrix):
+        lines.append(name.ljust(width) + "".join(format(v, "g").rjust(width) for v in row))
+    return "\n".join(lines)

@@ -34,6 +34,7 @@ from ..progress import Progress
 from ..tree.grow import Candidate, Cases, Stopping, grow
 from ..tree.model import NOMINAL_KIND, CategorySplit, Leaf, ThresholdSplit, Tree
 from ..tree.splitters import RowSplitter, divide
+from .hierarchy_labels import with_hierarchy_labels
 from .params import AlgorithmInfo, Param
 
 LOG2 = math.log(2.0)
@@ -353,4 +354,4 @@ def _compact(tree: Tree) -> Tree:
     return _Tree.from_json(tree.to_json(), tree.schema)
 
 
-ALGORITHMS = (replace(C45, fit=fit_c45),)
+ALGORITHMS = (with_hierarchy_labels(replace(C45, fit=fit_c45)),)

@@ -26,6 +26,7 @@ from ..tree.grow import Stopping, grow, majority_label, min_cost_label
 from ..tree.model import Tree
 from ..tree.prune import cv_errors, pruning_path, prune_to
 from ..tree.splitters import PresortedSplitter
+from .hierarchy_labels import with_hierarchy_labels
 from .params import AlgorithmInfo, Param
 
 
@@ -131,4 +132,12 @@ def _monotone(tree: Tree, data: EncodedData, params: dict) -> Tree:
     return finish_monotone(tree, params)
 
 
-ALGORITHMS = (replace(CART, fit=fit_cart),)
+def check_cart(params: dict) -> str | None:
+    """enforce_monotone and hierarchy_labels exclude each other"""
+    if params.get("enforce_monotone") and params.get("hierarchy_labels"):
+        return ("enforce_monotone and hierarchy_labels exclude each other: monotone relabelling needs class "
+                "answers, hierarchy labels may answer a coarser label")
+    return None
+
+
+ALGORITHMS = (with_hierarchy_labels(replace(CART, fit=fit_cart, check=check_cart)),)

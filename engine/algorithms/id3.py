@@ -27,6 +27,7 @@ from ..tree.model import Tree
 from ..tree.splitters import CodesSplitter
 from .c45 import info_gain
 from .discretize import mdl_cuts
+from .hierarchy_labels import with_hierarchy_labels
 from .params import AlgorithmInfo, Param
 
 
@@ -78,4 +79,4 @@ def fit_id3(data: EncodedData, spec: ProblemSpec | None, params: dict, progress:
                 message="growing the ID3 tree")
 
 
-ALGORITHMS = (replace(ID3, fit=fit_id3),)
+ALGORITHMS = (with_hierarchy_labels(replace(ID3, fit=fit_id3)),)

@@ -44,6 +44,7 @@ from ..tree.splitters import CodesSplitter
 from .c45 import gain_ratio, info_gain
 from .classic import cost_matrix
 from .id3 import discretised_codes
+from .hierarchy_labels import with_hierarchy_labels
 from .params import AlgorithmInfo, Param
 
 #: decimals to which γ, purity and gain ratio are compared (ties then go to the attribute order)
@@ -114,6 +115,6 @@ def fit_rough(choice, message: str):
 
 
 ALGORITHMS = (
-    replace(DP, fit=fit_rough(choose_dp, "growing the DP tree")),
-    replace(RS, fit=fit_rough(choose_rs, "growing the RS tree")),
+    with_hierarchy_labels(replace(DP, fit=fit_rough(choose_dp, "growing the DP tree"))),
+    with_hierarchy_labels(replace(RS, fit=fit_rough(choose_rs, "growing the RS tree"))),
 )

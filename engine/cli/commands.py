@@ -152,12 +152,17 @@ def cmd_predict(args) -> int:
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     classes = tree.schema.classes
-    writer.writerow(["row", "prediction"] + [f"score_{c}" for c in classes] + ["attributes_used"])
+    # a tree that answers by its labels (fuzzy aggregation, coarser hierarchy labels) also gives
+    # every label's score, after the per-class ones
+    by_label = tree.aggregate != "distribution" or tree.answer_as is not None or len(tree.labels) > len(classes)
+    label_scores = pred.label_score_matrix(tree) if by_label else None
+    writer.writerow(["row", "prediction"] + [f"score_{c}" for c in classes] + ["attributes_used"]
+                    + ([f"label_score_{label}" for label in tree.labels] if by_label else []))
     labels = pred.label_names(tree)
     for i in range(len(labels)):
         used = ";".join(names[j] for j in range(len(names)) if pred.used[i, j])
         writer.writerow([table.row_number(i), labels[i]] + [format(float(v), ".6g") for v in pred.scores[i]]
-                        + [used])
+                        + [used] + ([format(float(v), ".6g") for v in label_scores[i]] if by_label else []))
     if args.out:
         atomic_write_text(args.out, buf.getvalue())
         pending = sum(1 for label in labels if label == PENDING_LABEL)
@@ -171,9 +176,11 @@ def cmd_rules(args) -> int:
     from ..model import load_model
     from ..tree.rules import extract_rules, rule_text, rules_json
 
+    from ..data.hierarchy import label_members
+
     model = load_model(args.model)
     tree = model.tree
-    rules = extract_rules(tree)
+    rules = extract_rules(tree, members=label_members(tree.labels, tree.schema.classes, model.spec.hierarchy))
     if args.xlsx:
         from ..export import export_model
 

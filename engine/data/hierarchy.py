@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -70,6 +71,13 @@ def hierarchy_from_paths(labels, sep: str = "/", root: str = "ALL") -> dict[str,
             out.setdefault(node, parent)
             parent = node
     return out
+
+
+def label_members(labels: list[str], classes: list[str], hierarchy: dict | None) -> np.ndarray | None:
+    """members[l, k]: label l is class k or one of its ancestors; None without a hierarchy."""
+    if not hierarchy:
+        return None
+    return ClassLevels(hierarchy, list(classes)).members(list(labels))
 
 
 class ClassLevels:
@@ -143,3 +151,65 @@ class ClassLevels:
             if name not in out:
                 out.append(name)
         return out
+
+    def at_level(self, labels: list[str]) -> np.ndarray:
+        """(len(labels), h): label l read at level i + 1 — its index in labels[i]: itself where it
+        is a label of that level, its ancestor at a coarser level, -1 at a deeper level than it
+        reaches (the answer does not say which of its labels there it is)."""
+        out = np.full((len(labels), self.h), -1, dtype=np.int64)
+        for l, name in enumerate(labels):
+            classes = [k for k in range(len(self.classes)) if name in self.ancestors(k)]
+            if not classes:
+                continue
+            for i in range(self.h):
+                if name in self.labels[i]:
+                    out[l, i] = self.labels[i].index(name)
+                elif i + 1 < self.level_of.get(name, 0):  # coarser than the label: its one ancestor there
+                    out[l, i] = self.ancestor[i, classes[0]]
+        return out
+
+    def scoring(self, labels: list[str]) -> "HierarchyScoring":
+        """What scoring answers `labels` against this hierarchy needs."""
+        return HierarchyScoring(members=self.members(labels),
+                                precision=np.array([self.precision(n) for n in labels]),
+                                at_level=self.at_level(labels), class_at_level=self.ancestor.copy(),
+                                level_labels=[list(level) for level in self.labels])
+
+
+@dataclass
+class HierarchyScoring:
+    """Answers (labels: the classes, then coarser labels) against a class hierarchy:
+    `members[l, k]` answering l is right for class k (k or an ancestor); `precision[l]`
+    log_h(level + 1); `at_level[l, i]` l read at level i + 1 (-1: coarser than that level);
+    `class_at_level[i, k]` class k's label there; `level_labels[i]` the level's names."""
+
+    members: np.ndarray
+    precision: np.ndarray
+    at_level: np.ndarray
+    class_at_level: np.ndarray
+    level_labels: list[list[str]]
+
+    @property
+    def h(self) -> int:
+        return len(self.level_labels)
+
+    def level_confusion(self, confusion: np.ndarray, labels: list[str], level: int,
+                        answers: list[str] | None = None) -> dict:
+        """A (classes x labels + PENDING) confusion matrix read at `level` (1..h): rows the
+        level's labels (true), columns the level's labels, then the answers coarser than the
+        level (each by name; only those in `answers`, the learner's labels, when given), then
+        PENDING."""
+        i = level - 1
+        rows = self.level_labels[i]
+        coarser = [l for l in range(len(labels)) if self.at_level[l, i] < 0 and self.members[l].any()
+                   and (answers is None or labels[l] in answers)]
+        columns = rows + [labels[l] for l in coarser]
+        out = np.zeros((len(rows), len(columns) + 1))
+        column_of = {l: (int(self.at_level[l, i]) if self.at_level[l, i] >= 0 else len(rows) + coarser.index(l))
+                     for l in range(len(labels)) if self.at_level[l, i] >= 0 or l in coarser}
+        for k in range(confusion.shape[0]):
+            r = int(self.class_at_level[i, k])
+            for l, c in column_of.items():
+                out[r, c] += confusion[k, l]
+            out[r, -1] += confusion[k, -1]
+        return {"level": level, "true": rows, "predicted": columns, "matrix": out.tolist()}

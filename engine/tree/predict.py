@@ -29,10 +29,15 @@ class Prediction:
     """labels (n,): index into tree.labels, or PENDING; scores (n, K): the class
     distribution reached (rows sum to 1, or 0 without training weight); nodes (n,):
     the node each case ended in, -1 when spread over several; used (n, p): the
-    attributes whose value the case showed on its way (computed when first read)."""
+    attributes whose value the case showed on its way (computed when first read);
+    label_scores (n, L) or None: for a tree that answers by its labels (fuzzy
+    aggregates, answers at a hierarchy level), every label's score — label_sum: its
+    share of the firing strength, label_max: its truth (the strongest rule), answer_as:
+    the summed shares of its classes."""
 
-    def __init__(self, labels, scores, nodes, used):
+    def __init__(self, labels, scores, nodes, used, label_scores=None):
         self.labels, self.scores, self.nodes = labels, scores, nodes
+        self.label_scores = label_scores
         self._used = used
 
     @property
@@ -40,6 +45,16 @@ class Prediction:
         if callable(self._used):
             self._used = self._used()
         return self._used
+
+    def label_score_matrix(self, tree: Tree) -> np.ndarray:
+        """(n, L) every label's score: label_scores, or (a case that ended in one node of a crisp
+        tree) 1 for its label; PENDING rows 0."""
+        if self.label_scores is not None:
+            return self.label_scores
+        out = np.zeros((len(self.labels), len(tree.labels)))
+        decided = self.labels != PENDING
+        out[np.flatnonzero(decided), self.labels[decided]] = 1.0
+        return out
 
     def label_names(self, tree: Tree) -> list[str]:
         return [tree.label_name(int(v)) for v in self.labels]
@@ -135,9 +150,16 @@ def _spread(tree: Tree, X: np.ndarray, missing: str) -> Prediction:
                 stack.append((child, rows, cw))
     total = scores.sum(axis=1, keepdims=True)
     scores = np.where(total > 0, scores / np.where(total > 0, total, 1), 0.0)
+    label_scores = None
     if tree.aggregate in ("label_sum", "label_max"):
         best = np.argmax(label_votes, axis=1)
         labels = np.where(best == len(tree.labels), PENDING, best)
+        votes = label_votes[:, :-1]
+        if tree.aggregate == "label_sum":
+            total = label_votes.sum(axis=1, keepdims=True)
+            label_scores = np.where(total > 0, votes / np.where(total > 0, total, 1), 0.0)
+        else:
+            label_scores = votes.copy()
     else:
         if tree.answer_as is None:
             labels = np.argmax(scores, axis=1).astype(np.int64)
@@ -146,12 +168,14 @@ def _spread(tree: Tree, X: np.ndarray, missing: str) -> Prediction:
             for k, label in enumerate(tree.answer_as):
                 by_label[:, label] += scores[:, k]
             labels = np.argmax(by_label, axis=1).astype(np.int64)
+            label_scores = by_label
         all_pending = label_votes[:, -1] >= label_votes.sum(axis=1) - 1e-12
         labels[all_pending] = PENDING
         single = end_node >= 0
         labels[single] = [tree.nodes[i].label for i in end_node[single]]
     end_node[end_node == -2] = -1
-    return Prediction(labels=labels.astype(np.int64), scores=scores, nodes=end_node, used=used)
+    return Prediction(labels=labels.astype(np.int64), scores=scores, nodes=end_node, used=used,
+                      label_scores=label_scores)
 
 
 def decision_path(tree: Tree, x: np.ndarray, missing: str = "stop") -> list[int]:

@@ -32,8 +32,10 @@ class Rule:
     coverage: float
 
 
-def extract_rules(tree: Tree, leaves: list[int] | None = None) -> list[Rule]:
-    """One rule per leaf (all leaves, or the ones given); a leaf no case can reach has none."""
+def extract_rules(tree: Tree, leaves: list[int] | None = None, members: np.ndarray | None = None) -> list[Rule]:
+    """One rule per leaf (all leaves, or the ones given); a leaf no case can reach has none.
+    `members[l, k]`: label l covers class k (a coarser hierarchy label covers several), so
+    such a rule's confidence is its classes' share; without it those rules have none."""
     total = max(tree.root.weight, 1e-300)
     rules = []
     for leaf in tree.leaves() if leaves is None else leaves:
@@ -42,8 +44,11 @@ def extract_rules(tree: Tree, leaves: list[int] | None = None) -> list[Rule]:
         path = path_bounds(tree, leaf)
         node = tree.nodes[leaf]
         weight = node.weight
-        if node.label == PENDING or node.label >= tree.n_classes or weight <= 0:
+        if node.label == PENDING or weight <= 0:
             confidence = None
+        elif node.label >= tree.n_classes:
+            confidence = None if members is None or node.label >= len(members) else float(
+                node.counts[members[node.label]].sum() / weight)
         else:
             confidence = float(node.counts[node.label] / weight)
         rules.append(Rule(leaf=leaf, label=node.label, bounds=path.bounds, linear=path.linear, order=path.order,
