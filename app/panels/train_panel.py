@@ -66,8 +66,16 @@ class ParamForm(QWidget):
         return w
 
     def set_problem(self, spec) -> None:
-        """Refill the choices that come from the problem; a chosen value that is still allowed stays."""
+        """Refill the choices that come from the problem; a chosen value that is still allowed stays.
+        hierarchy_labels is off and greyed out without a class hierarchy."""
         for p in self.info.params:
+            if p.name == "hierarchy_labels":
+                w = self.editors[p.name]
+                has = bool(spec is not None and spec.hierarchy)
+                if not has:
+                    w.setChecked(False)
+                w.setEnabled(has)
+                w.setToolTip(p.help if has else p.help + " — draw one in the Problem tab first")
             if p.choices_from is None:
                 continue
             w = self.editors[p.name]

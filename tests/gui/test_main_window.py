@@ -183,7 +183,9 @@ def test_recent_files_persist(window, demo_dir, tmp_path):
 def test_parameter_form_follows_the_registry(window):
     window.train_panel.select("c45")
     editors = window.train_panel.form.editors
-    assert set(editors) == {"min_cases", "confidence", "prune", "subtree_raising", "collapse", "mdl_correction"}
+    assert set(editors) == {"min_cases", "confidence", "prune", "subtree_raising", "collapse", "mdl_correction",
+                            "hierarchy_labels"}
+    assert not editors["hierarchy_labels"].isEnabled()  # no class hierarchy yet
     assert editors["confidence"].maximum() == 0.5 and editors["min_cases"].value() == 2
     window.train_panel.select("cart")
     assert window.train_panel.form.values()["prune"] == "auto"
