@@ -1,24 +1,29 @@
 """Problem: target, class order, and per attribute use, type, monotone direction,
-costs and prerequisite; every edit is validated by the engine and the messages
-are shown beside the form. (Hierarchy, batch groups and the cost matrix have
-their own editors in a later step.)"""
+costs, prerequisite, order and fuzzy terms; every edit is validated by the engine
+and the messages are shown beside the form, with warnings that do not stop
+training (term names the fuzzy learners would not use). Hierarchy, batch groups,
+the cost matrix and a numeric attribute's fuzzy terms (names, centres, membership
+functions drawn) have their own editors beside the table."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout,
-                               QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSplitter, QTableWidget,
-                               QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
+                               QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton, QSplitter,
+                               QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
-from engine.data.spec import ProblemSpec, check, class_labels
+from engine.algorithms.fuzzify import fuzzy_term_warnings
+from engine.data.spec import ProblemSpec, check, class_labels, fuzzified
 
-from ..widgets.problem_editors import BatchGroupEditor, CostEditor, HierarchyEditor
+from ..widgets.problem_editors import BatchGroupEditor, CostEditor, FuzzyTermsEditor, HierarchyEditor, preview_kwargs
 
 TYPES = ["(inferred)", "numeric", "ordinal", "nominal"]
 DIRECTIONS = ["none", "increasing", "decreasing"]
 COST_COLUMNS = ("test_cost", "wait_time", "wait_cost")
 COLUMNS = ["attribute", "use", "type", "monotone", "test cost", "wait time", "wait cost", "prerequisite",
-           "order (ordinal, lowest first)"]
+           "order (ordinal, lowest first)", "fuzzy terms"]
+FUZZY_COLUMN = 9
 
 
 class ProblemPanel(QWidget):
@@ -40,6 +45,7 @@ class ProblemPanel(QWidget):
         self.attributes = QTableWidget(0, len(COLUMNS))
         self.attributes.setHorizontalHeaderLabels(COLUMNS)
         self.attributes.verticalHeader().setVisible(False)
+        self.attributes.currentCellChanged.connect(lambda row, *_: self._row_chosen(row))
         self.problems = QListWidget()
         self.problems.setObjectName("problems")
         form = QFormLayout()
@@ -54,15 +60,18 @@ class ProblemPanel(QWidget):
         self.hierarchy = HierarchyEditor()
         self.batches = BatchGroupEditor()
         self.costs = CostEditor()
+        self.fuzzy = FuzzyTermsEditor()
         for editor in (self.hierarchy, self.batches, self.costs):
             editor.changed.connect(self._edited)
-        editors = QTabWidget()
+        self.fuzzy.changed.connect(self._fuzzy_edited)
+        self.editors = editors = QTabWidget()
         editors.addTab(self.costs, "Costs")
         editors.addTab(self.batches, "Batch groups")
         editors.addTab(self.hierarchy, "Hierarchy")
+        editors.addTab(self.fuzzy, "Fuzzy terms")
         right = QWidget()
         right_layout = QVBoxLayout(right)
-        right_layout.addWidget(editors, 2)
+        right_layout.addWidget(editors, 3)
         right_layout.addWidget(QLabel("Checks:"))
         right_layout.addWidget(self.problems, 1)
         split = QSplitter(Qt.Horizontal)
@@ -99,6 +108,7 @@ class ProblemPanel(QWidget):
         self.hierarchy.set_spec(self.spec, classes)
         self.batches.set_spec(self.spec)
         self.costs.set_spec(self.spec, classes)
+        self.fuzzy.set_problem(self.table, self.spec)
 
     def _fill_classes(self) -> None:
         self.classes.clear()
@@ -119,7 +129,7 @@ class ProblemPanel(QWidget):
         for row, name in enumerate(names):
             s = self.spec.attribute(name)
             item = QTableWidgetItem(name)
-            item.setFlags(Qt.ItemIsEnabled)
+            item.setFlags(Qt.ItemIsEnabled | Qt.ItemIsSelectable)  # selected: its fuzzy terms are shown
             self.attributes.setItem(row, 0, item)
             use = QCheckBox()
             use.setChecked(s.use)
@@ -154,7 +164,33 @@ class ProblemPanel(QWidget):
             order.editingFinished.connect(lambda n=name, w=order: self._set(
                 n, order=[v.strip() for v in w.text().split(",") if v.strip()] or None))
             self.attributes.setCellWidget(row, 8, order)
+            self._fill_fuzzy_cell(row, name)
         self.attributes.resizeColumnsToContents()
+
+    def _fill_fuzzy_cell(self, row: int, name: str) -> None:
+        """A numeric attribute's term names (its own, or "default"); a click opens its fuzzy terms."""
+        if not fuzzified(self.spec, self.table, name):
+            self.attributes.removeCellWidget(row, FUZZY_COLUMN)
+            item = QTableWidgetItem("")
+            item.setFlags(Qt.ItemIsEnabled)
+            self.attributes.setItem(row, FUZZY_COLUMN, item)
+            return
+        names = self.spec.attribute(name).fuzzy_terms
+        button = self.attributes.cellWidget(row, FUZZY_COLUMN)
+        if not isinstance(button, QPushButton):
+            button = QPushButton()
+            button.setFlat(True)
+            button.setStyleSheet("text-align: left; padding: 0 4px")
+            button.setToolTip("Name the fuzzy terms and see their membership functions")
+            button.clicked.connect(lambda _=False, n=name: self.edit_fuzzy_terms(n))
+            self.attributes.setCellWidget(row, FUZZY_COLUMN, button)
+        button.setText(", ".join(names) if names else "default names")
+
+    def edit_fuzzy_terms(self, name: str) -> None:
+        """Open the fuzzy terms of attribute `name` beside the table (its row selected)."""
+        if self.fuzzy.show_attribute(name):
+            self.editors.setCurrentWidget(self.fuzzy)
+            self.attributes.setCurrentCell(self.attribute_row(name), 0)
 
     # ---- edits -----------------------------------------------------------
 
@@ -168,6 +204,20 @@ class ProblemPanel(QWidget):
         if self._loading:
             return
         self.spec.set_attribute(name, **changes)
+        if {"use", "type", "order"} & set(changes):  # what is fuzzified, and each one's Kohonen seed
+            self._fill_fuzzy_cell(self.attribute_row(name), name)
+            self.fuzzy.set_problem(self.table, self.spec)
+        self._edited()
+
+    def _row_chosen(self, row: int) -> None:
+        item = self.attributes.item(row, 0) if row >= 0 else None
+        if item is not None and not self._loading:
+            self.fuzzy.show_attribute(item.text())
+
+    def _fuzzy_edited(self) -> None:
+        name = self.fuzzy.name()
+        if name is not None:
+            self._fill_fuzzy_cell(self.attribute_row(name), name)
         self._edited()
 
     def _target_changed(self, name: str) -> None:
@@ -206,4 +256,8 @@ class ProblemPanel(QWidget):
             self.problems.addItem(f"{p.field}: {p.message}")
         if not problems:
             self.problems.addItem("The problem settings are valid.")
+        for p in fuzzy_term_warnings(self.table, self.spec, **preview_kwargs(self.fuzzy.defaults)):
+            item = QListWidgetItem(f"warning: {p.field}: {p.message}")
+            item.setForeground(QColor("#a05a00"))
+            self.problems.addItem(item)
         return problems

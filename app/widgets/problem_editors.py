@@ -1,15 +1,22 @@
-"""Editors for the problem settings that are not per attribute: class hierarchy,
-batch groups, misclassification cost matrix and budget. Each edits the shared
-ProblemSpec in place and emits `changed`; validation is the panel's job."""
+"""Editors for the problem settings beside the attribute table: class hierarchy,
+batch groups, misclassification cost matrix and budget, and a numeric attribute's
+fuzzy terms (names, optional fixed centres, their membership functions drawn).
+Each edits the shared ProblemSpec in place and emits `changed`; validation is the
+panel's job."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QGroupBox, QHBoxLayout,
-                               QHeaderView, QLineEdit, QMessageBox, QPushButton, QTableWidget, QTableWidgetItem,
-                               QTreeWidget, QTreeWidgetItem, QVBoxLayout)
+                               QHeaderView, QLabel, QLineEdit, QMessageBox, QPushButton, QSpinBox, QTableWidget,
+                               QTableWidgetItem, QTreeWidget, QTreeWidgetItem, QVBoxLayout)
 
-from engine.data.spec import BatchGroup, CostMatrix
+from engine.algorithms.fuzzify import kohonen_centres, learning_values, preview_terms, term_names
+from engine.algorithms.registry import get as algorithm
+from engine.data.spec import MAX_FUZZY_TERMS, BatchGroup, CostMatrix, fuzzified
+
+from .membership_plot import MembershipPlot
 
 
 class HierarchyEditor(QGroupBox):
@@ -293,4 +300,255 @@ class CostEditor(QGroupBox):
             return
         self.budget.setEnabled(self.has_budget.isChecked())
         self.spec.budget = float(self.budget.value()) if self.has_budget.isChecked() else None
+        self.changed.emit()
+
+
+def fuzzy_defaults() -> dict:
+    """HFDT's Kohonen parameters as registered (k, learning_rate, epochs, seed): what the
+    fuzzy terms are previewed with."""
+    defaults = {p.name: p.default for p in algorithm("hfdt").params}
+    return {key: defaults[key] for key in ("k", "learning_rate", "epochs", "seed")}
+
+
+def preview_kwargs(defaults: dict) -> dict:
+    return {"k": defaults["k"], "rate": defaults["learning_rate"], "epochs": defaults["epochs"],
+            "seed": defaults["seed"]}
+
+
+class FuzzyTermsEditor(QGroupBox):
+    """A numeric attribute's fuzzy terms as the fuzzy learners make them from the loaded data
+    (Kohonen centres with HFDT's parameters, or the user's fixed centres): their names,
+    editable, and the membership functions over the values. A name typed is stored for the
+    attribute (all its terms' names); "Default names" forgets them and the fixed centres."""
+
+    changed = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__("Fuzzy terms (HFDT, fuzzy ID3, Min-Ambiguity)", parent)
+        self.table = None
+        self.spec = None
+        self.defaults = fuzzy_defaults()
+        self.current = None  # the engine's AttributeTerms on show
+        self._loading = False
+        self.attribute = QComboBox()
+        self.attribute.setToolTip("Numeric attributes; the fuzzy learners give each of them triangular terms")
+        self.attribute.currentTextChanged.connect(lambda _: self.refresh(new_attribute=True))
+        self.k = QSpinBox()
+        self.k.setRange(1, MAX_FUZZY_TERMS)
+        self.k.setToolTip("Terms the Kohonen map makes (HFDT's k). Train with the same k for these names to be "
+                          "used.")
+        self.k.valueChanged.connect(self._k_changed)
+        self.fixed = QCheckBox("fixed centres")
+        self.fixed.setToolTip("Use the centres in the table instead of the Kohonen map's (e.g. a clinical value "
+                              "for \"normal\")")
+        self.fixed.toggled.connect(self._fixed_toggled)
+        reset = QPushButton("Default names")
+        reset.setToolTip("Forget this attribute's term names and fixed centres")
+        reset.clicked.connect(self.reset)
+        self.terms = QTableWidget(0, 2)
+        self.terms.setHorizontalHeaderLabels(["name", "centre"])
+        self.terms.horizontalHeader().setSectionResizeMode(0, QHeaderView.Stretch)
+        self.terms.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeToContents)
+        self.terms.verticalHeader().setDefaultSectionSize(24)
+        self.terms.itemChanged.connect(self._item_changed)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet("color: #a05a00")
+        self.source = QLabel()
+        self.source.setWordWrap(True)
+        self.source.setStyleSheet("color: #555")
+        self.plot = MembershipPlot()
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Attribute:"))
+        top.addWidget(self.attribute, 1)
+        top.addWidget(QLabel("k:"))
+        top.addWidget(self.k)
+        top.addWidget(self.fixed)
+        top.addWidget(reset)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.terms)
+        layout.addWidget(self.source)
+        layout.addWidget(self.note)
+        layout.addWidget(self.plot, 1)
+
+    # ---- filling ---------------------------------------------------------------
+
+    def set_problem(self, table, spec) -> None:
+        """The numeric attributes of `table` (the target left out), the shown one kept if it still is one."""
+        self.table, self.spec = table, spec
+        shown = self.attribute.currentText()
+        names = [c.name for c in table.columns if c.name != spec.target and fuzzified(spec, table, c.name)]
+        self._loading = True
+        self.attribute.clear()
+        self.attribute.addItems(names)
+        if shown in names:
+            self.attribute.setCurrentText(shown)
+        self._loading = False
+        self.refresh(new_attribute=True)
+
+    def show_attribute(self, name: str) -> bool:
+        """Show `name`'s terms (False: it has none, it is not numeric)."""
+        if self.attribute.findText(name) < 0:
+            return False
+        self.attribute.setCurrentText(name)
+        return True
+
+    def name(self) -> str | None:
+        return self.attribute.currentText() or None
+
+    def settings(self):
+        return self.spec.attribute(self.name())
+
+    def refresh(self, new_attribute: bool = False) -> None:
+        """Recompute the shown attribute's terms from the data and the settings; fill the table and
+        the plot. A newly shown attribute starts at k = its number of names (or fixed centres),
+        else HFDT's default k."""
+        if self._loading or self.spec is None:
+            return
+        name = self.name()
+        self.current = None
+        if name is not None:
+            s = self.settings()
+            self._loading = True
+            if new_attribute or s.fuzzy_centres is not None:
+                k = len(s.fuzzy_centres) if s.fuzzy_centres else len(s.fuzzy_terms) if s.fuzzy_terms \
+                    else self.defaults["k"]
+                self.k.setValue(max(1, min(k, MAX_FUZZY_TERMS)))
+            self.fixed.setChecked(s.fuzzy_centres is not None)
+            self._loading = False
+            kwargs = preview_kwargs(self.defaults) | {"k": self.k.value()}
+            self.current = preview_terms(self.table, self.spec, name, **kwargs)
+        self._fill()
+
+    def _fill(self) -> None:
+        terms = self.current
+        self._loading = True
+        self.terms.setRowCount(0 if terms is None else len(terms.centres))
+        if terms is not None:
+            own = self.settings().fuzzy_terms
+            named = own is not None and len(own) == len(terms.centres)
+            for i, centre in enumerate(terms.centres):
+                name = QTableWidgetItem(own[i] if named else terms.names[i])
+                if not named:  # a default name, shown in grey until the user names the terms
+                    name.setForeground(QColor("#777"))
+                    font = QFont(name.font())
+                    font.setItalic(True)
+                    name.setFont(font)
+                self.terms.setItem(i, 0, name)
+                value = QTableWidgetItem(format(float(centre), ".6g"))
+                value.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
+                if not terms.fixed:
+                    value.setFlags(Qt.ItemIsEnabled)
+                    value.setToolTip("the Kohonen map's centre; tick \"fixed centres\" to set your own")
+                    value.setForeground(QColor("#777"))
+                self.terms.setItem(i, 1, value)
+            self.plot.set_terms(terms.values, terms.centres, terms.names, terms.name)
+        else:
+            self.plot.set_terms([], [], [], "")
+        self.terms.setFixedHeight(self.terms.horizontalHeader().height() + 24 * max(1, self.terms.rowCount()) + 4)
+        self.source.setText(self._source_text())
+        self.note.setText("" if terms is None or terms.note is None else f"Not used: {terms.note}.")
+        self.note.setVisible(bool(self.note.text()))
+        self._loading = False
+
+    def _source_text(self) -> str:
+        terms = self.current
+        if terms is None:
+            return "No numeric attribute: the fuzzy learners keep one crisp term per value." if self.spec else ""
+        if terms.fixed:
+            return f"Your fixed centres; {len(terms.values)} known values below."
+        d = self.defaults
+        return (f"Centres from the Kohonen map of the {len(terms.values)} known values (k = {self.k.value()}, "
+                f"learning rate {d['learning_rate']:g}, {d['epochs']} epochs, seed {d['seed']}): the terms "
+                "HFDT makes when trained on all rows.")
+
+    # ---- edits -----------------------------------------------------------------
+
+    def set_names(self, names: list[str]) -> None:
+        """Name the shown attribute's terms, as if typed into the table (one name per row)."""
+        for i, text in enumerate(names):
+            self.terms.item(i, 0).setText(text)
+
+    def _item_changed(self, item) -> None:
+        if self._loading or self.current is None:
+            return
+        s = self.settings()
+        if item.column() == 0:
+            names = [self.terms.item(i, 0).text().strip() for i in range(self.terms.rowCount())]
+            self.spec.set_attribute(self.name(), fuzzy_terms=names)  # the checks name an empty or repeated one
+            self.current.names, self.current.note = list(names), None
+            self._loading = True
+            font = QFont(item.font())
+            font.setItalic(False)
+            for i in range(self.terms.rowCount()):  # every name is the user's now, not only the one typed
+                cell = self.terms.item(i, 0)
+                cell.setForeground(self.terms.palette().text().color())
+                cell.setFont(font)
+            self._loading = False
+            self.plot.set_names(names)
+            self.note.setVisible(False)
+        else:
+            centres = list(s.fuzzy_centres or [float(c) for c in self.current.centres])
+            row, text = item.row(), item.text().strip()
+            try:
+                value = float(text.replace(",", "."))
+            except ValueError:
+                value = float("nan")
+            low = centres[row - 1] if row > 0 else -float("inf")
+            high = centres[row + 1] if row + 1 < len(centres) else float("inf")
+            if not low < value < high:  # NaN (not a number) fails too
+                self._fill()  # back to the centre it was, and say why
+                between = [f"above {format(low, '.6g')}" if row > 0 else "",
+                           f"below {format(high, '.6g')}" if row + 1 < len(centres) else ""]
+                self.note.setText(f'"{text}" is not a centre here: the centres increase, so it must be a '
+                                  f"number {' and '.join(b for b in between if b) or 'that is finite'}.")
+                self.note.setVisible(True)
+                return
+            centres[row] = value
+            self.spec.set_attribute(self.name(), fuzzy_centres=centres)
+            self.refresh()
+        self.changed.emit()
+
+    def _k_changed(self, k: int) -> None:
+        if self._loading or self.current is None:
+            return
+        s = self.settings()
+        if s.fuzzy_centres is not None:
+            s.fuzzy_centres = self._kohonen_centres(k) or s.fuzzy_centres
+            k = len(s.fuzzy_centres)  # fewer when centres met
+        if s.fuzzy_terms is not None:  # keep the names typed; new terms take the default names of k terms
+            defaults = term_names(k)
+            s.fuzzy_terms = [s.fuzzy_terms[i] if i < len(s.fuzzy_terms) else defaults[i] for i in range(k)]
+        self.refresh()
+        self.changed.emit()
+
+    def _fixed_toggled(self, on: bool) -> None:
+        if self._loading or self.current is None:
+            return
+        centres = self._kohonen_centres(self.k.value()) if on else None
+        if centres == []:  # no known value to start from
+            self.refresh()
+            return
+        self.spec.set_attribute(self.name(), fuzzy_centres=centres)
+        self.refresh()
+        self.changed.emit()
+
+    def _kohonen_centres(self, k: int) -> list[float]:
+        """The Kohonen map's k centres of the shown attribute, to 6 significant digits (as shown)."""
+        values, j = learning_values(self.table, self.spec, self.name())
+        centres = kohonen_centres(values, k, self.defaults["learning_rate"], self.defaults["epochs"],
+                                  self.defaults["seed"] + j)
+        rounded = [float(format(float(c), ".6g")) for c in centres]
+        exact = len(set(rounded)) < len(rounded)
+        return [float(c) for c in centres] if exact else rounded
+
+    def reset(self) -> None:
+        if self.name() is None:
+            return
+        self.spec.set_attribute(self.name(), fuzzy_terms=None, fuzzy_centres=None)
+        self._loading = True
+        self.k.setValue(self.defaults["k"])
+        self._loading = False
+        self.refresh()
         self.changed.emit()

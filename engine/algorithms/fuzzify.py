@@ -10,9 +10,18 @@ are sorted at the end. Centres that end up equal (to 1e-9 of the range) are
 merged, so an attribute with fewer distinct values than k gets fewer terms.
 Nominal and ordinal attributes keep one crisp term per value (no centres).
 
+The project may name an attribute's terms and fix their centres
+(AttributeSettings.fuzzy_terms / fuzzy_centres; `user_terms` reads them for
+the learners): fixed centres replace Kohonen's, and the names replace the
+defaults when there are as many names as terms — otherwise the defaults are
+used and a warning says why (`fuzzify(..., warnings=)`; `fuzzy_term_warnings`
+says it before training, for the Problem tab's checks).
+
 The centres are what the model stores (FuzzySplit.centres); a new case is
 fuzzified by the same triangular functions (engine.tree.nodes.triangular_memberships),
-whose memberships sum to 1 for every value.
+whose memberships sum to 1 for every value. `preview_terms` gives one
+attribute's values, centres and names exactly as a learner trained on the
+whole table would, for the Problem tab's plot.
 """
 
 from __future__ import annotations
@@ -21,7 +30,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..data.encode import EncodedData
+from ..data.encode import AttributeSchema, DataSchema, EncodedData
+from ..data.spec import ProblemSpec, SpecProblem, fuzzified
+from ..data.table import NUMERIC, Table
+from ..errors import DataError
 from ..kernels.kohonen import kohonen_1d
 
 #: readable names of k terms, low to high (other k: "term 1" .. "term k")
@@ -73,18 +85,130 @@ class Fuzzification:
 
 
 def fuzzify(data: EncodedData, k: int = 2, rate: float = 0.5, epochs: int = 20, seed: int = 0,
-            names: dict[str, list[str]] | None = None) -> Fuzzification:
+            names: dict[str, list[str]] | None = None, centres: dict[str, list[float]] | None = None,
+            warnings: list[str] | None = None) -> Fuzzification:
     """Terms for every attribute of `data` (the training cases). `names` maps an attribute
-    name to the user's own names for its terms (used when their number matches)."""
-    centres: list[np.ndarray | None] = []
+    name to the user's own names for its terms (used when their number matches; otherwise
+    the defaults, and a line in `warnings`); `centres` to fixed centres (sorted, used instead
+    of Kohonen's)."""
+    out: list[np.ndarray | None] = []
     labels: list[list[str] | None] = []
     for j, attr in enumerate(data.schema.attributes):
         if attr.categories is not None:
-            centres.append(None)
+            out.append(None)
             labels.append(None)
             continue
-        c = kohonen_centres(data.X[:, j], k, rate, epochs, seed + j)
-        centres.append(c)
+        fixed = (centres or {}).get(attr.name)
+        c = (np.asarray(fixed, dtype=np.float64) if fixed is not None
+             else kohonen_centres(data.X[:, j], k, rate, epochs, seed + j))
+        out.append(c)
         own = (names or {}).get(attr.name)
         labels.append(list(own) if own is not None and len(own) == len(c) else term_names(len(c)))
-    return Fuzzification(centres, labels)
+        if own is not None and len(own) != len(c) and len(c) and warnings is not None:
+            message = f'fuzzy terms of "{attr.name}": ' + mismatch(len(own), len(c), k, fixed is not None)
+            if message not in warnings:  # once, however many times a model is fitted
+                warnings.append(message)
+    return Fuzzification(out, labels)
+
+
+def mismatch(n_names: int, n_terms: int, k: int, fixed: bool) -> str:
+    """Why the user's names are not used: their number is not the number of terms made."""
+    defaults = ", ".join(term_names(n_terms))
+    if fixed:
+        made = f"there are {n_terms} fixed centres"
+    elif n_terms < k:
+        made = f"k = {k} made only {n_terms} term{'s' if n_terms > 1 else ''} on these values (centres that met " \
+               "were merged)"
+    else:
+        made = f"k = {k} makes {n_terms} terms"
+    hint = "" if fixed or n_terms < k else f"; train with k = {n_names} to use them"
+    return f"{n_names} name{'s' if n_names > 1 else ''} given, but {made}: the default names ({defaults}) " \
+           f"are used{hint}"
+
+
+def user_terms(spec: ProblemSpec | None) -> dict:
+    """The project's fuzzy term names and fixed centres per attribute, as fuzzify's keyword
+    arguments `names` and `centres`."""
+    attributes = spec.attributes if spec is not None else {}
+    return {"names": {n: list(s.fuzzy_terms) for n, s in attributes.items() if s.fuzzy_terms is not None},
+            "centres": {n: list(s.fuzzy_centres) for n, s in attributes.items() if s.fuzzy_centres is not None}}
+
+
+# ---- one attribute, before training (the Problem tab) ------------------------------------------
+
+
+@dataclass
+class AttributeTerms:
+    """One attribute's terms as a learner trained on the whole table makes them."""
+
+    name: str
+    values: np.ndarray  # its known values in the rows that have a class
+    centres: np.ndarray  # sorted
+    names: list[str]  # the names the learner uses (the user's, or the defaults)
+    fixed: bool  # the centres are the user's, not Kohonen's
+    note: str | None  # why the user's names are not used (None: they are, or there are none)
+
+
+def learning_values(table: Table, spec: ProblemSpec, name: str) -> tuple[np.ndarray, int]:
+    """The values of the numeric attribute `name` that a learner sees (the rows with a class,
+    missing values left out), and its position among the attributes in use (its Kohonen seed
+    is seed + position; an attribute not in use counts as if it were)."""
+    target = spec.target
+    columns = [c.name for c in table.columns]
+    used = [c for c in columns if c != target and (c == name or spec.attribute(c).use)]
+    schema = DataSchema(target=target or "", classes=[], ordered=False, attributes=[AttributeSchema(name, NUMERIC)])
+    values = schema.encode_features(table)[:, 0]
+    if target in columns:  # as encode: a row with no class is left out of learning
+        values = values[table.frame[target].notna().to_numpy()]
+    return values[~np.isnan(values)], used.index(name)
+
+
+def preview_terms(table: Table, spec: ProblemSpec, name: str, k: int = 2, rate: float = 0.5, epochs: int = 20,
+                  seed: int = 0) -> AttributeTerms | None:
+    """The terms of attribute `name` that HFDT, fuzzy ID3 and Min-Ambiguity with these Kohonen
+    parameters make when trained on all of `table` (None: the attribute is not fuzzified)."""
+    if name not in {c.name for c in table.columns} or name == spec.target or not fuzzified(spec, table, name):
+        return None
+    values, j = learning_values(table, spec, name)
+    settings = spec.attribute(name)
+    fixed = settings.fuzzy_centres is not None
+    centres = (np.asarray(settings.fuzzy_centres, dtype=np.float64) if fixed
+               else kohonen_centres(values, k, rate, epochs, seed + j))
+    own = settings.fuzzy_terms
+    note = None
+    if own is not None and len(own) == len(centres):
+        names = list(own)
+    else:
+        names = term_names(len(centres))
+        if own is not None and len(centres):
+            note = mismatch(len(own), len(centres), k, fixed)
+    return AttributeTerms(name, values, centres, names, fixed, note)
+
+
+def fuzzy_term_warnings(table: Table, spec: ProblemSpec, k: int = 2, rate: float = 0.5, epochs: int = 20,
+                        seed: int = 0) -> list[SpecProblem]:
+    """Fuzzy term settings the fuzzy learners with these parameters would not use: names whose
+    number is not the number of terms made (the default names are used), and names or centres
+    of an attribute that is not numeric (it keeps one crisp term per value). Warnings, not
+    errors: training goes on without them."""
+    out = []
+    columns = {c.name for c in table.columns}
+    for name, settings in spec.attributes.items():
+        if settings.fuzzy_terms is None and settings.fuzzy_centres is None:
+            continue
+        if not settings.use or name not in columns or name == spec.target:
+            continue
+        key = "fuzzy_terms" if settings.fuzzy_terms is not None else "fuzzy_centres"
+        if not fuzzified(spec, table, name):
+            out.append(SpecProblem(f"attributes.{name}.{key}", f'"{name}" is not numeric: it keeps one crisp term '
+                                                               "per value, and its fuzzy terms are not used"))
+            continue
+        if settings.fuzzy_terms is None:
+            continue
+        try:
+            terms = preview_terms(table, spec, name, k, rate, epochs, seed)
+        except DataError:  # text in a column set to numeric: the checks report it
+            continue
+        if terms is not None and terms.note:
+            out.append(SpecProblem(f"attributes.{name}.fuzzy_terms", terms.note))
+    return out

@@ -2,6 +2,12 @@
 problem settings (CLI.md, "Project file"). Written atomically; unknown keys
 are kept; a file from a newer version is refused with a clear message; the
 data path is stored relative to the project file.
+
+Keys added to version 1 are optional, so a project without them reads as
+before (and an older reader keeps them as unknown keys): an attribute's
+`fuzzy_terms` (names of its fuzzy terms, low to high) and `fuzzy_centres`
+(fixed centres, strictly increasing) —
+`"attributes": {"Mg": {"fuzzy_terms": ["poor", "rich"], "fuzzy_centres": [0.5, 3.5]}}`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """`ProblemSpec`: what the user says about the problem, and its validation.
 
 - `settings.py`: the settings as dataclasses (ProblemSpec, AttributeSettings,
-  BatchGroup, CostMatrix, SpecProblem) and their JSON writing;
+  BatchGroup, CostMatrix, SpecProblem) and their JSON writing, and the rule for
+  an attribute's fuzzy term names and centres (`fuzzy_term_problems`);
 - `reading.py`: `ProblemSpec.from_json`'s shape checks (types, allowed words),
   raising `ProjectFileError` naming the setting;
 - `checks.py`: `check(spec, table)` — the settings against each other and the
@@ -17,12 +18,14 @@ from .checks import (
     column_labels,
     effective_type,
     find_cycle,
+    fuzzified,
     prerequisite_cycle,
     validate,
 )
 from .reading import _label, _Reader, json_repr, read_problem  # noqa: F401  (_label, _Reader: old imports)
 from .settings import (  # noqa: F401  (_MONOTONE_ALIASES: the CLI's --monotone words)
     _MONOTONE_ALIASES,
+    MAX_FUZZY_TERMS,
     MONOTONE_DIRECTIONS,
     AttributeSettings,
     BatchGroup,
@@ -30,8 +33,10 @@ from .settings import (  # noqa: F401  (_MONOTONE_ALIASES: the CLI's --monotone 
     ProblemSpec,
     SpecProblem,
     _num_out,
+    fuzzy_term_problems,
 )
 
-__all__ = ["CHECKS", "MONOTONE_DIRECTIONS", "AttributeSettings", "BatchGroup", "CostMatrix", "DataFacts",
-           "ProblemSpec", "SpecProblem", "check", "class_labels", "column_labels", "effective_type", "find_cycle",
-           "json_repr", "prerequisite_cycle", "read_problem", "validate"]
+__all__ = ["CHECKS", "MAX_FUZZY_TERMS", "MONOTONE_DIRECTIONS", "AttributeSettings", "BatchGroup", "CostMatrix",
+           "DataFacts", "ProblemSpec", "SpecProblem", "check", "class_labels", "column_labels", "effective_type",
+           "find_cycle", "fuzzified", "fuzzy_term_problems", "json_repr", "prerequisite_cycle", "read_problem",
+           "validate"]

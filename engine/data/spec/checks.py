@@ -19,7 +19,7 @@ import numpy as np
 
 from ...errors import SpecError
 from ..table import NOMINAL, NUMERIC, ORDINAL, Table, format_number, natural_key
-from .settings import AttributeSettings, ProblemSpec, SpecProblem, _num_out
+from .settings import AttributeSettings, ProblemSpec, SpecProblem, _num_out, fuzzy_term_problems
 
 Problems = Iterator[SpecProblem]
 
@@ -183,7 +183,8 @@ def find_cycle(links: dict[str, str]) -> list[str] | None:
 
 def check_attributes(spec: ProblemSpec, facts: DataFacts) -> Problems:
     """Each attribute's settings: a column of the data, then its type (`attribute_type_problems`),
-    then its costs and prerequisite (`attribute_cost_problems`).
+    then its costs and prerequisite (`attribute_cost_problems`), then its fuzzy terms
+    (`attribute_fuzzy_problems`).
 
     One attribute at a time, so an attribute's problems stay together in the list.
     The target's own attribute settings are ignored."""
@@ -195,6 +196,7 @@ def check_attributes(spec: ProblemSpec, facts: DataFacts) -> Problems:
             continue
         yield from attribute_type_problems(spec, facts, name, settings)
         yield from attribute_cost_problems(spec, facts, name, settings)
+        yield from attribute_fuzzy_problems(spec, facts, name, settings)
 
 
 def attribute_type_problems(spec: ProblemSpec, facts: DataFacts, name: str, settings: AttributeSettings) -> Problems:
@@ -241,6 +243,25 @@ def attribute_cost_problems(spec: ProblemSpec, facts: DataFacts, name: str, sett
         yield SpecProblem(f"{base}.prerequisite", f'"{pre}" is not an attribute of the data')
     elif not spec.attribute(pre).use:
         yield SpecProblem(f"{base}.prerequisite", f'the prerequisite "{pre}" is not in use')
+
+
+def fuzzified(spec: ProblemSpec, table: Table, name: str) -> bool:
+    """The fuzzy learners give this attribute triangular terms over centres: it is numeric, or
+    ordinal on numbers with no order of named values (the others keep one crisp term per value)."""
+    kind = effective_type(spec, table, name)
+    info = table.column(name)
+    if kind == NUMERIC:
+        return True
+    return kind == ORDINAL and spec.attribute(name).order is None and (info.type == NUMERIC or info.numeric_text)
+
+
+def attribute_fuzzy_problems(spec: ProblemSpec, facts: DataFacts, name: str,
+                             settings: AttributeSettings) -> Problems:
+    """Fuzzy term names and fixed centres well formed (`fuzzy_term_problems`). (On an attribute
+    the fuzzy learners do not fuzzify they are ignored, with a warning: see `fuzzified`.)"""
+    base = f"attributes.{name}"
+    for key, message in fuzzy_term_problems(settings.fuzzy_terms, settings.fuzzy_centres):
+        yield SpecProblem(f"{base}.{key}", message)
 
 
 def check_prerequisite_cycle(spec: ProblemSpec, facts: DataFacts) -> Problems:

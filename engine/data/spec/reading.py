@@ -12,7 +12,7 @@ import math
 
 from ...errors import ProjectFileError
 from ..table import NOMINAL, NUMERIC, ORDINAL, format_number
-from .settings import _MONOTONE_ALIASES, AttributeSettings, BatchGroup, CostMatrix, ProblemSpec
+from .settings import _MONOTONE_ALIASES, AttributeSettings, BatchGroup, CostMatrix, ProblemSpec, fuzzy_term_problems
 
 
 def read_problem(obj: dict, *, cls=ProblemSpec, file: str | None = None, keep_unknown: bool = True) -> ProblemSpec:
@@ -128,6 +128,13 @@ class _Reader:
         s.wait_time = self.number(body, "wait_time", 0.0, f"{base}.wait_time")
         s.wait_cost = self.number(body, "wait_cost", 0.0, f"{base}.wait_cost")
         s.prerequisite = self.opt_str(body, "prerequisite", f"{base}.prerequisite")
+        names, centres = body.get("fuzzy_terms"), body.get("fuzzy_centres")
+        problems = fuzzy_term_problems(names, centres)
+        if problems:
+            key, message = problems[0]
+            raise self.error(f"{base}.{key}", message)
+        s.fuzzy_terms = None if names is None else list(names)
+        s.fuzzy_centres = None if centres is None else [float(c) for c in centres]
         s.extra = {k: v for k, v in body.items() if k not in AttributeSettings._KEYS}
         return s
 

@@ -7,6 +7,11 @@ time, batch groups, misclassification cost matrix, budget — plus the positive
 class for one-against-rest algorithms. Unknown keys at every level are kept in
 `extra` so a project written by a newer minor version loses nothing.
 
+A numeric attribute may name its fuzzy terms (`fuzzy_terms`, low to high) and fix
+their centres (`fuzzy_centres`, strictly increasing) for the fuzzy learners
+(HFDT, fuzzy ID3, Min-Ambiguity); `fuzzy_term_problems` is the one rule both the
+file reader and the checks apply to them.
+
 Reading JSON (shape checks) is in `reading.py`; the checks against the data in
 `checks.py`.
 """
@@ -14,6 +19,7 @@ Reading JSON (shape checks) is in `reading.py`; the checks against the data in
 from __future__ import annotations
 
 import copy
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -45,9 +51,12 @@ class AttributeSettings:
     wait_time: float = 0.0
     wait_cost: float = 0.0
     prerequisite: str | None = None
+    fuzzy_terms: list[str] | None = None  # numeric: names of the fuzzy terms, low to high (None: defaults)
+    fuzzy_centres: list[float] | None = None  # numeric: fixed term centres (None: Kohonen's)
     extra: dict = field(default_factory=dict)
 
-    _KEYS = ("use", "type", "order", "monotone", "test_cost", "wait_time", "wait_cost", "prerequisite")
+    _KEYS = ("use", "type", "order", "monotone", "test_cost", "wait_time", "wait_cost", "prerequisite",
+             "fuzzy_terms", "fuzzy_centres")
 
     def is_default(self) -> bool:
         return self == AttributeSettings()
@@ -63,8 +72,79 @@ class AttributeSettings:
         out["wait_time"] = _num_out(self.wait_time)
         out["wait_cost"] = _num_out(self.wait_cost)
         out["prerequisite"] = self.prerequisite
+        if self.fuzzy_terms is not None:
+            out["fuzzy_terms"] = list(self.fuzzy_terms)
+        if self.fuzzy_centres is not None:
+            out["fuzzy_centres"] = [_num_out(c) for c in self.fuzzy_centres]
         out.update(self.extra)
         return out
+
+
+#: the most fuzzy terms an attribute can have (HFDT's k is at most this)
+MAX_FUZZY_TERMS = 9
+
+
+def fuzzy_term_problems(names, centres) -> list[tuple[str, str]]:
+    """What is wrong with an attribute's fuzzy term names and fixed centres, as (setting,
+    message) pairs, setting "fuzzy_terms" or "fuzzy_centres" ([] when nothing is).
+
+    Names: 1 to MAX_FUZZY_TERMS texts, none empty, none twice. Centres: as many finite
+    numbers, strictly increasing, and as many as the names when both are given."""
+    out = []
+    if names is not None:
+        out += [("fuzzy_terms", m) for m in _name_problems(names)]
+    if centres is not None:
+        out += [("fuzzy_centres", m) for m in _centre_problems(centres)]
+        names_ok = isinstance(names, (list, tuple)) and names
+        if names_ok and isinstance(centres, (list, tuple)) and centres and len(names) != len(centres):
+            message = f"{len(centres)} centres for {len(names)} term names; give one centre per name"
+            out.append(("fuzzy_centres", message))
+    return out
+
+
+def _name_problems(names) -> list[str]:
+    if not isinstance(names, (list, tuple)) or any(not isinstance(n, str) for n in names):
+        return ["must be a list of names (texts), lowest term first"]
+    if not names:
+        return ["give at least one name, or leave the setting out for the default names"]
+    if len(names) > MAX_FUZZY_TERMS:
+        return [f"{len(names)} names; an attribute has at most {MAX_FUZZY_TERMS} fuzzy terms"]
+    out = []
+    empty = [i + 1 for i, n in enumerate(names) if not n.strip()]
+    if empty:
+        out.append(f"name {empty[0]} is empty; every term needs a name")
+    seen: set[str] = set()
+    for n in (n.strip() for n in names):
+        if n and n in seen:
+            out.append(f'the name "{n}" appears twice')
+            break
+        seen.add(n)
+    return out
+
+
+def _centre_problems(centres) -> list[str]:
+    if not isinstance(centres, (list, tuple)) or any(isinstance(c, bool) or not isinstance(c, (int, float))
+                                                     for c in centres):
+        return ["must be a list of numbers, lowest first"]
+    if not centres:
+        return ["give at least one centre, or leave the setting out for Kohonen's"]
+    if len(centres) > MAX_FUZZY_TERMS:
+        return [f"{len(centres)} centres; an attribute has at most {MAX_FUZZY_TERMS} fuzzy terms"]
+    bad = [c for c in centres if not _finite(c)]
+    if bad:
+        return [f"must be finite numbers, not {bad[0]}"]
+    for i in range(1, len(centres)):
+        if not float(centres[i]) > float(centres[i - 1]):
+            here, before = _num_out(centres[i]), _num_out(centres[i - 1])
+            return [f"must increase strictly: centre {i + 1} ({here}) is not above centre {i} ({before})"]
+    return []
+
+
+def _finite(value) -> bool:
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
 
 
 @dataclass
