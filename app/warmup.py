@@ -19,9 +19,15 @@ log = logging.getLogger(__name__)
 
 PREPARING = "Preparing fast kernels…"
 READY = "Ready"
-KERNEL_MODULES = ("engine.kernels.counts", "engine.kernels.criteria", "engine.kernels.split", "engine.kernels.c45",
-                  "engine.kernels.facmi_ramp", "engine.kernels.ordinal_split",
-                  "engine.kernels.traverse")
+
+
+def kernel_modules() -> list[str]:
+    """Every module of engine.kernels (a new kernel file is counted without a list to update)."""
+    import pkgutil
+
+    import engine.kernels
+
+    return [f"engine.kernels.{m.name}" for m in pkgutil.iter_modules(engine.kernels.__path__) if m.name != "config"]
 
 
 @dataclass
@@ -74,10 +80,11 @@ def kernel_stats() -> tuple[int, int]:
     from numba.core.registry import CPUDispatcher
 
     hits = misses = 0
-    for name in KERNEL_MODULES:
+    for name in kernel_modules():
         module = importlib.import_module(name)
         for value in vars(module).values():
-            if isinstance(value, CPUDispatcher):
+            # a kernel imported from another module is counted there
+            if isinstance(value, CPUDispatcher) and value.py_func.__module__ == name:
                 stats = value.stats
                 hits += sum(stats.cache_hits.values())
                 misses += sum(stats.cache_misses.values())

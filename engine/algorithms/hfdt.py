@@ -35,7 +35,7 @@ from ..progress import Progress
 from ..tree.grow import BestByKey, Stopping, grow
 from ..tree.model import Tree
 from ..tree.splitters import FuzzySplitter
-from .fuzzify import fuzzify
+from .fuzzify import fuzzify, user_terms
 from .params import AlgorithmInfo, Param
 
 HFDT = AlgorithmInfo(
@@ -88,7 +88,8 @@ def best_f_label(levels: ClassLevels, labels: list[str]):
 
 def fit_hfdt(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
     levels = class_levels(spec, data)
-    terms = fuzzify(data, params["k"], params["learning_rate"], params["epochs"], params["seed"])
+    terms = fuzzify(data, params["k"], params["learning_rate"], params["epochs"], params["seed"], **user_terms(spec),
+                    warnings=data.warnings)
     labels = list(data.classes) + levels.coarse_labels()
     ancestor, width = levels.ancestor, levels.width
 
@@ -172,7 +173,8 @@ def fit_fuzzy_id3(data: EncodedData, spec: ProblemSpec | None, params: dict,
     leaf keeps its class masses, and a case's score of a label is Σ_leaves firing strength x the
     leaf's share of the label's classes (tree.answer_as)."""
     view = OneLevel(spec, data, params.get("level"), "fuzzy_id3")
-    terms = fuzzify(data, params["k"], params["learning_rate"], params["epochs"], params["seed"])
+    terms = fuzzify(data, params["k"], params["learning_rate"], params["epochs"], params["seed"], **user_terms(spec),
+                    warnings=data.warnings)
 
     def score(bags: np.ndarray, total: float, j: int):
         gain, after = hierarchical_gain(np.ascontiguousarray(bags, dtype=np.float64), view.row, view.width)
@@ -204,18 +206,6 @@ MIN_AMBIGUITY = AlgorithmInfo(
 )
 
 
-class SignificantSplitter(FuzzySplitter):
-    """The fuzzy splitter with Yuan & Shaw's significance level: a case whose membership in a
-    child (min of node and term) is below α does not go there."""
-
-    def __init__(self, *args, alpha: float = 0.0, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.alpha = alpha
-
-    def parts(self, node, cases):
-        return [(rows[w >= self.alpha], w[w >= self.alpha]) for rows, w in super().parts(node, cases)]
-
-
 def fit_min_ambiguity(data: EncodedData, spec: ProblemSpec | None, params: dict,
                       progress: Progress | None = None) -> Tree:
     """Min-Ambiguity (Yuan & Shaw 1995; ALGORITHMS.md §3.5) at one level of the hierarchy: the
@@ -228,7 +218,8 @@ def fit_min_ambiguity(data: EncodedData, spec: ProblemSpec | None, params: dict,
     from ..kernels.ambiguity import ambiguity, classification_ambiguity
 
     view = OneLevel(spec, data, params.get("level"), "min_ambiguity")
-    terms = fuzzify(data, params["k"], params["learning_rate"], params["epochs"], params["seed"])
+    terms = fuzzify(data, params["k"], params["learning_rate"], params["epochs"], params["seed"], **user_terms(spec),
+                    warnings=data.warnings)
 
     def score(bags: np.ndarray, total: float, j: int):
         by_label = np.ascontiguousarray(view.masses(bags))
@@ -236,9 +227,10 @@ def fit_min_ambiguity(data: EncodedData, spec: ProblemSpec | None, params: dict,
         after = classification_ambiguity(by_label)
         return now - after, {"G": after, "g_node": now}
 
-    splitter = SignificantSplitter(data, terms.terms, score, tnorm="minimum", missing="fractional",
-                                   labels=view.labels, names=terms.names, aggregate="label_max",
-                                   alpha=params["alpha"])
+    # Yuan & Shaw's significance level: a case whose membership in a child (min of node and term)
+    # is below α does not go there
+    splitter = FuzzySplitter(data, terms.terms, score, tnorm="minimum", missing="fractional", labels=view.labels,
+                             names=terms.names, aggregate="label_max", floor=params["alpha"])
     stopping = LevelStopping(min_samples_split=1, min_samples_leaf=0, min_impurity_decrease=None, min_value=1e-12,
                              view=view, level_share=params["beta"])
     return grow(splitter, choice=BestByKey("value", margin=1e-12), label_rule=view.label_rule, stopping=stopping,

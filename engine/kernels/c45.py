@@ -14,73 +14,7 @@ import numpy as np
 
 from .config import JIT
 from .counts import midpoint
-
-
-@numba.njit(**JIT)
-def _block(a, lo, n):
-    """NumPy's sum of a[lo:lo+n], n <= 128: sequential below 8, else 8 partial sums."""
-    if n < 8:
-        res = 0.0
-        for i in range(lo, lo + n):
-            res += a[i]
-        return res
-    r0, r1, r2, r3 = a[lo], a[lo + 1], a[lo + 2], a[lo + 3]
-    r4, r5, r6, r7 = a[lo + 4], a[lo + 5], a[lo + 6], a[lo + 7]
-    i = 8
-    m = n - n % 8
-    while i < m:
-        r0 += a[lo + i]
-        r1 += a[lo + i + 1]
-        r2 += a[lo + i + 2]
-        r3 += a[lo + i + 3]
-        r4 += a[lo + i + 4]
-        r5 += a[lo + i + 5]
-        r6 += a[lo + i + 6]
-        r7 += a[lo + i + 7]
-        i += 8
-    res = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
-    while i < n:
-        res += a[lo + i]
-        i += 1
-    return res
-
-
-@numba.njit(**JIT)
-def pairwise_sum(a):
-    """Σ a in NumPy's order for a contiguous 1-D array (`a.sum()`, a row's `sum(axis=-1)`):
-    blocks of up to 128 summed by 8 partial sums, longer runs halved (at a multiple of 8)
-    and the halves added. Iterative (numba's cache does not keep recursive kernels safely)."""
-    n = a.shape[0]
-    if n <= 128:
-        return _block(a, 0, n)
-    los = np.empty(64, np.int64)
-    ns = np.empty(64, np.int64)
-    stage = np.zeros(64, np.int64)
-    left = np.zeros(64)
-    top = 0
-    los[0], ns[0], stage[0] = 0, n, 0
-    ret = 0.0
-    while top >= 0:
-        lo, m = los[top], ns[top]
-        if m <= 128:
-            ret = _block(a, lo, m)
-            top -= 1
-            continue
-        half = m // 2
-        half -= half % 8
-        if stage[top] == 0:  # the left half first
-            stage[top] = 1
-            top += 1
-            los[top], ns[top], stage[top] = lo, half, 0
-        elif stage[top] == 1:  # then the right half
-            left[top] = ret
-            stage[top] = 2
-            top += 1
-            los[top], ns[top], stage[top] = lo + half, m - half, 0
-        else:
-            ret = left[top] + ret
-            top -= 1
-    return ret
+from .sums import pairwise_sum
 
 
 @numba.njit(**JIT)

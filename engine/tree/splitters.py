@@ -28,6 +28,7 @@ import numpy as np
 
 from ..data.encode import EncodedData
 from ..errors import DataError
+from ..kernels import fuzzy_split as FZ
 from ..kernels import split as K
 from ..kernels.c45 import category_bags
 from ..kernels.counts import category_counts
@@ -315,20 +316,41 @@ class FuzzySplitter(RowSplitter):
     them. A case goes down every term's child with its weight combined with its
     membership by the t-norm (product: node(x) · T_g(x); minimum: min(node(x), T_g(x))), so
     a child's class counts are membership masses M(D ∩ class). A case with the value
-    missing follows the missing policy ("fractional" by default). `score(bags, total, j)
-    -> (value, scores)` rates attribute j from the class masses each term's child would
-    hold (bags, terms x classes) and the node's mass; attributes that would leave mass in
-    fewer than two children offer nothing."""
+    missing follows the missing policy ("fractional" by default); a case whose weight in a
+    child is below `floor` does not go there (Yuan & Shaw's significance level α). `score(bags,
+    total, j) -> (value, scores)` rates attribute j from the class masses each term's child
+    would hold (bags, terms x classes) and the node's mass; attributes that would leave mass
+    in fewer than two children offer nothing.
+
+    The bags of every candidate attribute of a node come from one compiled call
+    (engine.kernels.fuzzy_split, the same numbers as `divide`), and only the chosen
+    attribute divides the cases. A subclass that overrides `parts` (its own way of dividing)
+    is served by `parts`, attribute by attribute."""
 
     def __init__(self, data: EncodedData, terms: list, score, *, tnorm: str = "product",
                  missing: str = "fractional", labels: list[str] | None = None, names: list | None = None,
-                 aggregate: str = "distribution"):
+                 aggregate: str = "distribution", floor: float = 0.0):
         super().__init__(data, missing=missing, tnorm=tnorm, labels=labels, aggregate=aggregate)
         self.terms, self.score = terms, score
         self.names = names or [None] * len(terms)
-        sizes = [len(t) if t is not None else len(a.categories or []) for t, a in
-                 zip(terms, data.schema.attributes)]
+        self.floor = float(floor)
+        self.sizes = sizes = [len(t) if t is not None else len(a.categories or []) for t, a in
+                              zip(terms, data.schema.attributes)]
         self.offered = frozenset(j for j, k in enumerate(sizes) if k >= 2)
+        # the kernels' form: the centres one attribute after another, the values one attribute a row
+        self.n_terms = np.array(sizes, dtype=np.int64)
+        self.nominal = np.array([t is None for t in terms], dtype=np.bool_)
+        lengths = [0 if t is None else len(t) for t in terms]
+        self.starts = np.zeros(len(terms), dtype=np.int64)
+        self.starts[1:] = np.cumsum(lengths)[:-1]
+        self.centres = np.array([c for t in terms if t is not None for c in t], dtype=np.float64)
+        self.XT = np.ascontiguousarray(self.X.T, dtype=np.float64)
+        self.wc = np.ascontiguousarray(data.w, dtype=np.float64)
+        everyone = np.arange(len(self.y))
+        self.complete = np.array([not FZ.has_unknown(self.XT[j], everyone, k, t is None)
+                                  for j, (k, t) in enumerate(zip(sizes, terms))], dtype=np.bool_)
+        self.missing_code = {"stay": FZ.STAY, "fractional": FZ.FRACTIONAL, "heavier": FZ.HEAVIER}[missing]
+        self.compiled = type(self).parts is FuzzySplitter.parts
 
     def term_node(self, j: int) -> FuzzySplit:
         if self.terms[j] is None:
@@ -338,10 +360,35 @@ class FuzzySplitter(RowSplitter):
         return FuzzySplit(counts=None, label=0, children=[-1] * k, feature=j, centres=[float(c) for c in self.terms[j]],
                           terms=self.names[j])
 
+    def parts(self, node: Node, cases: Cases) -> list[tuple[np.ndarray, np.ndarray]]:
+        parts = super().parts(node, cases)
+        if self.floor > 0:
+            parts = [(rows[w >= self.floor], w[w >= self.floor]) for rows, w in parts]
+        return parts
+
     def candidates(self, cases: Cases) -> list[Candidate]:
+        free = sorted(self.offered - cases.data.used)
+        if not free:
+            return []
+        if not self.compiled:
+            return self._candidates_by_parts(cases, free)
+        rows, w = cases.data.rows, cases.data.weights
+        bags, filled = FZ.fuzzy_bags(self.XT, self.y, self.wc, rows, w, np.array(free, dtype=np.int64),
+                                     self.centres, self.starts, self.n_terms, self.nominal, self.complete,
+                                     self.tnorm == "minimum", self.missing_code, self.floor, self.K)
         total = cases.counts.sum()
         out = []
-        for j in sorted(self.offered - cases.data.used):
+        for a, j in enumerate(free):
+            if filled[a] < 2:
+                continue
+            value, scores = self.score(bags[a, :self.sizes[j]].copy(), total, j)
+            out.append(Candidate(value, j, None, scores))
+        return out
+
+    def _candidates_by_parts(self, cases: Cases, free: list[int]) -> list[Candidate]:
+        total = cases.counts.sum()
+        out = []
+        for j in free:
             parts = self.parts(self.term_node(j), cases)
             bags = np.array([self.counts(r, pw) for r, pw in parts])
             if np.count_nonzero(bags.sum(axis=1) > 0) < 2:
@@ -357,4 +404,11 @@ class FuzzySplitter(RowSplitter):
         node = self.make_node(cases, chosen)
         used = cases.data.used | {chosen.attribute}
         depth = cases.depth + 1
-        return node, [Child(self.cases(r, w, depth, used)) for r, w in chosen.detail]
+        if chosen.detail is not None:  # divided by `parts` already
+            return node, [Child(self.cases(r, w, depth, used)) for r, w in chosen.detail]
+        rows, weights, at, counts = FZ.fuzzy_children(
+            self.XT, self.y, self.wc, cases.data.rows, cases.data.weights, chosen.attribute, self.centres,
+            self.starts, self.n_terms, self.nominal, self.tnorm == "minimum", self.missing_code, self.floor, self.K)
+        return node, [Child(Cases(counts[c].copy(), int(at[c + 1] - at[c]), depth,
+                                  Rows(rows[at[c]:at[c + 1]], weights[at[c]:at[c + 1]], used)))
+                      for c in range(len(counts))]

@@ -1,37 +1,48 @@
 """Fuzzy trees' fit time against fuzzytree and scikit-learn's CART, on the same data and splits.
 
-    python tests/benchmarks/fuzzy_fit.py [--splits 5] [--rows 2000 20000]
+    python tests/benchmarks/fuzzy_fit.py [--splits 5] [--rows 2000] [--big 100000] [--features 20]
+                                         [--min-time 0.5] [--learners hfdt fuzzy_id3 fuzzytree cart]
 
-Data: iris, wine, glass, pima, breast (../shared/datasets; rows with missing
-values dropped) and make_classification sets of --rows (10 features, 3
-classes); stratified 70/30 splits, seeds 0.. --splits - 1. Learners: our HFDT
-and fuzzy ID3 (defaults: k = 2 Kohonen terms, β0 0.9, minimum membership 1;
-no class hierarchy, so both are flat), fuzzytree's FuzzyDecisionTreeClassifier
-(its defaults) and scikit-learn's DecisionTreeClassifier (defaults). Fit
-seconds are the mean over the splits (Numba kernels compiled before timing);
-test accuracy beside each; ratios against ours in the same run.
+Data: iris, wine, glass, pima, breast (../shared/datasets; rows with a missing
+value dropped, which fuzzytree cannot take), stratified 70/30 splits with seeds
+0 .. --splits - 1; make_classification sets of --rows (10 features, 6
+informative, 3 classes) on split 0 only (fuzzytree takes minutes there); and,
+with --big, a make_classification set of that many rows (--features features,
+10 informative, 3 classes, 5 % label noise) on split 0, without fuzzytree.
+
+Learners: our HFDT and fuzzy ID3 (defaults: k = 2 Kohonen terms, β0 0.9,
+minimum membership 1; no class hierarchy, so both are flat), fuzzytree's
+FuzzyDecisionTreeClassifier and scikit-learn's DecisionTreeClassifier (their
+defaults; CART with random_state 0, so that its ties go the same way in every
+run). Every learner gets the same training rows (the same arrays) and is
+scored on the same held-out rows.
+
+Fit seconds: the fit alone (ours: fuzzification included, as it is part of our
+fit; the predictions for the accuracy are made after the clock stops). On each
+split a learner is fitted again and again until --min-time has passed (at
+least once) and the mean is taken; the table gives the mean over the splits.
+Every learner is fitted once on iris before any timing (Numba kernels compiled
+or loaded from the cache). Single thread. RULETREE_ENGINE_ROOT=<checkout>
+measures another checkout's engine (before/after figures; `--learners hfdt
+fuzzy_id3` to leave out the slow fuzzytree). Prints a Markdown table.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import sys
+import platform
 import time
-from pathlib import Path
+from functools import partial
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
-from _common import DATA_DIR  # noqa: E402
-from fuzzytree import FuzzyDecisionTreeClassifier  # noqa: E402
+from _common import DATA_DIR, ROOT  # noqa: E402  (puts the engine to measure on the path)
 from sklearn.datasets import make_classification  # noqa: E402
 from sklearn.tree import DecisionTreeClassifier  # noqa: E402
-
-import fuzzytree._classes  # noqa: E402
-from sklearn.utils.validation import _check_sample_weight  # noqa: E402
 
 from engine.algorithms.registry import get, resolve_params  # noqa: E402
 from engine.data import read_table  # noqa: E402
@@ -42,6 +53,7 @@ from engine.tree.predict import predict  # noqa: E402
 
 SETS = {"iris": "class", "wine": "class", "glass": "Type", "pima_indians_diabetes": "class",
         "breast_cancer_wisconsin_original": "class"}
+SHORT = {"pima_indians_diabetes": "pima", "breast_cancer_wisconsin_original": "breast"}
 
 
 def real(name: str) -> EncodedData:
@@ -49,65 +61,149 @@ def real(name: str) -> EncodedData:
     return data.subset(np.flatnonzero(~np.isnan(data.X).any(axis=1)))
 
 
-def synthetic(rows: int) -> EncodedData:
-    X, y = make_classification(n_samples=rows, n_features=10, n_informative=6, n_classes=3, random_state=0)
-    schema = DataSchema("y", ["0", "1", "2"], False, [AttributeSchema(f"x{j}", "numeric") for j in range(10)])
+def synthetic(rows: int, features: int = 10, informative: int = 6, noise: float = 0.01) -> EncodedData:
+    X, y = make_classification(n_samples=rows, n_features=features, n_informative=informative, n_classes=3,
+                               flip_y=noise, random_state=0)
+    schema = DataSchema("y", ["0", "1", "2"], False, [AttributeSchema(f"x{j}", "numeric") for j in range(features)])
     return EncodedData(X, y.astype(np.int64), np.ones(rows), schema, np.arange(rows))
 
 
-def ours(name):
-    info = get(name)
-    params = resolve_params(info, {})
+class Ours:
+    def __init__(self, name: str):
+        self.info = get(name)
+        self.params = resolve_params(self.info, {})
 
-    def fit(train, X_test):
-        tree = info.fit(train, None, params)
-        return predict(tree, X_test, info.missing).labels
+    def fit(self, train: EncodedData):
+        return self.info.fit(train, None, self.params)
 
-    return fit
+    def predict(self, model, X):
+        return predict(model, X, self.info.missing).labels
 
-
-def theirs(model_class):
-    def fit(train, X_test):
-        model = model_class()
-        model.fit(train.X, train.y)
-        return model.predict(X_test)
-
-    return fit
+    @staticmethod
+    def leaves(model) -> int:
+        return model.n_leaves
 
 
-# fuzzytree 0.2.0 passes the dtype positionally, which scikit-learn >= 1.6 refuses: adapt the call
-fuzzytree._classes._check_sample_weight = lambda weight, X, dtype=None: _check_sample_weight(weight, X, dtype=dtype)
+class Theirs:
+    def __init__(self, model_class):
+        self.model_class = model_class
 
-LEARNERS = {"hfdt": ours("hfdt"), "fuzzy_id3": ours("fuzzy_id3"),
-            "fuzzytree": theirs(FuzzyDecisionTreeClassifier), "sklearn cart": theirs(DecisionTreeClassifier)}
+    def fit(self, train: EncodedData):
+        return self.model_class().fit(train.X, train.y)
+
+    @staticmethod
+    def predict(model, X):
+        return model.predict(X)
+
+    @staticmethod
+    def leaves(model) -> int | None:
+        return model.get_n_leaves() if hasattr(model, "get_n_leaves") else None
+
+
+def fuzzytree_learner():
+    import fuzzytree
+    import fuzzytree._classes
+    from fuzzytree import FuzzyDecisionTreeClassifier
+    from sklearn.utils.validation import _check_sample_weight
+
+    # fuzzytree 0.2.0 passes the dtype positionally, which scikit-learn >= 1.6 refuses: adapt the call
+    fuzzytree._classes._check_sample_weight = lambda weight, X, dtype=None: _check_sample_weight(weight, X,
+                                                                                                 dtype=dtype)
+    return Theirs(FuzzyDecisionTreeClassifier), getattr(fuzzytree, "__version__", "?")
+
+
+def fit_seconds(learner, train: EncodedData, min_time: float):
+    """(mean seconds of the fits made until min_time has passed, at least one; the last model)."""
+    times, model = [], None
+    start = time.perf_counter()
+    while not times or time.perf_counter() - start < min_time:
+        t0 = time.perf_counter()
+        model = learner.fit(train)
+        times.append(time.perf_counter() - t0)
+    return float(np.mean(times)), model
+
+
+def measure(learners: dict, data: EncodedData, seeds, min_time: float) -> dict:
+    """learner -> (mean fit seconds, mean held-out accuracy, mean leaves) over the splits."""
+    out = {}
+    splits = []
+    for seed in seeds:
+        test = stratified_holdout(data.y, 0.3, seed)
+        splits.append((data.subset(np.flatnonzero(~test)), data.X[test], data.y[test]))
+    for name, learner in learners.items():
+        seconds, right, leaves = [], [], []
+        for train, X_test, y_test in splits:
+            s, model = fit_seconds(learner, train, min_time)
+            seconds.append(s)
+            right.append(float(np.mean(np.asarray(learner.predict(model, X_test)) == y_test)))
+            leaves.append(learner.leaves(model))
+        out[name] = (float(np.mean(seconds)), float(np.mean(right)),
+                     None if None in leaves else float(np.mean(leaves)))
+    return out
+
+
+def fmt_s(v):
+    return "" if v is None else (f"{v:.4f}" if v < 10 else f"{v:.1f}")
+
+
+def ratio(a, b):
+    return "" if a is None or b is None else f"{a / b:,.0f}" if a / b >= 10 else f"{a / b:.2f}"
+
+
+def row(name, n, m):
+    s = {k: v[0] for k, v in m.items()}
+    acc = {k: f"{v[1]:.3f}" for k, v in m.items()}
+    leaves = m.get("hfdt", (None, None, None))[2]
+    return (f"| {name} | {n:,} | {fmt_s(s.get('fuzzytree'))} | {fmt_s(s.get('hfdt'))} | {fmt_s(s.get('fuzzy_id3'))} "
+            f"| {fmt_s(s.get('cart'))} | {ratio(s.get('fuzzytree'), s.get('hfdt'))} "
+            f"| {ratio(s.get('fuzzytree'), s.get('fuzzy_id3'))} | {ratio(s.get('hfdt'), s.get('cart'))} "
+            f"| {acc.get('fuzzytree', '')} | {acc.get('hfdt', '')} | {acc.get('fuzzy_id3', '')} "
+            f"| {acc.get('cart', '')} | {'' if leaves is None else f'{leaves:,.0f}'} |")
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--splits", type=int, default=5)
-    ap.add_argument("--rows", type=int, nargs="*", default=[2000, 20000])
+    ap.add_argument("--rows", type=int, nargs="*", default=[2000])
+    ap.add_argument("--big", type=int, nargs="*", default=[])
+    ap.add_argument("--features", type=int, default=20)
+    ap.add_argument("--min-time", type=float, default=0.5)
+    ap.add_argument("--learners", nargs="+", default=["hfdt", "fuzzy_id3", "fuzzytree", "cart"])
     args = ap.parse_args()
+    import numba
+    import sklearn
+
+    learners = {}
+    versions = {}
+    for name in args.learners:
+        if name in ("hfdt", "fuzzy_id3"):
+            learners[name] = Ours(name)
+        elif name == "fuzzytree":
+            learners[name], versions["fuzzytree"] = fuzzytree_learner()
+        elif name == "cart":
+            learners[name] = Theirs(partial(DecisionTreeClassifier, random_state=0))
+        else:
+            raise SystemExit(f"unknown learner {name!r}")
+    print(f"engine: {ROOT}; {platform.processor() or platform.machine()}, {os.cpu_count()} cores; Python "
+          f"{platform.python_version()}, NumPy {np.__version__}, Numba {numba.__version__}, scikit-learn "
+          f"{sklearn.__version__}, fuzzytree {versions.get('fuzzytree', '-')}; NUMBA_NUM_THREADS="
+          f"{os.environ['NUMBA_NUM_THREADS']}")
     warm = real("iris")
-    for name in ("hfdt", "fuzzy_id3"):
-        LEARNERS[name](warm, warm.X)
-    sets = {name: real(name) for name in SETS}
-    sets.update({f"synthetic {n}": synthetic(n) for n in args.rows})
-    print(f"{'data set':26s} {'learner':13s} {'fit s':>9s} {'accuracy':>9s} {'/ hfdt':>8s}")
-    for set_name, data in sets.items():
-        seconds, accuracy = {}, {}
-        for learner, fit in LEARNERS.items():
-            times, right = [], []
-            for seed in range(args.splits):
-                test = stratified_holdout(data.y, 0.3, seed)
-                train = data.subset(np.flatnonzero(~test))
-                t0 = time.perf_counter()
-                labels = fit(train, data.X[test])
-                times.append(time.perf_counter() - t0)
-                right.append(float((np.asarray(labels) == data.y[test]).mean()))
-            seconds[learner], accuracy[learner] = float(np.mean(times)), float(np.mean(right))
-        for learner in LEARNERS:
-            print(f"{set_name:26s} {learner:13s} {seconds[learner]:9.4f} {accuracy[learner]:9.3f} "
-                  f"{seconds[learner] / seconds['hfdt']:8.1f}", flush=True)
+    for learner in learners.values():
+        learner.predict(learner.fit(warm), warm.X)
+    print("\n| data set | train rows | fuzzytree s | HFDT s | fuzzy ID3 s | CART s | fuzzytree / HFDT "
+          "| fuzzytree / fuzzy ID3 | HFDT / CART | accuracy fuzzytree | HFDT | fuzzy ID3 | CART | HFDT leaves |")
+    print("|" + "---|" * 14, flush=True)
+    sets = [(SHORT.get(name, name), real(name), range(args.splits)) for name in SETS]
+    sets += [(f"synthetic {n:,} x 10", synthetic(n), [0]) for n in args.rows]
+    for name, data, seeds in sets:
+        n_train = int(len(data.y) - stratified_holdout(data.y, 0.3, 0).sum())
+        print(row(name, n_train, measure(learners, data, seeds, args.min_time)), flush=True)
+    for n in args.big:
+        data = synthetic(n, args.features, 10, 0.05)
+        n_train = int(len(data.y) - stratified_holdout(data.y, 0.3, 0).sum())
+        big = {k: v for k, v in learners.items() if k != "fuzzytree"}
+        print(row(f"synthetic {n:,} x {args.features}", n_train, measure(big, data, [0], 0.0)), flush=True)
 
 
 if __name__ == "__main__":
