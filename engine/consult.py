@@ -2,27 +2,38 @@
 
 Works on any tree of the shared model through a weighted frontier: the nodes a
 case has reached with what is known so far, with their weights (one node for
-crisp trees; several below fuzzy splits). At every step:
+crisp trees; several below fuzzy splits, each weighted by its firing strength:
+the tree's t-norm of the memberships along its path). At every step:
 
-- the tentative answer is the frontier's class distribution (node counts,
-  weighted) and its label: minimum expected misclassification cost with a cost
-  matrix, else the most probable class;
+- the tentative answer is the tree's own answer over the frontier
+  (`engine.tree.aggregate`): a crisp tree's node label; for a fuzzy tree the
+  label with the largest sum of firing strengths (HFDT, `label_sum`), the
+  largest firing strength (Min-Ambiguity, `label_max`), or the best label of
+  the weighted class distribution (fuzzy ID3, each class counting for its label
+  at the learned level); a frontier node not yet past its test answers with its
+  own label. The answer can be a coarse hierarchy label ("WG"), and every
+  label's score is reported;
 - the candidates are the attributes tested at frontier nodes, every batch
   group holding one of them, and, for a trichotomy stage, its unknown
   attributes together;
 - utility = (E_now - E_after) / (TC + WC), E = expected misclassification cost
-  (1 - max p without a matrix), E_after from the children's shares of their
-  parent's training weight; ties and zero utilities go to the cheaper test;
-  a test whose prerequisite is unknown carries the prerequisite's costs too;
-  a batch costs its common cost once plus each member's test cost less it,
-  and waits as long as its slowest member; the budget caps TC + WC (the
-  arithmetic is `engine/costs.py`'s `CostModel`).
+  over the class distributions (1 - max p without a matrix; the frontier's
+  weights normalised), E_after from the children's shares of their parent's
+  training weight; ties and zero utilities go to the cheaper test; a test whose
+  prerequisite is unknown carries the prerequisite's costs too; a batch costs
+  its common cost once plus each member's test cost less it, and waits as long
+  as its slowest member; the budget caps TC + WC (the arithmetic is
+  `engine/costs.py`'s `CostModel`).
 - the consultation ends when every frontier node is a leaf, the budget allows
-  no further test, or no answer could change the decision (every leaf below
-  the frontier carries the tentative label: E* = E_now).
+  no further test, or no answer could change the decision: for a crisp tree,
+  every leaf below the frontier carries the tentative label (E* = E_now); for a
+  fuzzy tree, every frontier node is settled on the tentative answer (every
+  leaf below it votes for that label, or it is stuck on an unknown answer and
+  votes for it itself).
 
 "Unknown" answers stop the case at that node (the internal-node strategy), so
-a case whose every answer is given ends where `predict` ends it.
+a case whose every answer is given ends where `predict` ends it, with its label.
+The outcome's reasons are the frontier nodes carrying the answer.
 """
 
 from __future__ import annotations
@@ -34,6 +45,7 @@ import numpy as np
 
 from .costs import Cost, CostModel, Group
 from .errors import OptionError
+from .tree.aggregate import Aggregate, aggregate, node_vote, path_weight, settled_below
 from .tree.model import MIXED, PENDING, Tree
 
 UNKNOWN = object()
@@ -79,14 +91,16 @@ class Candidate:
 
 @dataclass
 class Outcome:
-    label: int  # index into tree.labels, or PENDING
-    distribution: np.ndarray
-    nodes: list[int]  # the frontier where it ended
+    label: int  # index into tree.labels (a class or a coarser hierarchy label), or PENDING
+    distribution: np.ndarray  # the class distribution reached
+    nodes: list[int]  # the reasons: the frontier nodes carrying the answer, strongest first (crisp: the one node)
     missing: list[str]  # attributes answered "unknown" (or never affordable) that stopped it
     test_cost: float
     waiting_cost: float
     common_cost_saved: float
     unsettled: list[str] = field(default_factory=list)  # PENDING: the attributes whose values could not settle it
+    frontier: list[tuple[int, float]] = field(default_factory=list)  # every (node, weight) where it ended
+    scores: list[tuple[str, float]] = field(default_factory=list)  # (label, score) the answer was chosen by, best first
 
 
 @dataclass
@@ -103,7 +117,10 @@ class Consultation:
     stop_when_not_worth: bool = False
 
     def __post_init__(self):
-        self.tree.single_label_below()  # once per tree: the end rule reads it at every step
+        # a fuzzy tree answers by its aggregation over the frontier (engine.tree.aggregate)
+        self.fuzzy = self.tree.compile().has_fuzzy
+        # once per tree: the end rule reads it at every step
+        settled_below(self.tree) if self.fuzzy else self.tree.single_label_below()
         schema = self.tree.schema
         self.names = schema.names
         self.index = {n: j for j, n in enumerate(self.names)}
@@ -159,8 +176,9 @@ class Consultation:
                 out.append((node_id, w))
                 continue
             for child, share in zip(node.children, shares):
-                if share > 0:
-                    stack.append((child, w * share))
+                weight = path_weight(self.tree.tnorm, w, share) if share > 0 else 0.0
+                if weight > 0:
+                    stack.append((child, float(weight)))
         return out
 
     def _case(self) -> np.ndarray:
@@ -193,12 +211,28 @@ class Consultation:
         return int(np.argmin(p @ self.cost_matrix))
 
     def distribution(self) -> np.ndarray:
+        """The class distribution reached: the frontier's, weighted (a fuzzy tree's as its
+        aggregation computes it, an empty node counting with its nearest weighted ancestor's)."""
+        if self.fuzzy:
+            return self.tentative().distribution
         front = self.frontier()
         total = sum(w for _, w in front)
         return sum(w * self._dist(n) for n, w in front) / total
 
+    def _mass(self) -> float:
+        """The frontier's total weight (1 for a crisp tree and the product t-norm; the expected
+        costs are over the weights normalised, which the minimum t-norm needs)."""
+        return sum(w for _, w in self.frontier())
+
+    def tentative(self) -> Aggregate:
+        """The tentative answer: the tree's aggregation over the frontier (engine.tree.aggregate),
+        with every label's score; computed once per state of the answers."""
+        if getattr(self, "_answer", None) is None:
+            self._answer = aggregate(self.tree, self.frontier())
+        return self._answer
+
     def e_now(self) -> float:
-        return sum(w * self.expected_cost(self._dist(n)) for n, w in self.frontier())
+        return sum(w * self.expected_cost(self._dist(n)) for n, w in self.frontier()) / self._mass()
 
     def _e_after(self, attributes: set[int]) -> float:
         """Expected cost once these attributes are known, each frontier node that tests
@@ -215,7 +249,7 @@ class Consultation:
                 continue
             shares = weights / weights.sum()
             total += w * sum(s * self.expected_cost(self._dist(c)) for c, s in zip(node.children, shares))
-        return total
+        return total / self._mass()
 
     def _known(self) -> set[int]:
         return {j for j, v in self.values.items() if v is not UNKNOWN}
@@ -270,14 +304,41 @@ class Consultation:
             return True
         if not self.candidates():
             return True  # nothing left to ask, or nothing affordable
-        label = self.decide(self.distribution())
-        below = self.tree.single_label_below()
-        if all(below[n] == label and below[n] != MIXED for n, _ in front):
+        if self.settled():
             return True
         if self.stop_when_not_worth:
             cheapest = min(c.cost for c in self.candidates())
             return self.e_now() - self.e_star() < cheapest
         return False
+
+    def settled(self) -> bool:
+        """No answer could change the decision. Crisp: every leaf below the frontier carries the
+        tentative label. Fuzzy: every frontier node votes for the tentative answer however it
+        goes on (engine.tree.aggregate.settled_below), a node stuck on an unknown answer with
+        its own vote."""
+        if not self.fuzzy:
+            # a crisp tree labelled over a class hierarchy answers with its nodes' own labels
+            label = self.tentative().label if self.tree.aggregate != "distribution" else \
+                self.decide(self.distribution())
+            below = self.tree.single_label_below()
+            return all(below[n] == label and below[n] != MIXED for n, _ in self.frontier())
+        label = self.tentative().label
+        below = settled_below(self.tree)
+        for n, _ in self.frontier():
+            vote = node_vote(self.tree, n) if self.stuck(n) else below[n]
+            if vote == MIXED or vote != label:
+                return False
+        return True
+
+    def stuck(self, node_id: int) -> bool:
+        """A frontier node no answer can move on: one of its attributes, or a prerequisite of one,
+        was answered unknown (a leaf is stuck too)."""
+        node = self.tree.nodes[node_id]
+        if node.is_leaf:
+            return True
+        if any(self.values.get(j) is UNKNOWN for j in node.attributes()):
+            return True
+        return any(self._prerequisite_unknown(j) for j in node.attributes() if j not in self.values)
 
     def e_star(self) -> float:
         """E*: the expected misclassification cost if everything below the frontier were
@@ -295,7 +356,7 @@ class Consultation:
                 else:
                     estar[i] = float(weights @ estar[node.children]) / weights.sum()
             self._estar = estar
-        return float(sum(w * self._estar[n] for n, w in self.frontier()))
+        return float(sum(w * self._estar[n] for n, w in self.frontier())) / self._mass()
 
     # ---- answers ----------------------------------------------------------------------
 
@@ -367,27 +428,27 @@ class Consultation:
         self.test_cost += tc
         self.waiting_cost += wc
         self.values.update(codes)
-        self._front = self._cands = None
+        self._front = self._cands = self._answer = None
         self.history.append({"answers": dict(answers), "test_cost": tc, "waiting_cost": wc, "warnings": warnings})
 
     def outcome(self) -> Outcome:
         front = self.frontier()
         p = self.distribution()
-        nodes = [n for n, _ in front]
-        pending = all(self.tree.nodes[n].label == PENDING for n in nodes if self.tree.nodes[n].is_leaf) and \
-            any(self.tree.nodes[n].is_leaf for n in nodes) and all(self.tree.nodes[n].is_leaf for n in nodes)
-        if len(nodes) == 1:
-            label = self.tree.nodes[nodes[0]].label  # the node's own label, as predict gives it
-        else:
-            label = PENDING if pending else self.decide(p)
-        missing = sorted({self.names[j] for n in nodes for j in self.tree.nodes[n].attributes()
-                          if self.values.get(j, UNKNOWN) is UNKNOWN})
+        answer = self.tentative()
+        label = answer.label  # a crisp tree: the one node's own label, as predict gives it
+        ranked = sorted(front, key=lambda nw: (-nw[1], nw[0]))
+        nodes = [n for n, _ in ranked if self.tree.nodes[n].label == label] or [n for n, _ in ranked]
+        # a fuzzy frontier may hold nodes left unasked because no answer could change the
+        # decision: only what was answered unknown, or what could no longer be asked, is missing
+        unasked_too = not self.fuzzy or not self.candidates()
+        missing = sorted({self.names[j] for n, _ in front for j in self.tree.nodes[n].attributes()
+                          if self.values.get(j) is UNKNOWN or (unasked_too and j not in self.values)})
         unsettled = []
         if label == PENDING:  # the tests above each pending leaf were answered and left it undecided
-            for n in nodes:
+            for n, _ in ranked:
                 parent = self.tree.nodes[n].parent
-                if self.tree.nodes[n].is_leaf and parent >= 0:
+                if self.tree.nodes[n].is_leaf and self.tree.nodes[n].label == PENDING and parent >= 0:
                     unsettled += [self.names[j] for j in self.tree.nodes[parent].attributes()
                                   if self.values.get(j, UNKNOWN) is not UNKNOWN and self.names[j] not in unsettled]
-        return Outcome(label, p, nodes, missing, self.test_cost, self.waiting_cost, self.saved, unsettled)
-
+        return Outcome(label, p, nodes, missing, self.test_cost, self.waiting_cost, self.saved, unsettled,
+                       frontier=ranked, scores=answer.ranked(self.tree))

@@ -7,6 +7,11 @@ cost tally, the project's saved cases (app.panels.session_history: resume,
 export), and the path of the case on the tree. The session is saved after every
 answer.
 
+Over a fuzzy model the case reaches several nodes at once: the answer box shows
+the tree's answer (it can be a coarse hierarchy label such as "WG") with every
+label's score, and the weighted frontier, the nodes reached with their firing
+strengths, strongest first, each as its path after the steps all of them share.
+
 A model never saved gets a copy in the sessions folder when the tab first shows
 (about 1 s at 20k leaves), written by the panel's `TaskRunner` off the GUI
 thread: it must not cancel a training job on the window's `JobRunner`.
@@ -20,8 +25,13 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter,
                                QVBoxLayout, QWidget)
 
+from engine.consult import UNKNOWN
 from engine.errors import RuleTreeError
 from engine.sessions import Session
+from engine.tree.aggregate import SCORE_MEANINGS
+from engine.tree.describe import branch_labels, node_heading, term_name
+from engine.tree.nodes import FuzzyTerm
+from engine.tree.rules import extract_rules, rule_text
 
 from ..jobs import TaskRunner
 from ..widgets.tree_canvas import TreeCanvas
@@ -29,6 +39,57 @@ from .question_form import QuestionForm, ask_outside_range
 from .session_history import SessionHistory
 
 log = logging.getLogger(__name__)
+
+
+FRONTIER_SHOWN = 8  # reached nodes listed one by one; the rest are summed up
+
+
+def _score(value: float) -> str:
+    return format(value, ".3g")
+
+
+def _step(tree, parent: int, child: int) -> str:
+    """One step of a path, short: "Mg high" (a fuzzy term without its centre), "Mg <= 2.5"."""
+    node = tree.nodes[parent]
+    pos = node.children.index(child)
+    conditions = node.branch_conditions()
+    cond = conditions[pos] if pos < len(conditions) else None
+    text = term_name(cond) if isinstance(cond, FuzzyTerm) else branch_labels(tree, parent)[pos]
+    name = tree.attribute_name(node.feature) if hasattr(node, "feature") else node_heading(tree, parent)
+    return f"{name} {text}"
+
+
+def frontier_text(consultation) -> str:
+    """The weighted frontier, compact: the steps every reached node shares once, then each
+    node (strongest first) as the rest of its path, its label and its weight; an open node
+    says what it asks (or, once the consultation is over, what was not asked), a stuck one
+    what was not known."""
+    tree = consultation.tree
+    front = sorted(consultation.frontier(), key=lambda nw: (-nw[1], nw[0]))
+    paths = [tree.path_to(n) for n, _ in front]
+    shared = 0  # steps every path shares, said once when the case is at several nodes
+    while len(paths) > 1 and all(len(p) > shared + 1 and p[shared + 1] == paths[0][shared + 1] for p in paths):
+        shared += 1
+    prefix = [_step(tree, a, b) for a, b in zip(paths[0][:shared], paths[0][1:shared + 1])]
+    lines = [f"Reached {len(front)} node{'s' if len(front) != 1 else ''} (weight = firing strength, "
+             f"{tree.tnorm} along the path)" + (f", all after {', '.join(prefix)}:" if prefix else ":")]
+    values = consultation.values
+    done = consultation.finished()
+    for (n, w), path in list(zip(front, paths))[:FRONTIER_SHOWN]:
+        steps = [_step(tree, a, b) for a, b in zip(path[shared:], path[shared + 1:])]
+        node = tree.nodes[n]
+        where = ", ".join(steps) if steps else "the root"
+        state = ""
+        if not node.is_leaf:
+            names = [tree.attribute_name(j) for j in node.attributes()]
+            unknown = [tree.attribute_name(j) for j in node.attributes() if values.get(j) is UNKNOWN]
+            state = (f" (stopped: {', '.join(unknown)} not known)" if unknown else
+                     f" ({', '.join(names)} not asked)" if done else f" (asks {', '.join(names)})")
+        lines.append(f"  {where} -> {tree.label_name(node.label)}  {_score(w)}{state}")
+    rest = front[FRONTIER_SHOWN:]
+    if rest:
+        lines.append(f"  ... {len(rest)} more, weight {_score(sum(w for _, w in rest))} in all")
+    return "\n".join(lines)
 
 
 def _row(*widgets) -> QHBoxLayout:
@@ -83,10 +144,14 @@ class ConsultPanel(QWidget):
         self.answer_detail = QLabel("")
         self.answer_detail.setWordWrap(True)
         self.answer_detail.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.reached = QLabel("")  # a fuzzy model's weighted frontier (hidden for crisp models)
+        self.reached.setWordWrap(True)
+        self.reached.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.reached.setVisible(False)
         self.tally = QLabel("")
         result = QGroupBox("Answer")
         result_layout = QVBoxLayout(result)
-        for w in (self.answer_label, self.answer_detail, self.tally):
+        for w in (self.answer_label, self.answer_detail, self.reached, self.tally):
             result_layout.addWidget(w)
         self.history_box = SessionHistory()
         self.history_box.resume_requested.connect(self.resume_row)
@@ -249,17 +314,21 @@ class ConsultPanel(QWidget):
         if session is None:
             self.answer_label.setText("")
             self.answer_detail.setText("")
+            self.reached.setText("")
+            self.reached.setVisible(False)
             self.tally.setText("")
             return
         out = session.outcome_json()
-        confidence = max(out["distribution"].values()) if out["distribution"] else 0.0
         done = not self.candidates
         head = "Answer" if done else "So far"
-        self.answer_label.setText(f"{head}: {out['label']}" + ("" if out["label"] == "PENDING"
-                                                              else f"  ({confidence:.0%} of training cases here)"))
-        lines = []
-        if done:
-            lines += [f"Rule: {r}" for r in out["rules"]]
+        fuzzy = session.consultation.fuzzy
+        if fuzzy:
+            lines = self._fuzzy_answer(session, out, head, done)
+        else:
+            confidence = max(out["distribution"].values()) if out["distribution"] else 0.0
+            self.answer_label.setText(f"{head}: {out['label']}" + ("" if out["label"] == "PENDING"
+                                                                  else f"  ({confidence:.0%} of training cases here)"))
+            lines = [f"Rule: {r}" for r in out["rules"]] if done else []
         if done and out["missing"]:
             lines.append(f"Not known: {', '.join(out['missing'])}")
         if out.get("unsettled"):
@@ -267,18 +336,48 @@ class ConsultPanel(QWidget):
         distribution = ", ".join(f"{k} {v:.0%}" for k, v in out["distribution"].items() if v > 0)
         lines.append(f"Distribution: {distribution}")
         self.answer_detail.setText("\n".join(lines))
+        self.reached.setText(frontier_text(session.consultation) if fuzzy else "")
+        self.reached.setVisible(fuzzy)
         remaining = session.consultation.costs.budget_left(out["total_cost"])
         left = f", budget left {remaining:g}" if remaining is not None else ""
         self.tally.setText(f"Paid: tests {out['test_cost']:g} + waiting {out['waiting_cost']:g} = "
                            f"{out['total_cost']:g}; common costs saved {out['common_cost_saved']:g}{left}")
 
+    def _fuzzy_answer(self, session, out: dict, head: str, done: bool) -> list[str]:
+        """A fuzzy model's answer: the tree's label (a class or a coarser hierarchy label) with its
+        score, every label's score, and once done the rules carrying the answer with their weights."""
+        c = session.consultation
+        tree = c.tree
+        answer = c.tentative()
+        meaning = SCORE_MEANINGS.get(tree.aggregate, "score")
+        scores = answer.ranked(tree)
+        mine = dict(scores).get(out["label"])
+        self.answer_label.setText(f"{head}: {out['label']}" + (f"  ({meaning} {_score(mine)})" if mine is not None
+                                                              else ""))
+        lines = [f"Scores ({meaning}): " + ", ".join(f"{name} {_score(v)}" for name, v in scores)]
+        if done:
+            weight = dict(c.frontier())
+            outcome = c.outcome()
+            rules = {r.leaf: rule_text(tree, r) for r in extract_rules(tree, outcome.nodes)}
+            settled = c.settled()
+            for n in outcome.nodes:
+                text = rules.get(n, f"node {n}: {tree.label_name(tree.nodes[n].label)}")
+                if not tree.nodes[n].is_leaf:
+                    unknown = [tree.attribute_name(j) for j in tree.nodes[n].attributes() if c.values.get(j) is UNKNOWN]
+                    text += (f" (stopped here: {', '.join(unknown)} unknown)" if unknown else
+                             " (stopped here: a prerequisite is unknown)" if c.stuck(n) else
+                             f" (every rule below ends in {out['label']})" if settled else " (not asked further)")
+                lines.append(f"Rule ({_score(weight[n])}): {text}")
+        return lines
+
     def path(self) -> list[int]:
-        """The nodes from the root to every frontier node of the case."""
+        """The nodes from the root to every frontier node of the case; the strongest frontier
+        node last (the view follows it)."""
         if self.session is None:
             return []
         tree = self.session.model.tree
         nodes: list[int] = []
-        for n, _ in self.session.consultation.frontier():
+        for n, _ in sorted(self.session.consultation.frontier(), key=lambda nw: (nw[1], -nw[0])):
             nodes += [i for i in tree.path_to(n) if i not in nodes]
         return nodes
 

@@ -2,7 +2,9 @@
 an input that fits each attribute asked (the values seen in training, or a number
 with the training range beside it), Answer and Unknown, the validation message,
 and the confirmation of a value outside the training range; below it, the ranked
-alternatives (double-click one to answer it instead).
+alternatives (double-click one to answer it instead). Over a fuzzy model the
+reason also says how many of the nodes the case has reached test the question,
+and their firing strength.
 
 The form answers into the `Session` it is shown (`show_session`) and emits
 `answered` after every recorded step; the panel that holds it does the rest.
@@ -162,7 +164,14 @@ class QuestionForm(QGroupBox):
                else "chosen by you; the engine ranks it lower")
         if c.gain <= 0 and first:
             why = "asked because the tree tests it next; on its own it lowers no expected cost yet, the tests below it do"
-        return f"{why}: ΔE {_num(c.gain)} for {cost}, utility {_num(c.utility)}"
+        text = f"{why}: ΔE {_num(c.gain)} for {cost}, utility {_num(c.utility)}"
+        consultation = self.session.consultation
+        if consultation.fuzzy:  # the case is at several nodes: which of them ask it, and their weight
+            front = consultation.frontier()
+            asking = [w for n, w in front if set(c.attributes) & set(consultation.tree.nodes[n].attributes())]
+            text += (f"; tested at {len(asking)} of the {len(front)} nodes the case has reached "
+                     f"(firing strength {_num(sum(asking))})")
+        return text
 
     # ---- answers ----------------------------------------------------------------------
 
