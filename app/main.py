@@ -37,7 +37,12 @@ log = logging.getLogger(__name__)
 
 
 class TreePanel(QWidget):
-    """The drawn tree, its controls, and the rule and training rows of the node clicked."""
+    """The drawn tree, its controls, and the rule and training rows of the node clicked.
+
+    A case (a row of the data, picked in the "case" box or by selecting it on the Data tab)
+    is shown on the tree: its path in a crisp tree; in a fuzzy tree its membership in every
+    branch and how strongly it reaches every node (TreeCanvas.show_case).
+    """
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -62,13 +67,28 @@ class TreePanel(QWidget):
             button.clicked.connect(slot)
             bar.addWidget(button)
         bar.addWidget(self.depth)
+        self.case = QSpinBox()
+        self.case.setPrefix("case: row ")
+        self.case.setSpecialValueText("case: none")
+        self.case.setToolTip("Show one row of the data on the tree (or select the row on the Data tab)")
+        self.case.setEnabled(False)
+        self.case.valueChanged.connect(self._case_changed)
+        bar.addWidget(self.case)
         bar.addStretch(1)
+        self.case_info = QLabel("")
+        self.case_info.setWordWrap(True)
+        self.case_info.setVisible(False)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
         layout.addWidget(self.canvas, 1)
+        layout.addWidget(self.case_info)
         layout.addWidget(self.rule)
         self.tree = None
         self.node_rows: dict[int, list[int]] = {}
+        self.table = None  # the data and model the case box picks rows of (set_cases)
+        self.model = None
+        self._X = None  # the table's rows encoded for the model (when first needed)
+        self._row_numbers = None  # the spreadsheet row number of each data row
         self.canvas.node_selected.connect(self._node_selected)
 
     def show_tree(self, tree, node_rows: dict[int, list[int]] | None = None) -> None:
@@ -76,7 +96,76 @@ class TreePanel(QWidget):
         self.node_rows = node_rows or {}
         self.canvas.set_tree(tree)
         self.canvas.fit()
+        self.case_info.setVisible(False)
         self.rule.setText(f"{tree.n_leaves} leaves, depth {tree.depth}. Click a node to see its rule.")
+
+    # ---- a case ---------------------------------------------------------------------
+
+    def set_cases(self, table, model) -> None:
+        """The rows the case box picks from (None: no case can be picked); a row already
+        picked is shown again on the new tree."""
+        import numpy as np
+
+        self.table, self.model, self._X = table, model, None
+        usable = table is not None and model is not None and table.n_rows > 0
+        numbers = (table.row_numbers if table.row_numbers is not None else
+                   np.arange(table.first_row, table.first_row + table.n_rows)) if usable else None
+        self._row_numbers = numbers
+        self.case.blockSignals(True)
+        keep = self.case.value()
+        if usable:
+            self.case.setRange(int(numbers[0]) - 1, int(numbers[-1]))
+            self.case.setValue(keep if keep >= numbers[0] else int(numbers[0]) - 1)
+        else:
+            self.case.setRange(0, 0)
+        self.case.setEnabled(usable)
+        self.case.blockSignals(False)
+        self._case_changed(self.case.value())
+
+    def pick_index(self, index: int) -> None:
+        """Show data row `index` (0-based, as the Data tab's table) on the tree."""
+        if self._row_numbers is not None and 0 <= index < len(self._row_numbers):
+            self.case.setValue(int(self._row_numbers[index]))
+
+    def _case_changed(self, value: int) -> None:
+        import numpy as np
+
+        from engine.data.table import format_number
+
+        self.canvas.clear_case()
+        self.case_info.setVisible(False)
+        if self.model is None or self.table is None or self.tree is not self.model.tree \
+                or value <= self.case.minimum():
+            return
+        index = int(np.searchsorted(self._row_numbers, value))
+        if index >= len(self._row_numbers) or self._row_numbers[index] != value:
+            self._say(f"Row {value} is not a row of the data (a blank row?).")
+            return
+        try:
+            if self._X is None:
+                self._X = self.model.schema.encode_features(self.table, warnings=[])
+            x = self._X[index]
+            answer = self.model.predict(self._X[index:index + 1]).label_names(self.tree)[0]
+        except Exception as exc:  # noqa: BLE001 - the tree stays; the reason is shown beside it
+            self._say(f"Row {value} cannot be shown: {exc}")
+            return
+        view = self.canvas.show_case(x, self.model.missing, f"row {value}")
+        target = self.model.spec.target
+        truth = self.table.frame[target].iloc[index] if target in self.table.frame.columns else None
+        if isinstance(truth, float):
+            truth = None if truth != truth else format_number(truth)
+        known = f" ({target} = {truth})" if truth is not None else ""
+        if view is not None and view.fuzzy:
+            tnorm = "the smallest" if self.tree.tnorm == "minimum" else "the product"
+            self._say(f"Row {value}{known}: the tree answers {answer}. On each branch: the row's membership in "
+                      f"the term; in each box: how strongly the row reaches the node ({tnorm} of the memberships "
+                      f"on the way). Faded: nodes the row does not reach.")
+        else:
+            self._say(f"Row {value}{known}: the tree answers {answer}; its path is highlighted.")
+
+    def _say(self, text: str) -> None:
+        self.case_info.setText(text)
+        self.case_info.setVisible(True)
 
     def export_picture(self, path: str | None = None) -> bool:
         if self.tree is None:
@@ -117,6 +206,7 @@ class MainWindow(QMainWindow):
         self.project: Project | None = None
         self.spec = ProblemSpec()
         self.model = None
+        self.train_result = None  # the last training's TrainResult
         self.jobs = JobRunner(self)
 
         self.tabs = QTabWidget()
@@ -132,6 +222,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.tabs)
 
         self.data_panel.sheet_chosen.connect(self._sheet_chosen)
+        self.data_panel.view.selectionModel().currentRowChanged.connect(  # a row picked there: the Tree tab shows it
+            lambda current, _previous: self.tree_panel.pick_index(current.row()) if current.isValid() else None)
         self.dirty = False  # settings edited since the last open or save
         self.problem_panel.changed.connect(self._edited)
         self.train_panel.train_requested.connect(self.train)
@@ -245,6 +337,7 @@ class MainWindow(QMainWindow):
         self.problem_panel.set_problem(table, spec)
         self.train_panel.set_problem(spec)
         self.consult_panel.set_model(None, None, project.path)
+        self.tree_panel.set_cases(None, None)  # the tree drawn is of other data
         self._remember(path)
         self._title()
         return True
@@ -265,6 +358,7 @@ class MainWindow(QMainWindow):
         self.data_panel.show_table(table)
         self.problem_panel.set_problem(table, self.spec)
         self.train_panel.set_problem(self.spec)
+        self.tree_panel.set_cases(None, None)
 
     def _title(self) -> None:
         name = os.path.basename(self.project.path) if self.project and self.project.path else \
@@ -322,21 +416,13 @@ class MainWindow(QMainWindow):
         """Show a workflows.TrainResult: metrics, confusion matrix, the tree, its rules."""
         model = result.model
         self.model = model
+        self.train_result = result  # its metrics and level confusions go into the Excel export
         tree = model.tree
-        where = (f"on the {result.scored_rows} held-out rows ({result.holdout:.0%})" if result.holdout
-                 else f"on the {result.scored_rows} training rows (no hold-out: optimistic)")
-        lines = [f"{model.algorithm}: {tree.n_leaves} leaves, depth {tree.depth}, fitted in "
-                 f"{result.fit_seconds:.2f} s", "", f"metrics {where}:"]
-        lines += [f"  {name:28s} {value:.4f}" for name, value in result.metrics.items()]
-        width = max(len(x) for x in result.labels + list(tree.schema.classes)) + 2
-        lines += ["", "confusion matrix (rows: true class, columns: predicted):",
-                  " " * width + "".join(x.rjust(width) for x in result.labels)]
-        for c, row in zip(tree.schema.classes, result.confusion):
-            lines.append(c.ljust(width) + "".join(format(v, "g").rjust(width) for v in row))
-        self.train_panel.results.setPlainText("\n".join(lines))
+        self.train_panel.show_result(result)
         self.train_panel.show_outcome("done", True)
         self.tree_panel.show_tree(tree, result.node_rows)
-        self.rules_panel.show_rules(tree)
+        self.tree_panel.set_cases(self.table, model)
+        self.rules_panel.show_rules(tree, model.spec.hierarchy)
         self.consult_panel.set_model(model, model.spec, self.project.path if self.project else None)
         self.tabs.setCurrentWidget(self.tree_panel)
 
@@ -367,7 +453,14 @@ class MainWindow(QMainWindow):
             if not path:
                 return False
         try:
-            export_model(self.model, path)
+            result = self.train_result if self.train_result is not None and \
+                self.train_result.model is self.model else None
+            if result is None:
+                export_model(self.model, path)
+            else:
+                where = (f"{result.scored_rows} held-out rows ({result.holdout:.0%})" if result.holdout
+                         else f"{result.scored_rows} training rows (optimistic)")
+                export_model(self.model, path, result.metrics, scored_on=where, levels=result.levels)
         except Exception as exc:  # noqa: BLE001
             self.error(exc)
             return False

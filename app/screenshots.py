@@ -1,7 +1,10 @@
 """Regenerate the README's screenshots: python -m app.screenshots [OUT_DIR]
 
 Offscreen: opens the demo project, grabs each panel, trains CART and C4.5 and
-grabs the tree and the rules. Writes resources/screenshots/*.png by default.
+grabs the tree and the rules; then opens the glass demo, trains HFDT and grabs
+its tree with one row's memberships and firing strengths on it, and grabs the
+Problem tab with Mg's fuzzy terms named and drawn (both 1400 x 900). Writes
+resources/screenshots/*.png by default.
 """
 
 from __future__ import annotations
@@ -68,6 +71,29 @@ def main(out: str | None = None) -> int:
             widget.setText(value)
         panel.submit()
     shot("consult")
+    # glass: an HFDT tree (a minimum membership of 20 keeps it small, the depth limit its text
+    # readable) with row 181, a type-6 glass, on it: the answer is its coarse label NWG
+    window.resize(1400, 900)
+    window.open_path(str(resources_dir() / "demo" / "glass.rtproj"))
+    window.train_panel.select("hfdt")
+    values = window.train_panel.form.values()
+    values["min_membership"] = 20
+    loop = QEventLoop()
+    window.jobs.finished.connect(lambda *_: loop.quit())
+    window.train_panel.train_requested.emit("hfdt", values)
+    loop.exec()
+    window.tree_panel.depth.setValue(4)
+    window.tree_panel.case.setValue(181)
+    shot("hfdt_tree")
+    # glass: the fuzzy terms of Mg (window glass is rich in magnesium), named and drawn
+    window.resize(1400, 900)
+    window.open_path(str(resources_dir() / "demo" / "glass.rtproj"))
+    window.tabs.setCurrentWidget(window.problem_panel)
+    problem = window.problem_panel
+    problem.attributes.setCurrentCell(problem.attribute_row("Mg"), 0)
+    problem.edit_fuzzy_terms("Mg")
+    problem.fuzzy.set_names(["poor", "rich"])
+    shot("hfdt_memberships")
     os.remove(target / ".screenshot-settings.ini")
     import shutil
 

@@ -237,6 +237,8 @@ def result_text(result, level: int = 0) -> str:
     lines = [f"{result.model.algorithm}: {tree.n_leaves} leaves, depth {tree.depth}, fitted in "
              f"{result.fit_seconds:.2f} s", "", f"metrics {where}:"]
     lines += [f"  {name:28s} {value:.4f}" for name, value in result.metrics.items()]
+    if result.warnings:
+        lines += ["", "warnings:"] + [f"  {w}" for w in result.warnings]
     if level:
         entry = result.levels[level - 1]
         rows, columns, matrix = entry["true"], entry["predicted"] + ["PENDING"], entry["matrix"]

@@ -9,8 +9,15 @@ and exports the drawing as PNG or SVG.
 
 Mouse: wheel zooms under the pointer, dragging pans, a click selects a node
 (`node_selected`, and the root-to-node path is highlighted), a double-click
-collapses or expands a subtree. Nothing here computes anything about the data:
-the canvas only reads the `Tree`.
+collapses or expands a subtree, or opens a node cut by the depth limit ("...")
+one level further. Nothing here computes anything about the data: the canvas
+only reads the `Tree`.
+
+A case (`show_case`, one encoded row): in a crisp tree its path is highlighted;
+in a fuzzy tree every branch of a node it reaches shows its membership in the
+term, every node it reaches shows how strongly (the tree's t-norm of the
+memberships along the path), its edges are drawn the wider the stronger, and
+the nodes it does not reach are faded.
 """
 
 from __future__ import annotations
@@ -26,11 +33,16 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsView, 
 from engine.tree.model import Tree
 
 from .tree_items import EDGE_Z, HIGHLIGHT_Z, NODE_Z, LegendItem, NodeItem, lines_item, node_item
-from .tree_layout import (edge_labels, edge_lines, incoming_labels, layout, legend_position, marker, node_tooltip,
-                          path_lines, scene_bounds)
-from .tree_style import BACKGROUND, EDGE_COLOUR, EDGE_WIDTH, HIGHLIGHT_COLOUR, HIGHLIGHT_EDGE_WIDTH, class_colour
+from .tree_layout import (CaseView, case_number, case_tooltip_lines, case_value_text, case_view, edge_labels,
+                          edge_lines, incoming_labels, incoming_texts, is_fuzzy, is_open, layout, legend_position, marker,
+                          node_tooltip, path_lines, scene_bounds)
+from .tree_style import (BACKGROUND, CASE_COLOUR, CASE_EDGE_WIDTHS, EDGE_COLOUR, EDGE_WIDTH, HIGHLIGHT_COLOUR,
+                         HIGHLIGHT_EDGE_WIDTH, class_colour)
 
 __all__ = ["TreeCanvas", "edge_labels", "layout"]
+
+# a fuzzy tree's "n" is not a number of cases
+FUZZY_NOTE = "fuzzy tree: n = the training cases' memberships in the node, summed"
 
 
 # ---- the view ------------------------------------------------------------------
@@ -58,6 +70,7 @@ class TreeCanvas(QGraphicsView):
         self.setOptimizationFlag(QGraphicsView.DontAdjustForAntialiasing, True)
         self._tree: Tree | None = None
         self._collapsed: set[int] = set()
+        self._opened: set[int] = set()  # drilled into below the depth limit
         self._max_depth: int | None = None
         self._positions: dict[int, tuple[float, float]] = {}
         self._items: dict[int, NodeItem] = {}
@@ -67,6 +80,10 @@ class TreeCanvas(QGraphicsView):
         self._selected: int | None = None
         self._press: QPoint | None = None
         self._auto_fit = True
+        self._case: CaseView | None = None
+        self._case_x = None
+        self._case_name = ""
+        self._case_edges: list[QGraphicsPathItem] = []
 
     # ---- content ----------------------------------------------------------------
 
@@ -80,8 +97,11 @@ class TreeCanvas(QGraphicsView):
         """
         self._tree = tree
         self._collapsed = set()
+        self._opened = set()
         self._highlight = []
         self._selected = None
+        self._case = self._case_x = None
+        self._case_name = ""
         self._rebuild()
         self.fit()
 
@@ -100,27 +120,31 @@ class TreeCanvas(QGraphicsView):
         self._scene.clear()
         self._items = {}
         self._edges = self._highlight_edges = None
+        self._case_edges = []
         self._positions = {}
         tree = self._tree
         if tree is None or not tree.nodes:
             self._scene.setSceneRect(QRectF(0, 0, 1, 1))
             return
-        pos = self._positions = layout(tree, self._collapsed, self._max_depth)
+        pos = self._positions = layout(tree, self._collapsed, self._max_depth, self._opened)
         self._edges = lines_item(edge_lines(tree, pos), EDGE_COLOUR, EDGE_WIDTH, EDGE_Z)
         self._scene.addItem(self._edges)
         colours = [class_colour(k) for k in range(tree.n_classes)]
         incoming = incoming_labels(tree, pos)
+        texts = incoming_texts(tree, pos) if is_fuzzy(tree) else {}  # crisp: the describer's labels
         for i, (x, y) in pos.items():
-            item = node_item(tree, i, incoming.get(i, ""), marker(tree, i, pos, self._collapsed), colours)
+            item = node_item(tree, i, incoming.get(i, ""), marker(tree, i, pos, self._collapsed), colours,
+                             texts.get(i))
             item.setPos(x, y)
             item.setZValue(NODE_Z)
             self._scene.addItem(item)
             self._items[i] = item
-        legend = LegendItem(list(tree.schema.classes))
+        legend = LegendItem(list(tree.schema.classes), FUZZY_NOTE if is_fuzzy(tree) else "")
         legend.setPos(*legend_position(pos))
         self._scene.addItem(legend)
         self._scene.setSceneRect(QRectF(*scene_bounds(pos, legend.width)))
         self._apply_highlight()
+        self._apply_case()
 
     def _relayout_keeping(self, node_id: int) -> None:
         """Rebuild and scroll so that `node_id` stays where it was on screen."""
@@ -160,6 +184,22 @@ class TreeCanvas(QGraphicsView):
             self._collapsed.clear()
             self._rebuild()
             self.fit()
+
+    def is_cut(self, node_id: int) -> bool:
+        """Is this node drawn with its children hidden by the depth limit ("...")?"""
+        item = self._items.get(node_id)
+        return item is not None and item.marker == "..."
+
+    def opened(self) -> frozenset[int]:
+        return frozenset(self._opened)
+
+    def open_node(self, node_id: int) -> None:
+        """Show the children of a node the depth limit cuts (drill into one branch)."""
+        if self._tree is None or not self._tree.nodes[node_id].children or node_id in self._opened:
+            return
+        self._opened.add(node_id)
+        self._collapsed.discard(node_id)
+        self._relayout_keeping(node_id)
 
     def max_depth(self) -> int | None:
         return self._max_depth
@@ -204,6 +244,67 @@ class TreeCanvas(QGraphicsView):
     def clear_highlight(self) -> None:
         self._selected = None
         self.highlight_path([])
+
+    # ---- a case -------------------------------------------------------------------------
+
+    def case_view(self) -> CaseView | None:
+        """The case shown (tree_layout.CaseView), or None."""
+        return self._case
+
+    def show_case(self, x, missing: str = "stop", name: str = "") -> CaseView | None:
+        """Show where one encoded case `x` goes (see the module docstring); `missing` is the
+        model's missing-value policy, `name` how the tooltips call the case ("row 17")."""
+        if self._tree is None or not self._tree.nodes:
+            return None
+        self._case = case_view(self._tree, x, missing)
+        self._case_x, self._case_name = x, name
+        if self._case.fuzzy:
+            self._apply_case()
+        else:  # a crisp tree: the case's path, as a consultation's
+            self.highlight_path(self._case.path)
+        return self._case
+
+    def clear_case(self) -> None:
+        case, self._case, self._case_x, self._case_name = self._case, None, None, ""
+        if case is None:
+            return
+        if not case.fuzzy:
+            if self._highlight == case.path:
+                self.clear_highlight()
+            return
+        self._apply_case()
+
+    def _apply_case(self) -> None:
+        """Put the fuzzy case's numbers on the boxes and draw its edges (or take them away)."""
+        for edges in self._case_edges:
+            self._scene.removeItem(edges)
+        self._case_edges = []
+        case, tree = self._case, self._tree
+        if case is None or not case.fuzzy or tree is None:
+            for item in self._items.values():
+                if item.case_strength is not None or item.case_membership is not None or item.dimmed:
+                    item.clear_case()
+            return
+        pos = self._positions
+        for i, item in self._items.items():
+            strength = case.strength.get(i)
+            membership = case.membership.get(i)
+            value = case_value_text(tree, i, self._case_x) if strength is not None and is_open(tree, i, pos) else ""
+            item.set_case(strength, membership, value, dimmed=strength is None,
+                          strength_text=f"strength {case_number(strength)}" if strength is not None else "",
+                          membership_text=case_number(membership) if membership is not None else "")
+        low, high = CASE_EDGE_WIDTHS
+        by_width: dict[float, list] = {}
+        for child, strength in case.strength.items():
+            parent = tree.nodes[child].parent
+            if parent < 0 or child not in pos or parent not in pos:
+                continue
+            width = round((low + (high - low) * strength) * 2) / 2  # a few widths, one item each
+            by_width.setdefault(width, []).extend(path_lines(tree, pos, [parent, child]))
+        for width, lines in sorted(by_width.items()):
+            item = lines_item(lines, CASE_COLOUR, width, HIGHLIGHT_Z)
+            self._scene.addItem(item)
+            self._case_edges.append(item)
 
     def _apply_highlight(self) -> None:
         on = set(self._highlight)
@@ -316,7 +417,10 @@ class TreeCanvas(QGraphicsView):
         if event.button() == Qt.LeftButton:
             node = self.node_at(event.position().toPoint())
             if node is not None and self._tree is not None and self._tree.nodes[node].children:
-                self.toggle_collapsed(node)
+                if self.is_cut(node):
+                    self.open_node(node)
+                else:
+                    self.toggle_collapsed(node)
                 event.accept()
                 return
         super().mouseDoubleClickEvent(event)
@@ -327,9 +431,21 @@ class TreeCanvas(QGraphicsView):
             if node is None:
                 QToolTip.hideText()
             else:
-                QToolTip.showText(event.globalPos(), node_tooltip(self._tree, node), self.viewport())
+                QToolTip.showText(event.globalPos(), self.tooltip(node), self.viewport())
             return True
         return super().viewportEvent(event)
+
+    def tooltip(self, node_id: int) -> str:
+        """A node's tooltip: its path, test, label and weights, and what the shown case does there."""
+        text = node_tooltip(self._tree, node_id)
+        if self.is_cut(node_id):
+            text += "\n(the depth limit hides its children: double-click to show them)"
+        if is_fuzzy(self._tree):
+            text += "\n(" + FUZZY_NOTE.split(": ", 1)[1] + ")"
+        if self._case is not None:
+            text += "\n" + "\n".join(case_tooltip_lines(self._tree, node_id, self._case, self._case_x,
+                                                         self._case_name))
+        return text.rstrip("\n")
 
     # ---- export -----------------------------------------------------------------------
 

@@ -3,7 +3,11 @@
 A node box (`NodeItem`, positioned at its centre) shows the test (or a leaf's
 label), the label and weight, a bar of the class distribution, the label of the
 edge leading into it, and a "+" or "..." marker when its children are hidden.
-Far away it is drawn as a plain box with the distribution as its lower half.
+With a case picked in a fuzzy tree it also shows the case's membership in the
+edge leading into it (a badge beside the edge label), how strongly the case
+reaches it (a third line), the case's value below a split, and it is faded when
+the case does not reach it. Far away it is drawn as a plain box with the
+distribution as its lower half.
 Positions and texts come from app.widgets.tree_layout, colours and fonts from
 app.widgets.tree_style.
 """
@@ -18,23 +22,40 @@ from engine.tree.describe import node_heading
 from engine.tree.model import Tree
 
 from .tree_layout import LABEL_HEIGHT, NODE_HEIGHT, NODE_WIDTH, SLOT, Polyline, class_shares, detail_text
-from .tree_style import (BORDER_WIDTH, EDGE_TEXT_COLOUR, EMPTY_BAR, HIGHLIGHT_COLOUR, HIGHLIGHT_WIDTH, PENDING_HATCH,
-                         SELECTED_WIDTH, TEXT_COLOUR, NodeStyle, class_colour, font, metrics, node_style)
+from .tree_style import (BORDER_WIDTH, CASE_COLOUR, CASE_TEXT_COLOUR, DIMMED_OPACITY, EDGE_TEXT_COLOUR, EMPTY_BAR,
+                         HIGHLIGHT_COLOUR, HIGHLIGHT_WIDTH, PENDING_HATCH, SELECTED_WIDTH, TEXT_COLOUR, ZERO_BADGE,
+                         NodeStyle, class_colour, font, metrics, node_style)
 
 BOX = QRectF(-NODE_WIDTH / 2, -NODE_HEIGHT / 2, NODE_WIDTH, NODE_HEIGHT)
 NODE_Z, HIGHLIGHT_Z, EDGE_Z = 2, 1, 0
+VALUE_HEIGHT = 14.0  # a case's value below a split (above the children's elbow)
 
 
 class NodeItem(QGraphicsItem):
-    """One node box (its position is the box centre) with the label of the edge leading into it."""
+    """One node box (its position is the box centre) with the label of the edge leading into it.
+
+    `edge_label` is the branch's condition as the engine's describer writes it (as rules and
+    the consultation do); `edge_text` is what is drawn, the same except on a numeric fuzzy
+    term, which also says where it peaks (tree_layout.term_texts).
+    """
 
     def __init__(self, node_id: int, style: NodeStyle, header: str, detail: str, edge_label: str,
-                 bar: list[tuple[QColor, float]], marker: str = ""):
+                 bar: list[tuple[QColor, float]], marker: str = "", edge_text: str | None = None):
         super().__init__()
         self.node_id = node_id
         self.style = style
         self.marker = marker  # "+" collapsed, "..." cut by the depth limit, "" otherwise
         self.edge_label = edge_label
+        self.edge_text = edge_label if edge_text is None else edge_text
+        # a picked case (fuzzy trees): its membership in the edge into this node, how strongly
+        # it reaches the node (None: no case shown here), its value of the tested attribute
+        self.case_membership: float | None = None
+        self.case_strength: float | None = None
+        self.membership_text = ""
+        self.strength_text = ""
+        self.value_text = ""
+        self.dimmed = False
+        self._badge_width = 0.0
         self.highlighted = False
         self.selected = False
         self._brush = QBrush(style.fill)
@@ -44,10 +65,42 @@ class NodeItem(QGraphicsItem):
         self.header = metrics("header").elidedText(header, Qt.ElideRight, text_width)
         self.detail = metrics("detail").elidedText(detail, Qt.ElideRight, text_width)
         self.full_header = header
-        self._label_text = metrics("edge").elidedText(edge_label, Qt.ElideRight, SLOT - 8) if edge_label else ""
-        self._label_width = metrics("edge").horizontalAdvance(self._label_text) + 8 if edge_label else 0.0
+        self._elide_edge_text()
         self.bar = bar
         self.setAcceptedMouseButtons(Qt.NoButton)  # clicks are the canvas's (drag pans everywhere)
+
+    def _elide_edge_text(self) -> None:
+        """The drawn edge text, shortened to leave room for the membership badge in one slot."""
+        room = SLOT - 8 - (self._badge_width + 3 if self._badge_width else 0)
+        text = self.edge_text
+        self._label_text = metrics("edge").elidedText(text, Qt.ElideRight, room) if text else ""
+        self._label_width = metrics("edge").horizontalAdvance(self._label_text) + 8 if text else 0.0
+
+    # a picked case ----------------------------------------------------------------
+
+    def set_case(self, strength: float | None = None, membership: float | None = None, value_text: str = "",
+                 dimmed: bool = False, strength_text: str = "", membership_text: str = "") -> None:
+        """Show a case here: how strongly it reaches the node (None: not shown), its membership
+        in the edge into the node (None: none shown), its value of the node's attribute (drawn
+        below an open split), faded when it does not reach the node. No arguments: no case."""
+        self.prepareGeometryChange()
+        self.case_strength, self.case_membership = strength, membership
+        self.strength_text = strength_text if strength is not None else ""
+        self.membership_text = membership_text if membership is not None else ""
+        self.value_text = value_text
+        self.dimmed = dimmed
+        self.setOpacity(DIMMED_OPACITY if dimmed else 1.0)
+        self._badge_width = metrics("badge").horizontalAdvance(self.membership_text) + 10 \
+            if self.membership_text else 0.0
+        self._elide_edge_text()
+        self.update()
+
+    def clear_case(self) -> None:
+        self.set_case()
+
+    def _edge_group_width(self) -> float:
+        """The edge label and the membership badge side by side."""
+        return self._label_width + (self._badge_width + 3 if self._badge_width else 0.0)
 
     # styles ---------------------------------------------------------------------
 
@@ -74,9 +127,14 @@ class NodeItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         pad = SELECTED_WIDTH
-        top = -NODE_HEIGHT / 2 - LABEL_HEIGHT - 4 if self.edge_label else -NODE_HEIGHT / 2 - pad
-        left = min(-NODE_WIDTH / 2, -self._label_width / 2) - pad
-        return QRectF(left, top, -2 * left, NODE_HEIGHT / 2 + 12 + pad - top)
+        top = -NODE_HEIGHT / 2 - LABEL_HEIGHT - 4 if self._label_text or self._badge_width else -NODE_HEIGHT / 2 - pad
+        half = max(NODE_WIDTH / 2, self._edge_group_width() / 2) + pad
+        bottom = NODE_HEIGHT / 2 + 12 + pad
+        right = half
+        if self.value_text:  # below the box, right of the stem
+            bottom = max(bottom, NODE_HEIGHT / 2 + VALUE_HEIGHT + 4)
+            right = max(right, 6 + metrics("case").horizontalAdvance(self.value_text) + pad)
+        return QRectF(-half, top, half + right, bottom - top)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -102,24 +160,59 @@ class NodeItem(QGraphicsItem):
             painter.setPen(Qt.NoPen)
             painter.setBrush(QBrush(PENDING_HATCH, Qt.BDiagPattern))
             painter.drawRoundedRect(BOX, 8, 8)
-        self._paint_bar(painter, QRectF(BOX.left() + 8, BOX.bottom() - 17, NODE_WIDTH - 16, 9), outline=True)
+        bar = QRectF(BOX.left() + 8, BOX.bottom() - 13, NODE_WIDTH - 16, 6) if self.strength_text else \
+            QRectF(BOX.left() + 8, BOX.bottom() - 17, NODE_WIDTH - 16, 9)
+        self._paint_bar(painter, bar, outline=True)
         if self.marker:
             self._paint_marker(painter)
         if lod < 0.55:  # text would be unreadable
             return
         painter.setPen(TEXT_COLOUR)
         painter.setFont(font("header"))
-        painter.drawText(QRectF(BOX.left() + 6, BOX.top() + 4, NODE_WIDTH - 12, 18), Qt.AlignCenter, self.header)
-        painter.setFont(font("detail"))
-        painter.drawText(QRectF(BOX.left() + 6, BOX.top() + 22, NODE_WIDTH - 12, 15), Qt.AlignCenter, self.detail)
+        width = NODE_WIDTH - 12
+        if self.strength_text:  # three lines: test or label, detail, the case's strength
+            painter.drawText(QRectF(BOX.left() + 6, BOX.top() + 3, width, 17), Qt.AlignCenter, self.header)
+            painter.setFont(font("detail"))
+            painter.drawText(QRectF(BOX.left() + 6, BOX.top() + 19, width, 14), Qt.AlignCenter, self.detail)
+            painter.setPen(CASE_TEXT_COLOUR)
+            painter.setFont(font("case"))
+            painter.drawText(QRectF(BOX.left() + 6, BOX.top() + 33, width, 14), Qt.AlignCenter,
+                             metrics("case").elidedText(self.strength_text, Qt.ElideRight, width))
+        else:
+            painter.drawText(QRectF(BOX.left() + 6, BOX.top() + 4, width, 18), Qt.AlignCenter, self.header)
+            painter.setFont(font("detail"))
+            painter.drawText(QRectF(BOX.left() + 6, BOX.top() + 22, width, 15), Qt.AlignCenter, self.detail)
+        left = -self._edge_group_width() / 2
+        top = BOX.top() - LABEL_HEIGHT - 3
         if self._label_text:
-            rect = QRectF(-self._label_width / 2, BOX.top() - LABEL_HEIGHT - 3, self._label_width, LABEL_HEIGHT)
+            rect = QRectF(left, top, self._label_width, LABEL_HEIGHT)
             painter.setPen(Qt.NoPen)
             painter.setBrush(QColor(255, 255, 255, 230))
+            opacity = painter.opacity()
+            painter.setOpacity(1.0)  # a faded node's label still hides the edge line behind it
             painter.drawRoundedRect(rect, 4, 4)
+            painter.setOpacity(opacity)
             painter.setPen(HIGHLIGHT_COLOUR.darker(130) if self.highlighted else EDGE_TEXT_COLOUR)
             painter.setFont(font("edge"))
             painter.drawText(rect, Qt.AlignCenter, self._label_text)
+        if self._badge_width:  # the case's membership in this branch
+            rect = QRectF(left + self._label_width + 3 if self._label_text else left, top, self._badge_width,
+                          LABEL_HEIGHT)
+            if self.case_membership:
+                painter.setPen(Qt.NoPen)
+                painter.setBrush(CASE_COLOUR)
+            else:  # 0: the case does not go down this branch
+                painter.setPen(QPen(ZERO_BADGE, 1.2))
+                painter.setBrush(QColor("#ffffff"))
+            painter.drawRoundedRect(rect, 7, 7)
+            painter.setPen(QColor("#ffffff") if self.case_membership else EDGE_TEXT_COLOUR)
+            painter.setFont(font("badge"))
+            painter.drawText(rect, Qt.AlignCenter, self.membership_text)
+        if self.value_text:  # the case's value of the tested attribute, beside the stem
+            painter.setPen(CASE_TEXT_COLOUR)
+            painter.setFont(font("case"))
+            painter.drawText(QRectF(6, BOX.bottom() + 2, 400, VALUE_HEIGHT), Qt.AlignLeft | Qt.AlignVCenter,
+                             self.value_text)
 
     def _paint_bar(self, painter: QPainter, rect: QRectF, outline: bool) -> None:
         total = sum(f for _, f in self.bar)
@@ -152,17 +245,19 @@ class NodeItem(QGraphicsItem):
                 painter.drawEllipse(QPointF(dx, centre.y()), 1.3, 1.3)
 
 
-def node_item(tree: Tree, node_id: int, edge_label: str, marker: str, colours: list[QColor]) -> NodeItem:
+def node_item(tree: Tree, node_id: int, edge_label: str, marker: str, colours: list[QColor],
+              edge_text: str | None = None) -> NodeItem:
     """The box of one node (`colours`: one per class, shared by all boxes)."""
     bar = list(zip(colours, class_shares(tree, node_id)))
     return NodeItem(node_id, node_style(tree, node_id), node_heading(tree, node_id), detail_text(tree, node_id),
-                    edge_label, bar, marker)
+                    edge_label, bar, marker, edge_text)
 
 
 class LegendItem(QGraphicsItem):
-    """Class colours and names, in one row (top-left of the drawing)."""
+    """Class colours and names, in one row (top-left of the drawing), then an optional note
+    (a fuzzy tree: what its "n" means)."""
 
-    def __init__(self, classes: list[str]):
+    def __init__(self, classes: list[str], note: str = ""):
         super().__init__()
         m = metrics("legend")
         self.entries = []
@@ -170,6 +265,10 @@ class LegendItem(QGraphicsItem):
         for k, name in enumerate(classes):
             self.entries.append((x, class_colour(k), name))
             x += 18 + m.horizontalAdvance(name) + 16
+        self.note = note
+        self.note_x = x + 8
+        if note:
+            x = self.note_x + m.horizontalAdvance(note) + 16
         self.width = max(x - 16, 0.0)
         self.setAcceptedMouseButtons(Qt.NoButton)
 
@@ -182,6 +281,9 @@ class LegendItem(QGraphicsItem):
             painter.fillRect(QRectF(x, 2, 12, 12), colour)
             painter.setPen(TEXT_COLOUR)
             painter.drawText(QRectF(x + 17, 0, 1000, 16), Qt.AlignLeft | Qt.AlignVCenter, name)
+        if self.note:
+            painter.setPen(EDGE_TEXT_COLOUR)
+            painter.drawText(QRectF(self.note_x, 0, 2000, 16), Qt.AlignLeft | Qt.AlignVCenter, self.note)
 
 
 def lines_item(lines: list[Polyline], colour: QColor, width: float, z: float) -> QGraphicsPathItem:

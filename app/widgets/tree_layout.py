@@ -1,11 +1,19 @@
 """Where the tree canvas draws what, without Qt: box positions, which nodes are
 visible, the edges, the markers and the texts of each box.
 
-`layout(tree, collapsed, max_depth)` spaces the visible leaves evenly from left
-to right in depth-first order and centres every parent over its first and last
-child, so boxes of one level never overlap. A collapsed node and a node at the
-depth limit are placed as leaves and marked "+" (collapsed) or "..." (depth
-limit). Every text comes from the engine's describer (engine.tree.describe).
+`layout(tree, collapsed, max_depth, opened)` spaces the visible leaves evenly
+from left to right in depth-first order and centres every parent over its first
+and last child, so boxes of one level never overlap. A collapsed node and a node
+at the depth limit are placed as leaves and marked "+" (collapsed) or "..."
+(depth limit); a node in `opened` shows its children below the depth limit (one
+branch drilled into). Every text comes from the engine's describer
+(engine.tree.describe); a numeric fuzzy term's branch also says where the term
+peaks (`term_texts`).
+
+`case_view(tree, x, missing)` is what one case does in the tree: in a fuzzy
+tree its membership in every branch and how strongly it reaches every node
+(the tree's t-norm of the memberships along the path), in a crisp tree its
+path.
 
 Scene units are pixels at zoom 1; y grows downwards. Nothing here imports Qt
 (tests/test_tree_layout.py checks it), so all of it is tested without a screen.
@@ -13,10 +21,13 @@ Scene units are pixels at zoom 1; y grows downwards. Nothing here imports Qt
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from itertools import pairwise
 
-from engine.tree.describe import branch_labels, node_heading, path_steps, short_number
-from engine.tree.model import Tree
+import numpy as np
+
+from engine.tree.describe import branch_labels, node_heading, path_steps, short_number, term_name
+from engine.tree.model import FUZZY, Tree
 
 # ---- geometry ------------------------------------------------------------------
 
@@ -37,43 +48,44 @@ Polyline = list[Point]
 
 # ---- positions and visibility ---------------------------------------------------
 
-def _opens(tree: Tree, node_id: int, depth: int, collapsed, max_depth: int | None) -> bool:
+def _opens(tree: Tree, node_id: int, depth: int, collapsed, max_depth: int | None, opened=frozenset()) -> bool:
     """Are the children of this node drawn?"""
     return (bool(tree.nodes[node_id].children) and node_id not in collapsed
-            and (max_depth is None or depth < max_depth))
+            and (max_depth is None or depth < max_depth or node_id in opened))
 
 
-def layout(tree: Tree, collapsed=frozenset(), max_depth: int | None = None) -> dict[int, Point]:
+def layout(tree: Tree, collapsed=frozenset(), max_depth: int | None = None, opened=frozenset()) -> dict[int, Point]:
     """Box centres (x, y) of the visible nodes, in scene units.
 
     Visible: reachable from the root without passing below a collapsed node or
-    deeper than `max_depth` (the root has depth 0; None: no limit). Visible
+    deeper than `max_depth` (the root has depth 0; None: no limit), except below
+    the nodes in `opened`, whose children are drawn whatever their depth. Visible
     leaves (and collapsed or depth-limited nodes) get x = SLOT * their left-to-right
     index; a parent is centred between its first and last child; y = LEVEL_HEIGHT
     * depth. Two boxes of one level are therefore at least SLOT apart.
     """
     if not tree.nodes:
         return {}
-    collapsed = set(collapsed)
+    collapsed, opened = set(collapsed), set(opened)
     depth = {0: 0}
     order, stack = [], [0]
-    opened = set()
+    open_now = set()
     while stack:
         i = stack.pop()
         order.append(i)
-        if _opens(tree, i, depth[i], collapsed, max_depth):
-            opened.add(i)
+        if _opens(tree, i, depth[i], collapsed, max_depth, opened):
+            open_now.add(i)
             for c in reversed(tree.nodes[i].children):
                 depth[c] = depth[i] + 1
                 stack.append(c)
     x: dict[int, float] = {}
     slot = 0
     for i in order:  # depth-first: the leaves from left to right
-        if i not in opened:
+        if i not in open_now:
             x[i] = slot * SLOT
             slot += 1
     for i in reversed(order):  # descendants before their ancestors
-        if i in opened:
+        if i in open_now:
             kids = tree.nodes[i].children
             x[i] = (x[kids[0]] + x[kids[-1]]) / 2.0
     return {i: (x[i], depth[i] * LEVEL_HEIGHT) for i in order}
@@ -158,6 +170,70 @@ def incoming_labels(tree: Tree, positions: dict[int, Point]) -> dict[int, str]:
     return out
 
 
+def incoming_texts(tree: Tree, positions: dict[int, Point]) -> dict[int, str]:
+    """What is written on the edge into each visible child (`term_texts`)."""
+    out: dict[int, str] = {}
+    for i in positions:
+        if is_open(tree, i, positions):
+            out.update(zip(tree.nodes[i].children, term_texts(tree, i)))
+    return out
+
+
+def is_fuzzy(tree: Tree) -> bool:
+    """Has the tree a fuzzy split (a case may go down several branches)?"""
+    return any(node.kind == FUZZY for node in tree.nodes)
+
+
+def _numeric_terms(node) -> bool:
+    return node.kind == FUZZY and node.centres is not None and len(node.centres) == len(node.children)
+
+
+def centre_texts(centres) -> list[str]:
+    """The centres of a split's terms, each with as few significant digits (3 to 6) as keep
+    neighbours apart: 1.51711 and 1.52332 read "1.517" and "1.523", not "1.52" twice."""
+    for digits in range(3, 7):
+        texts = [short_number(c, digits) for c in centres]
+        if all(a != b for a, b in pairwise(texts)):
+            return texts
+    return texts
+
+
+def term_texts(tree: Tree, node_id: int) -> list[str]:
+    """What the canvas writes on each branch of a node: the describer's condition
+    (`edge_labels`), except on a numeric fuzzy split, where a term says where it peaks
+    (its membership is 1): "less (peak ≤ 0.256)", "medium (peak 5)", "more (peak ≥ 3.46)"."""
+    node = tree.nodes[node_id]
+    if not _numeric_terms(node):
+        return edge_labels(tree, node_id)
+    names = [term_name(c) for c in node.branch_conditions()]
+    if len(names) < 2:  # one term: everything belongs to it
+        return names
+    at = centre_texts(node.centres)
+    last = len(at) - 1
+    return [f"{name} (peak {'≤ ' + at[0] if i == 0 else '≥ ' + at[-1] if i == last else at[i]})"
+            for i, name in enumerate(names)]
+
+
+def term_lines(tree: Tree, node_id: int) -> list[str]:
+    """A numeric fuzzy split's terms in words, one line each (the node's tooltip)."""
+    node = tree.nodes[node_id]
+    if not _numeric_terms(node) or len(node.children) < 2:
+        return []
+    name = tree.attribute_name(node.feature)
+    names = [term_name(c) for c in node.branch_conditions()]
+    at = centre_texts(node.centres)
+    last = len(at) - 1
+    lines = []
+    for i, term in enumerate(names):
+        if i == 0:
+            lines.append(f"  {term}: 1 for {name} ≤ {at[0]}, falling to 0 at {at[1]}")
+        elif i == last:
+            lines.append(f"  {term}: rising from 0 at {at[-2]} to 1 for {name} ≥ {at[-1]}")
+        else:
+            lines.append(f"  {term}: rising from 0 at {at[i - 1]} to 1 at {at[i]}, falling to 0 at {at[i + 1]}")
+    return lines
+
+
 def detail_text(tree: Tree, node_id: int) -> str:
     """A box's second line: the weight, and the label's share at a leaf or the label at a split."""
     node = tree.nodes[node_id]
@@ -178,7 +254,11 @@ def node_tooltip(tree: Tree, node_id: int) -> str:
         lines.append("path: " + " → ".join(steps))
     if not node.is_leaf:
         lines.append(f"test: {node_heading(tree, node_id)}")
-    lines.append(f"label: {tree.label_name(node.label)}")
+        terms = term_lines(tree, node_id)
+        if terms:
+            lines += ["terms (a case goes down every branch with its membership; they add up to 1):"] + terms
+    coarse = " (a coarser label of the class hierarchy)" if tree.n_classes <= node.label < len(tree.labels) else ""
+    lines.append(f"label: {tree.label_name(node.label)}{coarse}")
     lines.append("weight: " + short_number(node.weight, 6) + "  (" + ", ".join(
         f"{name}: {short_number(c, 4)}" for name, c in zip(tree.schema.classes, node.counts)) + ")")
     return "\n".join(lines)
@@ -187,3 +267,130 @@ def node_tooltip(tree: Tree, node_id: int) -> str:
 def class_shares(tree: Tree, node_id: int) -> list[float]:
     """The node's weight per class, in class order (the box's bar)."""
     return [float(c) for c in tree.nodes[node_id].counts[:tree.n_classes]]
+
+
+# ---- one case in the tree ----------------------------------------------------------
+
+@dataclass
+class CaseView:
+    """What one case does in a tree.
+
+    fuzzy: the tree has fuzzy splits, and the numbers below are shown;
+    strength: node -> how strongly the case reaches it, the tree's t-norm ("product" or
+    "minimum") of its memberships along the path (1 at the root; nodes it does not reach
+    are left out); crisp trees: 1 on its path;
+    membership: child -> the case's membership in the branch into it, for every child of a
+    node the case reaches (0: it does not go there);
+    guessed: nodes where the case has no usable value, whose branches took the missing-value
+    policy's shares (`missing`: "fractional", the training weights; "majority", the heaviest
+    branch);
+    path: the nodes from the root to where a crisp tree sends the case (fuzzy: []).
+    """
+
+    fuzzy: bool
+    strength: dict[int, float] = field(default_factory=dict)
+    membership: dict[int, float] = field(default_factory=dict)
+    guessed: set[int] = field(default_factory=set)
+    path: list[int] = field(default_factory=list)
+    missing: str = "stop"
+
+    def leaf_strengths(self, tree: Tree) -> dict[int, float]:
+        """The leaves the case reaches and their firing strengths."""
+        return {i: s for i, s in self.strength.items() if tree.nodes[i].is_leaf}
+
+
+def _missing_shares(tree: Tree, node_id: int, missing: str) -> np.ndarray | None:
+    """The branch shares of a case that cannot be routed at a node, as prediction takes them."""
+    node = tree.nodes[node_id]
+    weights = np.array([tree.nodes[c].weight for c in node.children], dtype=np.float64)
+    if missing == "fractional":
+        return weights / weights.sum() if weights.sum() > 0 else np.full(len(weights), 1.0 / len(weights))
+    if missing == "majority":
+        out = np.zeros(len(weights))
+        out[int(tree.compile().majority_child[node_id])] = 1.0
+        return out
+    return None  # "stop": the case ends here
+
+
+def case_view(tree: Tree, x, missing: str = "stop") -> CaseView:
+    """Where one encoded case `x` (all attributes, NaN unknown) goes in the tree. A fuzzy
+    tree sends it down every branch with the memberships of the nodes' own terms
+    (`Node.route`, as prediction does), combined along the path by `tree.tnorm`; a crisp
+    tree sends it down one path (engine.tree.predict.decision_path)."""
+    x = np.asarray(x, dtype=np.float64)
+    if not tree.nodes:
+        return CaseView(is_fuzzy(tree))
+    if not is_fuzzy(tree):
+        from engine.tree.predict import decision_path
+
+        path = decision_path(tree, x, missing)
+        return CaseView(False, {i: 1.0 for i in path}, path=path, missing=missing)
+    view = CaseView(True, {0: 1.0}, missing=missing)
+    minimum = tree.tnorm == "minimum"
+    for i in tree.reachable():  # parents before children
+        node = tree.nodes[i]
+        s = view.strength.get(i, 0.0)
+        if node.is_leaf or s <= 0:
+            continue
+        shares = node.route(x)
+        if shares is None:
+            shares = _missing_shares(tree, i, missing)
+            if shares is None:
+                continue
+            view.guessed.add(i)
+        for child, mu in zip(node.children, shares):
+            mu = float(mu)
+            view.membership[child] = mu
+            reach = (min(s, mu) if minimum else s * mu) if mu > 0 else 0.0
+            if reach > 0:
+                view.strength[child] = reach
+    return view
+
+
+def case_number(value: float) -> str:
+    """A membership or strength on the canvas: 3 significant digits ("0.731", "1", "0")."""
+    return short_number(value, 3)
+
+
+def case_value_text(tree: Tree, node_id: int, x) -> str:
+    """'Mg = 2.1': the case's value of the attribute a node tests ('Mg missing'); '' when
+    the node tests several attributes at once or none."""
+    node = tree.nodes[node_id]
+    attrs = node.attributes()
+    if len(attrs) != 1:
+        return ""
+    j = attrs[0]
+    attr = tree.schema.attributes[j]
+    value = float(np.asarray(x, dtype=np.float64)[j])
+    if value != value:
+        return f"{attr.name} missing"
+    if attr.categories is not None and float(value).is_integer() and 0 <= int(value) < len(attr.categories):
+        return f"{attr.name} = {attr.categories[int(value)]}"
+    return f"{attr.name} = {short_number(value, 4)}"
+
+
+def case_tooltip_lines(tree: Tree, node_id: int, view: CaseView, x, name: str = "") -> list[str]:
+    """The case's part of a node's tooltip."""
+    who = name or "the case"
+    node = tree.nodes[node_id]
+    lines = []
+    if view.fuzzy:
+        t = "minimum" if tree.tnorm == "minimum" else "product"
+        if node_id in view.membership:
+            lines.append(f"{who}: membership {case_number(view.membership[node_id])} in the branch into this node")
+        if node_id in view.strength:
+            lines.append(f"{who} reaches it with strength {case_number(view.strength[node_id])} "
+                         f"({t} of the memberships along the path)")
+        else:
+            lines.append(f"{who} does not reach it")
+    elif node_id in view.strength:
+        lines.append(f"{who} passes here")
+    if not node.is_leaf and node_id in view.strength:
+        value = case_value_text(tree, node_id, x)
+        if value:
+            guessed = ""
+            if node_id in view.guessed:
+                guessed = (": it goes down every branch with the branch's share of the training cases"
+                           if view.missing == "fractional" else ": it goes down the branch most training cases took")
+            lines.append(f"{who}: {value}{guessed}")
+    return lines

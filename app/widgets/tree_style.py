@@ -2,7 +2,8 @@
 
 One colour per class (`CLASS_COLOURS`, the bars and the leaf tint); PENDING leaves
 are grey, hatched, with a dashed border; fuzzy and trichotomy nodes have their own
-fill and border. The node kind is read here for styling only; every text comes
+fill and border. A case picked in a fuzzy tree is drawn in `CASE_COLOUR` (edges
+wider the stronger it goes there), the nodes it does not reach faded. The node kind is read here for styling only; every text comes
 from the engine's describer (app.widgets.tree_layout).
 """
 
@@ -31,6 +32,10 @@ FUZZY_BORDER = QColor("#7b1fa2")
 TRICHOTOMY_FILL = QColor("#dff3f1")
 TRICHOTOMY_BORDER = QColor("#00796b")
 HIGHLIGHT_COLOUR = QColor("#f57c00")  # border of the nodes and the edges of a highlighted path
+CASE_COLOUR = QColor("#f57c00")  # a picked case in a fuzzy tree: its edges and membership badges
+CASE_TEXT_COLOUR = QColor("#bf360c")  # its strength in a box, its value below a split
+ZERO_BADGE = QColor("#b0bec5")  # a membership of 0: the case does not go down that branch
+DIMMED_OPACITY = 0.3  # nodes a picked case does not reach
 EMPTY_BAR = QColor("#eeeeee")
 
 BORDER_WIDTH = 1.4
@@ -38,8 +43,10 @@ HIGHLIGHT_WIDTH = 3.5
 SELECTED_WIDTH = 5.0
 EDGE_WIDTH = 1.3  # cosmetic: the same on screen at any zoom
 HIGHLIGHT_EDGE_WIDTH = 3.0  # cosmetic
+CASE_EDGE_WIDTHS = (1.5, 6.0)  # cosmetic: a case's edge from strength 0 to strength 1
 
-FONT_PIXELS = {"header": 13, "detail": 11, "edge": 11, "legend": 12}
+FONT_PIXELS = {"header": 13, "detail": 11, "edge": 11, "legend": 12, "badge": 11, "case": 11}
+BOLD = ("header", "badge", "case")
 
 
 def class_colour(k: int) -> QColor:
@@ -83,11 +90,12 @@ _METRICS: dict[str, QFontMetricsF] = {}
 
 
 def font(name: str) -> QFont:
-    """The font of a text role: "header", "detail", "edge" or "legend" (made once)."""
+    """The font of a text role: "header", "detail", "edge", "legend", "badge" (a case's
+    membership on an edge) or "case" (its strength in a box) (made once)."""
     if name not in _FONTS:
         f = QFont()
         f.setPixelSize(FONT_PIXELS[name])
-        f.setBold(name == "header")
+        f.setBold(name in BOLD)
         _FONTS[name] = f
         _METRICS[name] = QFontMetricsF(f)
     return _FONTS[name]

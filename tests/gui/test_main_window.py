@@ -338,3 +338,32 @@ def test_dp_tree_on_wine_in_the_window(window, tmp_path, qtbot):
     assert [panel.proxy.index(r, 0).data() for r in range(3)] == ["1", "2", "3"]
     supports = [panel.proxy.index(r, 3).data() for r in range(panel.proxy.rowCount())]
     assert all(s.isdigit() for s in supports), supports
+
+
+def test_hierarchy_levels_in_the_train_panel_and_the_export(window, demo_dir, tmp_path, qtbot):
+    """On the glass demo (with its class hierarchy) CART with hierarchy_labels: hierarchical
+    metrics, the confusion matrix read at a chosen level, and both in the Excel export."""
+    open_demo(window, demo_dir, tmp_path, "glass")
+    window.train_panel.holdout.setChecked(True)
+    window.train_panel.select("cart")
+    assert window.train_panel.form.editors["hierarchy_labels"].isEnabled()
+    train_and_wait(window, qtbot, "cart", hierarchy_labels=True)
+    panel = window.train_panel
+    text = panel.results.toPlainText()
+    assert "hierarchical_accuracy" in text and "label_precision" in text and "accuracy_level_4" in text
+    assert not panel.level.isHidden()
+    assert [panel.level.itemData(i) for i in range(panel.level.count())] == [0, 1, 2, 3, 4]
+    panel.level.setCurrentIndex(2)
+    text = panel.results.toPlainText()
+    assert "confusion matrix at level 2" in text
+    level2 = window.train_result.levels[1]
+    assert level2["true"] == ["NWG", "WG"] and sum(map(sum, level2["matrix"])) == window.train_result.scored_rows
+    assert "held-out rows" in text
+    out = tmp_path / "glass_rules.xlsx"
+    assert window.export_rules(str(out))
+    wb = openpyxl.load_workbook(out)
+    assert "Levels" in wb.sheetnames
+    metrics = {row[0]: row for row in wb["Metrics"].iter_rows(min_row=2, values_only=True)}
+    assert metrics["label_precision"][1] == pytest.approx(window.train_result.metrics["label_precision"])
+    assert "held-out rows" in metrics["accuracy"][3]
+    assert wb["Rules"].cell(row=1, column=5).value == "label precision"
