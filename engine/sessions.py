@@ -121,15 +121,29 @@ class Session:
         out = self.consultation.outcome()
         from .tree.rules import extract_rules, rule_text
 
+        from .consult import UNKNOWN
+
+        c = self.consultation
         rules = {r.leaf: rule_text(tree, r) for r in extract_rules(tree, out.nodes)}
+        settled = c.settled()
         texts = []
         for n in out.nodes:
             text = rules.get(n, f"stopped at node {n}: {tree.label_name(tree.nodes[n].label)}")
             if not tree.nodes[n].is_leaf:
-                text += " (stopped here: " + (", ".join(
-                    tree.attribute_name(j) for j in tree.nodes[n].attributes()) or "no answer") + " unknown)"
+                unknown = [tree.attribute_name(j) for j in tree.nodes[n].attributes() if c.values.get(j) is UNKNOWN]
+                if unknown:
+                    text += f" (stopped here: {', '.join(unknown)} unknown)"
+                elif c.stuck(n):
+                    text += " (stopped here: a prerequisite is unknown)"
+                elif settled:  # no answer below could change the decision: not asked
+                    text += f" (every rule below ends in {tree.label_name(out.label)})"
+                else:
+                    text += " (not asked further: " + (", ".join(
+                        tree.attribute_name(j) for j in tree.nodes[n].attributes()) or "no answer") + " unknown)"
             texts.append(text)
         return {"label": tree.label_name(out.label), "nodes": [int(n) for n in out.nodes],
+                "scores": {name: float(v) for name, v in out.scores},
+                "frontier": [[int(n), float(w)] for n, w in out.frontier],
                 "distribution": {c: float(p) for c, p in zip(tree.schema.classes, out.distribution)},
                 "rules": texts, "missing": out.missing, "unsettled": out.unsettled, "test_cost": out.test_cost,
                 "waiting_cost": out.waiting_cost, "common_cost_saved": out.common_cost_saved,

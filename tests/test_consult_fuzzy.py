@@ -89,6 +89,12 @@ def test_the_reported_case_through_the_cli(tmp_path, capsys):
     log = json.loads((tmp_path / "log.json").read_text())
     assert log["finished"] and log["outcome"]["label"] == "WG"
     assert all(" THEN WG" in rule for rule in log["outcome"]["rules"])
+    # every value was given: nothing "stopped" on an unknown; a node left unasked says why
+    assert not any("unknown" in rule for rule in log["outcome"]["rules"])
+    assert any(rule.endswith("(every rule below ends in WG)") for rule in log["outcome"]["rules"])
+    scores = log["outcome"]["scores"]
+    assert max(scores, key=scores.get) == "WG"
+    assert sum(w for _, w in log["outcome"]["frontier"]) == pytest.approx(1.0)
 
 
 def test_several_labels_reached_the_largest_sum_wins(glass):
