@@ -248,3 +248,20 @@ def test_the_preview_leaves_out_rows_without_a_class_as_learning_does(tmp_path):
     terms = preview_terms(table, project.spec, "x")
     assert sorted(terms.values.tolist()) == [1, 2, 8, 9] == sorted(data.X[:, 0].tolist())
     assert terms.centres.tolist() == kohonen_centres(data.X[:, 0], 2, 0.5, 20, 0).tolist()
+
+
+def test_cli_train_says_the_names_were_not_used(tmp_path, capsys):
+    """Names that do not fit the terms made are reported by `ruletree train` (said while fitting)."""
+    from engine import cli
+
+    from conftest import ROOT
+
+    demo = ROOT / "resources" / "demo"
+    obj = json.loads((demo / "glass.rtproj").read_text())
+    obj["data"]["path"] = str(demo / "glass.xlsx")
+    obj["attributes"] = {"Mg": {"fuzzy_terms": ["a", "b", "c"]}}
+    (tmp_path / "p.rtproj").write_text(json.dumps(obj))
+    assert cli.main(["train", "--project", str(tmp_path / "p.rtproj"), "--algorithm", "hfdt",
+                     "--out", str(tmp_path / "m.json")]) == 0
+    err = capsys.readouterr().err
+    assert 'fuzzy terms of "Mg": 3 names given, but k = 2 makes 2 terms' in err

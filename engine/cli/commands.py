@@ -120,9 +120,12 @@ def cmd_train(args) -> int:
     given = parse_params(args.param)
     resolve_params(info, given)  # a mistyped parameter is reported before a large file is read
     problem, data = prepare(args)
-    for w in problem.table.warnings + data.warnings:
+    before = list(data.warnings)
+    for w in problem.table.warnings + before:
         warn(w)
     model = train_model(info, problem.table, problem.spec, given, data=data).model
+    for w in data.warnings[len(before):]:  # said while fitting (e.g. fuzzy term names that do not fit)
+        warn(w)
     model.save(args.out)
     tree = model.tree
     print(f"{info.name}: {tree.n_leaves} leaves, depth {tree.depth}, trained on {data.n} rows -> {args.out}")
