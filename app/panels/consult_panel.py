@@ -22,8 +22,8 @@ from __future__ import annotations
 import logging
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QCheckBox, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QFrame, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton,
+                               QScrollArea, QSplitter, QVBoxLayout, QWidget)
 
 from engine.consult import UNKNOWN
 from engine.errors import RuleTreeError
@@ -151,8 +151,20 @@ class ConsultPanel(QWidget):
         self.tally = QLabel("")
         result = QGroupBox("Answer")
         result_layout = QVBoxLayout(result)
-        for w in (self.answer_label, self.answer_detail, self.reached, self.tally):
-            result_layout.addWidget(w)
+        result_layout.addWidget(self.answer_label)
+        # the scores, rules and a fuzzy model's frontier can run long: they scroll, never clipped
+        details = QWidget()
+        details_layout = QVBoxLayout(details)
+        details_layout.setContentsMargins(0, 0, 0, 0)
+        for w in (self.answer_detail, self.reached, self.tally):
+            details_layout.addWidget(w)
+        details_layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        scroll.setWidget(details)
+        result_layout.addWidget(scroll, 1)
         self.history_box = SessionHistory()
         self.history_box.resume_requested.connect(self.resume_row)
         self.history_box.notice.connect(self.message.setText)
@@ -165,7 +177,7 @@ class ConsultPanel(QWidget):
         left_layout.addLayout(_row(self.not_worth))
         left_layout.addWidget(self.form)
         left_layout.addWidget(self.form.ranking, 1)
-        left_layout.addWidget(result)
+        left_layout.addWidget(result, 2)
         left_layout.addWidget(self.history_box, 1)
         self.canvas = TreeCanvas()
         self.follow = QCheckBox("Follow the case")

@@ -4,6 +4,7 @@ from the registry's schema, Train / Cancel with progress; the window stays respo
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
                                QLineEdit, QPlainTextEdit, QProgressBar, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
@@ -137,6 +138,7 @@ class TrainPanel(QWidget):
         self.status = QLabel("")
         self.results = QPlainTextEdit()
         self.results.setReadOnly(True)
+        self.results.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))  # the matrices' columns line up
         self.result = None  # the last workflows.TrainResult shown
         self.level = QComboBox()  # which confusion matrix: the classes', or a hierarchy level's
         self.level.currentIndexChanged.connect(self._render)
@@ -237,6 +239,10 @@ def result_text(result, level: int = 0) -> str:
     lines = [f"{result.model.algorithm}: {tree.n_leaves} leaves, depth {tree.depth}, fitted in "
              f"{result.fit_seconds:.2f} s", "", f"metrics {where}:"]
     lines += [f"  {name:28s} {value:.4f}" for name, value in result.metrics.items()]
+    if "hierarchical_accuracy" in result.metrics:
+        lines += ["  (accuracy: the exact class; hierarchical_accuracy: the class or one of its ancestors;",
+                  f"   label_precision: mean log_h(level + 1) of the answers, h = {len(result.levels)} levels;",
+                  "   accuracy_level_i: the answer read at level i, a coarser answer counted wrong there)"]
     if result.warnings:
         lines += ["", "warnings:"] + [f"  {w}" for w in result.warnings]
     if level:
