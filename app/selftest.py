@@ -233,10 +233,22 @@ def main(argv: list[str] | None = None, out=None) -> int:
                 else:
                     os.environ["RULETREE_DATA_DIR"] = saved
 
+        def plot():
+            """A pyqtgraph curve drawn and saved as PNG (the reproductions' plots, the Problem
+            tab's membership plot): Qt modules pyqtgraph imports by name must be in the bundle."""
+            from app.plots import line_plot
+            from engine.plot import LinePlot
+
+            path = line_plot(LinePlot("selftest", "self-test", "x", "y", (1.0, 2.0, 3.0), {"a": (1.0, 3.0, 2.0)}),
+                             work / "plot.png", width=300, height=200)
+            if not path.is_file() or path.stat().st_size < 500:
+                raise SelftestError(f"no PNG written at {path}")
+            return f"{path.stat().st_size} bytes"
+
         for name, fn in (("Qt and the app's modules", qt), ("main window", window), ("kernel warm-up", warmup),
                          ("open the demo project", demo), ("train a tree (window job)", train),
                          ("2-fold evaluation", evaluate), ("export rules, read back", export),
-                         ("a consultation", consult)):
+                         ("a consultation", consult), ("a plot drawn (pyqtgraph)", plot)):
             steps.run(name, fn)
         if "window" in state:
             state["window"].close()
