@@ -409,8 +409,11 @@ class MainWindow(QMainWindow):
             return
         spec, table = self.spec.copy(), self.table
         holdout = self.train_panel.holdout_value()
+        from engine.workflows import has_test_costs
+
+        strategy = self.train_panel.strategy_value() if has_test_costs(spec) else None
         self.jobs.start(lambda progress: train_model(info, table, spec, params, progress, data=data,
-                                                     holdout=holdout))
+                                                     holdout=holdout, strategy=strategy))
 
     def _trained(self, result) -> None:
         """Show a workflows.TrainResult: metrics, confusion matrix, the tree, its rules."""

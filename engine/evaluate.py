@@ -152,8 +152,10 @@ def _metric_order(name: str):
 def cross_validate(data: EncodedData, fit, predict, *, cv: int = 10, repeats: int = 1, holdout: float | None = None,
                    seed: int = 0, cost: np.ndarray | None = None, progress: Progress | None = None,
                    members: np.ndarray | None = None, pending_metrics: bool = False,
-                   hierarchy: "HierarchyScoring | None" = None) -> Evaluation:
-    """`fit(train: EncodedData) -> model`, `predict(model, X) -> (labels, extra metrics dict)`."""
+                   hierarchy: "HierarchyScoring | None" = None, more=None) -> Evaluation:
+    """`fit(train: EncodedData) -> model`, `predict(model, X) -> (labels, extra metrics dict)`;
+    `more(model, X, y) -> metrics dict` (optional: what needs the true classes beyond the labels,
+    such as the costs a test strategy pays)."""
     result = Evaluation()
     plans = []
     for r in range(repeats):
@@ -177,6 +179,8 @@ def cross_validate(data: EncodedData, fit, predict, *, cv: int = 10, repeats: in
         m = metrics(data.y[test], labels, len(data.classes), ordered=data.schema.ordered, w=data.w[test], cost=cost,
                     members=members, pending_metrics=pending_metrics, hierarchy=hierarchy)
         m.update(extra)
+        if more is not None:
+            m.update(more(model, data.X[test], data.y[test]))
         m["fit_seconds"] = fit_seconds
         m["predict_seconds"] = predict_seconds
         result.folds.append(FoldResult(m, data.y[test], labels))

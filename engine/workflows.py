@@ -48,6 +48,14 @@ def predict_cases(info: AlgorithmInfo, tree: Tree, X: np.ndarray, params: dict,
     return predict(tree, X, missing)
 
 
+def has_test_costs(spec: ProblemSpec | None) -> bool:
+    """The problem prices obtaining values: a test or waiting cost, or a batch group."""
+    if spec is None:
+        return False
+    return bool(spec.batch_groups) or any(s.test_cost or s.wait_time or s.wait_cost
+                                          for s in spec.attributes.values())
+
+
 def answers_in_hierarchy(info: AlgorithmInfo, params: dict | None) -> bool:
     """The learner may answer with a coarser label of the class hierarchy: a fuzzy hierarchy
     learner always, a crisp one with hierarchy_labels on."""
@@ -85,7 +93,7 @@ class Scoring:
     """The metrics one algorithm on one problem calls for (see the module docstring)."""
 
     def __init__(self, info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None,
-                 params: dict | None = None):
+                 params: dict | None = None, strategy: str | None = None):
         from .algorithms.classic import cost_matrix
 
         self.n_classes = len(data.classes)
@@ -96,6 +104,16 @@ class Scoring:
         self.pending = "pending_rate" in reports or "misclassification_rate" in reports
         self.attributes_used = "attributes_used" in reports
         self.labels = prediction_labels(info, data, spec, params)
+        # what obtaining the values costs (§4.5): with test or waiting costs in the problem, or a
+        # strategy asked for, the cases are played under the strategy (sequential by default)
+        self.spec = spec
+        self.strategy = strategy or ("sequential" if has_test_costs(spec) else None)
+        if self.strategy is not None:
+            from .strategies import STRATEGIES
+
+            if self.strategy not in STRATEGIES:
+                raise OptionError(f"test strategy must be one of {', '.join(STRATEGIES)}, not {self.strategy!r}",
+                                  code="bad_option")
         self.members = None
         self.hierarchy = None
         levels = class_hierarchy(data, spec)
@@ -117,12 +135,26 @@ class Scoring:
         matrix = confusion_matrix(y, labels, self.n_classes, w, n_labels=len(full))
         return [self.hierarchy.level_confusion(matrix, full, i + 1, self.labels) for i in range(self.hierarchy.h)]
 
-    def cross_validate_options(self) -> dict:
+    def metric_options(self) -> dict:
         return {"cost": self.cost, "members": self.members, "pending_metrics": self.pending,
                 "hierarchy": self.hierarchy}
 
+    def cross_validate_options(self) -> dict:
+        return self.metric_options() | {"more": self.cost_metrics if self.strategy else None}
+
+    def cost_metrics(self, tree: Tree, X: np.ndarray, y: np.ndarray) -> dict[str, float]:
+        """avg_total_cost, avg_test_cost, avg_waiting_cost and (under the strategy: the labels
+        it ends with) avg_misclassification_cost of these cases, each row a case whose missing
+        values cannot be obtained (engine.strategies); {} without a strategy."""
+        if self.strategy is None:
+            return {}
+        from .strategies import simulate
+
+        played = simulate(tree, X, self.strategy, spec=self.spec, cost_matrix=self.cost, y=y).metrics()
+        return {k: float(v) for k, v in played.items() if k != "avg_common_cost_saved"}
+
     def metrics(self, y: np.ndarray, labels: np.ndarray, w: np.ndarray) -> dict[str, float]:
-        return metrics(y, labels, self.n_classes, ordered=self.ordered, w=w, **self.cross_validate_options())
+        return metrics(y, labels, self.n_classes, ordered=self.ordered, w=w, **self.metric_options())
 
     def tree_metrics(self, tree: Tree, X: np.ndarray, labels: np.ndarray, used: np.ndarray | None) -> dict:
         """leaves (and those holding one training case) and depth; attributes used per case;
@@ -190,7 +222,7 @@ def trained_on(table: Table, fitted_rows: int) -> dict:
 
 def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: dict | None,
                 progress: Progress | ProgressCallback | None = None, *, data: EncodedData | None = None,
-                holdout: float | None = None, seed: int = 0) -> TrainResult:
+                holdout: float | None = None, seed: int = 0, strategy: str | None = None) -> TrainResult:
     """Fit on all rows, or on all but a stratified hold-out share (seeded), and score the
     model on the held-out rows (else, optimistically, on the training rows).
 
@@ -207,11 +239,12 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
     fit_seconds = time.perf_counter() - t0
     prediction = predict_cases(info, tree, data.X, params)
     scored = test if holdout else ~test
-    scoring = Scoring(info, data, spec, params)
+    scoring = Scoring(info, data, spec, params, strategy)
     labels = prediction.labels[scored]
     scores = scoring.metrics(data.y[scored], labels, data.w[scored])
     scores.update(scoring.tree_metrics(tree, data.X[scored], labels,
                                        prediction.used[scored] if scoring.attributes_used else None))
+    scores.update(scoring.cost_metrics(tree, data.X[scored], data.y[scored]))
     source = trained_on(table, len(fitted))
     if holdout:
         source.update(holdout=holdout, seed=seed, held_out_rows=int(test.sum()))
@@ -281,7 +314,8 @@ class AlgorithmEvaluation:
 
 def evaluate_algorithm(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None, params: dict | None, *,
                        cv: int = 10, repeats: int = 1, holdout: float | None = None, seed: int = 0,
-                       progress: Progress | ProgressCallback | None = None) -> AlgorithmEvaluation:
+                       progress: Progress | ProgressCallback | None = None,
+                       strategy: str | None = None) -> AlgorithmEvaluation:
     """Stratified k-fold cross-validation (or `repeats` stratified hold-outs of the share
     `holdout`), seeds seed, seed + 1, ... per repeat; the metrics the problem calls for."""
     progress = as_progress(progress)
@@ -291,7 +325,7 @@ def evaluate_algorithm(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec
         raise OptionError(f"cross-validation needs at least 2 folds, not {cv}", code="bad_option")
     if repeats < 1:
         raise OptionError(f"repeats must be at least 1, not {repeats}", code="bad_option")
-    scoring = Scoring(info, data, spec, params)
+    scoring = Scoring(info, data, spec, params, strategy)
     fit_params = info.stage_params(params, "fit")
     labels = list(scoring.labels)
 
@@ -307,6 +341,8 @@ def evaluate_algorithm(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec
     scheme = {"cv": None if holdout is not None else cv, "repeats": repeats, "seed": seed}
     if holdout is not None:
         scheme["holdout"] = holdout
+    if scoring.strategy is not None:
+        scheme["strategy"] = scoring.strategy
     return AlgorithmEvaluation(algorithm=info.name, params=params, rows=int(data.n), target=data.schema.target,
                                scheme=scheme, classes=list(data.classes), labels=labels, evaluation=evaluation,
                                scoring=scoring)

@@ -132,6 +132,13 @@ class TrainPanel(QWidget):
         self.holdout_share.setRange(0.05, 0.9)
         self.holdout_share.setSingleStep(0.05)
         self.holdout_share.setValue(0.3)
+        self.strategy = QComboBox()  # how a case's values are obtained, for the cost metrics (§4.5)
+        for text, value in (("sequential (follow the tree)", "sequential"), ("batch (all at once)", "batch"),
+                            ("hybrid (most useful test next)", "hybrid")):
+            self.strategy.addItem(text, value)
+        self.strategy.setToolTip("How a test case's values are obtained when the problem has test or waiting "
+                                 "costs: the Train results then show the average total, test, waiting and "
+                                 "misclassification cost per case")
         self.progress = QProgressBar()
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
@@ -154,6 +161,9 @@ class TrainPanel(QWidget):
         split_row = QHBoxLayout()
         split_row.addWidget(self.holdout)
         split_row.addWidget(self.holdout_share)
+        split_row.addSpacing(24)
+        split_row.addWidget(QLabel("test strategy (costs):"))
+        split_row.addWidget(self.strategy)
         split_row.addStretch(1)
         layout.addLayout(split_row)
         layout.addLayout(buttons)
@@ -186,6 +196,9 @@ class TrainPanel(QWidget):
 
     def _train(self) -> None:
         self.train_requested.emit(self.algorithm.currentData(), self.form.values())
+
+    def strategy_value(self) -> str:
+        return self.strategy.currentData()
 
     def holdout_value(self) -> float | None:
         return float(self.holdout_share.value()) if self.holdout.isChecked() else None

@@ -92,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--cv", type=int, default=10, metavar="K")
     ev.add_argument("--repeats", type=int, default=1, metavar="R")
     ev.add_argument("--holdout", type=float, metavar="F")
+    ev.add_argument("--strategy", choices=("sequential", "batch", "hybrid"),
+                    help="how a test case's values are obtained, for the cost metrics (default: sequential when "
+                         "the problem has test or waiting costs)")
     ev.add_argument("--seed", type=int, default=0, metavar="S")
     ev.add_argument("--json", action="store_true")
     ev.set_defaults(func=cmd_evaluate)

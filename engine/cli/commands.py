@@ -215,7 +215,7 @@ def cmd_evaluate(args) -> int:
         raise OptionError("--repeats must be at least 1", code="bad_option")
     problem, data = prepare(args)
     result = evaluate_algorithm(info, data, problem.spec, given, cv=args.cv, repeats=args.repeats,
-                                holdout=args.holdout, seed=args.seed)
+                                holdout=args.holdout, seed=args.seed, strategy=args.strategy)
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
         return 0

@@ -367,3 +367,19 @@ def test_hierarchy_levels_in_the_train_panel_and_the_export(window, demo_dir, tm
     assert metrics["label_precision"][1] == pytest.approx(window.train_result.metrics["label_precision"])
     assert "held-out rows" in metrics["accuracy"][3]
     assert wb["Rules"].cell(row=1, column=5).value == "label precision"
+
+
+def test_cost_metrics_follow_the_chosen_strategy(window, demo_dir, tmp_path, qtbot):
+    """The car demo prices its tests: the Train results show what a case costs under the
+    strategy chosen in the panel (batch: every attribute the tree asks, the same bill for all)."""
+    open_demo(window, demo_dir, tmp_path)
+    panel = window.train_panel
+    panel.holdout.setChecked(True)
+    train_and_wait(window, qtbot, "cart")
+    sequential = window.train_result.metrics
+    panel.strategy.setCurrentIndex(panel.strategy.findData("batch"))
+    train_and_wait(window, qtbot, "cart")
+    batch = window.train_result.metrics
+    assert "avg_total_cost" in panel.results.toPlainText()
+    assert batch["avg_test_cost"] > sequential["avg_test_cost"] > 0
+    assert batch["avg_misclassification_cost"] == pytest.approx(sequential["avg_misclassification_cost"])
