@@ -60,6 +60,11 @@ def _datasets():
     out["normals"] = (simulate(3, 1.5, 0.0, n=150), None)
     iris, _ = out["iris"]
     out["iris positive"] = (iris, ProblemSpec(target="class", positive_class="Iris-versicolor"))
+    # test and waiting costs (the minimum-cost trees' w2, w3 and tie order act only with them)
+    from test_mincost import twins_example, worked_example
+
+    out["twins costs"] = twins_example()
+    out["worked costs"] = worked_example(100)
     return out
 
 

@@ -43,10 +43,10 @@ _LOCK = threading.Lock()
 
 
 def _build() -> dict[str, AlgorithmInfo]:
-    from . import c45, classic, hfdt, id3, ordinal, roughset, trichotomy
+    from . import c45, classic, hfdt, id3, mincost, ordinal, roughset, trichotomy
 
     table: dict[str, AlgorithmInfo] = {}
-    for module in (classic, c45, id3, ordinal, roughset, hfdt, trichotomy):
+    for module in (classic, c45, id3, ordinal, roughset, hfdt, mincost, trichotomy):
         for info in module.ALGORITHMS:
             if info.name in table:
                 raise ValueError(f"algorithm {info.name!r} registered twice")
