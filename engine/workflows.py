@@ -209,6 +209,26 @@ def _check_holdout(holdout) -> None:
                           code="bad_option")
 
 
+def check_missing_rate(rate) -> None:
+    if rate is not None and not 0 <= rate < 1:
+        raise OptionError(f"the missing rate must be a share from 0 up to (not including) 1 (e.g. 0.2), not {rate:g}",
+                          code="bad_option")
+
+
+def inject_missing(X: np.ndarray, rate: float, seed) -> np.ndarray:
+    """A copy of X with each cell blanked (NaN) independently with probability `rate`
+    (missing completely at random, MCAR); cells already missing stay missing. The mask is
+    drawn from `numpy.random.default_rng([seed, 15])` (15: a stream of its own, apart from
+    the splits' default_rng(seed)), so the same seed blanks the same cells; rate 0 returns X
+    unchanged (a copy)."""
+    check_missing_rate(rate)
+    X = np.array(X, dtype=np.float64, copy=True)
+    if rate > 0 and X.size:
+        mask = np.random.default_rng([int(seed), 15]).random(X.shape) < rate
+        X[mask] = np.nan
+    return X
+
+
 def trained_on(table: Table, fitted_rows: int) -> dict:
     """The data a model was fitted on: rows, file name, sheet, and the file's sha256."""
     out = {"rows": int(fitted_rows)}
@@ -315,12 +335,18 @@ class AlgorithmEvaluation:
 def evaluate_algorithm(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None, params: dict | None, *,
                        cv: int = 10, repeats: int = 1, holdout: float | None = None, seed: int = 0,
                        progress: Progress | ProgressCallback | None = None,
-                       strategy: str | None = None) -> AlgorithmEvaluation:
+                       strategy: str | None = None, missing_rate: float | None = None) -> AlgorithmEvaluation:
     """Stratified k-fold cross-validation (or `repeats` stratified hold-outs of the share
-    `holdout`), seeds seed, seed + 1, ... per repeat; the metrics the problem calls for."""
+    `holdout`), seeds seed, seed + 1, ... per repeat; the metrics the problem calls for.
+
+    `missing_rate` R (0 <= R < 1, issue 15 item 4): before the folds are drawn, each
+    attribute value of every row is blanked independently with probability R (MCAR,
+    `inject_missing` seeded by `seed`; the class never), so the training and the test rows
+    of every fold carry the injected gaps (the same cells in every repeat)."""
     progress = as_progress(progress)
     params = resolve_params(info, params, spec)
     _check_holdout(holdout)
+    check_missing_rate(missing_rate)
     if holdout is None and cv < 2:
         raise OptionError(f"cross-validation needs at least 2 folds, not {cv}", code="bad_option")
     if repeats < 1:
@@ -328,6 +354,9 @@ def evaluate_algorithm(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec
     scoring = Scoring(info, data, spec, params, strategy)
     fit_params = info.stage_params(params, "fit")
     labels = list(scoring.labels)
+    if missing_rate is not None and missing_rate > 0:
+        data = EncodedData(inject_missing(data.X, missing_rate, seed), data.y, data.w, data.schema, data.rows,
+                           list(data.dropped_rows), list(data.warnings))
 
     def fit(train: EncodedData) -> Tree:
         tree = info.fit(train, spec, fit_params, progress.quiet() if progress is not None else None)
@@ -343,6 +372,8 @@ def evaluate_algorithm(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec
         scheme["holdout"] = holdout
     if scoring.strategy is not None:
         scheme["strategy"] = scoring.strategy
+    if missing_rate is not None:
+        scheme["missing_rate"] = missing_rate
     return AlgorithmEvaluation(algorithm=info.name, params=params, rows=int(data.n), target=data.schema.target,
                                scheme=scheme, classes=list(data.classes), labels=labels, evaluation=evaluation,
                                scoring=scoring)

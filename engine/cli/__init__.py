@@ -95,6 +95,10 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--strategy", choices=("sequential", "batch", "hybrid"),
                     help="how a test case's values are obtained, for the cost metrics (default: sequential when "
                          "the problem has test or waiting costs)")
+    ev.add_argument("--missing-rate", type=float, metavar="R",
+                    help="for experiments: blank each attribute value (never the class) independently with "
+                         "probability R, 0 <= R < 1 (missing completely at random, seeded by --seed), in the "
+                         "training and the test rows of every fold")
     ev.add_argument("--seed", type=int, default=0, metavar="S")
     ev.add_argument("--json", action="store_true")
     ev.set_defaults(func=cmd_evaluate)

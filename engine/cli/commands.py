@@ -213,9 +213,14 @@ def cmd_evaluate(args) -> int:
         raise OptionError("--cv must be at least 2", code="bad_option")
     if args.repeats < 1:
         raise OptionError("--repeats must be at least 1", code="bad_option")
+    missing_rate = getattr(args, "missing_rate", None)
+    if missing_rate is not None and not 0 <= missing_rate < 1:
+        raise OptionError("--missing-rate must be a share from 0 up to (not including) 1 (e.g. 0.2)",
+                          code="bad_option")
     problem, data = prepare(args)
     result = evaluate_algorithm(info, data, problem.spec, given, cv=args.cv, repeats=args.repeats,
-                                holdout=args.holdout, seed=args.seed, strategy=args.strategy)
+                                holdout=args.holdout, seed=args.seed, strategy=args.strategy,
+                                missing_rate=missing_rate)
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
         return 0

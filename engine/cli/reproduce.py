@@ -14,7 +14,7 @@ from pathlib import Path
 from ..errors import OptionError
 from .printing import PROG, warn
 
-PAPERS = ("facmi", "dp", "hfdt", "trichotomy")
+PAPERS = ("facmi", "dp", "hfdt", "trichotomy", "mincost")
 
 
 def experiment(paper: str):

@@ -1,0 +1,293 @@
+"""Seed 003's experiment (ALGORITHMS.md §4.6, issue 15 item 5), rerun with our learners:
+average total cost of M1, M2 and M3 against the share of values missing.
+
+Car (1728 cases, 6 nominal attributes, classes unacc < acc < good < vgood) and Mushroom
+(8124 cases, 22 nominal attributes, class e = edible / p = poisonous; its own 2480
+missing stalk-root values stay missing), from ../shared/datasets or RULETREE_DATASETS
+(`car_evaluation.csv`, `mushroom.csv`, target `class` in both).
+
+Per seed s (0..19; --quick: 0..2) and data set:
+- costs: per attribute TC ~ U[1, 100] and WC ~ U[0, 50] (drawn from
+  default_rng([s, 3]); WC given as the attribute's situational waiting cost WCS with
+  cost_per_time 1); no prerequisites, no batch groups, no budget; the same costs at
+  every missing rate of the seed;
+- cost matrices (§4.6, ours: the paper's tables were lost): Mushroom — predicting
+  edible for a poisonous one 800, poisonous for an edible one 200; Car — 100·|i - j|
+  over unacc < acc < good < vgood;
+- one stratified 60/40 split (`stratified_holdout(y, 0.4, s)`), the same at every rate;
+- MCAR at R = 10, 20, 30, 40, 50, 60 % (--quick: 10, 30, 50 %), training and test rows
+  alike: each attribute value blanked independently with probability R
+  (`engine.workflows.inject_missing(X, R, s)`, as `evaluate --missing-rate`; for one seed
+  the cells blanked at a lower rate are also blanked at every higher one);
+- learners: M1 (`m1`: C4.5 gain ratio, C4.5's fractional missing values in training,
+  minimum-cost labels), M2 (`m2`), M3 (`mincost`, default weights 0.25 each) and, beyond
+  the paper's figure, M3 with `cost_stop` (§4.6's option) in a row of its own;
+- each tree played on the test rows under the sequential, batch and hybrid strategies
+  (engine.strategies.simulate): a value blanked in the test row cannot be obtained and the
+  case stops at that internal node (§4.4) — for every learner, M1 included, so the three
+  are compared under one test-time rule; average total cost per case = MC + TC + WC paid;
+- beyond that, M1 with C4.5's own missing values at test too (row "M1, C4.5 missing
+  values at test", strategy "sequential, fractional"): a case whose value is blanked goes
+  down every branch, weighted (`predict(..., "fractional")`); it pays TC + WC of every
+  attribute it shows on the way (every node it reaches with weight whose value it has; no
+  prerequisites or batch groups here) and takes the class of least expected cost under
+  the class distribution reached.
+
+Tables: `mincost_total_cost` (the paper's figure: each learner under the hybrid
+strategy, mean ± sample std over the seeds per rate), `mincost_strategies` (each learner
+under each strategy), `mincost_components` (long: test, waiting and misclassification
+cost, leaves), `mincost_paper_claims` ("M3 lowest average total cost at every missing
+rate", on each set and on both). Plots: one per data set, average total cost against the
+missing rate (hybrid).
+
+Test subsample (Mushroom only): playing all 3250 Mushroom test cases under the hybrid
+strategy for 4 learners x 6 rates x 20 seeds took over 10 minutes for Mushroom alone
+(70-80 s a seed, measured with other jobs on the machine), so Mushroom's test set is cut
+to MUSHROOM_TEST_CASES = 1000 cases per
+split by a seeded stratified draw (`test_rows`: the 40 % test rows, then
+stratified_holdout(y_test, 1000 / n_test, seed + 7919)); the learners still train on the
+full 60 %. Car's 692 test cases are all played. The tables give the "test cases" per data
+set. With the cut the full run took 5 min 3 s (Car about 1.2 min, Mushroom about 10-12 s a
+seed); --quick about a minute.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..algorithms.registry import get, resolve_params
+from ..costs import CostModel
+from ..data import read_table
+from ..data.encode import EncodedData, encode
+from ..data.spec import ProblemSpec
+from ..data.spec.settings import CostMatrix
+from ..evaluate import stratified_holdout
+from ..plot import LinePlot
+from ..strategies import STRATEGIES, simulate
+from ..tree.predict import predict
+from ..workflows import inject_missing
+from . import save_tables
+from .facmi import Progress, datasets_dir
+
+#: (name, file, target, cost matrix given the file's classes)
+DATASETS = (
+    ("Car", "car_evaluation.csv", "class",
+     lambda: CostMatrix.absolute_difference(["unacc", "acc", "good", "vgood"], 100.0)),
+    ("Mushroom", "mushroom.csv", "class",
+     lambda: CostMatrix(["e", "p"], [[0.0, 200.0], [800.0, 0.0]])),
+)
+#: (label, learner, parameters); the first three are the paper's
+METHODS = (("M1", "m1", {}), ("M2", "m2", {}), ("M3", "mincost", {}),
+           ("M3, cost_stop", "mincost", {"cost_stop": True}))
+PAPER_METHODS = ("M1", "M2", "M3")
+MAIN_STRATEGY = "hybrid"
+#: M1 with C4.5's fractional missing values at test (module docstring): (label, strategy)
+M1_FRACTIONAL = ("M1, C4.5 missing values at test", "sequential, fractional")
+RATES, QUICK_RATES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6), (0.1, 0.3, 0.5)
+SEEDS, QUICK_SEEDS = 20, 3
+TEST_SHARE = 0.4
+TC_RANGE, WC_RANGE = (1.0, 100.0), (0.0, 50.0)
+#: Mushroom's test rows played per split (None: all); see the module docstring
+MUSHROOM_TEST_CASES: int | None = 1000
+
+
+def rate_column(rate: float) -> str:
+    return f"{rate * 100:g} %"
+
+
+def std_column(rate: float) -> str:
+    return f"{rate * 100:g} % std"
+
+
+def load(name: str, file: str, target: str, matrix, folder: Path | None = None) -> tuple[EncodedData, ProblemSpec]:
+    folder = folder or datasets_dir()
+    table = read_table(folder / file)
+    spec = ProblemSpec(target=target)
+    spec.misclassification_costs = matrix()
+    return encode(table, spec), spec
+
+
+def priced(spec: ProblemSpec, data: EncodedData, seed: int) -> ProblemSpec:
+    """The problem with this seed's test and waiting cost per attribute (module docstring)."""
+    out = spec.copy()
+    rng = np.random.default_rng([seed, 3])
+    out.cost_per_time = 1.0
+    for a in data.schema.attributes:
+        out.set_attribute(a.name, test_cost=float(rng.uniform(*TC_RANGE)), wait_cost=float(rng.uniform(*WC_RANGE)),
+                          wait_time=0.0, prerequisite=None)
+    return out
+
+
+def test_rows(y: np.ndarray, seed: int, limit: int | None) -> np.ndarray:
+    """The test mask of the 60/40 split, cut to `limit` cases by a seeded stratified draw (None: all)."""
+    test = stratified_holdout(y, TEST_SHARE, seed)
+    if limit is not None and test.sum() > limit:
+        idx = np.flatnonzero(test)
+        keep = stratified_holdout(y[idx], limit / len(idx), seed + 7919)
+        test = np.zeros(len(y), bool)
+        test[idx[keep]] = True
+    return test
+
+
+def split_costs(data: EncodedData, spec: ProblemSpec, seed: int, rates, limit: int | None = None) -> list[dict]:
+    """One record per (rate, method, strategy) on one seed's split: the average costs paid."""
+    spec = priced(spec, data, seed)
+    matrix = spec.misclassification_costs.as_array(list(data.classes))
+    test = test_rows(data.y, seed, limit)
+    train_idx = np.flatnonzero(~test)
+    out = []
+    for rate in rates:
+        X = inject_missing(data.X, rate, seed)
+        train = EncodedData(X[train_idx], data.y[train_idx], data.w[train_idx], data.schema, data.rows[train_idx])
+        X_test, y_test = X[test], data.y[test]
+        for label, name, params in METHODS:
+            info = get(name)
+            tree = info.fit(train, spec, info.stage_params(resolve_params(info, params, spec), "fit"))
+            for strategy in STRATEGIES:
+                m = simulate(tree, X_test, strategy, spec=spec, cost_matrix=matrix, y=y_test).metrics()
+                out.append({"rate": rate, "method": label, "strategy": strategy, "seed": seed,
+                            "total": float(m["avg_total_cost"]), "test": float(m["avg_test_cost"]),
+                            "waiting": float(m["avg_waiting_cost"]),
+                            "misclassification": float(m["avg_misclassification_cost"]),
+                            "leaves": float(tree.n_leaves), "test cases": int(test.sum())})
+            if label == "M1":
+                m = fractional_costs(tree, X_test, y_test, spec, matrix)
+                out.append({"rate": rate, "method": M1_FRACTIONAL[0], "strategy": M1_FRACTIONAL[1], "seed": seed,
+                            **m, "leaves": float(tree.n_leaves), "test cases": int(test.sum())})
+    return out
+
+
+def fractional_costs(tree, X: np.ndarray, y: np.ndarray, spec: ProblemSpec, matrix: np.ndarray) -> dict:
+    """Average costs of C4.5's missing values at test (module docstring): TC + WC of every
+    attribute a case shows on its weighted way down, MC of the least-expected-cost class."""
+    p = predict(tree, X, "fractional")
+    costs = CostModel.from_spec(spec, tree.schema.names)
+    tc = np.asarray(costs.test_costs, np.float64)
+    wc = costs.cost_per_time * np.asarray(costs.wait_times, np.float64) + np.asarray(costs.wait_costs, np.float64)
+    used = p.used.astype(np.float64)
+    reached = p.scores.sum(axis=1) > 0
+    labels = np.where(reached, np.argmin(p.scores @ matrix, axis=1), p.labels)
+    mc = matrix[y, labels]
+    test, waiting = used @ tc, used @ wc
+    return {"total": float((test + waiting + mc).mean()), "test": float(test.mean()),
+            "waiting": float(waiting.mean()), "misclassification": float(mc.mean())}
+
+
+def experiment(seeds: int, rates, folder: Path | None = None, say=None, datasets=DATASETS) -> pd.DataFrame:
+    """Every record of every data set and seed (long)."""
+    say = say or Progress()
+    records = []
+    for name, file, target, matrix in datasets:
+        data, spec = load(name, file, target, matrix, folder)
+        limit = MUSHROOM_TEST_CASES if name == "Mushroom" else None
+        if limit is not None and stratified_holdout(data.y, TEST_SHARE, 0).sum() > limit:
+            say(f"{name}: the test set of each split is cut to {limit} cases (seeded, stratified) "
+                "to keep the hybrid strategy's run short")
+        for seed in range(seeds):
+            runs = split_costs(data, spec, seed, rates, limit)
+            for r in runs:
+                r["data set"] = name
+            records += runs
+            m3 = [r["total"] for r in runs if r["method"] == "M3" and r["strategy"] == MAIN_STRATEGY]
+            say(f"{name}: seed {seed + 1} of {seeds}, M3 (hybrid) " + " / ".join(f"{v:.1f}" for v in m3))
+    return pd.DataFrame(records)
+
+
+def _std(values) -> float:
+    return float(np.std(values, ddof=1)) if len(values) > 1 else float("nan")
+
+
+def wide(runs: pd.DataFrame, rates, pairs) -> pd.DataFrame:
+    """data set, method, strategy, test cases, then per rate the mean total cost and its std;
+    one row per data set and (method, strategy) of `pairs`."""
+    rows = []
+    for dataset in dict.fromkeys(runs["data set"]):
+        for label, strategy in pairs:
+            sel = runs[(runs["data set"] == dataset) & (runs["method"] == label) & (runs["strategy"] == strategy)]
+            row = {"data set": dataset, "method": label, "strategy": strategy,
+                   "test cases": float(sel["test cases"].mean())}
+            for rate in rates:
+                v = sel.loc[np.isclose(sel["rate"], rate), "total"].to_numpy()
+                row[rate_column(rate)] = float(v.mean()) if len(v) else float("nan")
+                row[std_column(rate)] = _std(v)
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def components(runs: pd.DataFrame) -> pd.DataFrame:
+    """Mean test, waiting and misclassification cost and leaves per data set, method, strategy and rate."""
+    keys = ["data set", "method", "strategy", "rate"]
+    order = {label: i for i, label in enumerate([m[0] for m in METHODS] + [M1_FRACTIONAL[0]])}
+    g = runs.groupby(keys, sort=False)[["total", "test", "waiting", "misclassification", "leaves"]].mean().reset_index()
+    g = g.sort_values(["data set", "method", "strategy", "rate"],
+                      key=lambda c: c.map(order) if c.name == "method" else c, kind="stable")
+    g["rate"] = g["rate"].map(rate_column)
+    return g.rename(columns={"rate": "missing rate", "total": "total cost", "test": "test cost",
+                             "waiting": "waiting cost", "misclassification": "misclassification cost"}
+                    ).reset_index(drop=True)
+
+
+def rates_of(table: pd.DataFrame) -> list[str]:
+    return [c for c in table.columns if c.endswith(" %")]
+
+
+def paper_claims(table: pd.DataFrame) -> pd.DataFrame:
+    """"M3 lowest average total cost at every missing rate" (among M1, M2, M3, hybrid strategy)
+    on each data set of `table` (the `mincost_total_cost` frame) and on all of them; a tie
+    for the lowest counts for M3."""
+    rates = rates_of(table)
+    out, every = [], True
+    sets = list(dict.fromkeys(table["data set"]))
+    for dataset in sets:
+        sub = table[(table["data set"] == dataset) & table["method"].isin(PAPER_METHODS)]
+        if "strategy" in sub:
+            sub = sub[sub["strategy"] == MAIN_STRATEGY]
+        means = {r["method"]: r for _, r in sub.iterrows()}
+        lost = []
+        for rate in rates:
+            best = min(PAPER_METHODS, key=lambda m: float(means[m][rate]))
+            if float(means["M3"][rate]) > float(means[best][rate]) + 1e-9:
+                lost.append(f"{rate}: {best} {float(means[best][rate]):.1f} < M3 {float(means['M3'][rate]):.1f}")
+        every &= not lost
+        figures = "; ".join(f"{m} " + " / ".join(f"{float(means[m][rate]):.1f}" for rate in rates)
+                            for m in PAPER_METHODS)
+        out.append({"claim": f"M3 lowest average total cost at every missing rate on {dataset}",
+                    "holds": "yes" if not lost else "no",
+                    "figures": f"rates {' / '.join(rates)}: {figures}"
+                               + (f"; M3 not lowest at {', '.join(lost)}" if lost else "")})
+    out.append({"claim": f"M3 lowest average total cost at every missing rate on {' and '.join(sets)}",
+                "holds": "yes" if every else "no", "figures": "both rows above" if len(sets) == 2 else "rows above"})
+    return pd.DataFrame(out)
+
+
+def plots(tables: dict[str, pd.DataFrame]) -> list[LinePlot]:
+    """The paper's two figures: average total cost against the missing rate (%), hybrid strategy."""
+    t = tables["mincost_total_cost"]
+    rates = rates_of(t)
+    x = tuple(float(r.split()[0]) for r in rates)
+    out = []
+    for dataset in dict.fromkeys(t["data set"]):
+        sub = t[t["data set"] == dataset]
+        series = {r["method"]: tuple(float(r[c]) for c in rates) for _, r in sub.iterrows()}
+        out.append(LinePlot(f"mincost_{dataset.lower()}", f"Seed 003, {dataset}: average total cost "
+                            f"({MAIN_STRATEGY} strategy)", "missing rate (%)", "average total cost", x, series))
+    return out
+
+
+def run(out: Path, quick: bool = False, say=None, folder: Path | None = None) -> dict[str, pd.DataFrame]:
+    """The experiment; tables as CSV and one XLSX in `out`. Full: 20 seeds x 6 rates; quick: 3 x 3."""
+    say = say or Progress()
+    out.mkdir(parents=True, exist_ok=True)
+    rates = QUICK_RATES if quick else RATES
+    runs = experiment(QUICK_SEEDS if quick else SEEDS, rates, folder, say)
+    main = wide(runs, rates, [(label, MAIN_STRATEGY) for label, _, _ in METHODS] + [M1_FRACTIONAL])
+    every = [(label, strategy) for label, _, _ in METHODS for strategy in STRATEGIES] + [M1_FRACTIONAL]
+    tables = {"mincost_total_cost": main,
+              "mincost_strategies": wide(runs, rates, every),
+              "mincost_components": components(runs),
+              "mincost_paper_claims": paper_claims(main)}
+    save_tables(out, tables, "mincost_tables", say)
+    return tables
