@@ -54,6 +54,8 @@ import numpy as np
 from ..costs import CostModel
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
+from ..kernels.c45 import category_bags
+from ..kernels.mincost import missing_bags, near_best_cut_bags, xlnx_table
 from ..progress import Progress
 from ..tree.grow import Candidate, Cases, Stopping, grow, min_cost_label
 from ..tree.model import PENDING, CategorySplit, ThresholdSplit, Tree
@@ -64,6 +66,13 @@ from .params import AlgorithmInfo, Param
 
 #: decimals to which F, MC, TC and WC are compared (equal in exact arithmetic: a tie)
 DECIMALS = 10
+#: the numeric cuts kept by the kernel: MC within SLACK · max(1, |least MC|) of the least (far
+#: above the rounding to DECIMALS decimals and the differences between summation orders)
+SLACK = 1e-9
+#: the tied cuts whose gain ratio NumPy computes: the kernel's approximation within
+#: RATIO_SLACK · max(1, largest) of the largest (its error is below 1e-8 of that)
+RATIO_SLACK = 1e-6
+NO_TABLE = np.zeros(0)
 
 
 def cost_matrix_of(spec: ProblemSpec | None, classes: list[str]) -> np.ndarray:
@@ -88,8 +97,16 @@ class MinCostSplitter(RowSplitter):
         attrs = data.schema.attributes
         self.discrete = [a.categories is not None for a in attrs]
         self.sizes = [len(a.categories) if a.categories is not None else 0 for a in attrs]
+        self.integral_cost = bool(np.all(self.cost == np.floor(self.cost)) and np.all(self.cost >= 0))
+        self.largest_cost = float(np.abs(self.cost).max(initial=0.0))
+        self.numeric_features = np.array([j for j, d in enumerate(self.discrete) if not d], np.int64)
+        self.discrete_features = [j for j, d in enumerate(self.discrete) if d and self.sizes[j] >= 2]
 
     def candidates(self, cases: Cases) -> list[Candidate]:
+        """Every candidate's scores for all attributes together: the class weights per branch
+        and of the cases missing each attribute by engine/kernels (one call for the numeric
+        attributes' cuts, one for the discrete attributes' values, one for the missing
+        weights), MC, gain and gain ratio from them by NumPy over all candidates at once."""
         rows, w = cases.data.rows, cases.data.weights
         counts = cases.counts
         total = float(counts.sum())
@@ -100,22 +117,21 @@ class MinCostSplitter(RowSplitter):
         used = cases.data.used
         paid = {g.name for j in used if (g := self.costs.group_of(j)) is not None}
         tc, wc = self.costs.attribute_costs(used, paid)
-        y = self.y[rows]
+        found: dict[int, tuple] = {}
+        if len(self.numeric_features):
+            self._numeric(rows, w, total, found)
+        discrete = [j for j in self.discrete_features if j not in used]
+        if discrete:
+            self._discrete(rows, w, total, np.array(discrete, np.int64), found)
+        if not found:
+            return []
+        attributes = sorted(found)
+        missing = missing_bags(self.X, self.y, rows, w, np.array(attributes, np.int64), self.K)
+        column = self.cost[:, node_label]
         out = []
-        for j in range(self.X.shape[1]):
-            if self.discrete[j] and (j in used or self.sizes[j] < 2):
-                continue
-            column = self.X[rows, j]
-            known = ~np.isnan(column)
-            missing_counts = np.bincount(y[~known], weights=w[~known], minlength=self.K)
-            missing_mc = float(missing_counts @ self.cost[:, node_label])
-            if self.discrete[j]:
-                found = self._discrete(column[known], y[known], w[known], self.sizes[j], total)
-            else:
-                found = self._numeric(column[known], y[known], w[known], total)
-            if found is None:
-                continue
-            mc, gain, ratio, known_weight, threshold = found
+        for a, j in enumerate(attributes):
+            mc, gain, ratio, known_weight, threshold = found[j]
+            missing_mc = float(missing[a] @ column)
             scores = {"mc": mc + missing_mc, "tc": float(tc[j]), "wc": float(wc[j]), "gr": ratio, "gain": gain,
                       "known": known_weight, "leaf": leaf}
             out.append(Candidate(0.0, j, threshold, scores))
@@ -125,37 +141,64 @@ class MinCostSplitter(RowSplitter):
         """Σ over the children (axis -2) of each child's minimum-cost total."""
         return (bags @ self.cost).min(axis=-1).sum(axis=-1)
 
-    def _discrete(self, codes, y, w, m, total):
-        bags = np.zeros((m, self.K))
-        np.add.at(bags, (codes.astype(np.int64), y), w)
-        if np.count_nonzero(bags.sum(axis=1) > 0) < 2:
-            return None
-        gain = float(info_gain(bags, total))
-        ratio = float(gain_ratio(bags, total, gain))
-        return float(self._children_mc(bags)), gain, ratio, float(bags.sum()), None
+    def _discrete(self, rows, w, total, features, found) -> None:
+        """Multiway splits of the discrete attributes `features` with at least two non-empty
+        values; attributes with the same number of values scored together."""
+        sizes = np.array([self.sizes[j] for j in features], np.int64)
+        all_bags = category_bags(self.X, self.y, rows, w, features, sizes, self.K)
+        groups: dict[int, list[int]] = {}
+        for a, m in enumerate(sizes):
+            groups.setdefault(int(m), []).append(a)
+        for m, members in groups.items():
+            bags = np.ascontiguousarray(all_bags[members, :m, :])
+            ok = np.count_nonzero(bags.sum(axis=2) > 0, axis=1) >= 2
+            if not ok.any():
+                continue
+            bags = bags[ok]
+            gains = info_gain(bags, total)
+            ratios = gain_ratio(bags, total, gains)
+            mcs = self._children_mc(bags)
+            for i, a in enumerate(np.asarray(members)[ok]):
+                found[int(features[a])] = (float(mcs[i]), float(gains[i]), float(ratios[i]), float(bags[i].sum()),
+                                           None)
 
-    def _numeric(self, values, y, w, total):
-        if len(values) < 2:
-            return None
-        order = np.argsort(values, kind="stable")
-        v, yy, ww = values[order], y[order], w[order]
-        onehot = np.zeros((len(v), self.K))
-        onehot[np.arange(len(v)), yy] = ww
-        cumulative = np.cumsum(onehot, axis=0)
-        ends = np.flatnonzero(v[1:] > v[:-1])  # cut after position e: between v[e] and v[e + 1]
-        if not len(ends):
-            return None
-        left = cumulative[ends]
-        right = cumulative[-1] - left
-        right[right < 0] = 0.0
-        bags = np.stack([left, right], axis=1)  # cuts x 2 x K
-        mc = self._children_mc(bags)
-        gains = info_gain(bags, total)
-        ratios = gain_ratio(bags, total, gains)
-        # the smallest MC, ties the larger gain ratio, then the lower cut
-        best = np.lexsort((np.arange(len(ends)), -np.round(ratios, DECIMALS), np.round(mc, DECIMALS)))[0]
-        threshold = float((v[ends[best]] + v[ends[best] + 1]) / 2.0)
-        return float(mc[best]), float(gains[best]), float(ratios[best]), float(ww.sum()), threshold
+    def _numeric(self, rows, w, total, found) -> None:
+        """Each numeric attribute's best cut: the smallest MC, ties the larger gain ratio, then
+        the lower cut. The kernel keeps the cuts whose MC is within SLACK of the least; their
+        MC is computed again here as NumPy computes it, and gain ratios only for the cuts tied
+        at the least (MC compared to DECIMALS decimals)."""
+        # integers throughout (costs, weights, sums below 2**52): every order of summation gives
+        # the same MC, the kernel's included, and x ln x of the weights can come from a table
+        exact = self.integral_cost and total * self.largest_cost < 2.0 ** 52 and bool(np.all(w == np.floor(w)))
+        table = xlnx_table(int(total)) if exact and total < 2 ** 26 else NO_TABLE
+        bags, thresholds, cuts, start, count, known, kernel_mc, approximate, near = near_best_cut_bags(
+            self.X, self.y, rows, w, self.numeric_features, self.K, self.cost, SLACK, total, exact, table,
+            RATIO_SLACK)
+        has = np.flatnonzero(count > 0)
+        if not len(has):
+            return
+        mc = kernel_mc if exact else self._children_mc(bags)
+        rounded = np.round(mc, DECIMALS)
+        lowest = np.minimum.reduceat(rounded, start[has])
+        tied = np.flatnonzero(rounded == np.repeat(lowest, count[has]))
+        segment = np.repeat(np.arange(len(has)), count[has])[tied]
+        # among the tied cuts, NumPy's gain ratio only for those whose approximate ratio is
+        # within RATIO_SLACK of the attribute's largest (or near a 1e-6 threshold)
+        near_t = near[tied]
+        ratio_t = np.where(near_t, -np.inf, approximate[tied])
+        firsts = np.r_[0, np.flatnonzero(segment[1:] != segment[:-1]) + 1]
+        top = np.maximum.reduceat(ratio_t, firsts)
+        top = np.repeat(top, np.diff(np.r_[firsts, len(tied)]))
+        keep = near_t | (ratio_t >= top - RATIO_SLACK * np.maximum(1.0, np.abs(top)))
+        tied, segment = tied[keep], segment[keep]
+        gains = info_gain(bags[tied], total)
+        ratios = gain_ratio(bags[tied], total, gains)
+        order = np.lexsort((cuts[tied], -np.round(ratios, DECIMALS), segment))
+        first = order[np.r_[True, segment[order][1:] != segment[order][:-1]]]
+        for q in first:
+            a, best = has[segment[q]], tied[q]
+            found[int(self.numeric_features[a])] = (float(mc[best]), float(gains[q]), float(ratios[q]),
+                                                    float(known[a]), float(thresholds[best]))
 
     def make_node(self, cases: Cases, chosen: Candidate):
         j = chosen.attribute
