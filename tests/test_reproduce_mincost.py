@@ -92,10 +92,25 @@ def test_same_seed_same_figures_and_costs_drawn_in_range(folder):
     a = M.split_costs(data, spec, 1, (0.2,))
     b = M.split_costs(data, spec, 1, (0.2,))
     assert a == b
-    priced = M.priced(spec, data, 1)
-    for attr in data.schema.attributes:
-        s = priced.attribute(attr.name)
-        assert 1 <= s.test_cost <= 100 and 0 <= s.wait_cost <= 50 and s.prerequisite is None
+    names = [attr.name for attr in data.schema.attributes]
+
+    def drawn(seed):
+        p = M.priced(spec, data, seed)
+        return (np.array([p.attribute(n).test_cost for n in names]), np.array([p.attribute(n).wait_cost for n in names]),
+                p)
+
+    tc, wc, priced = drawn(1)
+    # U[1, 100] and U[0, 50] per attribute: in range, a different value per attribute (not one
+    # constant), the same again for the same seed and different for another seed
+    assert ((tc >= 1) & (tc <= 100)).all() and ((wc >= 0) & (wc <= 50)).all()
+    assert len(set(tc)) == len(names) and len(set(wc)) == len(names)
+    assert (drawn(1)[0] == tc).all() and not np.allclose(drawn(2)[0], tc)
+    # waiting is a cost (wait_cost), not a time; no prerequisites; the original spec untouched
+    assert all(priced.attribute(n).wait_time == 0 and priced.attribute(n).prerequisite is None for n in names)
+    assert all(spec.attribute(n).test_cost == 0 for n in names)
+    # many draws fill the ranges: their means are near 50.5 and 25
+    many = np.concatenate([drawn(seed)[0] for seed in range(60)])
+    assert abs(many.mean() - 50.5) < 8 and many.min() < 15 and many.max() > 85
     assert not priced.batch_groups and priced.cost_per_time == 1.0
     assert spec.misclassification_costs.as_array(["e", "p"]).tolist() == [[0, 200], [800, 0]]
 
