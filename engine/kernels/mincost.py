@@ -75,6 +75,14 @@ def approximate_gain_ratio(left, right, total, n_classes, table):
 
 
 @numba.njit(**JIT)
+def _grown(a, kept, capacity):
+    """A float array of `capacity` holding a's first `kept` values (an output that grows)."""
+    out = np.empty(capacity)
+    out[:kept] = a[:kept]
+    return out
+
+
+@numba.njit(**JIT)
 def near_best_cut_bags(X, y, rows, weights, features, n_classes, cost, slack, total, exact, table, ratio_slack):
     """The cuts of each numeric attribute in `features` whose MC is within `slack` of the
     attribute's least, with their class weights. A cut lies between two consecutive
@@ -106,6 +114,8 @@ def near_best_cut_bags(X, y, rows, weights, features, n_classes, cost, slack, to
     running = np.zeros(n_classes)
     totals = np.zeros(n_classes)
     mcs = np.empty(max(m - 1, 1))
+    cut_ratio = np.empty(max(m - 1, 1))  # the first pass's approximate gain ratio of each cut (exact costs)
+    cut_near = np.zeros(max(m - 1, 1), np.bool_)
     # at most m - 1 cuts per attribute are kept: grow the output as needed
     capacity = 16
     bags = np.zeros((capacity, 2, n_classes))
@@ -178,6 +188,7 @@ def near_best_cut_bags(X, y, rows, weights, features, n_classes, cost, slack, to
                             r = totals[k] - running[k]
                             right[k] = max(r, 0.0)
                         ratio, near = approximate_gain_ratio(left, right, total, n_classes, table)
+                        cut_ratio[c], cut_near[c] = ratio, near
                         if not near and ratio > top:
                             top = ratio
                     c += 1
@@ -190,11 +201,14 @@ def near_best_cut_bags(X, y, rows, weights, features, n_classes, cost, slack, to
             running[y[rows[i]]] += weights[i]
             if values[order[q + 1]] > values[order[q]]:
                 if mcs[c] <= limit:
-                    for k in range(n_classes):
-                        left[k] = running[k]
-                        r = totals[k] - running[k]
-                        right[k] = max(r, 0.0)
-                    ratio, near = approximate_gain_ratio(left, right, total, n_classes, table)
+                    if exact:  # computed in the first pass
+                        ratio, near = cut_ratio[c], cut_near[c]
+                    else:
+                        for k in range(n_classes):
+                            left[k] = running[k]
+                            r = totals[k] - running[k]
+                            right[k] = max(r, 0.0)
+                        ratio, near = approximate_gain_ratio(left, right, total, n_classes, table)
                     if not near and ratio < floor:
                         c += 1
                         continue
@@ -203,18 +217,12 @@ def near_best_cut_bags(X, y, rows, weights, features, n_classes, cost, slack, to
                         grown = np.zeros((capacity, 2, n_classes))
                         grown[:kept] = bags[:kept]
                         bags = grown
-                        more = np.empty(capacity)
-                        more[:kept] = thresholds[:kept]
-                        thresholds = more
+                        thresholds = _grown(thresholds, kept, capacity)
                         positions = np.empty(capacity, np.int64)
                         positions[:kept] = cuts[:kept]
                         cuts = positions
-                        more = np.empty(capacity)
-                        more[:kept] = kept_mc[:kept]
-                        kept_mc = more
-                        more = np.empty(capacity)
-                        more[:kept] = ratios[:kept]
-                        ratios = more
+                        kept_mc = _grown(kept_mc, kept, capacity)
+                        ratios = _grown(ratios, kept, capacity)
                         flags = np.zeros(capacity, np.bool_)
                         flags[:kept] = nears[:kept]
                         nears = flags
