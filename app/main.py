@@ -46,7 +46,7 @@ class TreePanel(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSpinBox
+        from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QPushButton, QSpinBox
 
         from .widgets.tree_canvas import TreeCanvas
 
@@ -74,6 +74,11 @@ class TreePanel(QWidget):
         self.case.setEnabled(False)
         self.case.valueChanged.connect(self._case_changed)
         bar.addWidget(self.case)
+        self.costs = QCheckBox("show costs")
+        self.costs.setToolTip(self.COSTS_TIP)
+        self.costs.setEnabled(False)
+        self.costs.toggled.connect(self._show_costs)
+        bar.addWidget(self.costs)
         bar.addStretch(1)
         self.case_info = QLabel("")
         self.case_info.setWordWrap(True)
@@ -85,16 +90,32 @@ class TreePanel(QWidget):
         layout.addWidget(self.rule)
         self.tree = None
         self.node_rows: dict[int, list[int]] = {}
+        self.node_costs = None  # per node, what a case pays there (engine.strategies.node_costs); None: unpriced
         self.table = None  # the data and model the case box picks rows of (set_cases)
         self.model = None
         self._X = None  # the table's rows encoded for the model (when first needed)
         self._row_numbers = None  # the spreadsheet row number of each data row
         self.canvas.node_selected.connect(self._node_selected)
 
-    def show_tree(self, tree, node_rows: dict[int, list[int]] | None = None) -> None:
+    COSTS_TIP = ("Show in every box what a case pays there: at a test its test and waiting cost (unknown "
+                 "prerequisites first; a batch member costs less once its group's common cost is paid above), "
+                 "at a leaf the tests paid on the way")
+    NO_COSTS_TIP = "The problem prices no tests: set test costs or waiting times on the Problem tab, then train"
+
+    def show_tree(self, tree, node_rows: dict[int, list[int]] | None = None, spec=None) -> None:
+        """Draw `tree`; `spec`, the problem it was trained on, prices its tests (the costs box)."""
+        from engine.costs import CostModel
+        from engine.strategies import node_costs
+        from engine.workflows import has_test_costs
+
         self.tree = tree
         self.node_rows = node_rows or {}
+        priced = has_test_costs(spec)
+        self.node_costs = node_costs(tree, CostModel.from_spec(spec, tree.schema.names)) if priced else None
+        self.costs.setEnabled(priced)
+        self.costs.setToolTip(self.COSTS_TIP if priced else self.NO_COSTS_TIP)
         self.canvas.set_tree(tree)
+        self._show_costs(self.costs.isChecked())
         self.canvas.fit()
         self.case_info.setVisible(False)
         self.rule.setText(f"{tree.n_leaves} leaves, depth {tree.depth}. Click a node to see its rule.")
@@ -166,6 +187,9 @@ class TreePanel(QWidget):
     def _say(self, text: str) -> None:
         self.case_info.setText(text)
         self.case_info.setVisible(True)
+
+    def _show_costs(self, on: bool) -> None:
+        self.canvas.set_costs(self.node_costs if on and self.node_costs is not None else None)
 
     def export_picture(self, path: str | None = None) -> bool:
         if self.tree is None:
@@ -423,7 +447,7 @@ class MainWindow(QMainWindow):
         tree = model.tree
         self.train_panel.show_result(result)
         self.train_panel.show_outcome("done", True)
-        self.tree_panel.show_tree(tree, result.node_rows)
+        self.tree_panel.show_tree(tree, result.node_rows, model.spec)
         self.tree_panel.set_cases(self.table, model)
         self.rules_panel.show_rules(tree, model.spec.hierarchy)
         self.consult_panel.set_model(model, model.spec, self.project.path if self.project else None)

@@ -1,7 +1,8 @@
 """Regenerate the README's screenshots: python -m app.screenshots [OUT_DIR]
 
 Offscreen: opens the demo project, grabs each panel, trains CART and C4.5 and
-grabs the tree and the rules; then opens the glass demo, trains HFDT and grabs
+grabs the tree and the rules, trains the minimum-cost tree and grabs it with each
+node's costs; then opens the glass demo, trains HFDT and grabs
 its tree with one row's memberships and firing strengths on it, and grabs the
 Problem tab with Mg's fuzzy terms named and drawn (both 1400 x 900). Writes
 resources/screenshots/*.png by default.
@@ -71,6 +72,17 @@ def main(out: str | None = None) -> int:
             widget.setText(value)
         panel.submit()
     shot("consult")
+    # car: the minimum-cost tree with what each test costs a case that reaches it (the costs box)
+    window.resize(1400, 900)
+    window.train_panel.select("mincost")
+    loop = QEventLoop()
+    window.jobs.finished.connect(lambda *_: loop.quit())
+    window.train_panel.train_requested.emit("mincost", window.train_panel.form.values())
+    loop.exec()
+    window.tree_panel.costs.setChecked(True)
+    window.tree_panel.depth.setValue(2)
+    window.tree_panel.canvas.fit()
+    shot("mincost_tree")
     # glass: an HFDT tree (a minimum membership of 20 keeps it small, the depth limit its text
     # readable) with row 181, a type-6 glass, on it: the answer is its coarse label NWG
     window.resize(1400, 900)

@@ -66,6 +66,7 @@ avg_common_cost_saved.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -213,6 +214,40 @@ def _one_by_one(costs: CostModel, todo: list[int], paid: set[str]):
         wc += costs.own_waiting_cost(j)
         paid = set(costs.settle([j], paid)[0])
     return tc, wc, paid
+
+
+class NodeCost(NamedTuple):
+    """What the sequential strategy pays at one node, every value obtainable (`node_costs`)."""
+
+    test: float  # TC paid here: the node's attributes not known above, their unknown prerequisites first
+    waiting: float  # WC paid here
+    before: float  # TC + WC paid on the way from the root to the node
+
+    @property
+    def total(self) -> float:
+        return self.test + self.waiting
+
+
+def node_costs(tree: Tree, costs: CostModel) -> list[NodeCost]:
+    """Per node (index as tree.nodes), the sequential strategy's bill for a case that reaches it
+    with every value obtainable: at a split, obtaining its attributes that are not known on the
+    path (prerequisites first, each at the price of its turn: a batch member after its group's
+    common cost was paid above costs less); at a leaf nothing; `before`, what the path above
+    paid. A fuzzy tree's case may reach several nodes, each priced here as if on its own path."""
+    out: list[NodeCost | None] = [None] * len(tree.nodes)
+    stack: list[tuple[int, tuple[int, ...], set[str], float]] = [(0, (), set(), 0.0)]
+    while stack:
+        i, known, paid, before = stack.pop()
+        node = tree.nodes[i]
+        if node.is_leaf:
+            out[i] = NodeCost(0.0, 0.0, before)
+            continue
+        todo = costs.to_obtain(node.attributes(), known)
+        tc, wc, after = _one_by_one(costs, todo, paid)
+        out[i] = NodeCost(tc, wc, before)
+        below = (*known, *todo)
+        stack.extend((c, below, after, before + tc + wc) for c in node.children if c >= 0)
+    return out
 
 
 def _needed(tree: Tree, xk: np.ndarray) -> list[list[int]]:

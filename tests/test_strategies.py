@@ -191,3 +191,46 @@ def test_sequential_on_a_crisp_tree_pays_the_attributes_on_its_path(car):
         assert r.waiting_cost[k] == pytest.approx(sum(cm.own_waiting_cost(a) for a in on_path))
         assert r.saved[k] == 0
     np.testing.assert_array_equal(r.labels, predict(tree, data.X[rows], "stop").labels)
+
+
+# ---- what each node of a tree costs (the Tree view's numbers) ----------------------------------
+
+
+def test_node_costs_by_hand():
+    from engine.strategies import node_costs
+
+    c = node_costs(tree(), costs())
+    # 0: A alone (10, WC0 2); 1: B needs D first: D (3, 8) then B (4 with the panel's CC, 4);
+    # 2: D (3, 8); 5: C (6, 1) with A and D known above; leaves pay nothing, `before` sums the path
+    assert [(n.test, n.waiting) for n in c] == [(10, 2), (7, 12), (3, 8), (0, 0), (0, 0), (6, 1), (0, 0), (0, 0),
+                                                (0, 0)]
+    assert [n.before for n in c] == [0, 12, 12, 31, 31, 23, 23, 30, 30]
+    # the batch member C after B (whose test paid the panel's common cost 3) costs 6 - 3
+    t = Tree(SCHEMA)
+    t.add(ThresholdSplit(counts=[4, 4], label=0, children=[1, 2], feature=1, threshold=1.0))
+    t.add(ThresholdSplit(counts=[2, 2], label=0, children=[3, 4], feature=2, threshold=1.0), 0)
+    t.add(Leaf(counts=[2, 2], label=0), 0)
+    t.add(Leaf(counts=[2, 0], label=0), 1)
+    t.add(Leaf(counts=[0, 2], label=1), 1)
+    c = node_costs(t, costs())
+    assert (c[0].test, c[0].waiting, c[1].test, c[1].waiting, c[1].before, c[3].before) == (7, 12, 3, 1, 19, 23)
+
+
+def test_node_costs_are_what_the_sequential_strategy_pays_to_reach_a_leaf():
+    """On the car demo's mincost tree, every test case with all values known pays, under the
+    sequential strategy, exactly `before` of the leaf it reaches."""
+    from engine.strategies import node_costs
+
+    project = load_project(Path(__file__).resolve().parents[1] / "resources" / "demo" / "car_evaluation.rtproj")
+    data = encode(read_table(project.data_path, sheet=project.sheet), project.spec)
+    info = get("mincost")
+    model_tree = info.fit(data, project.spec, info.stage_params(resolve_params(info, {}, project.spec), "fit"))
+    model = CostModel.from_spec(project.spec, model_tree.schema.names)
+    c = node_costs(model_tree, model)
+    X = data.X[::7]
+    r = simulate(model_tree, X, "sequential", costs=model)
+    leaves = [decision_path(model_tree, x)[-1] for x in X]
+    assert len(set(leaves)) > 20
+    assert np.allclose(r.test_cost + r.waiting_cost, [c[leaf].before for leaf in leaves])
+    assert any(n.test != model.test_costs[model_tree.nodes[i].feature] for i, n in enumerate(c)
+               if not model_tree.nodes[i].is_leaf)  # the showroom batch and buying's prerequisite matter

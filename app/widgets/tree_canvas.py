@@ -33,8 +33,8 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsView, 
 from engine.tree.model import Tree
 
 from .tree_items import EDGE_Z, HIGHLIGHT_Z, NODE_Z, LegendItem, NodeItem, lines_item, node_item
-from .tree_layout import (CaseView, case_number, case_tooltip_lines, case_value_text, case_view, edge_labels,
-                          edge_lines, incoming_labels, incoming_texts, is_fuzzy, is_open, layout, legend_position, marker,
+from .tree_layout import (CaseView, case_number, case_tooltip_lines, case_value_text, case_view, cost_text,
+                          cost_tooltip_lines, edge_labels, edge_lines, incoming_labels, incoming_texts, is_fuzzy, is_open, layout, legend_position, marker,
                           node_tooltip, path_lines, scene_bounds)
 from .tree_style import (BACKGROUND, CASE_COLOUR, CASE_EDGE_WIDTHS, EDGE_COLOUR, EDGE_WIDTH, HIGHLIGHT_COLOUR,
                          HIGHLIGHT_EDGE_WIDTH, class_colour)
@@ -84,6 +84,7 @@ class TreeCanvas(QGraphicsView):
         self._case_x = None
         self._case_name = ""
         self._case_edges: list[QGraphicsPathItem] = []
+        self._costs = None  # per node, engine.strategies.NodeCost: shown in the boxes (None: not shown)
 
     # ---- content ----------------------------------------------------------------
 
@@ -102,8 +103,22 @@ class TreeCanvas(QGraphicsView):
         self._selected = None
         self._case = self._case_x = None
         self._case_name = ""
+        self._costs = None
         self._rebuild()
         self.fit()
+
+    def set_costs(self, costs) -> None:
+        """Show in every box what a case pays there (`costs`: engine.strategies.node_costs of
+        the tree drawn), or nothing (None); the view stays where it is."""
+        if costs is not None and (self._tree is None or len(costs) != len(self._tree.nodes)):
+            raise ValueError("the costs are not the drawn tree's")
+        if costs is self._costs:
+            return
+        self._costs = costs
+        self._rebuild()
+
+    def costs(self):
+        return self._costs
 
     def node_item(self, node_id: int) -> NodeItem | None:
         """The drawn box of a node (None when hidden)."""
@@ -134,7 +149,7 @@ class TreeCanvas(QGraphicsView):
         texts = incoming_texts(tree, pos) if is_fuzzy(tree) else {}  # crisp: the describer's labels
         for i, (x, y) in pos.items():
             item = node_item(tree, i, incoming.get(i, ""), marker(tree, i, pos, self._collapsed), colours,
-                             texts.get(i))
+                             texts.get(i), cost_text(tree, i, self._costs[i]) if self._costs is not None else "")
             item.setPos(x, y)
             item.setZValue(NODE_Z)
             self._scene.addItem(item)
@@ -442,6 +457,8 @@ class TreeCanvas(QGraphicsView):
             text += "\n(the depth limit hides its children: double-click to show them)"
         if is_fuzzy(self._tree):
             text += "\n(" + FUZZY_NOTE.split(": ", 1)[1] + ")"
+        if self._costs is not None:
+            text += "\n" + "\n".join(cost_tooltip_lines(self._tree, node_id, self._costs[node_id]))
         if self._case is not None:
             text += "\n" + "\n".join(case_tooltip_lines(self._tree, node_id, self._case, self._case_x,
                                                          self._case_name))

@@ -22,9 +22,9 @@ from engine.tree.describe import node_heading
 from engine.tree.model import Tree
 
 from .tree_layout import LABEL_HEIGHT, NODE_HEIGHT, NODE_WIDTH, SLOT, Polyline, class_shares, detail_text
-from .tree_style import (BORDER_WIDTH, CASE_COLOUR, CASE_TEXT_COLOUR, DIMMED_OPACITY, EDGE_TEXT_COLOUR, EMPTY_BAR,
-                         HIGHLIGHT_COLOUR, HIGHLIGHT_WIDTH, PENDING_HATCH, SELECTED_WIDTH, TEXT_COLOUR, ZERO_BADGE,
-                         NodeStyle, class_colour, font, metrics, node_style)
+from .tree_style import (BORDER_WIDTH, CASE_COLOUR, CASE_TEXT_COLOUR, COST_TEXT_COLOUR, DIMMED_OPACITY,
+                         EDGE_TEXT_COLOUR, EMPTY_BAR, HIGHLIGHT_COLOUR, HIGHLIGHT_WIDTH, PENDING_HATCH, SELECTED_WIDTH,
+                         TEXT_COLOUR, ZERO_BADGE, NodeStyle, class_colour, font, metrics, node_style)
 
 BOX = QRectF(-NODE_WIDTH / 2, -NODE_HEIGHT / 2, NODE_WIDTH, NODE_HEIGHT)
 NODE_Z, HIGHLIGHT_Z, EDGE_Z = 2, 1, 0
@@ -40,7 +40,8 @@ class NodeItem(QGraphicsItem):
     """
 
     def __init__(self, node_id: int, style: NodeStyle, header: str, detail: str, edge_label: str,
-                 bar: list[tuple[QColor, float]], marker: str = "", edge_text: str | None = None):
+                 bar: list[tuple[QColor, float]], marker: str = "", edge_text: str | None = None,
+                 cost_text: str = ""):
         super().__init__()
         self.node_id = node_id
         self.style = style
@@ -65,6 +66,9 @@ class NodeItem(QGraphicsItem):
         self.header = metrics("header").elidedText(header, Qt.ElideRight, text_width)
         self.detail = metrics("detail").elidedText(detail, Qt.ElideRight, text_width)
         self.full_header = header
+        # what a case pays at this node (the Tree tab's "costs" box); drawn as a third line
+        # unless a picked case's strength is shown there
+        self.cost_text = metrics("detail").elidedText(cost_text, Qt.ElideRight, text_width)
         self._elide_edge_text()
         self.bar = bar
         self.setAcceptedMouseButtons(Qt.NoButton)  # clicks are the canvas's (drag pans everywhere)
@@ -160,7 +164,8 @@ class NodeItem(QGraphicsItem):
             painter.setPen(Qt.NoPen)
             painter.setBrush(QBrush(PENDING_HATCH, Qt.BDiagPattern))
             painter.drawRoundedRect(BOX, 8, 8)
-        bar = QRectF(BOX.left() + 8, BOX.bottom() - 13, NODE_WIDTH - 16, 6) if self.strength_text else \
+        third = self.strength_text or self.cost_text
+        bar = QRectF(BOX.left() + 8, BOX.bottom() - 13, NODE_WIDTH - 16, 6) if third else \
             QRectF(BOX.left() + 8, BOX.bottom() - 17, NODE_WIDTH - 16, 9)
         self._paint_bar(painter, bar, outline=True)
         if self.marker:
@@ -170,14 +175,18 @@ class NodeItem(QGraphicsItem):
         painter.setPen(TEXT_COLOUR)
         painter.setFont(font("header"))
         width = NODE_WIDTH - 12
-        if self.strength_text:  # three lines: test or label, detail, the case's strength
+        if third:  # three lines: test or label, detail, the case's strength or the node's cost
             painter.drawText(QRectF(BOX.left() + 6, BOX.top() + 3, width, 17), Qt.AlignCenter, self.header)
             painter.setFont(font("detail"))
             painter.drawText(QRectF(BOX.left() + 6, BOX.top() + 19, width, 14), Qt.AlignCenter, self.detail)
-            painter.setPen(CASE_TEXT_COLOUR)
-            painter.setFont(font("case"))
-            painter.drawText(QRectF(BOX.left() + 6, BOX.top() + 33, width, 14), Qt.AlignCenter,
-                             metrics("case").elidedText(self.strength_text, Qt.ElideRight, width))
+            if self.strength_text:
+                painter.setPen(CASE_TEXT_COLOUR)
+                painter.setFont(font("case"))
+                painter.drawText(QRectF(BOX.left() + 6, BOX.top() + 33, width, 14), Qt.AlignCenter,
+                                 metrics("case").elidedText(self.strength_text, Qt.ElideRight, width))
+            else:
+                painter.setPen(COST_TEXT_COLOUR)
+                painter.drawText(QRectF(BOX.left() + 6, BOX.top() + 33, width, 14), Qt.AlignCenter, self.cost_text)
         else:
             painter.drawText(QRectF(BOX.left() + 6, BOX.top() + 4, width, 18), Qt.AlignCenter, self.header)
             painter.setFont(font("detail"))
@@ -246,11 +255,11 @@ class NodeItem(QGraphicsItem):
 
 
 def node_item(tree: Tree, node_id: int, edge_label: str, marker: str, colours: list[QColor],
-              edge_text: str | None = None) -> NodeItem:
+              edge_text: str | None = None, cost_text: str = "") -> NodeItem:
     """The box of one node (`colours`: one per class, shared by all boxes)."""
     bar = list(zip(colours, class_shares(tree, node_id)))
     return NodeItem(node_id, node_style(tree, node_id), node_heading(tree, node_id), detail_text(tree, node_id),
-                    edge_label, bar, marker, edge_text)
+                    edge_label, bar, marker, edge_text, cost_text)
 
 
 class LegendItem(QGraphicsItem):

@@ -245,6 +245,26 @@ def detail_text(tree: Tree, node_id: int) -> str:
     return f"{tree.label_name(node.label)} · n={short_number(w, 4)}"
 
 
+def cost_text(tree: Tree, node_id: int, cost) -> str:
+    """A box's third line with the costs shown (`cost`: engine.strategies.NodeCost): what a case
+    pays at a split (test + waiting), at a leaf what it paid on the way there."""
+    if tree.nodes[node_id].is_leaf:
+        return f"tests paid {short_number(cost.before, 4)}"
+    return f"test {short_number(cost.test, 4)} + wait {short_number(cost.waiting, 4)}"
+
+
+def cost_tooltip_lines(tree: Tree, node_id: int, cost) -> list[str]:
+    """The tooltip's lines on costs: what this node's test costs a case that reaches it (the
+    sequential strategy, every value obtainable) and what the path above paid."""
+    lines = []
+    if not tree.nodes[node_id].is_leaf:
+        lines.append(f"cost of this test here: {short_number(cost.test, 6)} test + {short_number(cost.waiting, 6)} "
+                     f"waiting = {short_number(cost.total, 6)} (unknown prerequisites first; a batch member "
+                     "costs less once its group's common cost is paid above)")
+    lines.append(f"tests paid on the way here: {short_number(cost.before, 6)} (test + waiting, from the root)")
+    return lines
+
+
 def node_tooltip(tree: Tree, node_id: int) -> str:
     """Several lines: the path of conditions, the label, and the class weights."""
     node = tree.nodes[node_id]

@@ -34,6 +34,7 @@ TRICHOTOMY_BORDER = QColor("#00796b")
 HIGHLIGHT_COLOUR = QColor("#f57c00")  # border of the nodes and the edges of a highlighted path
 CASE_COLOUR = QColor("#f57c00")  # a picked case in a fuzzy tree: its edges and membership badges
 CASE_TEXT_COLOUR = QColor("#bf360c")  # its strength in a box, its value below a split
+COST_TEXT_COLOUR = QColor("#00695c")  # what a case pays at a node (the Tree tab's "costs" box)
 ZERO_BADGE = QColor("#b0bec5")  # a membership of 0: the case does not go down that branch
 DIMMED_OPACITY = 0.3  # nodes a picked case does not reach
 EMPTY_BAR = QColor("#eeeeee")

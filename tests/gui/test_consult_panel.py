@@ -50,9 +50,13 @@ def consult(panel, qtbot, case: dict, unknown: set = frozenset()) -> int:
     return asked
 
 
-def test_full_consultations_in_the_window_end_like_predict(window, demo_dir, tmp_path, qtbot):  # noqa: F811
+@pytest.mark.parametrize("algorithm", ["cart", "mincost"])
+def test_full_consultations_in_the_window_end_like_predict(window, demo_dir, tmp_path, qtbot, algorithm):  # noqa: F811
+    """The car demo trains CART and the minimum-cost tree as it is; a consultation over either
+    ends with predict's answer."""
     open_demo(window, demo_dir, tmp_path)
-    train_and_wait(window, qtbot, "cart")
+    train_and_wait(window, qtbot, algorithm)
+    assert window.model.algorithm == algorithm
     panel = window.consult_panel
     window.show()
     assert panel.canvas.node_items() == {}  # not drawn while the tab is hidden

@@ -383,3 +383,40 @@ def test_cost_metrics_follow_the_chosen_strategy(window, demo_dir, tmp_path, qtb
     assert "avg_total_cost" in panel.results.toPlainText()
     assert batch["avg_test_cost"] > sequential["avg_test_cost"] > 0
     assert batch["avg_misclassification_cost"] == pytest.approx(sequential["avg_misclassification_cost"])
+
+
+def test_tree_tab_shows_what_each_node_costs(window, demo_dir, tmp_path, qtbot):
+    """The car demo prices its tests: with "costs" ticked every box says what a case pays
+    there (engine.strategies.node_costs: prerequisites first, the showroom batch's common cost
+    once), a leaf what was paid on the way; unticked, nothing; a problem without costs cannot
+    tick it."""
+    from engine.costs import CostModel
+    from engine.strategies import node_costs
+
+    open_demo(window, demo_dir, tmp_path)
+    train_and_wait(window, qtbot, "mincost")
+    panel, tree = window.tree_panel, window.model.tree
+    expected = node_costs(tree, CostModel.from_spec(window.model.spec, tree.schema.names))
+    assert panel.costs.isEnabled() and not panel.costs.isChecked()
+    assert all(item.cost_text == "" for item in panel.canvas.node_items().values())
+    panel.costs.setChecked(True)
+    items = panel.canvas.node_items()
+    root = items[0]
+    assert root.cost_text == f"test {expected[0].test:g} + wait {expected[0].waiting:g}"
+    leaf = next(i for i in items if tree.nodes[i].is_leaf)
+    assert items[leaf].cost_text == f"tests paid {expected[leaf].before:g}" and expected[leaf].before > 0
+    # somewhere a test costs other than its own price (maint needs buying first; the showroom batch)
+    spec = window.model.spec
+    own = {a.name: spec.attribute(a.name).test_cost for a in tree.schema.attributes}
+    assert any(expected[i].test != own[tree.schema.names[n.feature]] for i, n in enumerate(tree.nodes)
+               if not n.is_leaf and i in items)
+    tip = panel.canvas.tooltip(0)
+    assert "cost of this test here:" in tip and "tests paid on the way here: 0" in tip
+    panel.costs.setChecked(False)
+    assert all(item.cost_text == "" for item in panel.canvas.node_items().values())
+    assert "cost of this test" not in panel.canvas.tooltip(0)
+    panel.costs.setChecked(True)
+    open_demo(window, demo_dir, tmp_path, "glass")
+    train_and_wait(window, qtbot, "cart")
+    assert not panel.costs.isEnabled() and panel.node_costs is None
+    assert all(item.cost_text == "" for item in panel.canvas.node_items().values())
