@@ -336,6 +336,34 @@ def test_m1_is_c45_relabelled():
     assert json.dumps(fit("m1", data, plain).to_json()) == json.dumps(fit("c45", data, plain).to_json())
 
 
+def test_a_case_spread_over_leaves_takes_the_class_of_least_expected_cost():
+    """C4.5's missing values send a case with B unknown down both branches of a split, weighted
+    3:1 by the branches' training weights: [6 no, 2 yes] and [0, 4]... summed, no 0.45 /
+    yes 0.55 would be 'yes' by share too; on [9, 0] and [1, 6] the share says 'no' (0.76)
+    but answering 'no' to a 'yes' costs 4: 0.24 * 4 = 0.96 > 0.76 * 1: 'yes'."""
+    from engine.tree.model import Leaf, ThresholdSplit
+
+    schema = DataSchema("y", ["no", "yes"], False, [AttributeSchema("B", "numeric")])
+    for label_costs, expected in ((None, 0), (np.array([[0.0, 1.0], [4.0, 0.0]]), 1)):
+        tree = Tree(schema, label_costs=label_costs)
+        tree.add(ThresholdSplit(counts=[10, 6], label=1, children=[1, 2], feature=0, threshold=1.0))
+        tree.add(Leaf(counts=[9, 0], label=0), 0)
+        tree.add(Leaf(counts=[1, 6], label=1), 0)
+        got = predict(tree, np.array([[np.nan], [0.5]]), "fractional")
+        assert got.labels.tolist() == [expected, 0]  # a case reaching one leaf keeps its label
+        again = Tree.from_json(json.loads(json.dumps(tree.to_json())), schema)
+        assert predict(again, np.array([[np.nan]]), "fractional").labels[0] == expected
+    # the three learners carry the problem's matrix; M1's spread cases answer by it
+    data, spec = worked_example()
+    for name in ("mincost", "m1", "m2"):
+        np.testing.assert_array_equal(fit(name, data, spec).label_costs, [[0, 1], [4, 0]])
+        assert fit(name, data, ProblemSpec(target="y")).label_costs is None
+    with pytest.raises(ValueError, match="label_costs"):
+        Tree.from_json({**tree.to_json(), "label_costs": [[0, 1], [4]]}, schema)
+    with pytest.raises(ValueError, match="label_costs"):
+        Tree.from_json({**tree.to_json(), "label_costs": [[0, 1], [float("nan"), 0]]}, schema)
+
+
 def test_without_costs_every_tc_wc_is_zero_and_costs_are_zero_one():
     data, _ = worked_example()
     by, _ = root_candidates(data, None)

@@ -39,7 +39,10 @@ cases whose value of A is known); ties to the lower index; a leaf when no R(A) >
 
 **M1** (`m1`, §4.3): C4.5 as `c45` grows and prunes it (gain ratio, fractional missing
 values), then every node relabelled by minimum misclassification cost (a node with no
-weight takes its parent's label).
+weight takes its parent's label). A new case that C4.5's missing values spread over
+several leaves takes the class of least expected cost under its summed distribution
+(the tree's `label_costs`, set by all three learners when the problem has a cost matrix),
+not the largest share.
 
 Missing values: M3 and M2 keep a case whose value of the chosen attribute is missing
 at the node in training, and a new case stops there at prediction (missing "stop").
@@ -333,14 +336,24 @@ def fit_mincost(data: EncodedData, spec: ProblemSpec | None, params: dict, progr
     splitter = _splitter(data, spec)
     choice = MinF([params.get(f"w{k}", 0.25) for k in range(1, 5)], params.get("tie_order", "test_first"),
                   bool(params.get("cost_stop", False)))
-    return grow(splitter, choice=choice, label_rule=splitter.rule, stopping=_stopping(params), progress=progress,
+    tree = grow(splitter, choice=choice, label_rule=splitter.rule, stopping=_stopping(params), progress=progress,
                 message="growing the minimum-cost tree (M3)")
+    return _answers_by_cost(tree, spec)
 
 
 def fit_m2(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
     splitter = _splitter(data, spec)
-    return grow(splitter, choice=choose_m2, label_rule=splitter.rule, stopping=_stopping(params), progress=progress,
+    tree = grow(splitter, choice=choose_m2, label_rule=splitter.rule, stopping=_stopping(params), progress=progress,
                 message="growing the minimum total cost tree (M2)")
+    return _answers_by_cost(tree, spec)
+
+
+def _answers_by_cost(tree: Tree, spec: ProblemSpec | None) -> Tree:
+    """With a cost matrix, a case spread over several leaves (C4.5's fractional missing values,
+    chosen at prediction) also answers with the class of least expected cost (Tree.label_costs)."""
+    if spec is not None and spec.misclassification_costs is not None:
+        tree.label_costs = cost_matrix_of(spec, list(tree.schema.classes))
+    return tree
 
 
 def relabel_min_cost(tree: Tree, cost: np.ndarray) -> Tree:
@@ -363,7 +376,7 @@ def relabel_min_cost(tree: Tree, cost: np.ndarray) -> Tree:
 
 def fit_m1(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
     tree = _c45.fit_c45(data, spec, params, progress)
-    return relabel_min_cost(tree, cost_matrix_of(spec, data.classes))
+    return _answers_by_cost(relabel_min_cost(tree, cost_matrix_of(spec, data.classes)), spec)
 
 
 ALGORITHMS = (

@@ -22,6 +22,8 @@ the largest firing strength per label, as a rule base).
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
 
 import numpy as np
@@ -49,7 +51,8 @@ class Tree:
     """Nodes plus what is needed to read them: the data schema and the label names."""
 
     def __init__(self, schema: DataSchema, labels: list[str] | None = None, *, tnorm: str = "product",
-                 aggregate: str = "distribution", answer_as: list[int] | None = None):
+                 aggregate: str = "distribution", answer_as: list[int] | None = None,
+                 label_costs: np.ndarray | None = None):
         self.schema = schema
         self.labels = list(labels) if labels is not None else list(schema.classes)
         self.nodes: list[Node] = []
@@ -58,6 +61,11 @@ class Tree:
         # with the distribution aggregate: the label each class's score counts for (a tree that
         # answers at one level of a class hierarchy); None: every class for itself
         self.answer_as = None if answer_as is None else [int(a) for a in answer_as]
+        # label_costs[i][j]: the cost of answering class j for a case of class i (K x K), set by
+        # the learners that label by least expected cost: a case spread over several leaves
+        # (fractional missing values) then takes the class of least expected cost under its
+        # summed distribution too; None: the largest share
+        self.label_costs = None if label_costs is None else np.asarray(label_costs, dtype=np.float64)
         self._compiled = None
         self._below = None
 
@@ -177,6 +185,8 @@ class Tree:
             out["fuzzy"] = {"tnorm": self.tnorm, "aggregate": self.aggregate}
             if self.answer_as is not None:
                 out["fuzzy"]["answer_as"] = [self.labels[a] for a in self.answer_as]
+        if self.label_costs is not None:
+            out["label_costs"] = [[float(v) for v in row] for row in self.label_costs]
         return out
 
     @classmethod
@@ -194,6 +204,15 @@ class Tree:
                     or any(not isinstance(a, str) or a not in label_index for a in answer_as)):
                 raise ValueError("fuzzy.answer_as must name one of the tree's labels for every class")
             tree.answer_as = [label_index[a] for a in answer_as]
+        costs = obj.get("label_costs")
+        if costs is not None:
+            k = len(schema.classes)
+            if (not isinstance(costs, list) or len(costs) != k
+                    or any(not isinstance(row, list) or len(row) != k for row in costs)
+                    or any(isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v)
+                           for row in costs for v in row)):
+                raise ValueError(f"label_costs must be {k} rows of {k} finite numbers (one per class)")
+            tree.label_costs = np.array(costs, dtype=np.float64)
         label_index[PENDING_LABEL] = PENDING
         parents = {}
         for i, item in enumerate(obj["nodes"]):

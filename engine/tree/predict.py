@@ -161,7 +161,9 @@ def _spread(tree: Tree, X: np.ndarray, missing: str) -> Prediction:
         else:
             label_scores = votes.copy()
     else:
-        if tree.answer_as is None:
+        if tree.answer_as is None and tree.label_costs is not None:  # least expected cost, ties the lower
+            labels = np.argmin(scores @ tree.label_costs, axis=1).astype(np.int64)
+        elif tree.answer_as is None:
             labels = np.argmax(scores, axis=1).astype(np.int64)
         else:  # each class's score counts for the label it is answered as
             by_label = np.zeros((n, len(tree.labels)))
