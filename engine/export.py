@@ -26,6 +26,25 @@ from .tree.rules import extract_rules, rule_text
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
+#: number formats: whole numbers as integers, other counts (fractional weights) to 2 decimals
+INTEGER, COUNT, PERCENT = "0", "count", "0.0%"
+#: the Metrics sheet's format per metric (others: 4 decimals)
+_METRIC_FORMATS = {"accuracy": "0.00%", "hierarchical_accuracy": "0.00%", "pending_rate": "0.00%",
+                   "misclassification_rate": "0.00%", "label_precision": "0.000", "mae": "0.000", "nmi": "0.000",
+                   "fit_seconds": "0.000", "predict_seconds": "0.000"}
+_METRIC_COUNTS = ("leaves", "single_case_leaves", "depth", "nonmonotone_pairs", "attributes_used", "inverted_pairs")
+
+
+def metric_format(name: str) -> str:
+    """How the Metrics sheet shows a metric: shares as percentages, counts as counts, costs to 2 decimals."""
+    if name in _METRIC_FORMATS or name.startswith("accuracy_level_"):
+        return _METRIC_FORMATS.get(name, "0.00%")
+    if name in _METRIC_COUNTS:
+        return COUNT
+    if name.startswith("avg_") and name.endswith("_cost"):
+        return "#,##0.00"
+    return "0.0000"
+
 
 def _put(ws, row: int, col: int, value, number_format: str | None = None):
     cell = ws.cell(row=row, column=col)
@@ -42,6 +61,8 @@ def _put(ws, row: int, col: int, value, number_format: str | None = None):
             cell.quotePrefix = True
     else:
         cell.value = value
+        if number_format == COUNT:  # per value: a whole number as an integer, a fraction to 2 decimals
+            number_format = _resolved(COUNT, value)
         if number_format:
             cell.number_format = number_format
     return cell
@@ -112,10 +133,11 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
         row += [bound_cell(tree.schema, j, r.bounds[j]) if j in r.bounds else None for j in range(len(attrs))]
         rows.append(row)
     e = len(extra)
-    formats = {3 + e: "0.##", 4 + e: "0.0%", 5 + e: "0.0%"}
+    formats = {0: INTEGER, 3 + e: COUNT, 4 + e: PERCENT, 5 + e: PERCENT}
     if e:
-        formats[4] = "0.000"
-    _sheet(wb, "Rules", header, rows, formats)
+        formats[3], formats[4] = INTEGER, "0.000"
+    ws = _sheet(wb, "Rules", header, rows, formats)
+    _wrap_column(ws, 2, len(rows))
 
     classes = tree.schema.classes
     node_rows = []
@@ -128,7 +150,7 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
                          + [float(c) for c in node.counts]
                          + [", ".join(str(new_id[c]) for c in node.children)])
     _sheet(wb, "Tree", ["node", "parent", "kind", "test", "label", "weight"] + [f"n({c})" for c in classes]
-           + ["children"], node_rows, {5: "0.##"})
+           + ["children"], node_rows, {0: INTEGER, 1: INTEGER, 5: COUNT} | {6 + k: COUNT for k in range(len(classes))})
 
     metric_rows = []
     for name, value in (metrics or {}).items():
@@ -136,15 +158,21 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
             metric_rows.append([name, value.get("mean"), value.get("std")])
         else:
             metric_rows.append([name, value, None])
-    metric_rows += [["leaves", float(tree.n_leaves), None],
-                    ["single_case_leaves", float(tree.n_single_case_leaves), None],
-                    ["depth", float(tree.depth), None]] \
-        if not metrics else []
+    if not metrics:  # a model file alone: what its tree says of the rows it was trained on
+        accuracy = leaf_accuracy(tree)
+        metric_rows += ([["accuracy", accuracy, None]] if accuracy is not None else []) + [
+            ["leaves", float(tree.n_leaves), None], ["single_case_leaves", float(tree.n_single_case_leaves), None],
+            ["depth", float(tree.depth), None]]
+        scored_on = scored_on or "training rows, from the leaves' class counts (optimistic)"
     metric_header = ["metric", "mean", "std"]
     if scored_on:
         metric_header.append("scored on")
         metric_rows = [row + [scored_on] for row in metric_rows]
-    _sheet(wb, "Metrics", metric_header, metric_rows, {1: "0.0000", 2: "0.0000"})
+    ws = _sheet(wb, "Metrics", metric_header, metric_rows)
+    for i, row in enumerate(metric_rows, start=2):  # a format per metric
+        for j in (2, 3):
+            if isinstance(row[j - 1], (int, float)):
+                ws.cell(row=i, column=j).number_format = _resolved(metric_format(row[0]), row[j - 1])
     if levels:
         _levels_sheet(wb, levels, scored_on)
 
@@ -156,6 +184,41 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()
+
+
+def leaf_accuracy(tree: Tree) -> float | None:
+    """The share of the training weight whose class is its leaf's label (resubstitution accuracy,
+    from the leaves' class counts); None for a fuzzy tree, whose counts are memberships."""
+    from .tree.model import FUZZY
+
+    if any(n.kind == FUZZY for n in tree.nodes):
+        return None
+    right = total = 0.0
+    for i in tree.leaves():
+        node = tree.nodes[i]
+        total += float(node.counts.sum())
+        if 0 <= node.label < tree.n_classes:
+            right += float(node.counts[node.label])
+    return right / total if total > 0 else None
+
+
+def _resolved(number_format: str, value) -> str:
+    if number_format == COUNT:
+        return "#,##0" if float(value).is_integer() else "#,##0.00"
+    return number_format
+
+
+def _wrap_column(ws, column: int, n_rows: int, width: int = 60) -> None:
+    """Wrap the text of one column (top-aligned), at most `width` characters wide."""
+    from openpyxl.styles import Alignment
+    from openpyxl.utils import get_column_letter
+
+    letter = get_column_letter(column)
+    ws.column_dimensions[letter].width = min(ws.column_dimensions[letter].width or width, width)
+    wrap = Alignment(wrap_text=True, vertical="top")
+    for row in ws.iter_rows(min_row=2, max_row=n_rows + 1, min_col=column, max_col=column):
+        for cell in row:
+            cell.alignment = wrap
 
 
 def _levels_sheet(wb, levels: list[dict], scored_on: str | None) -> None:
@@ -177,7 +240,7 @@ def _levels_sheet(wb, levels: list[dict], scored_on: str | None) -> None:
         for name, values in zip(entry["true"], entry["matrix"]):
             _put(ws, row, 1, name).font = bold
             for j, v in enumerate(values, start=2):
-                _put(ws, row, j, float(v), "0.##")
+                _put(ws, row, j, float(v), COUNT)
             row += 1
             widest = max(widest, len(name) + 2)
         row += 1
@@ -210,7 +273,8 @@ def write_tables(path: str | os.PathLike, tables: dict) -> None:
         header = [str(c) for c in frame.columns]
         rows = [[None if (isinstance(v, float) and v != v) else v for v in row]
                 for row in frame.itertuples(index=False)]
-        formats = {j: "0.0000" for j, dtype in enumerate(frame.dtypes) if dtype.kind == "f"}
+        formats = {j: "0.0000" if dtype.kind == "f" else INTEGER for j, dtype in enumerate(frame.dtypes)
+                   if dtype.kind in "fiu"}
         _sheet(wb, str(name)[:31], header, rows, formats)
     buf = io.BytesIO()
     wb.save(buf)

@@ -95,3 +95,45 @@ def test_excel_export_reads_back_without_formulas(tmp_path):
     assert metrics == [["accuracy", 0.9, 0.01]]
     tree_rows = list(wb["Tree"].iter_rows(min_row=2, values_only=True))
     assert len(tree_rows) == 9 and tree_rows[0][2] == "threshold" and tree_rows[0][3] == "x <= 3"
+
+
+def test_every_number_cell_is_formatted_for_reading(tmp_path):
+    """Whole numbers as integers, fractional weights to 2 decimals, shares as percentages, costs
+    to 2 decimals; Excel's '0.##' (which shows '52.') nowhere; the IF column wraps. A model
+    exported without metrics still has its accuracy: on the training rows, from the leaves'
+    class counts, labelled so."""
+    tree = nested_tree()
+    tree.nodes[3].counts[0] = 4.5  # a fractional weight (C4.5's missing values)
+    path = tmp_path / "rules.xlsx"
+    path.write_bytes(workbook_bytes(tree))
+    wb = openpyxl.load_workbook(path)
+    for ws in wb.worksheets:
+        for row in ws.iter_rows(min_row=2):
+            for cell in row:
+                if cell.data_type == "n" and cell.value is not None:
+                    assert cell.number_format not in ("General", "0.##"), (ws.title, cell.coordinate)
+    rules = wb["Rules"]
+    assert rules["A2"].number_format == "0"
+    assert rules["D2"].value == 4.5 and rules["D2"].number_format == "#,##0.00"  # support of leaf 3
+    assert rules["D3"].value == 3 and rules["D3"].number_format == "#,##0"
+    assert rules["E2"].number_format == "0.0%" and rules["F2"].number_format == "0.0%"
+    assert rules["B2"].alignment.wrap_text and rules.column_dimensions["B"].width <= 60
+    tree_sheet = wb["Tree"]
+    assert tree_sheet["C4"].value == "leaf" and tree_sheet["F4"].value == 4.5  # leaf 3, depth-first node 2
+    assert tree_sheet["F4"].number_format == "#,##0.00" and tree_sheet["G4"].number_format == "#,##0.00"
+    assert tree_sheet["G2"].value == 10 and tree_sheet["G2"].number_format == "#,##0"
+    assert tree_sheet["A4"].number_format == "0" and tree_sheet["B4"].value == 1
+    metrics = {r[0].value: r for r in wb["Metrics"].iter_rows(min_row=2)}
+    # leaves: 4.5 + 2 + 3 + 3 + 5 = 17.5 right of 19.5
+    assert metrics["accuracy"][1].value == pytest.approx(17.5 / 19.5)
+    assert metrics["accuracy"][1].number_format == "0.00%"
+    assert metrics["accuracy"][3].value.startswith("training rows") and "optimistic" in metrics["accuracy"][3].value
+    assert metrics["leaves"][1].value == 5 and metrics["leaves"][1].number_format == "#,##0"
+    # metrics from a training: each in its own format
+    path.write_bytes(workbook_bytes(tree, metrics={"accuracy": {"mean": 0.9, "std": 0.01},
+                                                   "avg_total_cost": {"mean": 38.08, "std": 2.9},
+                                                   "leaves": {"mean": 54.9, "std": 2.0}}, scored_on="10-fold CV"))
+    metrics = {r[0].value: r for r in openpyxl.load_workbook(path)["Metrics"].iter_rows(min_row=2)}
+    assert [metrics[k][1].number_format for k in ("accuracy", "avg_total_cost", "leaves")] == \
+        ["0.00%", "#,##0.00", "#,##0.00"]
+    assert metrics["leaves"][2].number_format == "#,##0" and metrics["accuracy"][3].value == "10-fold CV"
