@@ -225,7 +225,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.settings = settings or QSettings("RuleTree Studio", "RuleTree Studio")
         self.setWindowTitle(APP_NAME)
-        self.resize(1200, 800)
+        self._default_size()
         self.table = None
         self.project: Project | None = None
         self.spec = ProblemSpec()
@@ -263,6 +263,15 @@ class MainWindow(QMainWindow):
         geometry = self.settings.value("geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
+
+    def _default_size(self) -> None:
+        """1400 x 900 (what the tabs are laid out for), within the screen's available area."""
+        screen = QApplication.primaryScreen()
+        width, height = 1400, 900
+        if screen is not None:
+            area = screen.availableGeometry()
+            width, height = min(width, area.width()), min(height, area.height())
+        self.resize(width, height)
 
     # ---- menus ----------------------------------------------------------------
 

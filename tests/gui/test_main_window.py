@@ -420,3 +420,24 @@ def test_tree_tab_shows_what_each_node_costs(window, demo_dir, tmp_path, qtbot):
     train_and_wait(window, qtbot, "cart")
     assert not panel.costs.isEnabled() and panel.node_costs is None
     assert all(item.cost_text == "" for item in panel.canvas.node_items().values())
+
+
+def test_a_new_window_opens_at_1400_by_900_within_the_screen(qtbot, tmp_path, monkeypatch):
+    """What the tabs are laid out for, cut to the screen's available area (offscreen: 800 x 800)."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QApplication
+
+    area = QApplication.primaryScreen().availableGeometry()
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+    small = MainWindow(settings)
+    qtbot.addWidget(small)
+    assert (small.width(), small.height()) == (min(1400, area.width()), min(900, area.height()))
+
+    class Screen:
+        def availableGeometry(self):
+            return QRect(0, 0, 1920, 1040)
+
+    monkeypatch.setattr(QApplication, "primaryScreen", staticmethod(lambda: Screen()))
+    big = MainWindow(settings)
+    qtbot.addWidget(big)
+    assert (big.width(), big.height()) == (1400, 900)
