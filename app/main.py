@@ -469,7 +469,7 @@ class MainWindow(QMainWindow):
             self.tree_panel.canvas.highlight_path(path)
 
     def _job_failed(self, message: str, is_bug: bool) -> None:
-        self.train_panel.show_outcome("failed", False)
+        self.train_panel.show_failure(message if not is_bug else f"an internal error ({message})")
         if is_bug:
             QMessageBox.critical(self, APP_NAME, f"Training stopped by an internal error ({message}). "
                                  f"The details are in {log_file()}.")

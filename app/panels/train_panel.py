@@ -209,6 +209,18 @@ class TrainPanel(QWidget):
         if busy:
             self.progress.setRange(0, 0)  # busy indicator until the first report
             self.status.setText("training...")
+        elif self.progress.maximum() == 0:  # ended without an outcome shown: stop the busy indicator
+            self.progress.setRange(0, 1)
+            self.progress.setValue(0)
+
+    def show_failure(self, message: str) -> None:
+        """A training that failed: the bar stopped and emptied, and no result shown (the last
+        one shown was another model's)."""
+        self.show_outcome("failed", False)
+        self.result = None
+        self.level_label.setVisible(False)
+        self.level.setVisible(False)
+        self.results.setPlainText(f"Training {self.algorithm.currentData()} failed: {message}")
 
     def show_outcome(self, text: str, complete: bool) -> None:
         """After a job: a full bar when it completed, an empty one when it was cancelled or

@@ -167,11 +167,21 @@ def test_cancel_keeps_the_window_responsive(window, qtbot, tmp_path):
 
 
 def test_training_error_is_a_dialog(window, demo_dir, tmp_path, qtbot):
+    """A failed training says why, stops the progress bar and does not leave the previous
+    model's results on the Train tab as if they were the new one's."""
     open_demo(window, demo_dir, tmp_path, "glass")
-    window.train_panel.select("facmi")
+    train_and_wait(window, qtbot, "cart")
+    panel = window.train_panel
+    assert "cart:" in panel.results.toPlainText()
+    panel.select("facmi")
     with qtbot.waitSignal(window.jobs.failed, timeout=30000):  # unordered classes: refused in the job
-        window.train_panel.train_requested.emit("facmi", window.train_panel.form.values())
+        panel.train_requested.emit("facmi", panel.form.values())
+    qtbot.waitUntil(lambda: panel.train_button.isEnabled())
     assert window.dialogs and "class order" in window.dialogs[-1]
+    assert (panel.progress.minimum(), panel.progress.maximum(), panel.progress.value()) == (0, 1, 0)
+    text = panel.results.toPlainText()
+    assert text.startswith("Training facmi failed: ") and "class order" in text
+    assert "metrics" not in text and panel.result is None
 
 
 def test_recent_files_persist(window, demo_dir, tmp_path):
