@@ -265,6 +265,12 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
     scores.update(scoring.tree_metrics(tree, data.X[scored], labels,
                                        prediction.used[scored] if scoring.attributes_used else None))
     scores.update(scoring.cost_metrics(tree, data.X[scored], data.y[scored]))
+    warnings = list(data.warnings)
+    if tree.n_leaves == 1:
+        from .diagnostics import one_leaf_reason
+
+        fit_data = data.subset(fitted) if holdout else data
+        warnings.append(f"the tree is a single leaf: {one_leaf_reason(info, fit_data, spec, params)}")
     source = trained_on(table, len(fitted))
     if holdout:
         source.update(holdout=holdout, seed=seed, held_out_rows=int(test.sum()))
@@ -274,7 +280,7 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
         model=model, metrics=scores, holdout=holdout, scored_rows=int(scored.sum()), fit_seconds=fit_seconds,
         labels=list(tree.labels) + [PENDING_LABEL],
         confusion=confusion_matrix(data.y[scored], labels, len(data.classes), n_labels=len(tree.labels)),
-        node_rows=node_rows(tree, table, data, prediction.nodes, fitted), warnings=list(data.warnings),
+        node_rows=node_rows(tree, table, data, prediction.nodes, fitted), warnings=warnings,
         levels=scoring.level_confusions(data.y[scored], labels, data.w[scored]))
 
 

@@ -123,8 +123,9 @@ def cmd_train(args) -> int:
     before = list(data.warnings)
     for w in problem.table.warnings + before:
         warn(w)
-    model = train_model(info, problem.table, problem.spec, given, data=data).model
-    for w in data.warnings[len(before):]:  # said while fitting (e.g. fuzzy term names that do not fit)
+    result = train_model(info, problem.table, problem.spec, given, data=data)
+    model = result.model
+    for w in result.warnings[len(before):]:  # said while fitting (fuzzy term names that do not fit, one leaf)
         warn(w)
     model.save(args.out)
     tree = model.tree

@@ -1,0 +1,87 @@
+"""Why a tree is a single leaf (engine/diagnostics.py): each reason on data made to produce it,
+named in the training result and by `ruletree train`."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from engine.algorithms.registry import get, resolve_params
+from engine.data import read_table
+from engine.data.encode import encode
+from engine.data.spec import ProblemSpec
+from engine.data.table import Table
+from engine.diagnostics import one_leaf_reason
+from engine.workflows import train_model
+
+
+def table(frame: pd.DataFrame) -> Table:
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "data.csv"
+        frame.to_csv(path, index=False)
+        return read_table(path)
+
+
+def noise(n=200, seed=0) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    return pd.DataFrame({"a": rng.normal(size=n), "b": rng.normal(size=n),
+                         "y": rng.choice(["p", "q"], n)})
+
+
+def separable(n=60) -> pd.DataFrame:
+    a = np.arange(n, dtype=float)
+    return pd.DataFrame({"a": a, "y": np.where(a < n / 2, "lo", "hi")})
+
+
+def reason(name, frame, **params):
+    info = get(name)
+    spec = ProblemSpec(target="y")
+    data = encode(table(frame), spec)
+    resolved = resolve_params(info, params, spec)
+    tree = info.fit(data, spec, info.stage_params(resolved, "fit"))
+    assert tree.n_leaves == 1
+    return one_leaf_reason(info, data, spec, resolved)
+
+
+def test_one_class():
+    """(A file of one class is refused before training; a hold-out's training rows can still be.)"""
+    spec = ProblemSpec(target="y")
+    data = encode(table(separable()), spec)
+    one = data.subset(np.flatnonzero(data.y == data.y[0]))
+    info = get("cart")
+    assert one_leaf_reason(info, one, spec, resolve_params(info, {}, spec)).startswith(
+        "every training row has the same class")
+
+
+def test_pruning_is_named_with_the_setting_that_splits():
+    text = reason("cart", noise())
+    assert text.startswith("pruning removed every split") and "prune = auto" in text and "prune = none" in text
+    text = reason("cart", noise(), ccp_alpha=0.5)
+    assert "ccp_alpha = 0.5" in text and "ccp_alpha = 0" in text
+
+
+def test_a_size_setting_is_named_after_pruning_is_ruled_out():
+    text = reason("c45", separable(), min_cases=40)
+    assert text.startswith("no split leaves min_cases") and "min_cases = 40" in text and "min_cases = 1" in text
+    text = reason("cart", separable(), min_samples_split=100, prune="none")
+    assert "min_samples_split = 100" in text
+
+
+def test_the_fallback_when_no_setting_is_to_blame():
+    """DP on a column with one value for every row: nothing to relax, nothing to split on."""
+    assert "no attribute separates the classes under dp's criterion" in reason("dp", separable().assign(a=1.0))
+
+
+def test_train_result_and_cli_say_it(tmp_path, capsys):
+    from engine.cli import main
+
+    result = train_model(get("cart"), table(noise()), ProblemSpec(target="y"), {})
+    assert result.model.tree.n_leaves == 1
+    assert any(w.startswith("the tree is a single leaf: pruning removed every split") for w in result.warnings)
+    path = tmp_path / "noise.csv"
+    noise().to_csv(path, index=False)
+    assert main(["train", str(path), "--target", "y", "--algorithm", "cart", "--out", str(tmp_path / "m.json")]) == 0
+    assert "single leaf: pruning removed every split" in capsys.readouterr().err
