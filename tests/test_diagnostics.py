@@ -85,3 +85,35 @@ def test_train_result_and_cli_say_it(tmp_path, capsys):
     noise().to_csv(path, index=False)
     assert main(["train", str(path), "--target", "y", "--algorithm", "cart", "--out", str(tmp_path / "m.json")]) == 0
     assert "single leaf: pruning removed every split" in capsys.readouterr().err
+
+
+# ---- what is said of the target before training ---------------------------------------------------
+
+
+def target_warnings_of(frame):
+    return [w for w in encode(table(frame), ProblemSpec(target="y")).warnings]
+
+
+def test_an_id_like_numeric_target_is_named():
+    frame = pd.DataFrame({"a": np.arange(152.0) % 7, "y": np.arange(152) + 1000})
+    said = target_warnings_of(frame)
+    assert any('target column "y" is numeric with 152 distinct values' in w for w in said)
+    # a few numeric classes (0..4, as in the heart-disease file) are classes
+    assert not any("distinct values" in w for w in target_warnings_of(frame.assign(y=np.arange(152) % 5)))
+
+
+def test_single_case_classes_are_named_with_their_row():
+    frame = separable()
+    frame.loc[7, "y"] = "odd"
+    frame.loc[40, "y"] = "rare"
+    said = [w for w in target_warnings_of(frame) if "single case" in w]
+    assert said == ['2 classes have a single case: "odd" (row 9), "rare" (row 42); too few to learn from, and '
+                    "cross-validation cannot test them in every fold"]
+    assert not any("single case" in w for w in target_warnings_of(separable()))
+
+
+def test_a_dominant_class_is_named():
+    frame = pd.DataFrame({"a": np.arange(100.0), "y": ["no"] * 96 + ["yes"] * 4})
+    assert any('"no" holds 96% of the rows' in w for w in target_warnings_of(frame))
+    frame = pd.DataFrame({"a": np.arange(100.0), "y": ["no"] * 94 + ["yes"] * 6})
+    assert not any("holds" in w for w in target_warnings_of(frame))

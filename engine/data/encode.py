@@ -234,6 +234,38 @@ def _note_ranges(schema: DataSchema, X: np.ndarray) -> None:
             attr.integer = bool(np.all(column == np.round(column)))
 
 
+#: a numeric target with more distinct values than this (and than a tenth of the rows) looks like
+#: a number to predict or an identifier, not classes
+MANY_NUMERIC_CLASSES = 20
+#: a class holding at least this share of the rows dominates
+DOMINANT_SHARE = 0.95
+
+
+def target_warnings(table: Table, schema: DataSchema, y: np.ndarray, rows: np.ndarray) -> list[str]:
+    """What a careful analyst would say about the classes before training: a numeric target with
+    very many values, classes with a single case (named, with their row), one class that
+    dominates."""
+    out = []
+    k = len(schema.classes)
+    counts = np.bincount(y, minlength=k)
+    n = int(counts.sum())
+    if table.column(schema.target).type == NUMERIC and k > MANY_NUMERIC_CLASSES and k > n / 10:
+        out.append(f'the target column "{schema.target}" is numeric with {k} distinct values in {n} rows: it looks '
+                   "like a number to predict or an identifier, not classes (each value becomes a class); "
+                   "group it into a few classes first")
+    single = [c for c in range(k) if counts[c] == 1]
+    if single:
+        named = ", ".join(f'"{schema.classes[c]}" (row {table.row_number(int(rows[np.flatnonzero(y == c)[0]]))})'
+                          for c in single[:5]) + (f" and {len(single) - 5} more" if len(single) > 5 else "")
+        out.append(f"{len(single)} class{'es have' if len(single) > 1 else ' has'} a single case: {named}; "
+                   "too few to learn from, and cross-validation cannot test them in every fold")
+    top = int(np.argmax(counts)) if n else 0
+    if n and counts[top] / n >= DOMINANT_SHARE and k > 1:
+        out.append(f'the class "{schema.classes[top]}" holds {counts[top] / n:.0%} of the rows: always answering it '
+                   "is already that accurate, so compare models with that baseline (or set a cost matrix)")
+    return out
+
+
 def encode(table: Table, spec: ProblemSpec, *, weights: np.ndarray | None = None,
            validate_first: bool = True) -> EncodedData:
     """Validate `spec` against `table` and encode it (see the module docstring)."""
@@ -253,6 +285,7 @@ def encode(table: Table, spec: ProblemSpec, *, weights: np.ndarray | None = None
         warnings.append(f'{len(dropped)} row(s) have no value in the target column "{schema.target}" and '
                         f"are left out of learning: row {dropped[0]}{more}")
     _note_ranges(schema, X_all[rows])
+    warnings += target_warnings(table, schema, y_all[rows], rows)
     if weights is None:
         w = np.ones(len(rows), dtype=np.float64)
     else:
