@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
                                QLineEdit, QPlainTextEdit, QProgressBar, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from engine.algorithms.registry import by_family
+from engine.textwidth import display_width, ljust, rjust
 
 DEFAULT_CHOICE = "(default)"  # a problem choice left to the algorithm (value None)
 
@@ -277,8 +278,8 @@ def result_text(result, level: int = 0) -> str:
     else:
         rows, columns, matrix = list(tree.schema.classes), result.labels, result.confusion
         title = "confusion matrix (rows: true class, columns: predicted):"
-    width = max(len(x) for x in list(columns) + list(rows)) + 2
-    lines += ["", title, " " * width + "".join(x.rjust(width) for x in columns)]
+    width = max(display_width(x) for x in list(columns) + list(rows)) + 2
+    lines += ["", title, " " * width + "".join(rjust(x, width) for x in columns)]
     for name, row in zip(rows, matrix):
-        lines.append(name.ljust(width) + "".join(format(v, "g").rjust(width) for v in row))
+        lines.append(ljust(name, width) + "".join(rjust(format(v, "g"), width) for v in row))
     return "\n".join(lines)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import sys
 
+from ..textwidth import display_width, ljust
+
 PROG = "ruletree"
 
 
@@ -59,9 +61,9 @@ def print_info(table, spec, target, classes, problem, problems, *, show_settings
         if settings and not settings.use and c.name != target:
             mark = " (not used)"
         rows.append((str(i), c.name + mark, kind, str(c.missing), str(c.distinct), detail))
-    widths = [max(len(r[k]) for r in rows) for k in range(5)]
+    widths = [max(display_width(r[k]) for r in rows) for k in range(5)]
     for r in rows:
-        print("  " + "  ".join(r[k].ljust(widths[k]) for k in range(5)) + "  " + r[5])
+        print("  " + "  ".join(ljust(r[k], widths[k]) for k in range(5)) + "  " + r[5])
     print()
     if target:
         how = " (the last column; choose another with --target)" if problem.target_assumed else ""
@@ -167,6 +169,6 @@ def print_evaluation(result, file_name: str, holdout: float | None, cv: int, rep
     how = f"hold-out {holdout:g}" if holdout is not None else f"{cv}-fold cross-validation"
     print(f"{result.algorithm} on {file_name} ({result.rows} rows), {how} x {repeats}")
     for name, value in result.summary().items():
-        print(f"  {name:28s} {value['mean']:.4f} ± {value['std']:.4f}")
+        print(f"  {ljust(name, 28)} {value['mean']:.4f} ± {value['std']:.4f}")
     for w in result.warnings:
         warn(w)
