@@ -121,3 +121,30 @@ def test_numbers_written_differently_match_training_categories(tmp_path):
     X = schema.encode_features(new, warnings=warnings)
     assert X[:2, 0].tolist() == [0, 1] and np.isnan(X[2, 0])
     assert len(warnings) == 1 and '"7"' in warnings[0]
+
+
+def test_text_typed_into_a_numeric_xlsx_column_is_named_as_in_csv(tmp_path):
+    """"五十" and "62岁" among Excel numbers: the column is read as text, and said so with the
+    first cell's row, as the csv path says it (was: silently categories)."""
+    wb = Workbook()
+    ws = wb.active
+    ws.append(["年龄", "诊断"])
+    for i in range(30):
+        ws.append([40 + i, "有" if i % 2 else "无"])
+    ws.append(["五十", "有"])
+    ws.append(["62岁", "无"])
+    wb.save(tmp_path / "t.xlsx")
+    table = read_table(tmp_path / "t.xlsx")
+    said = 'column "年龄" is numeric except for "五十" in row 32 and 1 more; it is read as nominal (text)'
+    assert any(w.startswith(said) for w in table.warnings)
+    (tmp_path / "t.csv").write_text("年龄,诊断\n" + "".join(f"{40 + i},x\n" for i in range(30)) + "五十,x\n62岁,x\n",
+                                    encoding="utf-8")
+    assert any(w.startswith(said) for w in read_table(tmp_path / "t.csv").warnings)
+    # mostly text with a few numbers: a text column, nothing to say
+    ws2 = Workbook()
+    sheet = ws2.active
+    sheet.append(["name", "y"])
+    for i in range(30):
+        sheet.append([f"n{i}" if i % 5 else i, "a"])
+    ws2.save(tmp_path / "u.xlsx")
+    assert not any("numeric except" in w for w in read_table(tmp_path / "u.xlsx").warnings)

@@ -296,8 +296,10 @@ class TableBuilder:
                     numbers[kept_idx] = parsed
                     return self._numeric_column(name, numbers, present, missing, row_numbers)
                 numeric_text = True  # codes such as 00501: numbers would lose the zeros
-            else:
+            elif parsed is not None:
                 hint = parsed
+            elif is_num.any():  # Excel numbers with a few texts among them ("五十", "62岁")
+                hint = self._text_among_numbers(kept, kept_idx, int(present.sum()))
         out = np.full(n, None, dtype=object)
         out[kept_idx] = kept
         for i in np.flatnonzero(is_num):  # an Excel number in a column that also holds text
@@ -354,6 +356,17 @@ class TableBuilder:
             return parsed
         n_bad = int(bad.sum())
         if n_bad <= 0.1 * len(texts):
+            k = int(np.argmax(bad))
+            return (int(idx[k]), str(texts[k]), n_bad)
+        return None
+
+    @staticmethod
+    def _text_among_numbers(texts: np.ndarray, idx: np.ndarray, n_present: int):
+        """A column of Excel numbers and texts: the hint (first index, text, count) of
+        `_parse_numbers` when the texts that are not numbers are at most 10 % of its values."""
+        bad = np.isnan(np.asarray(pd.to_numeric(pd.Series(texts, dtype=object), errors="coerce"), dtype=np.float64))
+        n_bad = int(bad.sum())
+        if 0 < n_bad <= 0.1 * n_present:
             k = int(np.argmax(bad))
             return (int(idx[k]), str(texts[k]), n_bad)
         return None
