@@ -43,20 +43,21 @@ def test_quick_run_writes_tables_and_plots(folder, tmp_path):
     rates = [f"{r:g} %" for r in (10, 30, 50)]
     wide = ["data set", "method", "strategy", "test cases"] + [c for r in rates for c in (r, f"{r} std")]
     labels = [label for label, _, _ in M.METHODS]
-    assert labels == ["M1", "M2", "M3", "M3, cost_stop"]
+    assert labels == ["M1", "M2", "M3", "M3, cost_stop", "M3, recommended weights"]
+    assert M.METHODS[-1] == ("M3, recommended weights", "mincost", M.RECOMMENDED)
 
     fractional = "M1, C4.5 missing values at test"
     main = tables["mincost_total_cost"]
     assert list(main.columns) == wide
-    assert list(main["data set"]) == ["Car"] * 5 + ["Mushroom"] * 5
+    assert list(main["data set"]) == ["Car"] * 6 + ["Mushroom"] * 6
     assert list(main["method"]) == (labels + [fractional]) * 2
-    assert list(main["strategy"]) == (["hybrid"] * 4 + ["sequential, fractional"]) * 2
+    assert list(main["strategy"]) == (["hybrid"] * 5 + ["sequential, fractional"]) * 2
     # 40 % of each class held out
-    assert list(main["test cases"]) == [60.0] * 5 + [64.0] * 5
+    assert list(main["test cases"]) == [60.0] * 6 + [64.0] * 6
     assert (main[rates].to_numpy() >= 0).all() and (main[[f"{r} std" for r in rates]].to_numpy() >= 0).all()
 
     strategies = tables["mincost_strategies"]
-    assert list(strategies.columns) == wide and len(strategies) == 2 * (4 * 3 + 1)
+    assert list(strategies.columns) == wide and len(strategies) == 2 * (5 * 3 + 1)
     assert list(strategies["strategy"][:3]) == ["sequential", "batch", "hybrid"]
     keep = strategies["strategy"].isin(["hybrid", "sequential, fractional"])
     pd.testing.assert_frame_equal(strategies[keep].reset_index(drop=True), main)
@@ -64,7 +65,7 @@ def test_quick_run_writes_tables_and_plots(folder, tmp_path):
     parts = tables["mincost_components"]
     assert list(parts.columns) == ["data set", "method", "strategy", "missing rate", "total cost", "test cost",
                                    "waiting cost", "misclassification cost", "leaves"]
-    assert len(parts) == 2 * (4 * 3 + 1) * 3
+    assert len(parts) == 2 * (5 * 3 + 1) * 3
     assert np.allclose(parts["total cost"], parts["test cost"] + parts["waiting cost"]
                        + parts["misclassification cost"])
     hybrid = parts[parts["strategy"].isin(["hybrid", "sequential, fractional"])]
@@ -84,7 +85,7 @@ def test_quick_run_writes_tables_and_plots(folder, tmp_path):
     plots = M.plots(tables)
     assert [p.name for p in plots] == ["mincost_car", "mincost_mushroom"]
     assert plots[0].x == (10.0, 30.0, 50.0) and list(plots[0].series) == labels + [fractional]
-    assert plots[1].series["M3"] == tuple(main.iloc[7][rates])
+    assert plots[1].series["M3"] == tuple(main.iloc[8][rates])
 
 
 def test_same_seed_same_figures_and_costs_drawn_in_range(folder):
@@ -138,6 +139,10 @@ def test_test_subsample_is_deterministic_and_stratified():
     assert full.sum() == 400 and cut.sum() == 100
     assert (cut <= full).all() and np.array_equal(cut, M.test_rows(y, 3, 100))
     assert cut[y == 0].sum() == 60
+    # the learners train on the 60 %, cut or not (not on the test rows the cut leaves out)
+    train = M.train_rows(y, 3)
+    assert len(train) == 600 and not full[train].any() and not cut[train].any()
+    assert np.array_equal(np.sort(np.r_[train, np.flatnonzero(full)]), np.arange(len(y)))
 
 
 def frame(car, mushroom):

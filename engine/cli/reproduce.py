@@ -14,7 +14,7 @@ from pathlib import Path
 from ..errors import OptionError
 from .printing import PROG, warn
 
-PAPERS = ("facmi", "dp", "hfdt", "trichotomy", "mincost")
+PAPERS = ("facmi", "dp", "hfdt", "trichotomy", "mincost", "mincost_weights")
 
 
 def experiment(paper: str):
