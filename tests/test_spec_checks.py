@@ -122,3 +122,19 @@ def test_the_split_keeps_every_name_importable():
     assert spec.find_cycle({"a": "b", "b": "c", "c": "a"}) == ["a", "b", "c", "a"]
     round_trip = ProblemSpec.from_json(good().to_json())
     assert round_trip == good()
+
+
+def test_problems_in_the_windows_words():
+    from engine.data.spec import SpecProblem
+
+    cases = {"attributes.性别.monotone": ('attribute "性别", monotone direction', "性别"),
+             "attributes.a.b.order": ('attribute "a.b", order of values', "a.b"),  # a name with a dot
+             "attributes.x": ('attribute "x"', "x"),
+             "attributes": ("attributes", None),
+             "batch_groups[0].common_cost": ("batch group 1, common cost", None),
+             "hierarchy.WG": ('class hierarchy, class "WG"', None),
+             "misclassification_costs.labels": ("cost matrix, classes", None),
+             "cost_per_time": ("cost per time unit", None)}
+    for field, (words, attribute) in cases.items():
+        p = SpecProblem(field, "m")
+        assert (p.words, p.attribute) == (words, attribute), field

@@ -48,6 +48,7 @@ class ProblemPanel(QWidget):
         self.attributes.currentCellChanged.connect(lambda row, *_: self._row_chosen(row))
         self.problems = QListWidget()
         self.problems.setObjectName("problems")
+        self.problems.itemClicked.connect(self._problem_clicked)
         form = QFormLayout()
         form.addRow("Target column:", self.target)
         form.addRow(self.ordered)
@@ -253,11 +254,34 @@ class ProblemPanel(QWidget):
             return []
         problems = check(self.spec, self.table)
         for p in problems:
-            self.problems.addItem(f"{p.field}: {p.message}")
+            self.problems.addItem(self._problem_item(p))
         if not problems:
             self.problems.addItem("The problem settings are valid.")
         for p in fuzzy_term_warnings(self.table, self.spec, **preview_kwargs(self.fuzzy.defaults)):
-            item = QListWidgetItem(f"warning: {p.field}: {p.message}")
+            item = self._problem_item(p, "Warning: ")
             item.setForeground(QColor("#a05a00"))
             self.problems.addItem(item)
         return problems
+
+    @staticmethod
+    def _problem_item(p, prefix: str = "") -> QListWidgetItem:
+        """A problem in the window's words ('Attribute "性别", monotone direction: ...'); clicking
+        it shows the attribute it is about (its name kept in the item's data)."""
+        words = p.words
+        item = QListWidgetItem(f"{prefix}{words[:1].upper() if not prefix else words[:1]}{words[1:]}: {p.message}")
+        item.setData(Qt.UserRole, p.attribute)
+        if p.attribute is not None:
+            item.setToolTip("Click to show this attribute in the table")
+        return item
+
+    def _problem_clicked(self, item: QListWidgetItem) -> None:
+        name = item.data(Qt.UserRole)
+        if name is None:
+            return
+        try:
+            row = self.attribute_row(name)
+        except KeyError:
+            return
+        self.attributes.setCurrentCell(row, 0)
+        self.attributes.scrollToItem(self.attributes.item(row, 0))
+        self.attributes.setFocus()

@@ -72,7 +72,13 @@ def test_edits_are_validated_live_and_saved(window, demo_dir, tmp_path):
     # a monotone direction on a nominal attribute is refused by the engine, shown in the panel
     panel.attributes.cellWidget(row, 2).setCurrentText("nominal")
     texts = [panel.problems.item(i).text() for i in range(panel.problems.count())]
-    assert any("attributes.doors.monotone" in t for t in texts)
+    said = [t for t in texts if t.startswith('Attribute "doors", monotone direction: ')]
+    assert said and not any("attributes." in t for t in texts)  # the window's words, not the file's paths
+    # clicking it shows the attribute in the table
+    panel.attributes.setCurrentCell(0, 0)
+    item = next(panel.problems.item(i) for i in range(panel.problems.count()) if panel.problems.item(i).text() in said)
+    panel.problems.itemClicked.emit(item)
+    assert panel.attributes.currentRow() == row
     panel.attributes.cellWidget(row, 2).setCurrentText("ordinal")
     # move "acc" to the top of the class order
     item = panel.classes.takeItem(1)
@@ -222,7 +228,7 @@ def test_hierarchy_batch_group_and_matrix_edits_are_saved(window, demo_dir, tmp_
     # a bad edit is reported by the engine's checks, next to the form
     panel.batches.add_group("bad", ["Na", "nope"], 0.0)
     texts = [panel.problems.item(i).text() for i in range(panel.problems.count())]
-    assert any('"nope"' in t and "batch_groups[1]" in t for t in texts)
+    assert any('"nope"' in t and t.startswith("Batch group 2, members: ") for t in texts)
 
 
 def test_budget_and_path_labels(window, tmp_path):

@@ -139,10 +139,10 @@ def test_names_that_k_does_not_make_are_a_warning_in_the_checks(window, glass):
     assert editor.plot.names() == ["low", "normal", "high"]
     shown = [panel.problems.item(i).text() for i in range(panel.problems.count())]
     assert shown[0] == "The problem settings are valid."
-    assert any(t.startswith("warning: attributes.Mg.fuzzy_terms: 3 names given, but k = 2") for t in shown)
+    assert any(t.startswith('Warning: attribute "Mg", fuzzy term names: 3 names given, but k = 2') for t in shown)
     editor.set_names(["low", "low", "high"])
     shown = [panel.problems.item(i).text() for i in range(panel.problems.count())]
-    assert 'attributes.Mg.fuzzy_terms: the name "low" appears twice' in shown
+    assert 'Attribute "Mg", fuzzy term names: the name "low" appears twice' in shown
     editor.reset()
     assert window.spec.attribute("Mg").fuzzy_terms is None and editor.k.value() == 2
     assert editor.plot.names() == ["less", "more"]

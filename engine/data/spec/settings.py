@@ -30,6 +30,18 @@ _MONOTONE_ALIASES = {"+": "increasing", "-": "decreasing", "0": "none", "inc": "
                      "none": "none"}
 
 
+#: the settings' keys in plain words (SpecProblem.words)
+_FIELD_WORDS = {
+    "type": "type", "order": "order of values", "monotone": "monotone direction", "use": "use",
+    "test_cost": "test cost", "wait_time": "waiting time", "wait_cost": "waiting cost",
+    "prerequisite": "prerequisite", "fuzzy_terms": "fuzzy term names", "fuzzy_centres": "fuzzy term centres",
+    "name": "name", "attributes": "members", "common_cost": "common cost", "labels": "classes",
+    "matrix": "costs",
+}
+_TOP_WORDS = {"target": "target", "class_order": "class order", "attributes": "attributes",
+              "cost_per_time": "cost per time unit", "budget": "budget", "positive_class": "positive class"}
+
+
 @dataclass
 class SpecProblem:
     """One thing wrong with the settings; `field` is a path like 'attributes.age.monotone'."""
@@ -39,6 +51,33 @@ class SpecProblem:
 
     def __str__(self) -> str:
         return f"{self.field}: {self.message}"
+
+    @property
+    def attribute(self) -> str | None:
+        """The attribute the problem is about (an attribute's name may hold dots), or None."""
+        if not self.field.startswith("attributes."):
+            return None
+        rest = self.field[len("attributes."):]
+        head, dot, key = rest.rpartition(".")
+        return head if dot and key in _FIELD_WORDS else rest
+
+    @property
+    def words(self) -> str:
+        """Where the problem is, in the window's words: 'attribute "性别", monotone direction'
+        rather than the settings file's path 'attributes.性别.monotone'."""
+        name = self.attribute
+        if name is not None:
+            key = self.field[len("attributes.") + len(name) + 1:]
+            return f'attribute "{name}"' + (f", {_FIELD_WORDS[key]}" if key else "")
+        head, dot, key = self.field.partition(".")
+        if head.startswith("batch_groups[") and head.endswith("]"):
+            where = f"batch group {int(head[13:-1]) + 1}"
+            return where + (f", {_FIELD_WORDS.get(key, key)}" if key else "")
+        if head == "hierarchy":
+            return "class hierarchy" + (f', class "{key}"' if key else "")
+        if head == "misclassification_costs":
+            return "cost matrix" + (f", {_FIELD_WORDS.get(key, key)}" if key else "")
+        return _TOP_WORDS.get(self.field, self.field.replace("_", " "))
 
 
 @dataclass
