@@ -242,6 +242,9 @@ class ProblemPanel(QWidget):
             self.spec.class_order = [self.classes.item(i).text() for i in range(self.classes.count())]
         else:
             self.spec.class_order = None
+        self._loading = True
+        self.costs.set_spec(self.spec, self.class_list())  # its rows and columns follow the class order
+        self._loading = False
         self._edited()
 
     def _edited(self) -> None:

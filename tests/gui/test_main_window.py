@@ -85,6 +85,14 @@ def test_edits_are_validated_live_and_saved(window, demo_dir, tmp_path):
     panel.classes.insertItem(0, item)
     panel._order_changed()
     assert window.spec.class_order == ["acc", "unacc", "good", "vgood"]
+    # the cost matrix follows the class order, whole names in its headers, its costs kept
+    matrix = panel.costs.matrix
+    assert [matrix.horizontalHeaderItem(j).text() for j in range(4)] == \
+        ["predicted acc", "predicted unacc", "predicted good", "predicted vgood"]
+    assert matrix.item(1, 3).text() == "300"  # true unacc, predicted vgood
+    header = matrix.horizontalHeader()
+    assert all(header.sectionSize(j) >= header.fontMetrics().horizontalAdvance(matrix.horizontalHeaderItem(j).text())
+               for j in range(4))
     assert window.save_project()
     saved = json.loads(path.read_text())
     assert saved["attributes"]["doors"]["monotone"] == "decreasing"
