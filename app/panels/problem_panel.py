@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout,
-                               QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton, QSplitter,
-                               QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox,
+                               QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
+                               QSplitter, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.algorithms.fuzzify import fuzzy_term_warnings
 from engine.data.spec import ProblemSpec, check, class_labels, fuzzified
@@ -22,8 +22,19 @@ TYPES = ["(inferred)", "numeric", "ordinal", "nominal"]
 DIRECTIONS = ["none", "increasing", "decreasing"]
 COST_COLUMNS = ("test_cost", "wait_time", "wait_cost")
 COLUMNS = ["attribute", "use", "type", "monotone", "test cost", "wait time", "wait cost", "prerequisite",
-           "order (ordinal, lowest first)", "fuzzy terms"]
+           "order", "fuzzy terms"]
+COLUMN_TIPS = ["The attribute (column of the data)", "Use it for learning", "How its values are read",
+               "Ordered classes: the class may only rise (increasing) or fall (decreasing) with it",
+               "What testing it costs (a batch member's includes its group's common cost)",
+               "How long its result takes (times the cost per time unit)", "A situational waiting cost",
+               "An attribute that must be known before this one can be tested",
+               "An ordinal attribute's values from lowest to highest, separated by commas",
+               "The names of its fuzzy terms (fuzzy learners); click to edit and see them"]
 FUZZY_COLUMN = 9
+#: compact widths (pixels) of the columns after the name, so the whole table fits beside the
+#: editors at 1400 x 900; the name column takes what it needs up to NAME_WIDTH
+COLUMN_WIDTHS = {1: 34, 2: 92, 3: 100, 4: 62, 5: 62, 6: 62, 7: 104, 8: 100, 9: 96}
+NAME_WIDTH = 140
 
 
 class ProblemPanel(QWidget):
@@ -44,6 +55,9 @@ class ProblemPanel(QWidget):
         self.classes.setMaximumHeight(140)
         self.attributes = QTableWidget(0, len(COLUMNS))
         self.attributes.setHorizontalHeaderLabels(COLUMNS)
+        for j, tip in enumerate(COLUMN_TIPS):
+            self.attributes.horizontalHeaderItem(j).setToolTip(tip)
+        self.attributes.horizontalHeader().setStretchLastSection(True)
         self.attributes.verticalHeader().setVisible(False)
         self.attributes.currentCellChanged.connect(lambda row, *_: self._row_chosen(row))
         self.problems = QListWidget()
@@ -78,7 +92,9 @@ class ProblemPanel(QWidget):
         split = QSplitter(Qt.Horizontal)
         split.addWidget(left)
         split.addWidget(right)
-        split.setSizes([700, 500])
+        split.setStretchFactor(0, 5)  # the attribute table gets the larger share, at any window size
+        split.setStretchFactor(1, 3)
+        split.setSizes([860, 520])
         layout = QHBoxLayout(self)
         layout.addWidget(split)
 
@@ -150,6 +166,7 @@ class ProblemPanel(QWidget):
                 box = QDoubleSpinBox()
                 box.setRange(0.0, 1e9)
                 box.setDecimals(2)
+                box.setButtonSymbols(QAbstractSpinBox.NoButtons)  # typed; arrows would take half the width
                 box.setValue(getattr(s, key))
                 box.valueChanged.connect(lambda v, n=name, k=key: self._set(n, **{k: float(v)}))
                 self.attributes.setCellWidget(row, col, box)
@@ -167,6 +184,9 @@ class ProblemPanel(QWidget):
             self.attributes.setCellWidget(row, 8, order)
             self._fill_fuzzy_cell(row, name)
         self.attributes.resizeColumnsToContents()
+        self.attributes.setColumnWidth(0, min(self.attributes.columnWidth(0), NAME_WIDTH))
+        for j, width in COLUMN_WIDTHS.items():
+            self.attributes.setColumnWidth(j, width)
 
     def _fill_fuzzy_cell(self, row: int, name: str) -> None:
         """A numeric attribute's term names (its own, or "default"); a click opens its fuzzy terms."""

@@ -209,20 +209,26 @@ class CostEditor(QGroupBox):
         # whole class names in the headers (the table scrolls when they are many or long)
         self.matrix.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.matrix.verticalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
+        self.matrix.horizontalHeader().setMinimumSectionSize(56)
         self.has_budget = QCheckBox("budget per case")
         self.budget = QDoubleSpinBox()
         self.budget.setRange(0.01, 1e12)
         self.has_budget.toggled.connect(self._budget_changed)
         self.budget.valueChanged.connect(self._budget_changed)
-        top = QHBoxLayout()
-        top.addWidget(self.enabled)
+        top = QHBoxLayout()  # two rows: the panel stays narrow enough for the attribute table beside it
         top.addWidget(reset)
         top.addWidget(self.defaults)
+        top.addStretch(1)
         bottom = QHBoxLayout()
         bottom.addWidget(self.has_budget)
         bottom.addWidget(self.budget)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.enabled)
         layout.addLayout(top)
+        axes = QLabel("Rows: the true class. Columns: the class answered. Each cell: what that answer costs "
+                      "for a case of that class.")
+        axes.setWordWrap(True)
+        layout.addWidget(axes)
         layout.addWidget(self.matrix)
         layout.addLayout(bottom)
         self.classes: list[str] = []
@@ -244,8 +250,8 @@ class CostEditor(QGroupBox):
         self.matrix.blockSignals(True)
         self.matrix.setRowCount(k)
         self.matrix.setColumnCount(k)
-        self.matrix.setHorizontalHeaderLabels([f"predicted {c}" for c in self.classes])
-        self.matrix.setVerticalHeaderLabels([f"true {c}" for c in self.classes])
+        self.matrix.setHorizontalHeaderLabels(list(self.classes))  # the axes are named above the table
+        self.matrix.setVerticalHeaderLabels(list(self.classes))
         index = {c: i for i, c in enumerate(mc.labels)} if mc is not None else {}
         for i, ci in enumerate(self.classes):
             for j, cj in enumerate(self.classes):

@@ -87,9 +87,9 @@ def test_edits_are_validated_live_and_saved(window, demo_dir, tmp_path):
     assert window.spec.class_order == ["acc", "unacc", "good", "vgood"]
     # the cost matrix follows the class order, whole names in its headers, its costs kept
     matrix = panel.costs.matrix
-    assert [matrix.horizontalHeaderItem(j).text() for j in range(4)] == \
-        ["predicted acc", "predicted unacc", "predicted good", "predicted vgood"]
-    assert matrix.item(1, 3).text() == "300"  # true unacc, predicted vgood
+    assert [matrix.horizontalHeaderItem(j).text() for j in range(4)] == ["acc", "unacc", "good", "vgood"]
+    assert [matrix.verticalHeaderItem(j).text() for j in range(4)] == ["acc", "unacc", "good", "vgood"]
+    assert matrix.item(1, 3).text() == "300"  # true unacc, answered vgood
     header = matrix.horizontalHeader()
     assert all(header.sectionSize(j) >= header.fontMetrics().horizontalAdvance(matrix.horizontalHeaderItem(j).text())
                for j in range(4))
@@ -465,3 +465,17 @@ def test_a_new_window_opens_at_1400_by_900_within_the_screen(qtbot, tmp_path, mo
     big = MainWindow(settings)
     qtbot.addWidget(big)
     assert (big.width(), big.height()) == (1400, 900)
+
+
+@pytest.mark.parametrize("name", ["car_evaluation", "glass"])
+def test_every_attribute_column_is_visible_at_1400_by_900(window, demo_dir, tmp_path, qtbot, name):
+    """The Problem tab's attribute table needs no sideways scrolling beside the editors."""
+    open_demo(window, demo_dir, tmp_path, name)
+    window.resize(1400, 900)
+    window.show()
+    window.tabs.setCurrentWidget(window.problem_panel)
+    qtbot.waitExposed(window)
+    table = window.problem_panel.attributes
+    qtbot.waitUntil(lambda: table.viewport().width() > 600)
+    assert table.horizontalScrollBar().maximum() == 0
+    assert sum(table.columnWidth(j) for j in range(table.columnCount())) <= table.viewport().width()
