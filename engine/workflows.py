@@ -197,10 +197,53 @@ class TrainResult:
     warnings: list[str] = field(default_factory=list)
     # with a class hierarchy: the confusion matrix read at each level (HierarchyScoring.level_confusion)
     levels: list[dict] = field(default_factory=list)
+    # the baseline on the same scored rows: always answering the class the training rows make
+    # cheapest (the commonest without a cost matrix): {"label": name, "rule": words, "metrics": {...}}
+    baseline: dict = field(default_factory=dict)
+
+    def beats_baseline(self) -> bool | None:
+        """The model is better than the baseline on the headline metric (None: nothing to compare)."""
+        if not self.baseline:
+            return None
+        name, lower = headline_metric(self.metrics)
+        ours, theirs = self.metrics.get(name), self.baseline["metrics"].get(name)
+        if ours is None or theirs is None:
+            return None
+        return ours < theirs - 1e-12 if lower else ours > theirs + 1e-12
 
     @property
     def scored_on(self) -> str:
         return "held-out" if self.holdout else "training"
+
+
+def headline_metric(metrics: dict) -> tuple[str, bool]:
+    """The figure a result is judged by, and whether lower is better: the average total cost when
+    tests are priced, else the misclassification cost with a cost matrix, else the accuracy."""
+    for name in ("avg_total_cost", "avg_misclassification_cost"):
+        if name in metrics:
+            return name, True
+    return "accuracy", False
+
+
+def baseline_scores(scoring: Scoring, y_fit: np.ndarray, w_fit: np.ndarray, y: np.ndarray,
+                    w: np.ndarray, classes: list[str]) -> dict:
+    """Always answering one class: the one of least expected cost over the fitted rows (the
+    commonest without a cost matrix), scored on (y, w) as a model would be; with priced tests
+    it asks none, so its total cost is its misclassification cost."""
+    counts = np.bincount(y_fit, weights=w_fit, minlength=len(classes))
+    if scoring.cost is not None:
+        label, rule = int(np.argmin(counts @ scoring.cost)), "the class of least expected cost"
+    else:
+        label, rule = int(np.argmax(counts)), "the commonest class"
+    scores = scoring.metrics(y, np.full(len(y), label, dtype=np.int64), w)
+    if scoring.strategy is not None and "avg_misclassification_cost" in scores:
+        scores.update(avg_total_cost=scores["avg_misclassification_cost"], avg_test_cost=0.0,
+                      avg_waiting_cost=0.0)
+    elif scoring.strategy is not None:  # 0/1 costs: the errors are the misclassification cost
+        error = float(1.0 - scores["accuracy"])
+        scores.update(avg_total_cost=error, avg_test_cost=0.0, avg_waiting_cost=0.0,
+                      avg_misclassification_cost=error)
+    return {"label": classes[label], "rule": rule, "metrics": scores}
 
 
 def _check_holdout(holdout) -> None:
@@ -281,7 +324,9 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
         labels=list(tree.labels) + [PENDING_LABEL],
         confusion=confusion_matrix(data.y[scored], labels, len(data.classes), n_labels=len(tree.labels)),
         node_rows=node_rows(tree, table, data, prediction.nodes, fitted), warnings=warnings,
-        levels=scoring.level_confusions(data.y[scored], labels, data.w[scored]))
+        levels=scoring.level_confusions(data.y[scored], labels, data.w[scored]),
+        baseline=baseline_scores(scoring, data.y[fitted], data.w[fitted], data.y[scored], data.w[scored],
+                                 list(data.classes)))
 
 
 def node_rows(tree: Tree, table: Table, data: EncodedData, ends: np.ndarray, rows: np.ndarray) -> dict[int, list[int]]:

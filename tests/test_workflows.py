@@ -254,3 +254,34 @@ def test_a_model_answers_with_its_learners_predict_stage_parameters(monkeypatch)
     assert seen == {}
     stranger = Model(algorithm="from_a_newer_version", params={}, spec=ProblemSpec(target="y"), tree=tree)
     assert stranger.predict(np.array([[0.5], [2.5]])).labels.tolist() == [0, 1]  # the tree still answers
+
+
+def test_the_baseline_is_scored_on_the_same_rows(car, iris):
+    """Always answering one class, scored where the model is: on the car demo (a cost matrix
+    100·|i - j| and priced tests) the class of least expected cost over the training rows, with
+    no test paid; on iris, the commonest class; a model is judged against it on the headline."""
+    table, spec = car
+    info = get("c45")
+    result = train_model(info, table, spec, {}, holdout=0.3)
+    base = result.baseline
+    data = encode(table, spec)
+    test = workflows.stratified_holdout(data.y, 0.3, 0)
+    counts = np.bincount(data.y[~test], minlength=4)
+    cost = np.abs(np.subtract.outer(np.arange(4), np.arange(4))) * 100.0
+    cheapest = int(np.argmin(counts @ cost))
+    assert base["label"] == data.classes[cheapest] and base["rule"] == "the class of least expected cost"
+    m = base["metrics"]
+    assert m["accuracy"] == pytest.approx(np.mean(data.y[test] == cheapest))
+    assert m["avg_misclassification_cost"] == pytest.approx(np.mean(cost[data.y[test], cheapest]))
+    assert m["avg_total_cost"] == m["avg_misclassification_cost"] and m["avg_test_cost"] == 0
+    assert workflows.headline_metric(result.metrics) == ("avg_total_cost", True)
+    assert result.beats_baseline() is (result.metrics["avg_total_cost"] < m["avg_total_cost"])
+    # iris: no costs; the commonest class of the training rows (ties: the first)
+    table, spec = iris
+    result = train_model(get("cart"), table, spec, {}, holdout=0.3)
+    assert result.baseline["rule"] == "the commonest class" and result.baseline["label"] == "Iris-setosa"
+    assert result.baseline["metrics"]["accuracy"] == pytest.approx(1 / 3)
+    assert workflows.headline_metric(result.metrics) == ("accuracy", False) and result.beats_baseline() is True
+    # a model that does no better than the baseline is said so
+    result.metrics["accuracy"] = result.baseline["metrics"]["accuracy"]
+    assert result.beats_baseline() is False
