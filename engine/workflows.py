@@ -27,7 +27,7 @@ from .data.encode import EncodedData, encode
 from .data.spec import ProblemSpec
 from .data.table import Table
 from .errors import OptionError
-from .evaluate import Evaluation, confusion_matrix, cross_validate, metrics, stratified_holdout
+from .evaluate import Evaluation, confusion_matrix, cross_validate, metrics, stratified_folds, stratified_holdout
 from .model import Model, file_sha256
 from .progress import Progress, ProgressCallback, as_progress
 from .tree.model import PENDING_LABEL, Tree
@@ -200,6 +200,17 @@ class TrainResult:
     # the baseline on the same scored rows: always answering the class the training rows make
     # cheapest (the commonest without a cost matrix): {"label": name, "rule": words, "metrics": {...}}
     baseline: dict = field(default_factory=dict)
+    cv: int | None = None  # the metrics are k-fold cross-validated (means over the folds)
+    metric_std: dict[str, float] = field(default_factory=dict)  # with cv: the std over the folds
+
+    @property
+    def scheme_text(self) -> str:
+        """Where the metrics come from, in words."""
+        if self.cv:
+            return f"{self.cv}-fold cross-validation over the {self.scored_rows} rows (the tree: fitted on all)"
+        if self.holdout:
+            return f"the {self.scored_rows} held-out rows ({self.holdout:.0%})"
+        return f"the {self.scored_rows} training rows (no hold-out: optimistic)"
 
     def beats_baseline(self) -> bool | None:
         """The model is better than the baseline on the headline metric (None: nothing to compare)."""
@@ -285,14 +296,21 @@ def trained_on(table: Table, fitted_rows: int) -> dict:
 
 def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: dict | None,
                 progress: Progress | ProgressCallback | None = None, *, data: EncodedData | None = None,
-                holdout: float | None = None, seed: int = 0, strategy: str | None = None) -> TrainResult:
+                holdout: float | None = None, seed: int = 0, strategy: str | None = None,
+                cv: int | None = None) -> TrainResult:
     """Fit on all rows, or on all but a stratified hold-out share (seeded), and score the
     model on the held-out rows (else, optimistically, on the training rows).
+
+    `cv` = k (no hold-out): the model is fitted on all rows and scored by stratified k-fold
+    cross-validation (seeded; `cross_validated`): the metrics are the folds' means (the tree's
+    size, the fitted tree's), the confusion matrix the folds' sum, the baseline the folds' mean.
 
     `data` is `encode(table, spec)` when the caller has it already."""
     progress = as_progress(progress)
     params = resolve_params(info, params, spec)
     _check_holdout(holdout)
+    if cv is not None and (holdout is not None or cv < 2):
+        raise OptionError("cross-validation needs at least 2 folds and no hold-out", code="bad_option")
     spec = spec.copy()  # the model keeps the settings it was trained with
     data = encode(table, spec) if data is None else data
     test = stratified_holdout(data.y, holdout, seed) if holdout else np.zeros(data.n, bool)
@@ -319,6 +337,12 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
         source.update(holdout=holdout, seed=seed, held_out_rows=int(test.sum()))
     model = Model(algorithm=info.name, params=params, spec=spec, tree=tree, missing=info.missing,
                   trained_on=source, info=getattr(tree, "info", {}) or {})
+    if cv is not None:
+        result = TrainResult(model=model, metrics=scores, holdout=None, scored_rows=int(data.n),
+                             fit_seconds=fit_seconds, labels=list(tree.labels) + [PENDING_LABEL],
+                             confusion=np.zeros((len(data.classes), len(tree.labels) + 1)),
+                             node_rows=node_rows(tree, table, data, prediction.nodes, fitted), warnings=warnings)
+        return cross_validated(result, info, data, spec, params, scoring, cv, seed, progress)
     return TrainResult(
         model=model, metrics=scores, holdout=holdout, scored_rows=int(scored.sum()), fit_seconds=fit_seconds,
         labels=list(tree.labels) + [PENDING_LABEL],
@@ -327,6 +351,33 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
         levels=scoring.level_confusions(data.y[scored], labels, data.w[scored]),
         baseline=baseline_scores(scoring, data.y[fitted], data.w[fitted], data.y[scored], data.w[scored],
                                  list(data.classes)))
+
+
+def cross_validated(result: TrainResult, info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec,
+                    params: dict, scoring: Scoring, k: int, seed: int, progress) -> TrainResult:
+    """`result` (a model fitted on all rows) scored by stratified k-fold cross-validation: each
+    fold's model fitted on the other folds and scored on it (`evaluate_algorithm`'s folds, the
+    same seed); the baseline fitted and scored fold by fold."""
+    evaluation = evaluate_algorithm(info, data, spec, params, cv=k, seed=seed, strategy=scoring.strategy,
+                                    progress=progress)
+    summary = evaluation.summary()
+    tree_size = {name: result.metrics[name] for name in ("leaves", "single_case_leaves", "depth")}
+    result.metrics = {name: v["mean"] for name, v in summary.items()} | tree_size
+    result.metric_std = {name: v["std"] for name, v in summary.items() if name not in tree_size}
+    result.cv = k
+    result.labels = list(evaluation.labels) + [PENDING_LABEL]
+    result.confusion = evaluation.confusion()
+    result.levels = evaluation.levels()
+    result.warnings += [w for w in evaluation.warnings if w not in result.warnings]
+    fold, _ = stratified_folds(data.y, k, seed)
+    classes = list(data.classes)
+    folds = [baseline_scores(scoring, data.y[fold != f], data.w[fold != f], data.y[fold == f], data.w[fold == f],
+                             classes) for f in range(k)]
+    names = folds[0]["metrics"].keys()
+    result.baseline = {"label": folds[0]["label"] if all(b["label"] == folds[0]["label"] for b in folds)
+                       else "per fold", "rule": folds[0]["rule"],
+                       "metrics": {name: float(np.mean([b["metrics"][name] for b in folds])) for name in names}}
+    return result
 
 
 def node_rows(tree: Tree, table: Table, data: EncodedData, ends: np.ndarray, rows: np.ndarray) -> dict[int, list[int]]:
