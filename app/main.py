@@ -441,12 +441,12 @@ class MainWindow(QMainWindow):
             self.error(exc)
             return
         spec, table = self.spec.copy(), self.table
-        holdout = self.train_panel.holdout_value()
+        holdout, cv = self.train_panel.holdout_value(), self.train_panel.cv_value()
         from engine.workflows import has_test_costs
 
         strategy = self.train_panel.strategy_value() if has_test_costs(spec) else None
         self.jobs.start(lambda progress: train_model(info, table, spec, params, progress, data=data,
-                                                     holdout=holdout, strategy=strategy))
+                                                     holdout=holdout, strategy=strategy, cv=cv))
 
     def _trained(self, result) -> None:
         """Show a workflows.TrainResult: metrics, confusion matrix, the tree, its rules."""
@@ -494,8 +494,7 @@ class MainWindow(QMainWindow):
             if result is None:
                 export_model(self.model, path)
             else:
-                where = (f"{result.scored_rows} held-out rows ({result.holdout:.0%})" if result.holdout
-                         else f"{result.scored_rows} training rows (optimistic)")
+                where = result.scheme_text
                 export_model(self.model, path, result.metrics, scored_on=where, levels=result.levels)
         except Exception as exc:  # noqa: BLE001
             self.error(exc)

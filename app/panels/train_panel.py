@@ -3,15 +3,85 @@ from the registry's schema, Train / Cancel with progress; the window stays respo
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
-                               QLineEdit, QPlainTextEdit, QProgressBar, QPushButton, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QFontDatabase
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox,
+                               QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar, QPushButton,
+                               QSpinBox, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.algorithms.registry import by_family
 from engine.textwidth import display_width, ljust, rjust
 
 DEFAULT_CHOICE = "(default)"  # a problem choice left to the algorithm (value None)
+#: how the Train tab scores a model: (shown, value)
+SCHEMES = (("cross-validation", "cv"), ("hold-out", "holdout"), ("training rows only (optimistic)", "train"))
+#: the metrics in words (the Results table and the headline)
+METRIC_LABELS = {
+    "accuracy": "accuracy", "hierarchical_accuracy": "hierarchical accuracy", "label_precision": "label precision",
+    "mae": "mean absolute error (class steps)", "leaves": "leaves", "single_case_leaves": "leaves holding one case",
+    "depth": "depth", "fit_seconds": "fit time (s)", "predict_seconds": "prediction time (s)",
+    "nonmonotone_pairs": "non-monotone leaf pairs", "nmi": "non-monotonicity index",
+    "avg_total_cost": "total cost per case", "avg_test_cost": "  of which tests", "avg_waiting_cost": "  of which waiting",
+    "avg_misclassification_cost": "  of which errors", "pending_rate": "pending (no answer yet)",
+    "misclassification_rate": "wrong answers", "inverted_pairs": "inverted pairs of answers",
+    "attributes_used": "attributes asked per case"}
+SHARES = ("accuracy", "hierarchical_accuracy", "pending_rate", "misclassification_rate", "inverted_pairs")
+COUNTS = ("leaves", "single_case_leaves", "depth", "nonmonotone_pairs")
+
+
+def metric_label(name: str, metrics: dict | None = None) -> str:
+    if name.startswith("accuracy_level_"):
+        return f"accuracy at level {name[15:]}"
+    if name == "avg_misclassification_cost" and metrics is not None and "avg_total_cost" not in metrics:
+        return "misclassification cost per case"
+    return METRIC_LABELS.get(name, name.replace("_", " "))
+
+
+def metric_text(name: str, value: float, std: float | None = None) -> str:
+    """A metric as a person reads it: shares as percentages, costs to 2 decimals, counts whole."""
+    if value is None or value != value:
+        return ""
+    if name in SHARES or name.startswith("accuracy_level_"):
+        return f"{100 * value:.1f}" + (f" ± {100 * std:.1f}" if std is not None else "") + " %"
+    elif name.startswith("avg_") and name.endswith("_cost"):
+        text, spread = f"{value:,.2f}", (f"{std:,.2f}" if std is not None else None)
+    elif name in COUNTS:
+        text, spread = (f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"), (
+            f"{std:.1f}" if std is not None else None)
+    elif name.endswith("_seconds"):
+        text, spread = f"{value:.3f}", (f"{std:.3f}" if std is not None else None)
+    else:
+        text, spread = f"{value:.4f}", (f"{std:.4f}" if std is not None else None)
+    return text + (f" ± {spread}" if spread is not None else "")
+
+
+def headline_html(result) -> str:
+    """The headline: the figure that judges the model, where it comes from, and the baseline beside it."""
+    from html import escape
+
+    from engine.workflows import headline_metric
+
+    name, _ = headline_metric(result.metrics)
+    value = metric_text(name, result.metrics[name], result.metric_std.get(name))
+    label = metric_label(name).strip()
+    if name == "avg_misclassification_cost":
+        label = "misclassification cost per case"
+    parts = [f"<b>{escape(label[:1].upper() + label[1:])}: {escape(value)}</b>"]
+    if name != "accuracy" and "accuracy" in result.metrics:
+        parts[0] += f" (accuracy {escape(metric_text('accuracy', result.metrics['accuracy']))})"
+    parts.append(f"on {escape(result.scheme_text)}.")
+    if result.baseline:
+        base = result.baseline
+        verb = "scores" if name == "accuracy" else "costs"
+        who = (f"always answering “{escape(base['label'])}” ({escape(base['rule'])})" if base["label"] != "per fold"
+               else f"always answering {escape(base['rule'])} of the training folds")
+        parts.append(f"Beside it, {who} {verb} {escape(metric_text(name, base['metrics'].get(name)))}.")
+        if result.beats_baseline() is False:
+            parts.append('<span style="color:#b71c1c"><b>This model does no better than that baseline.</b></span>')
+    if not result.cv and not result.holdout:
+        parts.append('<span style="color:#616161">Figures on the training rows are optimistic: score by '
+                     "cross-validation or hold-out for an honest one.</span>")
+    return " ".join(parts)
 
 
 class ParamForm(QWidget):
@@ -128,11 +198,24 @@ class TrainPanel(QWidget):
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel_requested)
-        self.holdout = QCheckBox("hold out a share of the rows for testing:")
+        # how the headline figure is scored: cross-validation (the tree on every row), a hold-out
+        # (the tree on the rest), or the training rows (optimistic, labelled so)
+        self.scheme = QComboBox()
+        for text, value in SCHEMES:
+            self.scheme.addItem(text, value)
+        self.scheme.setToolTip("How the figures are scored. Cross-validation: the tree is fitted on every row "
+                               "and k more trees, each on all but one fold, are scored on that fold. Hold-out: "
+                               "the tree is fitted on the rest and scored on the share held out.")
+        self.folds = QSpinBox()
+        self.folds.setRange(2, 20)
+        self.folds.setValue(10)
+        self.folds.setSuffix(" folds")
         self.holdout_share = QDoubleSpinBox()
         self.holdout_share.setRange(0.05, 0.9)
         self.holdout_share.setSingleStep(0.05)
         self.holdout_share.setValue(0.3)
+        self.holdout_share.setPrefix("share ")
+        self.scheme.currentIndexChanged.connect(self._scheme_changed)
         self.strategy = QComboBox()  # how a case's values are obtained, for the cost metrics (§4.5)
         for text, value in (("sequential (follow the tree)", "sequential"), ("batch (all at once)", "batch"),
                             ("hybrid (most useful test next)", "hybrid")):
@@ -144,10 +227,30 @@ class TrainPanel(QWidget):
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
         self.status = QLabel("")
+        self.result = None  # the last workflows.TrainResult shown
+        # the results: a headline beside the baseline, the metrics and the confusion matrix as
+        # tables, the warnings; the same as text (to copy) in a second tab
+        self.headline = QLabel("Train a model to see how well it does.")
+        self.headline.setWordWrap(True)
+        self.headline.setTextFormat(Qt.RichText)
+        big = self.headline.font()
+        big.setPointSizeF(big.pointSizeF() * 1.15)
+        self.headline.setFont(big)
+        self.metrics_table = QTableWidget(0, 3)
+        self.metrics_table.setHorizontalHeaderLabels(["metric", "this model", "baseline"])
+        self.metrics_table.verticalHeader().setVisible(False)
+        self.metrics_table.setEditTriggers(QAbstractItemView.NoEditTriggers)
+        self.metrics_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.Stretch)
+        self.confusion_table = QTableWidget(0, 0)
+        self.confusion_table.setEditTriggers(QAbstractItemView.NoEditTriggers)
+        self.confusion_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
+        self.confusion_title = QLabel("Confusion matrix (rows: the true class; columns: the answer)")
+        self.warnings = QLabel("")
+        self.warnings.setWordWrap(True)
+        self.warnings.setStyleSheet("color: #8a4b00")
         self.results = QPlainTextEdit()
         self.results.setReadOnly(True)
-        self.results.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))  # the matrices' columns line up
-        self.result = None  # the last workflows.TrainResult shown
+        self.results.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
         self.level = QComboBox()  # which confusion matrix: the classes', or a hierarchy level's
         self.level.currentIndexChanged.connect(self._render)
         self.level_label = QLabel("Confusion matrix at:")
@@ -160,7 +263,9 @@ class TrainPanel(QWidget):
         layout.addWidget(self.algorithm)
         layout.addLayout(self.form_holder)
         split_row = QHBoxLayout()
-        split_row.addWidget(self.holdout)
+        split_row.addWidget(QLabel("score by:"))
+        split_row.addWidget(self.scheme)
+        split_row.addWidget(self.folds)
         split_row.addWidget(self.holdout_share)
         split_row.addSpacing(24)
         split_row.addWidget(QLabel("test strategy (costs):"))
@@ -169,14 +274,31 @@ class TrainPanel(QWidget):
         layout.addLayout(split_row)
         layout.addLayout(buttons)
         layout.addWidget(self.status)
+        layout.addWidget(self.headline)
+        tables = QWidget()
+        tables_layout = QHBoxLayout(tables)
+        tables_layout.setContentsMargins(0, 0, 0, 0)
+        tables_layout.addWidget(self.metrics_table, 2)
+        right = QVBoxLayout()
         level_row = QHBoxLayout()
         level_row.addWidget(self.level_label)
         level_row.addWidget(self.level)
         level_row.addStretch(1)
-        layout.addLayout(level_row)
+        right.addLayout(level_row)
+        right.addWidget(self.confusion_title)
+        right.addWidget(self.confusion_table, 1)
+        tables_layout.addLayout(right, 3)
+        summary = QWidget()
+        summary_layout = QVBoxLayout(summary)
+        summary_layout.addWidget(tables, 1)
+        summary_layout.addWidget(self.warnings)
+        self.result_tabs = QTabWidget()
+        self.result_tabs.addTab(summary, "Results")
+        self.result_tabs.addTab(self.results, "Text report")
+        layout.addWidget(self.result_tabs, 1)
         self.level_label.setVisible(False)
         self.level.setVisible(False)
-        layout.addWidget(self.results, 1)
+        self._scheme_changed()
         self._algorithm_changed()
 
     def select(self, name: str) -> None:
@@ -201,8 +323,21 @@ class TrainPanel(QWidget):
     def strategy_value(self) -> str:
         return self.strategy.currentData()
 
+    def scheme_value(self) -> str:
+        return self.scheme.currentData()
+
+    def set_scheme(self, scheme: str) -> None:
+        self.scheme.setCurrentIndex(self.scheme.findData(scheme))
+
+    def _scheme_changed(self) -> None:
+        self.folds.setVisible(self.scheme_value() == "cv")
+        self.holdout_share.setVisible(self.scheme_value() == "holdout")
+
     def holdout_value(self) -> float | None:
-        return float(self.holdout_share.value()) if self.holdout.isChecked() else None
+        return float(self.holdout_share.value()) if self.scheme_value() == "holdout" else None
+
+    def cv_value(self) -> int | None:
+        return int(self.folds.value()) if self.scheme_value() == "cv" else None
 
     def set_busy(self, busy: bool) -> None:
         self.train_button.setEnabled(not busy)
@@ -222,6 +357,11 @@ class TrainPanel(QWidget):
         self.level_label.setVisible(False)
         self.level.setVisible(False)
         self.results.setPlainText(f"Training {self.algorithm.currentData()} failed: {message}")
+        self.headline.setText(f"Training {self.algorithm.currentData()} failed: {message}")
+        self.metrics_table.setRowCount(0)
+        self.confusion_table.setRowCount(0)
+        self.confusion_table.setColumnCount(0)
+        self.warnings.setVisible(False)
 
     def show_outcome(self, text: str, complete: bool) -> None:
         """After a job: a full bar when it completed, an empty one when it was cancelled or
@@ -246,8 +386,43 @@ class TrainPanel(QWidget):
         self._render()
 
     def _render(self) -> None:
-        if self.result is not None:
-            self.results.setPlainText(result_text(self.result, self.level.currentData() or 0))
+        result = self.result
+        if result is None:
+            return
+        level = self.level.currentData() or 0
+        self.results.setPlainText(result_text(result, level))
+        self.headline.setText(headline_html(result))
+        base = result.baseline.get("metrics", {}) if result.baseline else {}
+        names = list(result.metrics)
+        self.metrics_table.setRowCount(len(names))
+        for i, name in enumerate(names):
+            cells = [metric_label(name, result.metrics),
+                     metric_text(name, result.metrics[name], result.metric_std.get(name)),
+                     metric_text(name, base[name]) if name in base else ""]
+            for j, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if j:
+                    item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
+                self.metrics_table.setItem(i, j, item)
+        self.metrics_table.resizeColumnToContents(1)
+        self.metrics_table.resizeColumnToContents(2)
+        rows, columns, matrix = confusion_of(result, level)
+        self.confusion_title.setText(f"Confusion matrix at level {level} (rows: the true label there; columns: the "
+                                     "answer)" if level else
+                                     "Confusion matrix (rows: the true class; columns: the answer)")
+        self.confusion_table.setRowCount(len(rows))
+        self.confusion_table.setColumnCount(len(columns))
+        self.confusion_table.setHorizontalHeaderLabels(list(columns))
+        self.confusion_table.setVerticalHeaderLabels(list(rows))
+        for i, row in enumerate(matrix):
+            for j, v in enumerate(row):
+                item = QTableWidgetItem(format(float(v), "g"))
+                item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
+                if i == j:
+                    item.setBackground(QColor("#e8f5e9"))
+                self.confusion_table.setItem(i, j, item)
+        self.warnings.setText("\n".join(f"Warning: {w}" for w in result.warnings))
+        self.warnings.setVisible(bool(result.warnings))
 
     def on_progress(self, done: int, total: int, message: str) -> None:
         self.progress.setRange(0, max(total, 1))
@@ -255,29 +430,39 @@ class TrainPanel(QWidget):
         self.status.setText(message)
 
 
+def confusion_of(result, level: int = 0):
+    """(row names, column names, matrix) of the classes' confusion matrix, or of a hierarchy level's."""
+    if level:
+        entry = result.levels[level - 1]
+        return entry["true"], entry["predicted"] + ["PENDING"], entry["matrix"]
+    return list(result.model.tree.schema.classes), result.labels, result.confusion
+
+
 def result_text(result, level: int = 0) -> str:
     """What the Train panel shows of a TrainResult: size and time, the metrics (held-out or,
     labelled, on the training rows), and the confusion matrix of the classes or, with a class
     hierarchy, read at `level` (1..h; answers coarser than the level get their own columns)."""
     tree = result.model.tree
-    where = (f"on the {result.scored_rows} held-out rows ({result.holdout:.0%})" if result.holdout
-             else f"on the {result.scored_rows} training rows (no hold-out: optimistic)")
+    where = f"on {result.scheme_text}"
     lines = [f"{result.model.algorithm}: {tree.n_leaves} leaves, depth {tree.depth}, fitted in "
              f"{result.fit_seconds:.2f} s", "", f"metrics {where}:"]
-    lines += [f"  {name:28s} {value:.4f}" for name, value in result.metrics.items()]
+    lines += [f"  {name:28s} {value:.4f}" + (f" ± {result.metric_std[name]:.4f}" if name in result.metric_std else "")
+              for name, value in result.metrics.items()]
+    if result.baseline:
+        base = result.baseline
+        lines += ["", f"baseline: always answering {base['label']} ({base['rule']}):"]
+        lines += [f"  {name:28s} {value:.4f}" for name, value in base["metrics"].items()]
+        if result.beats_baseline() is False:
+            lines.append("  this model does no better than the baseline")
     if "hierarchical_accuracy" in result.metrics:
         lines += ["  (accuracy: the exact class; hierarchical_accuracy: the class or one of its ancestors;",
                   f"   label_precision: mean log_h(level + 1) of the answers, h = {len(result.levels)} levels;",
                   "   accuracy_level_i: the answer read at level i, a coarser answer counted wrong there)"]
     if result.warnings:
         lines += ["", "warnings:"] + [f"  {w}" for w in result.warnings]
-    if level:
-        entry = result.levels[level - 1]
-        rows, columns, matrix = entry["true"], entry["predicted"] + ["PENDING"], entry["matrix"]
-        title = f"confusion matrix at level {level} (rows: true label there, columns: answered):"
-    else:
-        rows, columns, matrix = list(tree.schema.classes), result.labels, result.confusion
-        title = "confusion matrix (rows: true class, columns: predicted):"
+    rows, columns, matrix = confusion_of(result, level)
+    title = (f"confusion matrix at level {level} (rows: true label there, columns: answered):" if level
+             else "confusion matrix (rows: true class, columns: predicted):")
     width = max(display_width(x) for x in list(columns) + list(rows)) + 2
     lines += ["", title, " " * width + "".join(rjust(x, width) for x in columns)]
     for name, row in zip(rows, matrix):

@@ -296,7 +296,7 @@ def test_every_bad_file_kind_is_a_dialog(window, tmp_path, case):
 
 def test_holdout_metrics_and_confusion_matrix(window, demo_dir, tmp_path, qtbot):
     open_demo(window, demo_dir, tmp_path)
-    window.train_panel.holdout.setChecked(True)
+    window.train_panel.set_scheme("holdout")
     train_and_wait(window, qtbot, "c45")
     text = window.train_panel.results.toPlainText()
     assert "held-out rows (30%)" in text and "accuracy" in text and "mae" in text
@@ -368,7 +368,7 @@ def test_hierarchy_levels_in_the_train_panel_and_the_export(window, demo_dir, tm
     """On the glass demo (with its class hierarchy) CART with hierarchy_labels: hierarchical
     metrics, the confusion matrix read at a chosen level, and both in the Excel export."""
     open_demo(window, demo_dir, tmp_path, "glass")
-    window.train_panel.holdout.setChecked(True)
+    window.train_panel.set_scheme("holdout")
     window.train_panel.select("cart")
     assert window.train_panel.form.editors["hierarchy_labels"].isEnabled()
     train_and_wait(window, qtbot, "cart", hierarchy_labels=True)
@@ -398,7 +398,7 @@ def test_cost_metrics_follow_the_chosen_strategy(window, demo_dir, tmp_path, qtb
     strategy chosen in the panel (batch: every attribute the tree asks, the same bill for all)."""
     open_demo(window, demo_dir, tmp_path)
     panel = window.train_panel
-    panel.holdout.setChecked(True)
+    panel.set_scheme("holdout")
     train_and_wait(window, qtbot, "cart")
     sequential = window.train_result.metrics
     panel.strategy.setCurrentIndex(panel.strategy.findData("batch"))
@@ -479,3 +479,37 @@ def test_every_attribute_column_is_visible_at_1400_by_900(window, demo_dir, tmp_
     qtbot.waitUntil(lambda: table.viewport().width() > 600)
     assert table.horizontalScrollBar().maximum() == 0
     assert sum(table.columnWidth(j) for j in range(table.columnCount())) <= table.viewport().width()
+
+
+def test_train_results_headline_beside_the_baseline(window, demo_dir, tmp_path, qtbot):
+    """Scored by 10-fold cross-validation by default (the tree on every row); the headline is the
+    figure the problem is judged by, beside always answering one class, and says when the model
+    does no better; metrics and confusion matrix are tables."""
+    open_demo(window, demo_dir, tmp_path)
+    panel = window.train_panel
+    assert panel.scheme_value() == "cv" and panel.cv_value() == 10 and panel.holdout_value() is None
+    train_and_wait(window, qtbot, "c45")
+    result = window.train_result
+    assert result.cv == 10 and window.model.trained_on["rows"] == 1728
+    text = panel.headline.text()
+    assert "Total cost per case: " in text and "10-fold cross-validation over the 1728 rows" in text
+    assert "always answering “unacc” (the class of least expected cost)" in text
+    assert "does no better" not in text  # 10 folds: 39.15 against 41.49
+    table = panel.metrics_table
+    rows = {table.item(i, 0).text(): (table.item(i, 1).text(), table.item(i, 2).text()) for i in range(table.rowCount())}
+    assert rows["accuracy"][0].endswith("%") and " ± " in rows["accuracy"][0] and rows["accuracy"][1].endswith("%")
+    assert rows["  of which tests"][1] == "0.00" and rows["leaves"][1] == ""
+    confusion = panel.confusion_table
+    assert [confusion.horizontalHeaderItem(j).text() for j in range(confusion.columnCount())][:4] == \
+        ["unacc", "acc", "good", "vgood"]
+    assert sum(float(confusion.item(i, j).text()) for i in range(4) for j in range(confusion.columnCount())) == 1728
+    # 5 folds: C4.5 pays 41.92 per case, more than asking nothing (41.49), and is told so
+    panel.folds.setValue(5)
+    train_and_wait(window, qtbot, "c45")
+    assert "5-fold" in panel.headline.text() and "does no better than that baseline" in panel.headline.text()
+    train_and_wait(window, qtbot, "mincost")
+    assert "does no better" not in panel.headline.text()
+    panel.set_scheme("train")
+    train_and_wait(window, qtbot, "cart")
+    assert "training rows (no hold-out: optimistic)" in panel.headline.text()
+    assert "optimistic: score by cross-validation or hold-out" in panel.headline.text()
