@@ -49,9 +49,8 @@ to MUSHROOM_TEST_CASES = 1000 cases per
 split by a seeded stratified draw (`test_rows`: the 40 % test rows, then
 stratified_holdout(y_test, 1000 / n_test, seed + 7919)); the learners still train on the
 full 60 %. Car's 692 test cases are all played. The tables give the "test cases" per data
-set. With the cut the full run took 5 min 3 s (Car about 1.2 min, Mushroom about 10-12 s a
-seed; measured with four learners, before the row "M3, recommended weights"); --quick about
-a minute.
+set. With the cut the full run took 5 min 43 s with the five learners (Car about 1.3 min,
+Mushroom about 13 s a seed; another job shared the two cores); --quick about a minute.
 """
 
 from __future__ import annotations
