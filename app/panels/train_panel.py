@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QFontDatabase
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox,
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QGroupBox,
                                QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar, QPushButton,
                                QSpinBox, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
@@ -84,6 +84,31 @@ def headline_html(result) -> str:
     return " ".join(parts)
 
 
+#: widest parameter editor (pixels): the help reads beside it
+EDITOR_WIDTH = 170
+_SYMBOLS = {"alpha": "α", "beta": "β", "beta0": "β0", "epsilon": "ε", "mdl": "MDL", "ccp": "CCP", "se": "SE",
+            "id3": "ID3", "lda": "LDA"}
+
+
+def param_label(name: str) -> str:
+    """A parameter's name for the window: words instead of underscores, Greek letters spelt as
+    such, acronyms in capitals ("ccp_alpha" -> "CCP α", "min_samples_leaf" -> "Min samples leaf")."""
+    words = [_SYMBOLS.get(part, part) for part in name.split("_")]
+    text = " ".join(words)
+    return text[:1].upper() + text[1:]
+
+
+def param_help(p) -> str:
+    """The parameter's help, and its default (the paper's or the reference implementation's)."""
+    if p.default is None:
+        default = "empty"
+    elif isinstance(p.default, bool):
+        default = "on" if p.default else "off"
+    else:
+        default = format(p.default, "g") if isinstance(p.default, float) else str(p.default)
+    return f"{p.help[:1].upper()}{p.help[1:]} (default: {default})"
+
+
 class ParamForm(QWidget):
     """One editor per parameter: spin boxes with the schema's bounds, combos, checks.
 
@@ -97,19 +122,34 @@ class ParamForm(QWidget):
         self.editors = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        fit_form = QFormLayout()
-        layout.addLayout(fit_form)
+        fit_grid = QGridLayout()
+        fit_grid.setColumnStretch(2, 1)
+        layout.addLayout(fit_grid)
         self.predict_group: QGroupBox | None = None
-        predict_form = None
+        predict_grid = None
         if any(p.stage == "predict" for p in info.params):
             self.predict_group = QGroupBox("Prediction (changes the answers, not the tree)")
-            predict_form = QFormLayout(self.predict_group)
+            predict_grid = QGridLayout(self.predict_group)
+            predict_grid.setColumnStretch(2, 1)
             layout.addWidget(self.predict_group)
+        self.helps = {}  # the help shown beside each editor
         for p in info.params:
             w = self._editor(p)
             w.setToolTip(p.help)
+            w.setMaximumWidth(EDITOR_WIDTH)
             self.editors[p.name] = w
-            (predict_form if p.stage == "predict" else fit_form).addRow(p.name, w)
+            grid = predict_grid if p.stage == "predict" else fit_grid
+            row = grid.rowCount()
+            label = QLabel(param_label(p.name))
+            label.setToolTip(p.name)  # the name the command line and the project use
+            label.setBuddy(w)
+            help_text = QLabel(param_help(p))
+            help_text.setWordWrap(True)
+            help_text.setStyleSheet("color: #616161")
+            self.helps[p.name] = help_text
+            grid.addWidget(label, row, 0)
+            grid.addWidget(w, row, 1)
+            grid.addWidget(help_text, row, 2)
         self.set_problem(spec)
 
     @staticmethod

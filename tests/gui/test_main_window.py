@@ -513,3 +513,20 @@ def test_train_results_headline_beside_the_baseline(window, demo_dir, tmp_path, 
     train_and_wait(window, qtbot, "cart")
     assert "training rows (no hold-out: optimistic)" in panel.headline.text()
     assert "optimistic: score by cross-validation or hold-out" in panel.headline.text()
+
+
+def test_parameters_in_words_with_their_help_beside_them(window):
+    """Not raw identifiers in full-width boxes: a label in words (the identifier in its tooltip),
+    a compact editor, and the help with the default written beside it."""
+    from PySide6.QtWidgets import QLabel
+
+    window.train_panel.select("cart")
+    form = window.train_panel.form
+    labels = {w.buddy(): w for w in form.findChildren(QLabel) if w.buddy() is not None}
+    assert labels[form.editors["ccp_alpha"]].text() == "CCP α" and labels[form.editors["se_rule"]].text() == "SE rule"
+    assert labels[form.editors["ccp_alpha"]].toolTip() == "ccp_alpha"
+    assert labels[form.editors["min_samples_leaf"]].text() == "Min samples leaf"
+    assert form.helps["se_rule"].text() == "Standard errors allowed above the best cross-validated error (default: 1)"
+    assert form.helps["prune"].text().endswith("(default: auto)")
+    assert form.helps["ccp_alpha"].text().endswith("(default: empty)")
+    assert all(e.maximumWidth() <= 170 for e in form.editors.values())
