@@ -148,3 +148,53 @@ def test_text_typed_into_a_numeric_xlsx_column_is_named_as_in_csv(tmp_path):
         sheet.append([f"n{i}" if i % 5 else i, "a"])
     ws2.save(tmp_path / "u.xlsx")
     assert not any("numeric except" in w for w in read_table(tmp_path / "u.xlsx").warnings)
+
+
+def test_a_workbook_opens_on_its_first_table_not_on_notes_or_an_empty_sheet(tmp_path):
+    wb = Workbook()
+    notes = wb.active
+    notes.title = "说明"
+    notes.append(["本表为2024年门诊病例"])
+    notes.append(["数据来源：某医院"])
+    notes.append(["诊断：有 / 无"])
+    wb.create_sheet("空白")
+    data = wb.create_sheet("病例")
+    data.append(["年龄", "诊断"])
+    for i in range(10):
+        data.append([40 + i, "有" if i % 2 else "无"])
+    wb.save(tmp_path / "w.xlsx")
+    table = read_table(tmp_path / "w.xlsx")
+    assert table.sheet == "病例" and table.n_rows == 10 and [c.name for c in table.columns] == ["年龄", "诊断"]
+    assert table.warnings[0].startswith('the first sheet ("说明") is not a table; the sheet "病例" was read')
+    assert read_table(tmp_path / "w.xlsx", sheet="说明").sheet == "说明"  # asked for: read as asked
+    # a workbook whose first sheet is a table opens on it, silently
+    wb2 = Workbook()
+    wb2.active.append(["a", "y"])
+    wb2.active.append([1, "p"])
+    wb2.create_sheet("more").append(["x", "z"])
+    wb2.save(tmp_path / "v.xlsx")
+    assert read_table(tmp_path / "v.xlsx").warnings == []
+
+
+def test_a_title_row_above_the_header_is_skipped_and_said(tmp_path):
+    wb = Workbook()
+    ws = wb.active
+    ws.append(["心脏病门诊病例（2024）"])
+    ws.merge_cells("A1:C1")
+    ws.append(["年龄", "性别", "诊断"])
+    for i in range(6):
+        ws.append([50 + i, "男" if i % 2 else "女", "有" if i % 3 else "无"])
+    wb.save(tmp_path / "t.xlsx")
+    table = read_table(tmp_path / "t.xlsx")
+    assert [c.name for c in table.columns] == ["年龄", "性别", "诊断"] and table.n_rows == 6
+    assert table.row_number(0) == 3
+    assert any(w.startswith('row 1 ("心脏病门诊病例（2024）") looks like a title above the table') for w in table.warnings)
+    # a header that only lacks a name is not a title: the old, precise error stays
+    wb = Workbook()
+    ws = wb.active
+    ws.append(["age"])
+    for i in range(4):
+        ws.append([50 + i, "yes"])
+    wb.save(tmp_path / "u.xlsx")
+    with pytest.raises(DataError, match="no name"):
+        read_table(tmp_path / "u.xlsx")

@@ -221,36 +221,77 @@ def read_workbook(path: str, limits: ReadLimits, sheet: str | None = None) -> Ta
         names = _worksheet_names(wb)
         if not names:
             raise DataError("the workbook has no worksheets", code="no_sheet", file=path)
+        chosen = sheet is None
         if sheet is None:
-            sheet = names[0]
+            sheet, read = _first_table_sheet(wb, names, path, extents, limits)
         elif sheet not in names:
             raise DataError(f'there is no sheet "{sheet}"; the sheets are: {", ".join(names)}',
                             code="no_sheet", file=path)
-        part = _sheet_parts(path).get(sheet) if extents else None
-        if part in extents:
-            rows, cols = extents[part]
-            if rows * cols > limits.max_cells + cols:
-                raise DataError(f"the sheet reaches row {rows:,} and column {column_letter(cols - 1)}: "
-                                f"{rows:,} x {cols:,} cells, more than the limit of {limits.max_cells:,} "
-                                "(delete the stray cells far from the table)", code="too_large",
-                                file=path, sheet=sheet)
-        try:
-            ws = wb.get_sheet_by_name(sheet)
-            height, width = ws.height, ws.width
-            if height * width > limits.max_cells + width:
-                raise DataError(f"the sheet has {height:,} rows x {width} columns, more than the limit of "
-                                f"{limits.max_cells:,} cells", code="too_large", file=path, sheet=sheet)
-            rows = ws.to_python(skip_empty_area=True)
-            merged = ws.merged_cell_ranges or []
-            start = ws.start or (0, 0)
-        except DataError:
-            raise
-        except Exception as exc:
-            raise DataError(f"the sheet cannot be read ({_short(exc)}); the workbook may be damaged",
-                            code="truncated", file=path, sheet=sheet) from None
+        else:
+            read = None
+        rows, merged, start = read or _sheet_rows(wb, sheet, path, extents, limits)
     finally:
         wb.close()
-    return _table_from_rows(path, sheet, names, rows, merged, start, limits)
+    table = _table_from_rows(path, sheet, names, rows, merged, start, limits)
+    if chosen and sheet != names[0]:
+        table.warnings.insert(0, f'the first sheet ("{names[0]}") is not a table; the sheet "{sheet}" was read '
+                                 "(choose another sheet to read that one)")
+    return table
+
+
+#: a sheet is a table when at least this many of its first rows have two or more filled cells
+TABLE_ROWS = 2
+
+
+def _looks_like_table(rows) -> bool:
+    wide = 0
+    for row in rows[:200]:
+        if sum(1 for c in row if _filled(c)) >= 2:
+            wide += 1
+            if wide >= TABLE_ROWS:
+                return True
+    return False
+
+
+def _first_table_sheet(wb, names, path, extents, limits):
+    """The first worksheet that holds a table (a header and a row of at least two cells), not
+    notes or nothing, with what was read of it; the first sheet (not read) when none does (its
+    own error then says why)."""
+    for name in names:
+        try:
+            read = _sheet_rows(wb, name, path, extents, limits)
+        except DataError:
+            continue
+        if _looks_like_table(read[0]):
+            return name, read
+    return names[0], None
+
+
+def _sheet_rows(wb, sheet, path, extents, limits):
+    """(rows, merged ranges, top-left (row, column)) of one worksheet, within the limits."""
+    part = _sheet_parts(path).get(sheet) if extents else None
+    if part in extents:
+        rows, cols = extents[part]
+        if rows * cols > limits.max_cells + cols:
+            raise DataError(f"the sheet reaches row {rows:,} and column {column_letter(cols - 1)}: "
+                            f"{rows:,} x {cols:,} cells, more than the limit of {limits.max_cells:,} "
+                            "(delete the stray cells far from the table)", code="too_large",
+                            file=path, sheet=sheet)
+    try:
+        ws = wb.get_sheet_by_name(sheet)
+        height, width = ws.height, ws.width
+        if height * width > limits.max_cells + width:
+            raise DataError(f"the sheet has {height:,} rows x {width} columns, more than the limit of "
+                            f"{limits.max_cells:,} cells", code="too_large", file=path, sheet=sheet)
+        rows = ws.to_python(skip_empty_area=True)
+        merged = ws.merged_cell_ranges or []
+        start = ws.start or (0, 0)
+    except DataError:
+        raise
+    except Exception as exc:
+        raise DataError(f"the sheet cannot be read ({_short(exc)}); the workbook may be damaged",
+                        code="truncated", file=path, sheet=sheet) from None
+    return rows, merged, start
 
 
 def _table_from_rows(path, sheet, sheet_names, rows, merged, start, limits) -> Table:
@@ -260,6 +301,12 @@ def _table_from_rows(path, sheet, sheet_names, rows, merged, start, limits) -> T
     row0, col0 = start
     # leading blank rows (calamine crops most)
     first = next(i for i, r in enumerate(rows) if any(_filled(c) for c in r))
+    header_at = _header_below_title(rows, first)
+    if header_at != first:
+        title = next(str(c).strip() for c in rows[first] if _filled(c))
+        builder.warnings.append(f'row {row0 + first + 1} ("{title[:60]}") looks like a title above the table and '
+                                f"was skipped: the column names are read from row {row0 + header_at + 1}")
+        first = header_at
     # merged ranges fill the data rows only: a header merged over two columns would
     # otherwise name both the same
     _fill_merged(rows, merged, row0, col0, skip_row=first)
@@ -285,6 +332,28 @@ def _table_from_rows(path, sheet, sheet_names, rows, merged, start, limits) -> T
     table = builder.build(names, columns, np.asarray(numbers, dtype=np.int64), column_label)
     table.sheets = list(sheet_names)
     return table
+
+
+#: rows looked at below the first one for the header under a title
+TITLE_LOOKAHEAD = 10
+
+
+def _header_below_title(rows, first: int) -> int:
+    """The row of column names: `first`, unless `first` holds a single cell (a title, perhaps
+    merged across the table) and a row below it, within TITLE_LOOKAHEAD rows, is at least half
+    as wide as the widest row there and all text (column names); then that row. A header that
+    only lacks a name is not a title: the row after it holds data (numbers), so it stays."""
+    count = [sum(1 for c in r if _filled(c)) for r in rows[first:first + TITLE_LOOKAHEAD + 1]]
+    if count[0] != 1 or len(count) < 3:
+        return first
+    widest = max(count)
+    if widest < 2:
+        return first
+    for k in range(1, len(count)):
+        if count[k] >= max(2, (widest + 1) // 2):
+            cells = [c for c in rows[first + k] if _filled(c)]
+            return first + k if all(isinstance(c, str) for c in cells) else first
+    return first
 
 
 def _filled(cell) -> bool:
