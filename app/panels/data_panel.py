@@ -22,6 +22,14 @@ class DataPanel(QWidget):
         top.addWidget(self.summary, 1)
         top.addWidget(QLabel("Sheet:"))
         top.addWidget(self.sheet)
+        # what reading found (text among numbers, a title row skipped, another sheet read...):
+        # in plain sight, not in a tooltip
+        self.banner = QLabel("")
+        self.banner.setWordWrap(True)
+        self.banner.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.banner.setStyleSheet("QLabel { background: #fff4e5; color: #663c00; border: 1px solid #ffb74d; "
+                                  "border-radius: 4px; padding: 6px; }")
+        self.banner.setVisible(False)
         self.model = TableModel()
         self.view = QTableView()
         self.view.setModel(self.model)
@@ -36,6 +44,7 @@ class DataPanel(QWidget):
         split.setSizes([420, 200])
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.banner)
         layout.addWidget(split)
 
     def show_table(self, table) -> None:
@@ -44,6 +53,10 @@ class DataPanel(QWidget):
         extra = f"; {len(table.warnings)} warning(s)" if table.warnings else ""
         self.summary.setText(f"{where}: {table.n_rows:,} rows, {len(table.columns)} columns{extra}")
         self.summary.setToolTip("\n".join(table.warnings))
+        shown = table.warnings[:6]
+        more = f"\n... and {len(table.warnings) - 6} more (hover the summary above)" if len(table.warnings) > 6 else ""
+        self.banner.setText("\n".join(f"Warning: {w}" for w in shown) + more)
+        self.banner.setVisible(bool(table.warnings))
         self.sheet.blockSignals(True)
         self.sheet.clear()
         self.sheet.addItems(table.sheets)

@@ -530,3 +530,24 @@ def test_parameters_in_words_with_their_help_beside_them(window):
     assert form.helps["prune"].text().endswith("(default: auto)")
     assert form.helps["ccp_alpha"].text().endswith("(default: empty)")
     assert all(e.maximumWidth() <= 170 for e in form.editors.values())
+
+
+def test_reading_warnings_are_in_a_banner(window, tmp_path):
+    """Text typed among numbers is said above the table, with its cell, not only in a tooltip."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["年龄", "诊断"])
+    for i in range(30):
+        ws.append([40 + i, "有" if i % 2 else "无"])
+    ws.append(["五十", "有"])
+    wb.save(tmp_path / "t.xlsx")
+    assert window.open_path(str(tmp_path / "t.xlsx"))
+    banner = window.data_panel.banner
+    assert not banner.isHidden() and 'Warning: column "年龄" is numeric except for "五十" in row 32' in banner.text()
+    wb = openpyxl.Workbook()
+    wb.active.append(["a", "y"])
+    wb.active.append([1, "p"])
+    wb.active.append([2, "q"])
+    wb.save(tmp_path / "clean.xlsx")
+    assert window.open_path(str(tmp_path / "clean.xlsx"))
+    assert banner.isHidden()
