@@ -31,6 +31,7 @@ COLUMN_TIPS = ["The attribute (column of the data)", "Use it for learning", "How
                "An ordinal attribute's values from lowest to highest, separated by commas",
                "The names of its fuzzy terms (fuzzy learners); click to edit and see them"]
 FUZZY_COLUMN = 9
+NO_POSITIVE = "(none: every class for itself)"
 #: compact widths (pixels) of the columns after the name, so the whole table fits beside the
 #: editors at 1400 x 900; the name column takes what it needs up to NAME_WIDTH
 COLUMN_WIDTHS = {1: 34, 2: 92, 3: 100, 4: 62, 5: 62, 6: 62, 7: 104, 8: 100, 9: 96}
@@ -67,6 +68,11 @@ class ProblemPanel(QWidget):
         form.addRow("Target column:", self.target)
         form.addRow(self.ordered)
         form.addRow("Classes:", self.classes)
+        self.positive = QComboBox()
+        self.positive.setToolTip("The class that the two-class learners (trichotomy, Fisher LDA) separate from all "
+                                 "the others; with two classes they may be left as they are")
+        self.positive.currentIndexChanged.connect(self._positive_changed)
+        form.addRow("Positive class:", self.positive)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.addLayout(form)
@@ -139,6 +145,20 @@ class ProblemPanel(QWidget):
         self.ordered.blockSignals(True)
         self.ordered.setChecked(order is not None)
         self.ordered.blockSignals(False)
+        self.positive.blockSignals(True)
+        self.positive.clear()
+        self.positive.addItem(NO_POSITIVE, None)
+        for label in items:
+            self.positive.addItem(label, label)
+        index = self.positive.findData(self.spec.positive_class) if self.spec.positive_class is not None else 0
+        self.positive.setCurrentIndex(max(index, 0))
+        self.positive.blockSignals(False)
+
+    def _positive_changed(self) -> None:
+        if self._loading:
+            return
+        self.spec.positive_class = self.positive.currentData()
+        self._edited()
 
     def _fill_attributes(self) -> None:
         names = [c.name for c in self.table.columns if c.name != self.spec.target]
@@ -246,6 +266,7 @@ class ProblemPanel(QWidget):
             return
         self.spec.target = name
         self.spec.class_order = None
+        self.spec.positive_class = None
         self._loading = True
         self._fill_classes()
         self._fill_attributes()

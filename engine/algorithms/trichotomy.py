@@ -98,8 +98,9 @@ def binary_target(data: EncodedData, positive: str | None, algorithm: str) -> tu
     if len(classes) == 2 and positive is None:
         return data.y == 1, list(classes), 1
     if positive is None:
-        raise SpecError(f"{algorithm} separates two classes; with {len(classes)} classes choose the positive class "
-                        "(--positive-class, or positive_class in the project)", code="needs_positive_class",
+        raise SpecError(f"{algorithm} separates one class from the rest; with {len(classes)} classes, choose which: "
+                        "the positive class (in the window: the Problem tab's \"Positive class\"; on the command "
+                        "line: --positive-class)", code="needs_positive_class",
                         field="positive_class")
     if positive not in classes:
         raise SpecError(f'"{positive}" is not a class', code="needs_positive_class", field="positive_class")

@@ -551,3 +551,21 @@ def test_reading_warnings_are_in_a_banner(window, tmp_path):
     wb.save(tmp_path / "clean.xlsx")
     assert window.open_path(str(tmp_path / "clean.xlsx"))
     assert banner.isHidden()
+
+
+def test_positive_class_lets_trichotomy_train_on_three_classes(window, demo_dir, tmp_path, qtbot):
+    """Glass has six classes: trichotomy asks which one to separate, in the window's words; the
+    Problem tab's positive class answers it and is saved with the project."""
+    path = open_demo(window, demo_dir, tmp_path, "glass")
+    panel = window.problem_panel
+    assert panel.positive.currentData() is None and panel.positive.count() == 1 + panel.classes.count()
+    window.train_panel.select("trichotomy")
+    with qtbot.waitSignal(window.jobs.failed, timeout=30000):
+        window.train_panel.train_requested.emit("trichotomy", window.train_panel.form.values())
+    assert "the Problem tab's \"Positive class\"" in window.dialogs[-1]
+    panel.positive.setCurrentIndex(panel.positive.findData(panel.classes.item(0).text()))
+    assert window.spec.positive_class == panel.classes.item(0).text()
+    train_and_wait(window, qtbot, "trichotomy")
+    assert window.model.algorithm == "trichotomy"
+    assert window.save_project()
+    assert json.loads(path.read_text())["positive_class"] == panel.classes.item(0).text()
