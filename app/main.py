@@ -96,6 +96,7 @@ class TreePanel(QWidget):
         self._X = None  # the table's rows encoded for the model (when first needed)
         self._row_numbers = None  # the spreadsheet row number of each data row
         self.canvas.node_selected.connect(self._node_selected)
+        self.canvas.depth_chosen.connect(self._depth_chosen)
 
     COSTS_TIP = ("Show in every box what a case pays there: at a test its test and waiting cost (unknown "
                  "prerequisites first; a batch member costs less once its group's common cost is paid above), "
@@ -114,11 +115,11 @@ class TreePanel(QWidget):
         self.node_costs = node_costs(tree, CostModel.from_spec(spec, tree.schema.names)) if priced else None
         self.costs.setEnabled(priced)
         self.costs.setToolTip(self.COSTS_TIP if priced else self.NO_COSTS_TIP)
-        self.canvas.set_tree(tree)
-        self._show_costs(self.costs.isChecked())
-        self.canvas.fit()
         self.case_info.setVisible(False)
         self.rule.setText(f"{tree.n_leaves} leaves, depth {tree.depth}. Click a node to see its rule.")
+        self.canvas.set_tree(tree, readable=True)  # may choose a depth limit now, or when first shown
+        self._show_costs(self.costs.isChecked())
+        self.canvas.fit()
 
     # ---- a case ---------------------------------------------------------------------
 
@@ -187,6 +188,16 @@ class TreePanel(QWidget):
     def _say(self, text: str) -> None:
         self.case_info.setText(text)
         self.case_info.setVisible(True)
+
+    def _depth_chosen(self, depth: int) -> None:
+        """The canvas opened a new tree at a readable depth: the box shows it, and says how to see more."""
+        self.depth.blockSignals(True)
+        self.depth.setValue(depth)
+        self.depth.blockSignals(False)
+        if depth and self.tree is not None and depth < self.tree.depth:
+            self.rule.setText(f"{self.tree.n_leaves} leaves, depth {self.tree.depth}: shown to depth {depth} so that "
+                              "the boxes read; double-click a \"...\" to open a branch, or raise the depth limit. "
+                              "Click a node to see its rule.")
 
     def _show_costs(self, on: bool) -> None:
         self.canvas.set_costs(self.node_costs if on and self.node_costs is not None else None)

@@ -35,7 +35,7 @@ from engine.tree.model import Tree
 from .tree_items import EDGE_Z, HIGHLIGHT_Z, NODE_Z, LegendItem, NodeItem, lines_item, node_item
 from .tree_layout import (CaseView, case_number, case_tooltip_lines, case_value_text, case_view, cost_text,
                           cost_tooltip_lines, edge_labels, edge_lines, incoming_labels, incoming_texts, is_fuzzy, is_open, layout, legend_position, marker,
-                          node_tooltip, path_lines, scene_bounds)
+                          node_tooltip, path_lines, readable_depth, scene_bounds)
 from .tree_style import (BACKGROUND, CASE_COLOUR, CASE_EDGE_WIDTHS, EDGE_COLOUR, EDGE_WIDTH, HIGHLIGHT_COLOUR,
                          HIGHLIGHT_EDGE_WIDTH, class_colour)
 
@@ -51,6 +51,7 @@ class TreeCanvas(QGraphicsView):
     """The tree on a zoomable, pannable canvas (see the module docstring)."""
 
     node_selected = Signal(int)
+    depth_chosen = Signal(int)  # a new tree opened at this depth limit (0: all levels), readable
 
     ZOOM_STEP = 1.25
     MAX_SCALE = 8.0
@@ -85,17 +86,22 @@ class TreeCanvas(QGraphicsView):
         self._case_name = ""
         self._case_edges: list[QGraphicsPathItem] = []
         self._costs = None  # per node, engine.strategies.NodeCost: shown in the boxes (None: not shown)
+        self._open_readable = False  # a new tree waits for a real viewport to choose its depth limit
 
     # ---- content ----------------------------------------------------------------
 
     def tree(self) -> Tree | None:
         return self._tree
 
-    def set_tree(self, tree: Tree | None) -> None:
+    def set_tree(self, tree: Tree | None, readable: bool = False) -> None:
         """Draw a new tree (None: nothing), all expanded, whole tree in view.
 
-        The depth limit (`set_max_depth`) is a view setting and stays.
+        The depth limit (`set_max_depth`) is a view setting and stays; with `readable`, a new
+        depth limit is chosen instead, the deepest at which the boxes' text reads when the view
+        is fitted (`readable_depth`; deeper levels open on a double-click on "..."), once the
+        view has its size (`depth_chosen` says which).
         """
+        self._open_readable = readable and tree is not None
         self._tree = tree
         self._collapsed = set()
         self._opened = set()
@@ -106,6 +112,19 @@ class TreeCanvas(QGraphicsView):
         self._costs = None
         self._rebuild()
         self.fit()
+        self._choose_readable_depth()
+
+    def _choose_readable_depth(self) -> None:
+        view = self.viewport()
+        if not self._open_readable or not self.isVisible() or view.width() < 200 or view.height() < 150:
+            return  # not on screen yet: chosen at the first resize
+        self._open_readable = False
+        depth = readable_depth(self._tree, view.width(), view.height())
+        self._max_depth = depth
+        self._opened = set()
+        self._rebuild()
+        self.fit()
+        self.depth_chosen.emit(depth or 0)
 
     def set_costs(self, costs) -> None:
         """Show in every box what a case pays there (`costs`: engine.strategies.node_costs of
@@ -401,8 +420,15 @@ class TreeCanvas(QGraphicsView):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        if self._open_readable:
+            self._choose_readable_depth()
         if self._auto_fit:
             self.fit()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._open_readable:
+            self._choose_readable_depth()
 
     # ---- mouse ------------------------------------------------------------------------
 

@@ -144,6 +144,29 @@ def legend_position(positions: dict[int, Point]) -> Point:
             -NODE_HEIGHT / 2 - LABEL_HEIGHT - LEGEND_GAP)
 
 
+#: the smallest scale at which a box's text reads comfortably (13 px headers at about 10 px)
+READABLE_SCALE = 0.75
+
+
+def readable_depth(tree: Tree, width: float, height: float, scale: float = READABLE_SCALE) -> int | None:
+    """The deepest depth limit at which the visible tree, fitted into `width` x `height` pixels,
+    is drawn at `scale` or larger (at least 1: the root and its children); None when the whole
+    tree fits so. Layouts are computed level by level and stop at the first that is too large."""
+    if not tree.nodes or width <= 0 or height <= 0:
+        return None
+    best = None
+    for depth in range(0, tree.depth + 1):
+        pos = layout(tree, max_depth=depth)
+        xs = [p[0] for p in pos.values()]
+        ys = [p[1] for p in pos.values()]
+        w = max(xs) - min(xs) + NODE_WIDTH + 2 * MARGIN
+        h = max(ys) - min(ys) + NODE_HEIGHT + LABEL_HEIGHT + BOTTOM_EXTRA + 2 * MARGIN + 30.0  # legend
+        if min(width / w, height / h) < scale:
+            return max(best if best is not None else 1, 1)
+        best = depth
+    return None
+
+
 def scene_bounds(positions: dict[int, Point], legend_width: float) -> tuple[float, float, float, float]:
     """(left, top, width, height) of the drawing: every box, the legend and a margin."""
     xs = [p[0] for p in positions.values()]

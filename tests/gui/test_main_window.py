@@ -569,3 +569,34 @@ def test_positive_class_lets_trichotomy_train_on_three_classes(window, demo_dir,
     assert window.model.algorithm == "trichotomy"
     assert window.save_project()
     assert json.loads(path.read_text())["positive_class"] == panel.classes.item(0).text()
+
+
+def test_a_new_tree_opens_at_a_depth_that_reads(window, demo_dir, tmp_path, qtbot):
+    """Not a line of slivers: at 1400 x 900 the Tree tab opens C4.5's car tree (59 leaves) at the
+    deepest level limit whose boxes, fitted, are drawn at 3/4 size or more; the limit box shows
+    it and the text says how to see more."""
+    from app.widgets.tree_layout import READABLE_SCALE, readable_depth
+
+    open_demo(window, demo_dir, tmp_path)
+    window.resize(1400, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    train_and_wait(window, qtbot, "c45")
+    panel = window.tree_panel
+    canvas = panel.canvas
+    qtbot.waitUntil(lambda: canvas.max_depth() is not None)
+    depth = canvas.max_depth()
+    tree = window.model.tree
+    assert 1 <= depth < tree.depth and panel.depth.value() == depth
+    assert canvas.scale_factor() >= READABLE_SCALE
+    assert f"shown to depth {depth} so that the boxes read" in panel.rule.text()
+    # one level deeper would not read
+    view = canvas.viewport()
+    assert readable_depth(tree, view.width(), view.height()) == depth
+    canvas.set_max_depth(depth + 1)
+    assert canvas.scale_factor() < READABLE_SCALE
+    # a small tree is shown whole
+    open_demo(window, demo_dir, tmp_path, "glass")
+    train_and_wait(window, qtbot, "cart", max_depth=2)
+    qtbot.wait(50)
+    assert canvas.max_depth() is None and panel.depth.value() == 0
