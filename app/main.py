@@ -12,6 +12,7 @@ import os
 import sys
 
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (QApplication, QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout,
                                QWidget)
 
@@ -288,9 +289,9 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
-        file_menu.addAction("&Open data...", self.choose_data, "Ctrl+O")
-        file_menu.addAction("Open &project...", self.choose_project, "Ctrl+Shift+O")
-        file_menu.addAction("&Save project", self.save_project, "Ctrl+S")
+        self.open_action = file_menu.addAction("&Open data...", self.choose_data, "Ctrl+O")
+        self.open_project_action = file_menu.addAction("Open &project...", self.choose_project, "Ctrl+Shift+O")
+        self.save_action = file_menu.addAction("&Save project", self.save_project, "Ctrl+S")
         file_menu.addAction("Save project &as...", lambda: self.save_project(ask=True))
         self.recent_menu = file_menu.addMenu("&Recent files")
         self._fill_recent()
@@ -302,6 +303,51 @@ class MainWindow(QMainWindow):
         file_menu.addAction("&Quit", self.close, "Ctrl+Q")
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction("&About", self.about)
+        # the main actions one click away, and a status bar that says where things stand
+        self.train_action = QAction("Train", self)
+        self.train_action.setShortcut("Ctrl+T")
+        self.train_action.setToolTip("Train the algorithm chosen on the Train tab (Ctrl+T)")
+        self.train_action.triggered.connect(self.train_now)
+        self.export_action = QAction("Export rules...", self)
+        self.export_action.setShortcut("Ctrl+E")
+        self.export_action.triggered.connect(lambda: self.export_rules())
+        bar = self.addToolBar("Main")
+        bar.setObjectName("main toolbar")
+        bar.setMovable(False)
+        for action in (self.open_action, self.open_project_action, self.save_action):
+            bar.addAction(action)
+        bar.addSeparator()
+        bar.addAction(self.train_action)
+        bar.addAction(self.export_action)
+        self.status_where = QLabel("")
+        self.statusBar().addPermanentWidget(self.status_where)
+        self._update_status()
+
+    def train_now(self) -> None:
+        """The Train tab's Train button, from anywhere (toolbar, Ctrl+T)."""
+        self.tabs.setCurrentWidget(self.train_panel)
+        if self.train_panel.train_button.isEnabled():
+            self.train_panel.train_button.click()
+
+    def next_step(self) -> str:
+        """What to do next, in the status bar."""
+        if self.table is None:
+            return "Open a spreadsheet (File > Open data) or the demo project (File > Open demo project)."
+        if self.model is None:
+            return "Check the target and the attributes on the Problem tab, then train on the Train tab (Ctrl+T)."
+        return ("See the tree and the rules, consult the model case by case on the Consult tab, or export the rules "
+                "(Ctrl+E).")
+
+    def _update_status(self) -> None:
+        self.statusBar().showMessage(self.next_step())
+        parts = []
+        if self.table is not None:
+            parts.append(f"{os.path.basename(self.table.file)}: {self.table.n_rows:,} rows")
+        if self.model is not None:
+            parts.append(f"model: {self.model.algorithm}, {self.model.tree.n_leaves} leaves")
+        self.status_where.setText("   ·   ".join(parts))
+        self.export_action.setEnabled(self.model is not None)
+        self.train_action.setEnabled(self.table is not None)
 
     def recent_files(self) -> list[str]:
         value = self.settings.value("recent", [])
@@ -409,6 +455,7 @@ class MainWindow(QMainWindow):
             (os.path.basename(self.table.file) if self.table else "")
         mark = " *" if self.dirty else ""
         self.setWindowTitle(f"{name}{mark} — {APP_NAME}" if name else APP_NAME)
+        self._update_status()
 
     def save_project(self, ask: bool = False, path: str | None = None) -> bool:
         if self.project is None:
@@ -472,6 +519,7 @@ class MainWindow(QMainWindow):
         self.rules_panel.show_rules(tree, model.spec.hierarchy)
         self.consult_panel.set_model(model, model.spec, self.project.path if self.project else None)
         self.tabs.setCurrentWidget(self.tree_panel)
+        self._update_status()
 
     def _consult_path(self, path: list) -> None:
         """The case being consulted is also highlighted on the Tree tab (same model only)."""

@@ -600,3 +600,22 @@ def test_a_new_tree_opens_at_a_depth_that_reads(window, demo_dir, tmp_path, qtbo
     train_and_wait(window, qtbot, "cart", max_depth=2)
     qtbot.wait(50)
     assert canvas.max_depth() is None and panel.depth.value() == 0
+
+
+def test_toolbar_and_status_bar_say_what_to_do_next(window, demo_dir, tmp_path, qtbot):
+    from PySide6.QtWidgets import QToolBar
+
+    bar = window.findChild(QToolBar, "main toolbar")
+    assert [a.text() for a in bar.actions() if a.text()] == ["&Open data...", "Open &project...", "&Save project",
+                                                             "Train", "Export rules..."]
+    assert window.statusBar().currentMessage().startswith("Open a spreadsheet")
+    assert not window.train_action.isEnabled() and not window.export_action.isEnabled()
+    open_demo(window, demo_dir, tmp_path)
+    assert window.statusBar().currentMessage().startswith("Check the target")
+    assert window.status_where.text() == "car_evaluation.xlsx: 1,728 rows"
+    window.train_panel.select("cart")
+    with qtbot.waitSignal(window.jobs.finished, timeout=120000):
+        window.train_action.trigger()  # Ctrl+T: trains what the Train tab shows
+    assert window.model.algorithm == "cart" and window.export_action.isEnabled()
+    assert window.status_where.text().endswith(f"model: cart, {window.model.tree.n_leaves} leaves")
+    assert "consult the model case by case" in window.statusBar().currentMessage()
