@@ -71,7 +71,13 @@ class RulesPanel(QWidget):
                 item = QStandardItem(cell_text(HEADERS[column], v))
                 item.setData(-1.0 if v is None else v, Qt.UserRole)
                 item.setEditable(False)
+                if column == 1:
+                    item.setToolTip(str(v))  # a long rule is cut in its cell: whole here
                 row.append(item)
             self.model.appendRow(row)
+        header = self.view.horizontalHeader()
+        for column in (0, 2, 3, 4, 5):
+            self.view.resizeColumnToContents(column)
+            header.resizeSection(column, max(header.sectionSize(column), 64))
         self.count.setText(f"{len(rules)} rules")
         self.export_button.setEnabled(bool(rules))
