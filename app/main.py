@@ -258,6 +258,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.tabs)
 
         self.data_panel.sheet_chosen.connect(self._sheet_chosen)
+        self.data_panel.start.open_data.connect(self.choose_data)
+        self.data_panel.start.open_project.connect(self.choose_project)
+        self.data_panel.start.open_path.connect(lambda path: self.open_path(path))
         self.data_panel.view.selectionModel().currentRowChanged.connect(  # a row picked there: the Tree tab shows it
             lambda current, _previous: self.tree_panel.pick_index(current.row()) if current.isValid() else None)
         self.dirty = False  # settings edited since the last open or save
@@ -348,6 +351,7 @@ class MainWindow(QMainWindow):
         self.status_where.setText("   ·   ".join(parts))
         self.export_action.setEnabled(self.model is not None)
         self.train_action.setEnabled(self.table is not None)
+        self.save_action.setEnabled(self.project is not None)
 
     def recent_files(self) -> list[str]:
         value = self.settings.value("recent", [])
@@ -366,6 +370,14 @@ class MainWindow(QMainWindow):
         for path in self.recent_files():
             self.recent_menu.addAction(path, lambda p=path: self.open_path(p))
         self.recent_menu.setEnabled(bool(self.recent_files()))
+        from engine.resources import resources_dir
+
+        demo = resources_dir() / "demo"
+        self.data_panel.start.set_files(
+            [("Car evaluation: four ordered classes, test costs, a batch group, a cost matrix",
+              str(demo / "car_evaluation.rtproj")),
+             ("Glass: six kinds of glass under a class hierarchy (window / not window)", str(demo / "glass.rtproj"))],
+            self.recent_files())
 
     # ---- opening and saving ------------------------------------------------------
 

@@ -3,10 +3,71 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel, QSplitter, QTableView,
-                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel, QListWidget, QListWidgetItem,
+                               QPushButton, QSplitter, QStackedWidget, QTableView, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
 
 from ..models.table_model import TableModel
+
+
+class StartPage(QWidget):
+    """What the Data tab shows before any file is open: what the tool does, how to begin, the
+    demos and the recent files (one click each)."""
+
+    open_data = Signal()
+    open_project = Signal()
+    open_path = Signal(str)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        title = QLabel("<h2>RuleTree Studio</h2><p>Learn decision trees and IF-THEN rules from a spreadsheet of past "
+                       "cases, consult the model case by case, export the rules to Excel.</p>"
+                       "<p><b>1.</b> Open a spreadsheet (xlsx, csv, arff). <b>2.</b> Check the target and the "
+                       "attributes on the Problem tab. <b>3.</b> Train on the Train tab. <b>4.</b> Read the "
+                       "Tree and the Rules, consult on the Consult tab.</p>")
+        title.setWordWrap(True)
+        title.setTextFormat(Qt.RichText)
+        self.open_data_button = QPushButton("Open a spreadsheet...")
+        self.open_data_button.clicked.connect(self.open_data)
+        self.open_project_button = QPushButton("Open a project...")
+        self.open_project_button.clicked.connect(self.open_project)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.open_data_button)
+        buttons.addWidget(self.open_project_button)
+        buttons.addStretch(1)
+        self.demos = QListWidget()
+        self.demos.setMaximumHeight(70)
+        self.demos.itemActivated.connect(lambda item: self.open_path.emit(item.data(Qt.UserRole)))
+        self.demos.itemClicked.connect(lambda item: self.open_path.emit(item.data(Qt.UserRole)))
+        self.recent = QListWidget()
+        self.recent.itemActivated.connect(lambda item: self.open_path.emit(item.data(Qt.UserRole)))
+        self.recent.itemClicked.connect(lambda item: self.open_path.emit(item.data(Qt.UserRole)))
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addLayout(buttons)
+        layout.addWidget(QLabel("<b>Demos</b> (click to open):"))
+        layout.addWidget(self.demos)
+        layout.addWidget(QLabel("<b>Recent files</b>:"))
+        layout.addWidget(self.recent, 1)
+
+    def set_files(self, demos: list[tuple[str, str]], recent: list[str]) -> None:
+        """`demos`: (description, path); `recent`: paths, newest first."""
+        import os
+
+        self.demos.clear()
+        for text, path in demos:
+            item = QListWidgetItem(text)
+            item.setData(Qt.UserRole, path)
+            self.demos.addItem(item)
+        self.recent.clear()
+        for path in recent:
+            item = QListWidgetItem(f"{os.path.basename(path)}   —   {os.path.dirname(path)}")
+            item.setData(Qt.UserRole, path)
+            item.setToolTip(path)
+            self.recent.addItem(item)
+        if not recent:
+            self.recent.addItem("(none yet)")
+            self.recent.item(0).setFlags(Qt.NoItemFlags)
 
 
 class DataPanel(QWidget):
@@ -14,6 +75,7 @@ class DataPanel(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
+        self.start = StartPage()
         self.summary = QLabel("No data yet: File > Open data or Open project.")
         self.sheet = QComboBox()
         self.sheet.setToolTip("Workbook sheet")
@@ -42,12 +104,23 @@ class DataPanel(QWidget):
         split.addWidget(self.view)
         split.addWidget(self.columns)
         split.setSizes([420, 200])
-        layout = QVBoxLayout(self)
+        table_page = QWidget()
+        layout = QVBoxLayout(table_page)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.banner)
         layout.addWidget(split)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.start)
+        self.pages.addWidget(table_page)
+        outer = QVBoxLayout(self)
+        outer.addWidget(self.pages)
 
     def show_table(self, table) -> None:
+        self.pages.setCurrentIndex(1)
+        self._show_table(table)
+
+    def _show_table(self, table) -> None:
         name = table.file.replace("\\", "/").rsplit("/", 1)[-1]
         where = f'{name}, sheet "{table.sheet}"' if table.sheet else name
         extra = f"; {len(table.warnings)} warning(s)" if table.warnings else ""

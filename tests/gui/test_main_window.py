@@ -619,3 +619,15 @@ def test_toolbar_and_status_bar_say_what_to_do_next(window, demo_dir, tmp_path, 
     assert window.model.algorithm == "cart" and window.export_action.isEnabled()
     assert window.status_where.text().endswith(f"model: cart, {window.model.tree.n_leaves} leaves")
     assert "consult the model case by case" in window.statusBar().currentMessage()
+
+
+def test_start_page_opens_a_demo_and_lists_recent_files(window, demo_dir, tmp_path, qtbot):
+    start = window.data_panel.start
+    assert window.data_panel.pages.currentWidget() is start
+    assert start.demos.count() == 2 and start.recent.item(0).text() == "(none yet)"
+    demo = start.demos.item(0)
+    assert demo.data(Qt.UserRole).endswith("car_evaluation.rtproj")
+    start.demos.itemClicked.emit(demo)
+    assert window.table is not None and window.table.n_rows == 1728
+    assert window.data_panel.pages.currentIndex() == 1
+    assert start.recent.item(0).data(Qt.UserRole).endswith("car_evaluation.rtproj")
