@@ -41,6 +41,8 @@ from .tree_style import (BACKGROUND, CASE_COLOUR, CASE_EDGE_WIDTHS, EDGE_COLOUR,
 
 __all__ = ["TreeCanvas", "edge_labels", "layout"]
 
+#: the view size a new tree's depth limit is chosen for before the canvas is on screen
+PROVISIONAL_VIEW = (1360, 760)
 # a fuzzy tree's "n" is not a number of cases
 FUZZY_NOTE = "fuzzy tree: n = the training cases' memberships in the node, summed"
 
@@ -102,6 +104,10 @@ class TreeCanvas(QGraphicsView):
         view has its size (`depth_chosen` says which).
         """
         self._open_readable = readable and tree is not None
+        if self._open_readable:  # never lay out a large tree whole first: a provisional limit now
+            view = self.viewport()
+            size = (view.width(), view.height()) if self._sane_view() else PROVISIONAL_VIEW
+            self._max_depth = readable_depth(tree, *size)
         self._tree = tree
         self._collapsed = set()
         self._opened = set()
@@ -114,16 +120,21 @@ class TreeCanvas(QGraphicsView):
         self.fit()
         self._choose_readable_depth()
 
-    def _choose_readable_depth(self) -> None:
+    def _sane_view(self) -> bool:
         view = self.viewport()
-        if not self._open_readable or not self.isVisible() or view.width() < 200 or view.height() < 150:
-            return  # not on screen yet: chosen at the first resize
+        return self.isVisible() and view.width() >= 200 and view.height() >= 150
+
+    def _choose_readable_depth(self) -> None:
+        if not self._open_readable or not self._sane_view():
+            return  # not on screen yet: chosen at the first resize (a provisional limit meanwhile)
         self._open_readable = False
+        view = self.viewport()
         depth = readable_depth(self._tree, view.width(), view.height())
-        self._max_depth = depth
-        self._opened = set()
-        self._rebuild()
-        self.fit()
+        if depth != self._max_depth:
+            self._max_depth = depth
+            self._opened = set()
+            self._rebuild()
+            self.fit()
         self.depth_chosen.emit(depth or 0)
 
     def set_costs(self, costs) -> None:
