@@ -118,6 +118,8 @@ class TreeCanvas(QGraphicsView):
         self._costs = None
         self._rebuild()
         self.fit()
+        if self._open_readable:
+            self.depth_chosen.emit(self._max_depth or 0)  # provisional until the view has its size
         self._choose_readable_depth()
 
     def _sane_view(self) -> bool:

@@ -133,7 +133,13 @@ def test_train_cart_shows_tree_and_rules(window, demo_dir, tmp_path, qtbot):
     train_and_wait(window, qtbot, "cart")
     tree = window.model.tree
     assert window.tabs.currentWidget() is window.tree_panel
-    assert len(window.tree_panel.canvas.node_items()) == len(tree.reachable())
+    # opened at a depth limit that reads (the box shows it); every level on asking
+    panel = window.tree_panel
+    limit = panel.canvas.max_depth()
+    assert limit is not None and panel.depth.value() == limit
+    assert len(panel.canvas.node_items()) == sum(1 for i in tree.reachable() if len(tree.path_to(i)) - 1 <= limit)
+    panel.depth.setValue(0)
+    assert len(panel.canvas.node_items()) == len(tree.reachable())
     assert window.rules_panel.model.rowCount() == tree.n_leaves
     assert "leaves" in window.train_panel.results.toPlainText()
     bar = window.train_panel.progress  # pruning's last report is fold 4 of 5: the bar is full once done
@@ -356,6 +362,7 @@ def test_dp_tree_on_wine_in_the_window(window, tmp_path, qtbot):
     tree = window.model.tree
     assert window.model.algorithm == "dp"
     assert any(len(n.children) > 2 for n in tree.nodes if not n.is_leaf)  # multiway intervals
+    window.tree_panel.depth.setValue(0)  # every level (a new tree opens at a depth that reads)
     assert len(window.tree_panel.canvas.node_items()) == len(tree.reachable())
     panel = window.rules_panel
     assert panel.proxy.rowCount() == tree.n_leaves
