@@ -149,6 +149,44 @@ def _metric_order(name: str):
     return (_ORDER.index(name) if name in _ORDER else len(_ORDER), name)
 
 
+def fold_plans(y: np.ndarray, *, cv: int = 10, repeats: int = 1, holdout: float | None = None,
+               seed: int = 0) -> tuple[list[tuple[np.ndarray, np.ndarray]], list[str]]:
+    """(train mask, test mask) of every fold in order: `repeats` stratified k-fold splits
+    (seeds seed, seed + 1, ...) or `repeats` stratified hold-outs of the share `holdout`;
+    and the first repeat's warnings (classes with fewer cases than folds)."""
+    plans, warnings = [], []
+    for r in range(repeats):
+        if holdout is not None:
+            test = stratified_holdout(y, holdout, seed + r)
+            plans.append((~test, test))
+        else:
+            fold, found = stratified_folds(y, cv, seed + r)
+            if r == 0:
+                warnings.extend(found)
+            plans.extend((fold != k, fold == k) for k in range(cv))
+    return plans, warnings
+
+
+def score_fold(data: EncodedData, fit, predict, train: np.ndarray, test: np.ndarray, *,
+               cost: np.ndarray | None = None, members: np.ndarray | None = None, pending_metrics: bool = False,
+               hierarchy: "HierarchyScoring | None" = None, more=None) -> FoldResult:
+    """One fold of `cross_validate`: fit on the `train` rows, predict and score the `test` rows."""
+    t0 = time.perf_counter()
+    model = fit(data.subset(np.flatnonzero(train)))
+    fit_seconds = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    labels, extra = predict(model, data.X[test])
+    predict_seconds = time.perf_counter() - t0
+    m = metrics(data.y[test], labels, len(data.classes), ordered=data.schema.ordered, w=data.w[test], cost=cost,
+                members=members, pending_metrics=pending_metrics, hierarchy=hierarchy)
+    m.update(extra)
+    if more is not None:
+        m.update(more(model, data.X[test], data.y[test]))
+    m["fit_seconds"] = fit_seconds
+    m["predict_seconds"] = predict_seconds
+    return FoldResult(m, data.y[test], labels)
+
+
 def cross_validate(data: EncodedData, fit, predict, *, cv: int = 10, repeats: int = 1, holdout: float | None = None,
                    seed: int = 0, cost: np.ndarray | None = None, progress: Progress | None = None,
                    members: np.ndarray | None = None, pending_metrics: bool = False,
@@ -157,33 +195,13 @@ def cross_validate(data: EncodedData, fit, predict, *, cv: int = 10, repeats: in
     `more(model, X, y) -> metrics dict` (optional: what needs the true classes beyond the labels,
     such as the costs a test strategy pays)."""
     result = Evaluation()
-    plans = []
-    for r in range(repeats):
-        if holdout is not None:
-            test = stratified_holdout(data.y, holdout, seed + r)
-            plans.append((~test, test))
-        else:
-            fold, warnings = stratified_folds(data.y, cv, seed + r)
-            if r == 0:
-                result.warnings.extend(warnings)
-            plans.extend((fold != k, fold == k) for k in range(cv))
+    plans, warnings = fold_plans(data.y, cv=cv, repeats=repeats, holdout=holdout, seed=seed)
+    result.warnings.extend(warnings)
     for done, (train, test) in enumerate(plans):
         if progress is not None:
             progress.report(done, len(plans), f"fold {done + 1} of {len(plans)}")
-        t0 = time.perf_counter()
-        model = fit(data.subset(np.flatnonzero(train)))
-        fit_seconds = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        labels, extra = predict(model, data.X[test])
-        predict_seconds = time.perf_counter() - t0
-        m = metrics(data.y[test], labels, len(data.classes), ordered=data.schema.ordered, w=data.w[test], cost=cost,
-                    members=members, pending_metrics=pending_metrics, hierarchy=hierarchy)
-        m.update(extra)
-        if more is not None:
-            m.update(more(model, data.X[test], data.y[test]))
-        m["fit_seconds"] = fit_seconds
-        m["predict_seconds"] = predict_seconds
-        result.folds.append(FoldResult(m, data.y[test], labels))
+        result.folds.append(score_fold(data, fit, predict, train, test, cost=cost, members=members,
+                                       pending_metrics=pending_metrics, hierarchy=hierarchy, more=more))
     if progress is not None:
         progress.report(len(plans), len(plans), "done")
     return result

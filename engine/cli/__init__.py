@@ -9,8 +9,8 @@ Exit status: 0 success, 2 a user error (one line on stderr naming what and
 where), 1 a bug (the traceback goes to the log file).
 
 Modules: `problem` (problem options), `printing` (text output), `commands`
-(info, algorithms, train, predict, rules, evaluate), `consult` (consult,
-sessions), `reproduce`.
+(info, algorithms, train, predict, rules, evaluate), `compare`, `consult`
+(consult, sessions), `reproduce`.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from .. import __version__
 from ..errors import OptionError, RuleTreeError
 from ..paths import log_file
 from .commands import cmd_algorithms, cmd_evaluate, cmd_info, cmd_predict, cmd_rules, cmd_train
+from .compare import add_compare_parser
 from .consult import cmd_consult, cmd_sessions
 from .printing import PROG
 from .problem import add_problem_options, resolve_problem
@@ -33,7 +34,8 @@ from .reproduce import PAPERS, cmd_reproduce
 __all__ = ["PROG", "SUBCOMMANDS", "Parser", "build_parser", "main", "guarded", "has_display", "is_window_start",
            "NO_DISPLAY", "window_file", "add_problem_options", "resolve_problem"]
 
-SUBCOMMANDS = ("info", "algorithms", "train", "predict", "rules", "evaluate", "reproduce", "consult", "sessions")
+SUBCOMMANDS = ("info", "algorithms", "train", "predict", "rules", "evaluate", "compare", "reproduce", "consult",
+               "sessions")
 NO_DISPLAY = (f"{PROG}: no display found (DISPLAY is not set), so the window cannot open; "
               f"use a subcommand such as '{PROG} info DATA' (see '{PROG} --help')")
 
@@ -102,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--seed", type=int, default=0, metavar="S")
     ev.add_argument("--json", action="store_true")
     ev.set_defaults(func=cmd_evaluate)
+    add_compare_parser(sub)
 
     con = sub.add_parser("consult", help="one case, the most useful question next")
     con.add_argument("model", metavar="MODEL.json")

@@ -1,0 +1,201 @@
+"""`ruletree compare`: many algorithms on one file, the same folds, a baseline row.
+
+A thin front over `engine.compare.compare`: the options become entries and a
+scheme; the text output is a table of mean ± std per metric and entry (columns in
+groups that fit a terminal), `--json` the list of evaluate-shaped objects (each
+with its name and per-fold values). A progress line goes to stderr when it is a
+terminal. `--resume FILE` keeps the results in FILE after every finished unit and
+skips those FILE already holds. Units run on worker processes unless `--executor
+threads`: the learners are mostly Python holding the interpreter lock, and on the
+car data two threads were slower than one (engine.compare.runner).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import time
+
+from ..errors import OptionError
+from .commands import parse_params
+from .printing import warn
+from .problem import add_problem_options, prepare, split_list
+
+
+def add_compare_parser(sub) -> None:
+    cmp = sub.add_parser("compare", help="many algorithms on the same folds, beside a baseline")
+    add_problem_options(cmp, data_optional=True)
+    cmp.add_argument("--algorithms", required=True, metavar="A,B,...",
+                     help="algorithms to compare ('all': every one that applies to the problem); "
+                          "NAME=ALGO adds ALGO under another name, e.g. c45,small=c45 --param small.min_cases=20")
+    cmp.add_argument("--param", action="append", metavar="A.K=V",
+                     help="parameter K of algorithm (or name) A; K=V sets it for every algorithm that has K "
+                          "(repeatable)")
+    cmp.add_argument("--cv", type=int, default=10, metavar="K")
+    cmp.add_argument("--repeats", type=int, default=1, metavar="R")
+    cmp.add_argument("--holdout", type=float, metavar="F")
+    cmp.add_argument("--jobs", type=int, metavar="J", help="units run at once (default: all cores)")
+    cmp.add_argument("--executor", choices=("threads", "processes"), default="processes",
+                     help="run the folds on worker processes, each handed the data once (the default), or on "
+                          "threads of this process (the learners' Python parts share one lock: little gain)")
+    cmp.add_argument("--strategy", choices=("sequential", "batch", "hybrid"),
+                     help="how a test case's values are obtained, for the cost metrics (default: sequential when "
+                          "the problem has test or waiting costs)")
+    cmp.add_argument("--missing-rate", type=float, metavar="R",
+                     help="for experiments: blank each attribute value independently with probability R, "
+                          "0 <= R < 1 (seeded by --seed), in the training and test rows of every fold")
+    cmp.add_argument("--seed", type=int, default=0, metavar="S")
+    cmp.add_argument("--resume", metavar="FILE.json",
+                     help="keep the results in FILE after every fold; run again to continue where it stopped")
+    cmp.add_argument("--json", action="store_true")
+    cmp.set_defaults(func=cmd_compare)
+
+
+def parse_entries(text: str, params: list[str] | None, available: list[str] | None = None):
+    """--algorithms and --param as engine.compare Entries (names checked later, with the data).
+    `available`: what 'all' stands for (None: 'all' is not allowed here)."""
+    from ..compare import Entry
+
+    items = split_list(text)
+    if not items:
+        raise OptionError("--algorithms: give at least one algorithm name", code="bad_option")
+    entries: list[Entry] = []
+    for item in items:
+        if item.lower() == "all":
+            if available is None:
+                raise OptionError("--algorithms all cannot be combined with other names here", code="bad_option")
+            entries += [Entry(name) for name in available if name not in {e.algorithm for e in entries}]
+            continue
+        name, sep, algorithm = item.partition("=")
+        entries.append(Entry(algorithm.strip(), {}, name.strip()) if sep else Entry(item))
+    for item in params or []:
+        key, sep, value = item.partition("=")
+        target, dot, key = key.rpartition(".")
+        if not sep:
+            raise OptionError(f'--param "{item}" is not A.K=V', code="bad_option")
+        one = parse_params([f"{key}={value}"])
+        if dot:
+            chosen = [e for e in entries if (e.name or e.algorithm) == target.strip()]
+            if not chosen:
+                raise OptionError(f'--param "{item}": "{target}" is not one of the algorithms compared',
+                                  code="bad_option")
+        else:
+            from ..algorithms.registry import known
+
+            chosen = [e for e in entries if (info := known(e.algorithm)) is not None
+                      and any(p.name == key.strip() for p in info.params)]
+            if not chosen:
+                raise OptionError(f'--param "{item}": no algorithm compared has a parameter "{key.strip()}"',
+                                  code="bad_option")
+        for e in chosen:
+            e.params.update(one)
+    return entries
+
+
+def cmd_compare(args) -> int:
+    from ..algorithms.registry import get, resolve_params
+    from ..compare import Scheme, applicable_algorithms, compare
+
+    if args.holdout is not None and not 0 < args.holdout < 1:
+        raise OptionError("--holdout must be a share between 0 and 1 (e.g. 0.3)", code="bad_option")
+    if args.cv < 2:
+        raise OptionError("--cv must be at least 2", code="bad_option")
+    if args.repeats < 1:
+        raise OptionError("--repeats must be at least 1", code="bad_option")
+    if args.jobs is not None and args.jobs < 1:
+        raise OptionError("--jobs must be at least 1", code="bad_option")
+    if args.missing_rate is not None and not 0 <= args.missing_rate < 1:
+        raise OptionError("--missing-rate must be a share from 0 up to (not including) 1 (e.g. 0.2)",
+                          code="bad_option")
+    wants_all = any(item.lower() == "all" for item in split_list(args.algorithms))
+    if not wants_all:  # mistyped names and parameters are reported before a large file is read
+        for entry in parse_entries(args.algorithms, args.param):
+            resolve_params(get(entry.algorithm), entry.params)
+    problem, data = prepare(args)
+    for w in problem.table.warnings + list(data.warnings):
+        warn(w)
+    available = None
+    if wants_all:
+        available, skipped = applicable_algorithms(data, problem.spec)
+        for name, reason in skipped.items():
+            print(f"note: {name} left out: it {reason}", file=sys.stderr)
+    entries = parse_entries(args.algorithms, args.param, available)
+    scheme = Scheme(cv=args.cv, repeats=args.repeats, holdout=args.holdout, seed=args.seed,
+                    missing_rate=args.missing_rate, strategy=args.strategy)
+    bar = ProgressLine() if sys.stderr.isatty() else None
+    try:
+        result = compare(data, problem.spec, entries, scheme, jobs=args.jobs, progress=bar, results=args.resume,
+                         executor=args.executor)
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+    else:
+        print_comparison(result, os.path.basename(problem.table.file), data.n)
+    for w in result.warnings:
+        warn(w)
+    return 0
+
+
+class ProgressLine:
+    """One line on stderr, rewritten at most every 0.2 s: a bar, units done, the message."""
+
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stderr
+        self.last = 0.0
+        self.shown = False
+
+    def __call__(self, done: int, total: int, message: str) -> None:
+        now = time.monotonic()
+        if done < total and now - self.last < 0.2:
+            return
+        self.last = now
+        width = max(20, min(shutil.get_terminal_size((80, 24)).columns, 120) - 1)
+        filled = int(20 * done / total) if total else 20
+        line = f"[{'#' * filled}{'.' * (20 - filled)}] {done}/{total}  {message}"
+        self.stream.write("\r" + line[:width].ljust(width))
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def print_comparison(result, file_name: str, rows: int, width: int | None = None) -> None:
+    """Rows the entries (the baseline last), columns the metrics as mean ± std, in groups of
+    columns that fit the terminal."""
+    scheme = result.scheme
+    how = (f"hold-out {scheme.holdout:g}" if scheme.holdout is not None else f"{scheme.cv}-fold cross-validation") \
+        + f" x {scheme.repeats}, seed {scheme.seed}"
+    if scheme.missing_rate:
+        how += f", missing rate {scheme.missing_rate:g}"
+    n = len(result.entries) - (1 if result.baseline else 0)
+    print(f"{n} algorithm{'s' if n != 1 else ''} and {result.baseline or 'no baseline'} on {file_name} "
+          f"({rows} rows), {how}")
+    metrics = result.metrics()
+    cells = {e.name: {m: f"{v['mean']:.4f} ± {v['std']:.4f}" for m, v in e.evaluation.summary().items()}
+             for e in result.entries}
+    first = max(len("algorithm"), *(len(n) for n in result.names))
+    width = width or max(60, shutil.get_terminal_size((120, 24)).columns)
+    groups, group, used = [], [], first
+    for m in metrics:
+        w = max(len(m), 17) + 2
+        if group and used + w > width:
+            groups.append(group)
+            group, used = [], first
+        group.append(m)
+        used += w
+    if group:
+        groups.append(group)
+    for group in groups:
+        widths = [max(len(m), 17) for m in group]
+        print()
+        print("algorithm".ljust(first) + "".join("  " + m.rjust(w) for m, w in zip(group, widths)))
+        for e in result.entries:
+            print(e.name.ljust(first) + "".join("  " + cells[e.name].get(m, "-").rjust(w)
+                                                 for m, w in zip(group, widths)))

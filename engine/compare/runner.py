@@ -1,0 +1,521 @@
+"""Compare algorithms on one data set: entries x folds, on threads or processes, resumable.
+
+A comparison is a list of `Entry` (an algorithm, its parameters, a unique name; the
+same algorithm may come twice with different parameters) and a `Scheme` (repeated
+stratified k-fold or repeated stratified hold-out, seeded as `evaluate_algorithm`
+seeds them) on one `EncodedData` and `ProblemSpec`. Every entry sees the same folds;
+a baseline entry (`baseline.py`: the majority class, or with a cost matrix the class
+of least expected cost) is always added, last.
+
+The work unit is one entry on one fold. Units run on a pool of `jobs` workers: threads
+(the Numba kernels release the GIL, but most of a fit is Python that holds it: on the
+car data, all algorithms x 10 folds, two threads took 4.4 s where one took 2.9 s), or
+processes, each handed the data and the entries once, when it starts (two: 1.7 s). Each unit is scored by the very code
+`evaluate_algorithm` runs for a fold (`engine.evaluate.score_fold` with the entry's
+`Scoring`), so an entry's metrics equal `evaluate_algorithm`'s with the same seed,
+whatever `jobs` and the executor are (fit and predict seconds aside: they are
+measured). Results are kept by (entry, fold): their order never depends on which
+worker finished first.
+
+Progress: `report(done, total, message)` after each unit, the message naming the
+entry and fold and the time left (estimated from this run's units so far); it is a
+`UnitDone`, a str that also carries them as fields. Cancel: the `cancel` event (or a
+cancelled `Progress`) reaches a flag that every worker reads before it starts a unit
+and the learners read inside a fit; a cancelled run raises `Cancelled` once the units
+in flight have stopped, keeping every finished unit. With `results` (a path), the file
+(`store.py`) is rewritten as units finish (after each, or once a second when they come
+faster, and however the run ends), and a run with the same configuration skips the
+units it holds.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..algorithms.params import AlgorithmInfo, resolve_params
+from ..algorithms.registry import algorithms, get
+from ..data.encode import EncodedData
+from ..data.spec import ProblemSpec
+from ..errors import Cancelled, OptionError
+from ..evaluate import Evaluation, FoldResult, _metric_order, fold_plans, score_fold
+from ..progress import Progress, ProgressCallback, as_progress
+from ..workflows import AlgorithmEvaluation, Scoring, check_missing_rate, inject_missing
+from . import store
+from .baseline import BASELINE_INFO, baseline_name, baseline_rule
+from .store import UnitResult
+
+__all__ = ["Entry", "Scheme", "Comparison", "EntryResult", "compare", "applies", "applicable_algorithms",
+           "TIMING_METRICS", "EXECUTORS", "UnitDone"]
+
+#: metrics that are measured, not computed: they differ from run to run
+TIMING_METRICS = ("fit_seconds", "predict_seconds")
+
+
+# ---- what is compared, and how ------------------------------------------------------------
+
+
+@dataclass
+class Entry:
+    """One algorithm with its parameters (those not given take their defaults) and the name
+    it is shown by: `name`, else the algorithm's, with the given parameters in brackets
+    ("c45 (min_cases=5)")."""
+
+    algorithm: str
+    params: dict = field(default_factory=dict)
+    name: str | None = None
+
+    @property
+    def label(self) -> str:
+        if self.name:
+            return self.name
+        if not self.params:
+            return self.algorithm
+        return f"{self.algorithm} ({', '.join(f'{k}={v}' for k, v in self.params.items())})"
+
+
+@dataclass(frozen=True)
+class Scheme:
+    """`repeats` stratified `cv`-fold splits, or with `holdout` `repeats` stratified hold-outs
+    of that share; seeds seed, seed + 1, ... per repeat. `missing_rate`: values blanked
+    completely at random before the folds are drawn (`inject_missing`, seeded by `seed`);
+    `strategy`: how a test case's values are obtained, for the cost metrics."""
+
+    cv: int = 10
+    repeats: int = 1
+    holdout: float | None = None
+    seed: int = 0
+    missing_rate: float | None = None
+    strategy: str | None = None
+
+    def check(self) -> None:
+        """The same checks, and messages, as evaluate_algorithm."""
+        if self.holdout is not None and not 0 < self.holdout < 1:
+            raise OptionError(f"the hold-out share must be between 0 and 1 (e.g. 0.3), not {self.holdout:g}",
+                              code="bad_option")
+        check_missing_rate(self.missing_rate)
+        if self.holdout is None and self.cv < 2:
+            raise OptionError(f"cross-validation needs at least 2 folds, not {self.cv}", code="bad_option")
+        if self.repeats < 1:
+            raise OptionError(f"repeats must be at least 1, not {self.repeats}", code="bad_option")
+
+    def to_json(self, strategy: str | None) -> dict:
+        """evaluate_algorithm's "scheme" object (`strategy`: the one the scoring resolved)."""
+        out = {"cv": None if self.holdout is not None else self.cv, "repeats": self.repeats, "seed": self.seed}
+        if self.holdout is not None:
+            out["holdout"] = self.holdout
+        if strategy is not None:
+            out["strategy"] = strategy
+        if self.missing_rate is not None:
+            out["missing_rate"] = self.missing_rate
+        return out
+
+    def fold_name(self, fold: int) -> str:
+        per = 1 if self.holdout is not None else self.cv
+        repeat, k = divmod(fold, per)
+        if self.holdout is not None:
+            return f"hold-out {repeat + 1} of {self.repeats}"
+        where = f"fold {k + 1} of {self.cv}"
+        return where + (f", repeat {repeat + 1} of {self.repeats}" if self.repeats > 1 else "")
+
+
+def applies(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None) -> str | None:
+    """None when the algorithm can learn this problem, else why not (read from what it
+    declares it uses: ordered classes; one class against the rest of more than two)."""
+    if "class_order" in info.uses and not data.schema.ordered:
+        return "needs ordered classes (a class order)"
+    if "positive_class" in info.uses and len(data.classes) > 2 and not (spec and spec.positive_class):
+        return f"separates two classes; with {len(data.classes)} classes it needs a positive class"
+    return None
+
+
+def applicable_algorithms(data: EncodedData, spec: ProblemSpec | None) -> tuple[list[str], dict[str, str]]:
+    """Every registered algorithm that applies to the problem, in registry order, and the
+    others with the reason."""
+    names, skipped = [], {}
+    for info in algorithms():
+        reason = applies(info, data, spec)
+        if reason is None:
+            names.append(info.name)
+        else:
+            skipped[info.name] = reason
+    return names, skipped
+
+
+@dataclass
+class _Prepared:
+    """An entry ready to run: its learner, resolved parameters and scoring."""
+
+    name: str
+    info: AlgorithmInfo
+    params: dict
+    scoring: Scoring
+
+    def config(self) -> dict:
+        return {"name": self.name, "algorithm": self.info.name, "params": self.params}
+
+
+def _prepare(entries: list[Entry], data: EncodedData, spec: ProblemSpec | None, scheme: Scheme,
+             baseline: bool) -> list[_Prepared]:
+    out: list[_Prepared] = []
+    seen: set[str] = set()
+    for entry in entries:
+        info = get(entry.algorithm)
+        name = entry.label
+        if name in seen:
+            raise OptionError(f'two entries are both named "{name}": give them different parameters or names',
+                              code="bad_option")
+        reason = applies(info, data, spec)
+        if reason is not None:
+            raise OptionError(f"{info.name} does not apply to this problem: it {reason}", code="bad_option")
+        seen.add(name)
+        params = resolve_params(info, entry.params, spec)
+        out.append(_Prepared(name, info, params, Scoring(info, data, spec, params, scheme.strategy)))
+    if baseline:
+        name = baseline_name(spec)
+        if name in seen:
+            raise OptionError(f'"{name}" is the baseline\'s name: give the entry another', code="bad_option")
+        out.append(_Prepared(name, BASELINE_INFO, {"rule": baseline_rule(spec)},
+                             Scoring(BASELINE_INFO, data, spec, {}, scheme.strategy)))
+    return out
+
+
+# ---- results --------------------------------------------------------------------------------
+
+
+@dataclass
+class EntryResult:
+    """One entry's folds, as `evaluate_algorithm` returns them, and its name."""
+
+    name: str
+    evaluation: AlgorithmEvaluation
+    n_train: np.ndarray
+    n_test: np.ndarray
+
+    def fold_metric(self, metric: str) -> np.ndarray:
+        """The metric on every fold, in fold order (NaN on a fold that does not report it)."""
+        return np.array([f.metrics.get(metric, np.nan) for f in self.evaluation.evaluation.folds], dtype=float)
+
+    def to_json(self) -> dict:
+        """CLI.md's evaluate object, plus "name" and the per-fold values ("folds")."""
+        folds = self.evaluation.evaluation.folds
+        metrics = list(self.evaluation.summary())
+        return self.evaluation.to_json() | {
+            "name": self.name,
+            "folds": {"n_train": self.n_train.tolist(), "n_test": self.n_test.tolist(),
+                      "metrics": {m: [f.metrics.get(m) for f in folds] for m in metrics}}}
+
+
+@dataclass
+class Comparison:
+    """Every entry's results on the same folds; the baseline is the last entry."""
+
+    entries: list[EntryResult]
+    scheme: Scheme
+    baseline: str  # the baseline entry's name
+    n_train: np.ndarray  # training rows of each fold
+    n_test: np.ndarray  # test rows of each fold
+    warnings: list[str] = field(default_factory=list)
+    computed: int = 0  # units computed by this run (the rest came from the results file)
+
+    @property
+    def names(self) -> list[str]:
+        return [e.name for e in self.entries]
+
+    def __getitem__(self, name: str) -> EntryResult:
+        for e in self.entries:
+            if e.name == name:
+                return e
+        raise KeyError(name)
+
+    def metrics(self) -> list[str]:
+        """Every metric some entry reports, in the evaluate order."""
+        seen: list[str] = []
+        for e in self.entries:
+            seen += [m for m in e.evaluation.summary() if m not in seen]
+        return sorted(seen, key=_metric_order)
+
+    def fold_scores(self, metric: str) -> dict[str, np.ndarray]:
+        """name -> the metric on every fold, in fold order, for the entries that report it."""
+        out = {}
+        for e in self.entries:
+            values = e.fold_metric(metric)
+            if not np.isnan(values).all():
+                out[e.name] = values
+        return out
+
+    def to_json(self) -> list[dict]:
+        return [e.to_json() for e in self.entries]
+
+
+# ---- running --------------------------------------------------------------------------------
+
+
+class UnitDone(str):
+    """The progress message after a unit ("c45, fold 3 of 10 done; about 12 s left"), a str
+    for any `(done, total, message)` callback, that also carries its parts for a window:
+    `entry` (its name), `fold` (0-based, in fold order) and `seconds_left` (the estimate)."""
+
+    entry: str
+    fold: int
+    seconds_left: float
+
+    def __new__(cls, text: str, entry: str, fold: int, seconds_left: float):
+        out = super().__new__(cls, text)
+        out.entry, out.fold, out.seconds_left = entry, fold, seconds_left
+        return out
+
+
+def _time_left(seconds: float) -> str:
+    if seconds < 1.5:
+        return "about 1 s left"
+    if seconds < 90:
+        return f"about {seconds:.0f} s left"
+    if seconds < 5400:
+        return f"about {seconds / 60:.0f} min left"
+    return f"about {seconds / 3600:.1f} h left"
+
+
+def _run_unit(p: _Prepared, data: EncodedData, spec: ProblemSpec | None, plan, stopper: Progress) -> UnitResult:
+    """One entry on one fold, scored as evaluate_algorithm scores a fold."""
+    fit_params = p.info.stage_params(p.params, "fit")
+    trees = []
+
+    def fit(train: EncodedData):
+        tree = p.info.fit(train, spec, fit_params, stopper.quiet())
+        trees.append(tree)
+        return tree
+
+    train, test = plan
+    fold = score_fold(data, fit, lambda tree, X: p.scoring.predicted(p.info, tree, X, p.params), train, test,
+                      **p.scoring.cross_validate_options())
+    return UnitResult(fold.metrics, fold.y_pred, list(trees[0].labels), int(train.sum()), int(test.sum()))
+
+
+EXECUTORS = ("threads", "processes")
+
+
+def compare(data: EncodedData, spec: ProblemSpec | None, entries: list[Entry], scheme: Scheme = Scheme(), *,
+            jobs: int | None = None, progress: Progress | ProgressCallback | None = None,
+            cancel: threading.Event | None = None, results: str | os.PathLike | None = None,
+            baseline: bool = True, executor: str = "threads") -> Comparison:
+    """Run every entry (and the baseline) on the scheme's folds; see the module docstring.
+
+    `executor`: "threads" (one process; the fits' Python parts share one interpreter lock,
+    so more threads gain nothing and may lose) or "processes" (`jobs` worker processes,
+    each handed the data and the entries once, when it starts; threads in a frozen app
+    that cannot fork)."""
+    scheme.check()
+    if not entries and not baseline:
+        raise OptionError("nothing to compare: give at least one algorithm", code="bad_option")
+    jobs = (os.cpu_count() or 1) if jobs is None else int(jobs)
+    if jobs < 1:
+        raise OptionError(f"jobs must be at least 1, not {jobs}", code="bad_option")
+    if executor not in EXECUTORS:
+        raise OptionError(f"executor must be one of {', '.join(EXECUTORS)}, not {executor!r}", code="bad_option")
+    if results is not None and not os.path.isdir(os.path.dirname(os.path.abspath(results))):
+        raise OptionError(f'the folder of the results file "{results}" does not exist', code="bad_option")
+    progress = as_progress(progress)
+    prepared = _prepare(list(entries), data, spec, scheme, baseline)
+    fingerprint = store.data_fingerprint(data.X, data.y, data.w, data.classes, data.schema.names)
+    config = store.normalised({
+        "data": {"rows": int(data.n), "target": data.schema.target, "classes": list(data.classes),
+                 "sha256": fingerprint},
+        "scheme": scheme.to_json(prepared[0].scoring.strategy) | {"missing_rate": scheme.missing_rate},
+        "entries": [p.config() for p in prepared]})
+    if scheme.missing_rate is not None and scheme.missing_rate > 0:
+        data = EncodedData(inject_missing(data.X, scheme.missing_rate, scheme.seed), data.y, data.w, data.schema,
+                           data.rows, list(data.dropped_rows), list(data.warnings))
+    plans, warnings = fold_plans(data.y, cv=scheme.cv, repeats=scheme.repeats, holdout=scheme.holdout,
+                                 seed=scheme.seed)
+    sizes = [(int(train.sum()), int(test.sum())) for train, test in plans]
+
+    done: dict[tuple[int, int], UnitResult] = {}
+    if results is not None and os.path.exists(results):
+        done = store.load(results, config, sizes, list(data.classes))
+    todo = [(e, f) for e in range(len(prepared)) for f in range(len(plans)) if (e, f) not in done]
+    total = len(prepared) * len(plans)
+    resumed = len(done)
+
+    context = _process_context() if executor == "processes" and jobs > 1 and len(todo) > 1 else None
+    # the cancel flag every worker (thread or process) reads before a unit, and the fits inside one
+    stopper = _Stopper(context.Event() if context is not None else threading.Event())
+
+    def stopped() -> bool:
+        if cancel is not None and cancel.is_set() or progress is not None and progress.cancelled:
+            stopper.cancel()
+        return stopper.cancelled
+
+    def work(unit: tuple[int, int]) -> UnitResult | None:
+        if stopped():
+            return None
+        e, f = unit
+        try:
+            return _run_unit(prepared[e], data, spec, plans[f], stopper)
+        except Cancelled:
+            return None
+
+    started = time.perf_counter()
+    writer = store.Writer(results, config, done) if results is not None else None
+
+    def finished(unit: tuple[int, int], result: UnitResult | None) -> None:
+        if result is None:
+            return
+        done[unit] = result
+        if writer is not None:
+            writer.changed()
+        if progress is not None:
+            computed = len(done) - resumed
+            left = (time.perf_counter() - started) / computed * (total - len(done))
+            e, f = unit
+            message = UnitDone(f"{prepared[e].name}, {scheme.fold_name(f)} done; {_time_left(left)}",
+                               prepared[e].name, f, left)
+            try:
+                progress.report(len(done), total, message)
+            except Cancelled:
+                stopper.cancel()
+
+    if progress is not None:
+        progress.report(len(done), total, f"{len(todo)} of {total} units to run"
+                        + (f" ({resumed} done before)" if resumed else ""))
+    try:
+        if jobs == 1 or len(todo) <= 1:
+            for unit in todo:
+                finished(unit, work(unit))
+        elif context is None:  # threads (also when no worker process can be started safely)
+            with ThreadPoolExecutor(max_workers=min(jobs, len(todo)), thread_name_prefix="compare") as pool:
+                _drain(pool, work, todo, finished, stopped)
+        else:
+            payload = _Payload(data, spec, [p.config() for p in prepared], baseline, scheme.strategy, plans)
+            with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=context,
+                                     initializer=_start_worker, initargs=(payload, stopper.flag)) as pool:
+                _drain(pool, _worker_unit, todo, finished, stopped)
+    except BaseException:  # an error in a unit, or Ctrl-C: stop the others, keep what finished
+        stopper.cancel()
+        raise
+    finally:
+        if writer is not None:
+            writer.flush()
+    if stopped() and len(done) < total:
+        raise Cancelled("the comparison was cancelled"
+                        + (f"; {len(done)} of {total} units are kept in the results file" if results else ""))
+    return _assemble(prepared, data, scheme, plans, warnings, done, total - resumed)
+
+
+def _drain(pool, run, todo: list, finished, stopped) -> None:
+    """Queue every unit on `pool` (each worker reads the cancel flag before it starts one) and
+    hand each result to `finished`, in this thread, as it comes; look at Cancel at least every
+    0.2 s, so that a cancel from another thread reaches the workers' flag at once."""
+    pending = {pool.submit(run, unit): unit for unit in todo}
+    dropped = False
+    try:
+        while pending:
+            ready, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in ready:
+                unit = pending.pop(future)
+                if not future.cancelled():
+                    finished(unit, future.result())
+            if not dropped and stopped():
+                dropped = True
+                for future in pending:
+                    future.cancel()  # the queued ones; those started see the flag
+    except BaseException:
+        for future in pending:
+            future.cancel()
+        raise
+
+
+class _Stopper(Progress):
+    """A Progress whose cancel flag is `flag`: a threading.Event, or a multiprocessing Event
+    that worker processes read too."""
+
+    def __init__(self, flag):
+        super().__init__()
+        self._cancel = self.flag = flag
+
+
+# ---- worker processes -------------------------------------------------------------------------
+
+
+@dataclass
+class _Payload:
+    """What a worker process is handed once, when it starts: the (blanked) data, the problem,
+    the entries' configurations (learners are looked up again by name: a learner's functions
+    need not pickle) and the folds."""
+
+    data: EncodedData
+    spec: ProblemSpec | None
+    entries: list[dict]
+    baseline: bool
+    strategy: str | None
+    plans: list
+
+
+_WORKER: tuple | None = None  # (payload, prepared entries, stopper) in a worker process
+
+
+def _start_worker(payload: _Payload, flag) -> None:
+    global _WORKER
+    prepared = []
+    for i, config in enumerate(payload.entries):
+        if payload.baseline and i == len(payload.entries) - 1:
+            info, scored = BASELINE_INFO, {}
+        else:
+            info = get(config["algorithm"])
+            scored = config["params"]
+        prepared.append(_Prepared(config["name"], info, config["params"],
+                                  Scoring(info, payload.data, payload.spec, scored, payload.strategy)))
+    _WORKER = (payload, prepared, _Stopper(flag))
+
+
+def _worker_unit(unit: tuple[int, int]) -> UnitResult | None:
+    payload, prepared, stopper = _WORKER
+    if stopper.cancelled:
+        return None
+    e, f = unit
+    try:
+        return _run_unit(prepared[e], payload.data, payload.spec, payload.plans[f], stopper)
+    except Cancelled:
+        return None
+
+
+def _process_context():
+    """fork where it is safe (Linux, a process with no other thread: the workers start at once,
+    with the kernels compiled); else spawn (each worker imports the engine and loads the
+    kernels from Numba's cache); None in a frozen app that cannot fork (spawn would start
+    the bundle's own entry point, which does not call multiprocessing.freeze_support)."""
+    import multiprocessing
+    import sys
+
+    if sys.platform.startswith("linux") and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if getattr(sys, "frozen", False):
+        return None
+    return multiprocessing.get_context("spawn")
+
+
+def _assemble(prepared: list[_Prepared], data: EncodedData, scheme: Scheme, plans, warnings: list[str],
+              done: dict[tuple[int, int], UnitResult], computed: int) -> Comparison:
+    entries = []
+    n_train = np.array([int(train.sum()) for train, _ in plans])
+    n_test = np.array([int(test.sum()) for _, test in plans])
+    for e, p in enumerate(prepared):
+        labels = list(p.scoring.labels)
+        evaluation = Evaluation(warnings=list(warnings))
+        for f, (_, test) in enumerate(plans):
+            unit = done[(e, f)]
+            if len(unit.labels) > len(labels):  # as evaluate_algorithm: the longest label list, first seen
+                labels = list(unit.labels)
+            evaluation.folds.append(FoldResult(dict(unit.metrics), data.y[test], unit.y_pred))
+        result = AlgorithmEvaluation(algorithm=p.info.name, params=p.params, rows=int(data.n),
+                                     target=data.schema.target, scheme=scheme.to_json(p.scoring.strategy),
+                                     classes=list(data.classes), labels=labels, evaluation=evaluation,
+                                     scoring=p.scoring)
+        entries.append(EntryResult(p.name, result, n_train, n_test))
+    return Comparison(entries, scheme, prepared[-1].name if prepared[-1].info is BASELINE_INFO else "",
+                      n_train, n_test, list(warnings), computed)

@@ -1,0 +1,218 @@
+"""The comparison's results file: what lets a stopped run resume where it stopped.
+
+Versioned JSON, rewritten atomically as units (one entry on one fold) finish — after
+each one, or at most once a second when they finish faster (`Writer`)::
+
+    {"format": "ruletree-compare", "version": 1,
+     "config": {"data": {"rows", "target", "classes", "sha256"}, "scheme": {...},
+                "entries": [{"name", "algorithm", "params"}, ...]},
+     "units": [{"entry": 0, "fold": 3, "n_train": 1555, "n_test": 173,
+                "labels": ["unacc", ...], "y_pred": [0, 2, ...], "metrics": {"accuracy": 0.97, ...}}, ...]}
+
+`config` is everything the results depend on (the data's fingerprint, the folds, every
+entry's resolved parameters); a file whose config differs from the run's is refused.
+The file may come from anyone: every part is checked before use (types, ranges, sizes
+against the folds) and anything odd is refused with one line naming the file.
+A metric that is not a finite number is written as null (NaN), "inf" or "-inf".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import time
+
+import numpy as np
+
+from ..errors import RuleTreeError
+from ..fileio import atomic_write_text, read_json_file
+from ..tree.model import PENDING
+
+FORMAT = "ruletree-compare"
+VERSION = 1
+MAX_BYTES = 1 << 30
+
+
+class ResultsFileError(RuleTreeError):
+    """A comparison results file that cannot be resumed from."""
+
+    kind = "results"
+
+
+class UnitResult:
+    """One entry on one fold: its metrics, its answers on the test rows, the tree's labels."""
+
+    __slots__ = ("metrics", "y_pred", "labels", "n_train", "n_test")
+
+    def __init__(self, metrics: dict[str, float], y_pred: np.ndarray, labels: list[str], n_train: int, n_test: int):
+        self.metrics = metrics
+        self.y_pred = np.asarray(y_pred, dtype=np.int64)
+        self.labels = list(labels)
+        self.n_train = int(n_train)
+        self.n_test = int(n_test)
+
+    def to_json(self, entry: int, fold: int) -> dict:
+        return {"entry": entry, "fold": fold, "n_train": self.n_train, "n_test": self.n_test,
+                "labels": self.labels, "y_pred": self.y_pred.tolist(),
+                "metrics": {k: _number_out(v) for k, v in self.metrics.items()}}
+
+
+def data_fingerprint(X: np.ndarray, y: np.ndarray, w: np.ndarray, classes, names) -> str:
+    """sha256 over the encoded cases and the names that give them meaning."""
+    h = hashlib.sha256()
+    h.update(json.dumps([list(map(str, classes)), list(map(str, names)), list(X.shape)]).encode())
+    for a, dtype in ((X, np.float64), (y, np.int64), (w, np.float64)):
+        h.update(np.ascontiguousarray(a, dtype=dtype).tobytes())
+    return h.hexdigest()
+
+
+def normalised(obj):
+    """`obj` as it reads back from JSON (tuples become lists, ...), so configs compare equal."""
+    return json.loads(json.dumps(obj, allow_nan=False))
+
+
+def save(path: str | os.PathLike, config: dict, units: dict[tuple[int, int], UnitResult]) -> None:
+    body = {"format": FORMAT, "version": VERSION, "config": config,
+            "units": [units[key].to_json(*key) for key in sorted(units)]}
+    try:
+        atomic_write_text(path, json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":")) + "\n")
+    except OSError as exc:
+        raise ResultsFileError(f"the results cannot be written: {exc.strerror or exc}", code="not_writable",
+                               file=path) from None
+
+
+class Writer:
+    """Rewrites the results file as units finish: at once when `min_interval` seconds have
+    passed since the last write (and ten times the last write's own duration, so that a
+    large file never costs more than a tenth of the run), else at the next chance or at
+    `flush`, which the runner calls however the run ends."""
+
+    def __init__(self, path, config: dict, units: dict, min_interval: float = 1.0):
+        self.path, self.config, self.units = path, config, units
+        self.min_interval = min_interval
+        self.last = float("-inf")
+        self.cost = 0.0
+        self.dirty = False
+
+    def changed(self) -> None:
+        self.dirty = True
+        if time.perf_counter() - self.last >= max(self.min_interval, 10 * self.cost):
+            self.flush()
+
+    def flush(self) -> None:
+        if not self.dirty:
+            return
+        t0 = time.perf_counter()
+        save(self.path, self.config, self.units)
+        self.last = time.perf_counter()
+        self.cost = self.last - t0
+        self.dirty = False
+
+
+def load(path: str | os.PathLike, config: dict, sizes: list[tuple[int, int]],
+         classes: list[str]) -> dict[tuple[int, int], UnitResult]:
+    """The finished units of a results file written for this very `config`.
+
+    `sizes[f]`: (training rows, test rows) of fold f. Raises ResultsFileError when the file
+    is not a results file, is newer, was written for another configuration, or is damaged."""
+    path = os.fspath(path)
+    obj = read_json_file(path, ResultsFileError, what="comparison results file", not_ours="not_results",
+                         max_bytes=MAX_BYTES)
+
+    def bad(message: str) -> ResultsFileError:
+        return ResultsFileError(f"this comparison results file cannot be resumed from: {message}",
+                                code="bad_results", file=path)
+
+    if not isinstance(obj, dict) or obj.get("format") != FORMAT:
+        raise ResultsFileError(f'this is not a comparison results file (no "format": "{FORMAT}")',
+                               code="not_results", file=path)
+    version = obj.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise bad(f"its version is {version!r}, not a whole number from 1")
+    if version > VERSION:
+        raise ResultsFileError(f"the results file is version {version}, newer than this program reads "
+                               f"({VERSION}); update RuleTree Studio", code="too_new", file=path)
+    if obj.get("config") != config:
+        raise ResultsFileError("the results file was written for another comparison "
+                               f"({_difference(obj.get('config'), config)}); give a new file, or the same "
+                               "data, algorithms, parameters and scheme", code="other_config", file=path)
+    units = obj.get("units")
+    if not isinstance(units, list):
+        raise bad('"units" is not a list')
+    n_entries = len(config["entries"])
+    out: dict[tuple[int, int], UnitResult] = {}
+    for i, unit in enumerate(units):
+        where = f"unit {i + 1}"
+        if not isinstance(unit, dict):
+            raise bad(f"{where} is not an object")
+        entry, fold = unit.get("entry"), unit.get("fold")
+        if not _whole(entry) or not 0 <= entry < n_entries:
+            raise bad(f"{where}: entry {entry!r} is not one of 0..{n_entries - 1}")
+        if not _whole(fold) or not 0 <= fold < len(sizes):
+            raise bad(f"{where}: fold {fold!r} is not one of 0..{len(sizes) - 1}")
+        if (entry, fold) in out:
+            raise bad(f"{where}: entry {entry}, fold {fold} appears twice")
+        n_train, n_test = sizes[fold]
+        if unit.get("n_train") != n_train or unit.get("n_test") != n_test:
+            raise bad(f"{where}: its fold sizes differ from the folds of this data")
+        labels = unit.get("labels")
+        if not isinstance(labels, list) or not all(isinstance(s, str) for s in labels) \
+                or labels[:len(classes)] != list(classes):
+            raise bad(f'{where}: "labels" is not the classes ({", ".join(classes)}) and any coarser labels')
+        y_pred = unit.get("y_pred")
+        if not isinstance(y_pred, list) or len(y_pred) != n_test \
+                or not all(_whole(v) and (v == PENDING or 0 <= v < len(labels)) for v in y_pred):
+            raise bad(f'{where}: "y_pred" is not {n_test} answers (label numbers, or {PENDING} for pending)')
+        metrics = unit.get("metrics")
+        if not isinstance(metrics, dict) or not metrics:
+            raise bad(f'{where}: "metrics" is not an object')
+        values = {}
+        for name, value in metrics.items():
+            number = _number_in(value)
+            if number is None:
+                raise bad(f"{where}: metric {name!r} is not a number")
+            values[name] = number
+        out[(entry, fold)] = UnitResult(values, np.array(y_pred, dtype=np.int64), labels, n_train, n_test)
+    return out
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number_out(value: float):
+    value = float(value)
+    if math.isnan(value):
+        return None
+    if math.isinf(value):
+        return "inf" if value > 0 else "-inf"
+    return value
+
+
+def _number_in(value) -> float | None:
+    if value is None:
+        return math.nan
+    if value in ("inf", "-inf"):
+        return math.inf if value == "inf" else -math.inf
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    return None
+
+
+def _difference(found, wanted: dict) -> str:
+    """What differs, in words, for the refusal message."""
+    if not isinstance(found, dict):
+        return "it has no valid configuration"
+    for key, what in (("data", "the data"), ("scheme", "the scheme"), ("entries", "the algorithms")):
+        if found.get(key) != wanted.get(key):
+            if key == "entries" and isinstance(found.get(key), list):
+                names = [e.get("name") if isinstance(e, dict) else "?" for e in found[key]]
+                return f"other algorithms or parameters: {', '.join(map(str, names))}"
+            if key == "scheme" and isinstance(found.get(key), dict):
+                diffs = [k for k in sorted(set(found[key]) | set(wanted[key]))
+                         if found[key].get(k) != wanted[key].get(k)]
+                return f"another scheme: {', '.join(diffs)} differ"
+            return f"{what} differ"
+    return "another configuration"
