@@ -2,8 +2,9 @@
 
 A thin front over `engine.compare.compare`: the options become entries and a
 scheme; the text output is a table of mean ± std per metric and entry (columns in
-groups that fit a terminal), `--json` the list of evaluate-shaped objects (each
-with its name and per-fold values). A progress line goes to stderr when it is a
+groups that fit a terminal) and the significance tests on one metric against a
+reference entry (engine.compare.significance), `--json` the list of evaluate-shaped
+objects (each with its name, per-fold values and "significance"). A progress line goes to stderr when it is a
 terminal. `--resume FILE` keeps the results in FILE after every finished unit and
 skips those FILE already holds. Units run on worker processes unless `--executor
 threads`: the learners are mostly Python holding the interpreter lock, and on the
@@ -49,6 +50,11 @@ def add_compare_parser(sub) -> None:
     cmp.add_argument("--seed", type=int, default=0, metavar="S")
     cmp.add_argument("--resume", metavar="FILE.json",
                      help="keep the results in FILE after every fold; run again to continue where it stopped")
+    cmp.add_argument("--metric", metavar="NAME",
+                     help="the metric the significance tests are on (default: the total cost per case with "
+                          "priced tests, else the misclassification cost with a cost matrix, else accuracy)")
+    cmp.add_argument("--reference", metavar="NAME",
+                     help="the entry the others are tested against (default: the first one given)")
     cmp.add_argument("--json", action="store_true")
     cmp.set_defaults(func=cmd_compare)
 
@@ -131,10 +137,18 @@ def cmd_compare(args) -> int:
     finally:
         if bar is not None:
             bar.close()
+    from ..compare.significance import significance
+
+    if args.metric is not None and args.metric not in result.metrics():
+        raise OptionError(f'--metric: "{args.metric}" is not a metric of this comparison '
+                          f"({', '.join(result.metrics())})", code="bad_option")
+    tests = significance(result, args.metric, args.reference)
     if args.json:
-        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+        objects = [obj | {"significance": tests.for_entry(obj["name"])} for obj in result.to_json()]
+        print(json.dumps(objects, ensure_ascii=False, indent=2))
     else:
         print_comparison(result, os.path.basename(problem.table.file), data.n)
+        print_significance(tests)
     for w in result.warnings:
         warn(w)
     return 0
@@ -199,3 +213,34 @@ def print_comparison(result, file_name: str, rows: int, width: int | None = None
         for e in result.entries:
             print(e.name.ljust(first) + "".join("  " + cells[e.name].get(m, "-").rjust(w)
                                                  for m, w in zip(group, widths)))
+
+
+def print_significance(tests) -> None:
+    """Each entry against the reference (corrected t, Wilcoxon, Nemenyi), its rank, and Friedman."""
+    from ..compare.significance import CAVEAT
+    from ..textwidth import display_width, ljust
+
+    direction = "higher" if tests.higher_better else "lower"
+    print()
+    print(f"significance on {tests.metric} ({direction} is better), against {tests.reference}; "
+          f"alpha {tests.alpha:g}:")
+    first = max(display_width("algorithm"), *(display_width(n) for n in tests.names))
+    header = ["mean", "corrected t p", "Wilcoxon p", "Nemenyi p", "avg rank"]
+    print("  " + ljust("algorithm", first) + "".join(f"  {h:>13}" for h in header))
+    for name in tests.names:
+        pair = tests.pairs.get(name, {})
+        t, w = pair.get("corrected_t"), pair.get("wilcoxon")
+        nem, rank = tests.nemenyi_p(name), tests.rank_of(name)
+        verdict = {True: "better", False: "worse", None: ""}[tests.better_than_reference(name)]
+        cells = [f"{tests.means[name]:.4f}", f"{t.p_value:.4f}" if t else "(reference)" if name == tests.reference
+                 else "-", f"{w.p_value:.4f}" if w else "-", f"{nem:.4f}" if nem is not None else "-",
+                 f"{rank:.2f}" if rank is not None else "-"]
+        print("  " + ljust(name, first) + "".join(f"  {c:>13}" for c in cells) + (f"  {verdict}" if verdict else ""))
+    if tests.friedman is not None:
+        f = tests.friedman
+        print(f"Friedman over {f.n_blocks} folds: chi2 = {f.chi2:.3f} (p = {f.p_chi2:.4f}), Iman-Davenport "
+              f"F = {f.f:.3f} (p = {f.p_value:.4g}); Nemenyi critical difference of average ranks "
+              f"{tests.nemenyi.critical_difference:.2f}")
+    if tests.left_out:
+        print(f"not tested (no {tests.metric} on every fold): {', '.join(tests.left_out)}")
+    print(f"note: {CAVEAT}")

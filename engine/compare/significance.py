@@ -1,0 +1,112 @@
+"""Which differences in a comparison are more than the folds' noise (issue 16 item 1).
+
+On one metric (the problem's headline by default: the average total cost with priced tests,
+else the misclassification cost with a cost matrix, else the accuracy):
+
+- each entry against a reference entry (the first one compared, unless another is named),
+  paired over the folds: the corrected resampled t-test with n_test / n_train of the folds
+  (their mean), and Wilcoxon's signed-rank test;
+- all entries together: Friedman's test over the folds as blocks, and Nemenyi's post-hoc
+  critical difference and pairwise p-values.
+
+Entries that do not report the metric on every fold are left out of the tests (named in
+`left_out`). Every figure says which test made it (engine.compare.statistics).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..workflows import headline_metric
+from .statistics import (Friedman, Nemenyi, PairTest, corrected_resampled_t, friedman, higher_is_better, nemenyi,
+                         wilcoxon_signed_rank)
+
+CAVEAT = ("the folds of one data set are not independent samples (their training sets overlap): the corrected "
+          "t-test allows for it; Friedman and Nemenyi over folds are indicative only")
+
+
+@dataclass
+class Significance:
+    metric: str
+    higher_better: bool
+    reference: str
+    names: list[str]  # the entries tested, in the comparison's order
+    means: dict[str, float]
+    pairs: dict[str, dict[str, PairTest]]  # name -> {"corrected_t": ..., "wilcoxon": ...} against the reference
+    friedman: Friedman | None
+    nemenyi: Nemenyi | None
+    alpha: float = 0.05
+    left_out: list[str] = field(default_factory=list)
+
+    def rank_of(self, name: str) -> float | None:
+        if self.friedman is None:
+            return None
+        return float(self.friedman.average_ranks[self.names.index(name)])
+
+    def nemenyi_p(self, name: str) -> float | None:
+        """Nemenyi's p-value of `name` against the reference."""
+        if self.nemenyi is None or name == self.reference:
+            return None
+        return float(self.nemenyi.p_values[self.names.index(name), self.names.index(self.reference)])
+
+    def better_than_reference(self, name: str) -> bool | None:
+        """Significantly better (True) or worse (False) than the reference by the corrected t-test
+        at alpha; None: no significant difference, or `name` is the reference."""
+        test = self.pairs.get(name, {}).get("corrected_t")
+        if test is None or test.p_value >= self.alpha or test.mean_difference == 0:
+            return None
+        return (test.mean_difference > 0) == self.higher_better
+
+    def for_entry(self, name: str) -> dict:
+        """What an entry's JSON object carries: its tests against the reference, its rank, and the
+        tests over all entries."""
+        out = {"metric": self.metric, "higher_is_better": self.higher_better, "reference": self.reference,
+               "alpha": self.alpha, "tested": name in self.names}
+        if name in self.pairs:
+            out["against_reference"] = {k: v.to_json() for k, v in self.pairs[name].items()}
+            out["against_reference"]["nemenyi_p"] = self.nemenyi_p(name)
+        if name in self.names and self.friedman is not None:
+            out["average_rank"] = self.rank_of(name)
+        if self.friedman is not None:
+            out["friedman"] = self.friedman.to_json()
+            out["nemenyi"] = self.nemenyi.to_json() | {"names": list(self.names)}
+        out["caveat"] = CAVEAT
+        return out
+
+
+def significance(comparison, metric: str | None = None, reference: str | None = None,
+                 alpha: float = 0.05) -> Significance:
+    """The tests of `comparison` (an engine.compare.Comparison) on `metric` against `reference`."""
+    names = comparison.names
+    if metric is None:
+        metric, _ = headline_metric(comparison[names[0]].evaluation.summary())
+    scores = comparison.fold_scores(metric)
+    complete = [n for n in names if n in scores and np.isfinite(scores[n]).all()]
+    left_out = [n for n in names if n not in complete]
+    reference = reference or names[0]
+    if reference not in names:
+        from ..errors import OptionError
+
+        raise OptionError(f'the reference "{reference}" is not one of the entries compared ({", ".join(names)})',
+                          code="bad_option")
+    if reference not in complete:
+        from ..errors import OptionError
+
+        raise OptionError(f'the reference "{reference}" does not report {metric} on every fold', code="bad_option")
+    higher = higher_is_better(metric)
+    ratio = float(np.mean(comparison.n_test / comparison.n_train))
+    n_folds = len(comparison.n_test)
+    pairs = {}
+    if n_folds >= 2:
+        for name in complete:
+            if name != reference:
+                pairs[name] = {"corrected_t": corrected_resampled_t(scores[name], scores[reference], ratio),
+                               "wilcoxon": wilcoxon_signed_rank(scores[name], scores[reference])}
+    f = n = None
+    if n_folds >= 2 and len(complete) >= 2:
+        f = friedman(np.column_stack([scores[name] for name in complete]), higher)
+        n = nemenyi(f.average_ranks, f.n_blocks, alpha)
+    means = {name: float(np.mean(scores[name])) for name in complete}
+    return Significance(metric, higher, reference, complete, means, pairs, f, n, alpha, left_out)
