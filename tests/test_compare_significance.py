@@ -81,3 +81,32 @@ def test_cli_prints_and_returns_the_tests(capsys):
     assert sig["friedman"]["blocks"] == 5 and len(sig["nemenyi"]["p_values"]) == 3
     assert main(["compare", str(CAR), "--target", "class", "--algorithms", "c45,cart", "--cv", "5",
                  "--metric", "nope"]) == 2
+
+
+def test_workbook_with_native_charts_and_no_formulas(result, tmp_path):
+    import openpyxl
+
+    from engine.compare.workbook import write_comparison
+
+    tests = significance(result)
+    path = tmp_path / "cmp.xlsx"
+    write_comparison(path, result, tests)
+    wb = openpyxl.load_workbook(path)
+    assert wb.sheetnames == ["Summary", "Folds", "Significance"]
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                assert cell.data_type != "f"
+                if cell.data_type == "n" and cell.value is not None and cell.row > 1:
+                    assert cell.number_format != "General", (ws.title, cell.coordinate)
+    assert len(wb["Summary"]._charts) == 1 and len(wb["Folds"]._charts) == 1
+    summary = {r[0].value: r for r in wb["Summary"].iter_rows(min_row=2)}
+    header = [c.value for c in wb["Summary"][1]]
+    col = header.index("accuracy mean")
+    assert summary["cart"][col].value == pytest.approx(result["cart"].evaluation.summary()["accuracy"]["mean"])
+    assert summary["cart"][col].number_format == "0.00%"
+    folds = list(wb["Folds"].iter_rows(min_row=2, max_col=4, values_only=True))
+    assert len(folds) == 4 * 5 and folds[0][:2] == ("c45", 1)
+    sig = {r[0].value: [c.value for c in r] for r in wb["Significance"].iter_rows(min_row=2) if r[0].value}
+    assert sig["c45"][7] == "reference" and sig["baseline (majority)"][7] == "worse"
+    assert sig["cart"][3] == pytest.approx(tests.pairs["cart"]["corrected_t"].p_value)

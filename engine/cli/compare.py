@@ -55,6 +55,8 @@ def add_compare_parser(sub) -> None:
                           "priced tests, else the misclassification cost with a cost matrix, else accuracy)")
     cmp.add_argument("--reference", metavar="NAME",
                      help="the entry the others are tested against (default: the first one given)")
+    cmp.add_argument("--xlsx", metavar="OUT.xlsx",
+                     help="also write the tables, the fold scores, the tests and Excel charts to a workbook")
     cmp.add_argument("--json", action="store_true")
     cmp.set_defaults(func=cmd_compare)
 
@@ -143,6 +145,10 @@ def cmd_compare(args) -> int:
         raise OptionError(f'--metric: "{args.metric}" is not a metric of this comparison '
                           f"({', '.join(result.metrics())})", code="bad_option")
     tests = significance(result, args.metric, args.reference)
+    if args.xlsx:
+        from ..compare.workbook import write_comparison
+
+        write_comparison(args.xlsx, result, tests)
     if args.json:
         objects = [obj | {"significance": tests.for_entry(obj["name"])} for obj in result.to_json()]
         print(json.dumps(objects, ensure_ascii=False, indent=2))

@@ -1,0 +1,124 @@
+"""A comparison as an Excel workbook (`ruletree compare --xlsx`): the tables and native charts.
+
+Sheets:
+- Summary: one row per entry, each metric's mean and std in two columns, and a bar chart
+  of the tested metric's means (Excel's own chart, so it can be restyled there);
+- Folds: one row per entry and fold, every metric's value, and a line chart of the tested
+  metric across the folds, one line per entry;
+- Significance: each entry against the reference (corrected t, Wilcoxon, Nemenyi p, average
+  rank, better / worse), then Friedman and the critical difference, and the caveat.
+
+Texts go through engine.export's cell writer: a name that looks like a formula is stored as
+text, never as a formula. Written atomically.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+
+from ..export import _put, _sheet, metric_format
+from ..fileio import atomic_write_bytes
+
+
+def write_comparison(path: str | os.PathLike, comparison, tests) -> None:
+    from openpyxl import Workbook
+    from openpyxl.chart import BarChart, LineChart, Reference
+
+    wb = Workbook()
+    wb.remove(wb.active)
+    metrics = comparison.metrics()
+    header = ["algorithm"] + [f"{m} {part}" for m in metrics for part in ("mean", "std")]
+    rows = []
+    for e in comparison.entries:
+        summary = e.evaluation.summary()
+        row = [e.name]
+        for m in metrics:
+            v = summary.get(m)
+            row += [v["mean"], v["std"]] if v else [None, None]
+        rows.append(row)
+    formats = {1 + 2 * i + k: metric_format(m) for i, m in enumerate(metrics) for k in (0, 1)}
+    ws = _sheet(wb, "Summary", header, rows, formats)
+    if tests.metric in metrics:
+        col = 2 + 2 * metrics.index(tests.metric)
+        chart = BarChart()
+        chart.title = f"{tests.metric}: mean over the folds"
+        chart.y_axis.title = tests.metric
+        chart.add_data(Reference(ws, min_col=col, min_row=1, max_row=len(rows) + 1), titles_from_data=True)
+        chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=len(rows) + 1))
+        chart.legend = None
+        chart.width, chart.height = 18, 9
+        ws.add_chart(chart, f"B{len(rows) + 4}")
+
+    fold_rows = []
+    n_folds = len(comparison.n_test)
+    for e in comparison.entries:
+        values = {m: e.fold_metric(m) for m in metrics}  # NaN: not reported on that fold
+        for f in range(n_folds):
+            fold_rows.append([e.name, f + 1, int(comparison.n_train[f]), int(comparison.n_test[f])]
+                             + [None if values[m][f] != values[m][f] else float(values[m][f]) for m in metrics])
+    fold_formats = {1: "0", 2: "#,##0", 3: "#,##0"} | {4 + i: metric_format(m) for i, m in enumerate(metrics)}
+    folds = _sheet(wb, "Folds", ["algorithm", "fold", "training rows", "test rows"] + metrics, fold_rows,
+                   fold_formats)
+    if tests.metric in metrics and n_folds >= 2:
+        # a small block beside the table: folds down, one column per entry (what a line chart reads)
+        top, left = 1, len(metrics) + 6
+        _put(folds, top, left, "fold")
+        scores = comparison.fold_scores(tests.metric)
+        shown = [name for name in comparison.names if name in scores]
+        for j, name in enumerate(shown, start=1):
+            _put(folds, top, left + j, name)
+            for f in range(n_folds):
+                _put(folds, top + 1 + f, left + j, float(scores[name][f]), metric_format(tests.metric))
+        for f in range(n_folds):
+            _put(folds, top + 1 + f, left, f + 1, "0")
+        chart = LineChart()
+        chart.title = f"{tests.metric} on each fold"
+        chart.x_axis.title = "fold"
+        chart.y_axis.title = tests.metric
+        chart.add_data(Reference(folds, min_col=left + 1, max_col=left + len(shown), min_row=top,
+                                 max_row=top + n_folds), titles_from_data=True)
+        chart.set_categories(Reference(folds, min_col=left, min_row=top + 1, max_row=top + n_folds))
+        chart.width, chart.height = 18, 9
+        folds.add_chart(chart, f"{_column(left)}{top + n_folds + 3}")
+
+    sig_rows = []
+    for name in tests.names:
+        pair = tests.pairs.get(name, {})
+        t, w = pair.get("corrected_t"), pair.get("wilcoxon")
+        verdict = {True: "better", False: "worse", None: ""}[tests.better_than_reference(name)]
+        sig_rows.append([name, tests.means[name], t.statistic if t else None, t.p_value if t else None,
+                         w.p_value if w else None, tests.nemenyi_p(name), tests.rank_of(name),
+                         "reference" if name == tests.reference else verdict])
+    sig = _sheet(wb, "Significance", ["algorithm", f"{tests.metric} mean", "corrected t", "corrected t p",
+                                      "Wilcoxon p", "Nemenyi p", "average rank", f"against {tests.reference}"],
+                 sig_rows, {1: metric_format(tests.metric), 2: "0.000", 3: "0.0000", 4: "0.0000", 5: "0.0000",
+                            6: "0.00"})
+    line = len(sig_rows) + 3
+    if tests.friedman is not None:
+        f = tests.friedman
+        _put(sig, line, 1, "Friedman over the folds")
+        _put(sig, line, 2, "chi2")
+        _put(sig, line, 3, float(f.chi2), "0.000")
+        _put(sig, line, 4, "p")
+        _put(sig, line, 5, float(f.p_chi2), "0.0000")
+        _put(sig, line + 1, 1, "Iman-Davenport")
+        _put(sig, line + 1, 2, "F")
+        _put(sig, line + 1, 3, float(f.f) if f.f != float("inf") else "inf", "0.000")
+        _put(sig, line + 1, 4, "p")
+        _put(sig, line + 1, 5, float(f.p_value), "0.0000")
+        _put(sig, line + 2, 1, f"Nemenyi critical difference (alpha {tests.alpha:g})")
+        _put(sig, line + 2, 3, float(tests.nemenyi.critical_difference), "0.00")
+        line += 4
+    from .significance import CAVEAT
+
+    _put(sig, line, 1, f"Note: {CAVEAT}")
+    buf = io.BytesIO()
+    wb.save(buf)
+    atomic_write_bytes(path, buf.getvalue())
+
+
+def _column(index: int) -> str:
+    from openpyxl.utils import get_column_letter
+
+    return get_column_letter(index)
