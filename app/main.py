@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import weakref
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction
@@ -26,6 +27,7 @@ from engine.paths import log_file
 from engine.resources import demo_project
 
 from .jobs import JobRunner
+from .panels.compare_panel import ComparePanel
 from .panels.consult_panel import ConsultPanel
 from .panels.data_panel import DataPanel
 from .panels.problem_panel import ProblemPanel
@@ -252,8 +254,14 @@ class MainWindow(QMainWindow):
         self.tree_panel = TreePanel()
         self.rules_panel = RulesPanel()
         self.consult_panel = ConsultPanel()
+        self.compare_panel = ComparePanel()
+        # through a weak reference: a window <-> panel cycle would leave closed windows to the
+        # garbage collector, which then deleted their Qt objects while a training thread ran (crash)
+        window = weakref.ref(self)
+        self.compare_panel.problem = lambda: window()._problem_for_compare()
         for panel, title in ((self.data_panel, "Data"), (self.problem_panel, "Problem"), (self.train_panel, "Train"),
-                             (self.tree_panel, "Tree"), (self.rules_panel, "Rules"), (self.consult_panel, "Consult")):
+                             (self.tree_panel, "Tree"), (self.rules_panel, "Rules"), (self.consult_panel, "Consult"),
+                             (self.compare_panel, "Compare")):
             self.tabs.addTab(panel, title)
         self.setCentralWidget(self.tabs)
 
@@ -325,6 +333,15 @@ class MainWindow(QMainWindow):
         self.status_where = QLabel("")
         self.statusBar().addPermanentWidget(self.status_where)
         self._update_status()
+
+    def _problem_for_compare(self):
+        """The open file and problem, encoded, for the Compare tab (raises with the checks' message)."""
+        from engine.data.encode import encode
+
+        if self.table is None:
+            raise ValueError("no data file is open")
+        spec = self.spec.copy()
+        return encode(self.table, spec), spec
 
     def train_now(self) -> None:
         """The Train tab's Train button, from anywhere (toolbar, Ctrl+T)."""
@@ -589,8 +606,10 @@ class MainWindow(QMainWindow):
         if not self.keep_edits():
             event.ignore()
             return
-        self.jobs.cancel()
-        self.jobs.wait(5000)
+        for jobs in (self.jobs, self.compare_panel.jobs):  # a cancelled job stops within a fold
+            jobs.cancel()
+        for jobs in (self.jobs, self.compare_panel.jobs):
+            jobs.wait(30000)
         self.settings.setValue("geometry", self.saveGeometry())
         super().closeEvent(event)
 

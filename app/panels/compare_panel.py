@@ -1,0 +1,317 @@
+"""Compare: tick algorithms, choose the folds, run them on the same folds in the background
+(progress, time left, Cancel), read a table of means beside the baseline with the
+significance of each difference against a reference, see each algorithm's fold scores as a
+box plot, and export the workbook with Excel's own charts (engine.compare)."""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QListWidget,
+                               QListWidgetItem, QMessageBox, QProgressBar, QPushButton, QSpinBox, QSplitter,
+                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+
+from engine.algorithms.registry import by_family
+
+from ..jobs import JobRunner
+from .train_panel import metric_label, metric_text
+
+#: the markers beside a mean: significantly better / worse than the reference (corrected t-test)
+BETTER, WORSE = "▲", "▼"
+#: ticked when the tab first opens
+DEFAULT_TICKS = ("c45", "cart")
+
+
+class ComparePanel(QWidget):
+    compared = Signal(object)  # the engine.compare.Comparison shown
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.problem = None  # () -> (EncodedData, ProblemSpec) of the file open, or raises
+        self.result = None  # the last Comparison
+        self.tests = None  # its Significance
+        self.jobs = JobRunner(self)
+        self.algorithms = QListWidget()
+        for family, infos in by_family():
+            head = QListWidgetItem(family.title)
+            head.setFlags(Qt.NoItemFlags)
+            bold = QFont()
+            bold.setBold(True)
+            head.setFont(bold)
+            self.algorithms.addItem(head)
+            for info in infos:
+                item = QListWidgetItem(f"  {info.title}")
+                item.setData(Qt.UserRole, info.name)
+                item.setFlags(Qt.ItemIsEnabled | Qt.ItemIsUserCheckable)
+                item.setCheckState(Qt.Checked if info.name in DEFAULT_TICKS else Qt.Unchecked)
+                item.setToolTip(info.name)
+                self.algorithms.addItem(item)
+        self.folds = QSpinBox()
+        self.folds.setRange(2, 20)
+        self.folds.setValue(10)
+        self.folds.setSuffix(" folds")
+        self.repeats = QSpinBox()
+        self.repeats.setRange(1, 20)
+        self.repeats.setPrefix("x ")
+        self.repeats.setSuffix(" repeats")
+        self.run_button = QPushButton("Compare")
+        self.run_button.clicked.connect(self.run)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.jobs.cancel)
+        self.export_button = QPushButton("Export to Excel...")
+        self.export_button.setEnabled(False)
+        self.export_button.clicked.connect(lambda: self.export())
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1)
+        self.status = QLabel("Tick the algorithms to compare, then Compare: every one is trained and scored on "
+                             "the same folds, beside always answering one class.")
+        self.status.setWordWrap(True)
+        self.reference = QComboBox()
+        self.reference.setToolTip("The algorithm the others are tested against")
+        self.reference.currentIndexChanged.connect(self._retest)
+        self.metric = QComboBox()
+        self.metric.setSizeAdjustPolicy(QComboBox.AdjustToContents)
+        self.reference.setSizeAdjustPolicy(QComboBox.AdjustToContents)
+        self.metric.setToolTip("The metric the tests and the box plot are on")
+        self.metric.currentIndexChanged.connect(self._retest)
+        self.table = QTableWidget(0, 0)
+        self.table.setEditTriggers(QTableWidget.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.summary = QLabel("")
+        self.summary.setWordWrap(True)
+        # the box plot is made with the first result (most sessions never compare: no plot to build)
+        self.plot = None
+        self.plot_holder = QVBoxLayout()
+        self.plot_box = QWidget()
+        self.plot_box.setLayout(self.plot_holder)
+        self.plot_box.setMinimumHeight(220)
+
+        left = QVBoxLayout()
+        left.addWidget(QLabel("Algorithms:"))
+        left.addWidget(self.algorithms, 1)
+        scheme = QHBoxLayout()
+        scheme.addWidget(self.folds)
+        scheme.addWidget(self.repeats)
+        left.addLayout(scheme)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.run_button)
+        buttons.addWidget(self.cancel_button)
+        left.addLayout(buttons)
+        left_widget = QWidget()
+        left_widget.setLayout(left)
+        right = QVBoxLayout()
+        right.addWidget(self.progress)
+        right.addWidget(self.status)
+        choices = QHBoxLayout()
+        choices.addWidget(QLabel("tests on:"))
+        choices.addWidget(self.metric)
+        choices.addWidget(QLabel("against:"))
+        choices.addWidget(self.reference)
+        choices.addStretch(1)
+        choices.addWidget(self.export_button)
+        right.addLayout(choices)
+        right.addWidget(self.table, 2)
+        right.addWidget(self.summary)
+        right.addWidget(self.plot_box, 1)
+        right_widget = QWidget()
+        right_widget.setLayout(right)
+        split = QSplitter(Qt.Horizontal)
+        split.addWidget(left_widget)
+        split.addWidget(right_widget)
+        split.setSizes([330, 1000])
+        layout = QVBoxLayout(self)
+        layout.addWidget(split)
+        self.jobs.progressed.connect(self._progressed)
+        self.jobs.busy_changed.connect(self._busy)
+        self.jobs.finished.connect(self.show_result)
+        self.jobs.failed.connect(self._failed)
+        self.jobs.cancelled.connect(lambda: self.status.setText("Cancelled: run again to start over."))
+
+    # ---- running ---------------------------------------------------------------------------
+
+    def ticked(self) -> list[str]:
+        return [self.algorithms.item(i).data(Qt.UserRole) for i in range(self.algorithms.count())
+                if self.algorithms.item(i).checkState() == Qt.Checked]
+
+    def tick(self, names) -> None:
+        for i in range(self.algorithms.count()):
+            item = self.algorithms.item(i)
+            if item.data(Qt.UserRole) is not None:
+                item.setCheckState(Qt.Checked if item.data(Qt.UserRole) in names else Qt.Unchecked)
+
+    def run(self) -> None:
+        from engine.compare import Entry, Scheme, compare
+
+        names = self.ticked()
+        if not names:
+            self.status.setText("Tick at least one algorithm.")
+            return
+        if self.problem is None:
+            self.status.setText("Open a data file first.")
+            return
+        try:
+            data, spec = self.problem()
+        except Exception as exc:  # noqa: BLE001 - the window's own checks: say why, keep the tab
+            self.status.setText(f"Cannot compare: {exc}")
+            return
+        entries = [Entry(name) for name in names]
+        scheme = Scheme(cv=self.folds.value(), repeats=self.repeats.value())
+        # threads, one at a time: worker processes cannot be forked from a running window, and the
+        # learners' Python holds the interpreter lock (engine.compare.runner)
+        self.jobs.start(lambda progress: compare(data, spec, entries, scheme, jobs=1, progress=progress,
+                                                 executor="threads"))
+
+    def _busy(self, busy: bool) -> None:
+        self.run_button.setEnabled(not busy)
+        self.cancel_button.setEnabled(busy)
+        if busy:
+            self.progress.setRange(0, 0)
+            self.status.setText("comparing...")
+        elif self.progress.maximum() == 0:
+            self.progress.setRange(0, 1)
+
+    def _progressed(self, done: int, total: int, message: str) -> None:
+        self.progress.setRange(0, max(total, 1))
+        self.progress.setValue(done)
+        self.status.setText(message)
+
+    def _failed(self, message: str, is_bug: bool) -> None:
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.status.setText(f"The comparison failed: {message}")
+
+    # ---- results ----------------------------------------------------------------------------
+
+    def show_result(self, result) -> None:
+        from engine.workflows import headline_metric
+
+        self.result = result
+        self.progress.setRange(0, 1)
+        self.progress.setValue(1)
+        folds = len(result.n_test)
+        self.status.setText(f"{len(result.entries) - 1} algorithm(s) and {result.baseline} on the same {folds} "
+                            "folds. Means ± std over the folds; ▲ / ▼: significantly better / worse than the "
+                            "reference (corrected resampled t-test, 5 %).")
+        for box, items in ((self.metric, result.metrics()), (self.reference, result.names)):
+            box.blockSignals(True)
+            box.clear()
+            box.addItems(items)
+            box.blockSignals(False)
+        name, _ = headline_metric(result[result.names[0]].evaluation.summary())
+        self.metric.blockSignals(True)
+        self.metric.setCurrentText(name)
+        self.metric.blockSignals(False)
+        self.export_button.setEnabled(True)
+        self._retest()
+        self.compared.emit(result)
+
+    def _retest(self) -> None:
+        from engine.compare.significance import significance
+
+        result = self.result
+        if result is None or not self.metric.currentText() or not self.reference.currentText():
+            return
+        try:
+            self.tests = significance(result, self.metric.currentText(), self.reference.currentText())
+        except Exception as exc:  # noqa: BLE001 - e.g. a reference without that metric
+            self.summary.setText(f"No tests: {exc}")
+            self.tests = None
+        self._fill_table()
+        self._draw_plot()
+
+    def _fill_table(self) -> None:
+        result, tests = self.result, self.tests
+        metric = self.metric.currentText()
+        shown = [metric] + [m for m in ("accuracy", "avg_total_cost", "mae", "leaves", "depth", "fit_seconds")
+                            if m != metric and m in result.metrics()]
+        headers = ["algorithm"] + [metric_label(m, {"avg_total_cost": 1}).strip() for m in shown] + \
+            ["p (corrected t)", "p (Wilcoxon)", "avg rank"]
+        self.table.setColumnCount(len(headers))
+        self.table.setHorizontalHeaderLabels(headers)
+        self.table.setRowCount(len(result.entries))
+        best = None
+        if tests is not None and tests.means:
+            pick = max if tests.higher_better else min
+            best = pick(tests.means, key=tests.means.get)
+        for i, e in enumerate(result.entries):
+            summary = e.evaluation.summary()
+            cells = [e.name] + [metric_text(m, summary[m]["mean"], summary[m]["std"]) if m in summary else "-"
+                                for m in shown]
+            pair = tests.pairs.get(e.name, {}) if tests is not None else {}
+            t, w = pair.get("corrected_t"), pair.get("wilcoxon")
+            verdict = tests.better_than_reference(e.name) if tests is not None else None
+            if verdict is not None:
+                cells[1] += f"  {BETTER if verdict else WORSE}"
+            rank = tests.rank_of(e.name) if tests is not None and e.name in tests.names else None
+            cells += [f"{t.p_value:.4f}" if t else ("reference" if tests and e.name == tests.reference else "-"),
+                      f"{w.p_value:.4f}" if w else "-", f"{rank:.2f}" if rank is not None else "-"]
+            for j, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if j:
+                    item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
+                if j == 1 and e.name == best:
+                    font = item.font()
+                    font.setBold(True)
+                    item.setFont(font)
+                if j == 1 and verdict is not None:
+                    item.setForeground(QColor("#1b5e20" if verdict else "#b71c1c"))
+                self.table.setItem(i, j, item)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
+        if tests is not None and tests.friedman is not None:
+            f = tests.friedman
+            self.summary.setText(f"Friedman over {f.n_blocks} folds: p = {f.p_value:.3g} (Iman-Davenport); "
+                                 f"Nemenyi critical difference of average ranks {tests.nemenyi.critical_difference:.2f}"
+                                 ". The folds of one file are not independent samples: the corrected t-test "
+                                 "allows for that, Friedman and Nemenyi are indicative.")
+
+    def _draw_plot(self) -> None:
+        """Each algorithm's fold scores on the tested metric: a box (quartiles), whiskers to the
+        extremes, the median as a line, the folds as dots."""
+        import pyqtgraph as pg
+
+        from engine.plot import COLOURS
+
+        if self.plot is None:
+            self.plot = pg.PlotWidget(background="w")
+            self.plot_holder.addWidget(self.plot)
+        self.plot.clear()
+        metric = self.metric.currentText()
+        scores = self.result.fold_scores(metric)
+        names = [n for n in self.result.names if n in scores]
+        for k, name in enumerate(names):
+            values = np.asarray(scores[name], dtype=float)
+            q1, median, q3 = np.percentile(values, [25, 50, 75])
+            colour = COLOURS[k % len(COLOURS)]
+            box = pg.QtWidgets.QGraphicsRectItem(k - 0.3, q1, 0.6, max(q3 - q1, 1e-12))
+            box.setPen(pg.mkPen(colour, width=2))
+            box.setBrush(pg.mkBrush(colour + "40"))
+            self.plot.addItem(box)
+            self.plot.plot([k - 0.3, k + 0.3], [median, median], pen=pg.mkPen(colour, width=3))
+            self.plot.plot([k, k], [values.min(), q1], pen=pg.mkPen(colour))
+            self.plot.plot([k, k], [q3, values.max()], pen=pg.mkPen(colour))
+            self.plot.plot(np.full(len(values), float(k)), values, pen=None, symbol="o", symbolSize=5,
+                           symbolBrush=colour)
+        axis = self.plot.getAxis("bottom")
+        axis.setTicks([[(k, name) for k, name in enumerate(names)]])
+        self.plot.setLabel("left", metric_label(metric).strip())
+        self.plot.setTitle(f"{metric_label(metric).strip()} on each fold")
+        self.boxes = names  # what is drawn, in order (for tests and the export)
+
+    def export(self, path: str | None = None) -> bool:
+        from engine.compare.workbook import write_comparison
+
+        if self.result is None or self.tests is None:
+            return False
+        if not path:
+            path, _ = QFileDialog.getSaveFileName(self, "Export the comparison", "comparison.xlsx",
+                                                  "Excel workbook (*.xlsx)")
+            if not path:
+                return False
+        try:
+            write_comparison(path, self.result, self.tests)
+        except Exception as exc:  # noqa: BLE001
+            QMessageBox.warning(self, "RuleTree Studio", f"The workbook could not be written: {exc}")
+            return False
+        return True

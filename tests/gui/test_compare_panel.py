@@ -1,0 +1,50 @@
+"""The Compare tab (pytest-qt, offscreen): three algorithms on 5 folds of the car demo, the table
+beside the baseline with a significance marker, the box plot, the workbook read back."""
+
+import openpyxl
+import pytest
+
+from .test_main_window import open_demo, window  # noqa: F401 - the window fixture
+
+
+def test_compare_three_algorithms_in_the_window(window, demo_dir, tmp_path, qtbot):  # noqa: F811
+    open_demo(window, demo_dir, tmp_path)
+    panel = window.compare_panel
+    panel.tick(["c45", "cart", "m2"])
+    panel.folds.setValue(5)
+    with qtbot.waitSignal(panel.jobs.finished, timeout=120000):
+        panel.run_button.click()
+    result = panel.result
+    assert result.names == ["cart", "c45", "m2", "baseline (least cost)"]  # the registry's order
+    # the car demo prices its tests: the tests are on the total cost per case, against the first (CART)
+    assert panel.metric.currentText() == "avg_total_cost" and panel.reference.currentText() == "cart"
+    table = panel.table
+    assert table.rowCount() == 4 and table.horizontalHeaderItem(1).text() == "total cost per case"
+    cells = {table.item(i, 0).text(): table.item(i, 1).text() for i in range(4)}
+    assert cells["c45"].startswith(f"{result['c45'].evaluation.summary()['avg_total_cost']['mean']:,.2f} ± ")
+    panel.reference.setCurrentText("c45")
+    rows = {table.item(i, 0).text(): i for i in range(4)}
+    assert table.item(rows["c45"], table.columnCount() - 3).text() == "reference"
+    # accuracy against C4.5: M2's single leaf and the baseline are significantly worse
+    panel.metric.setCurrentText("accuracy")
+    cells = {table.item(i, 0).text(): table.item(i, 1).text() for i in range(4)}
+    assert cells["m2"].endswith("▼") and cells["baseline (least cost)"].endswith("▼")
+    assert panel.boxes == result.names
+    assert panel.summary.text().startswith("Friedman over 5 folds")
+    path = tmp_path / "compare.xlsx"
+    assert panel.export(str(path))
+    wb = openpyxl.load_workbook(path)
+    assert wb.sheetnames == ["Summary", "Folds", "Significance"] and len(wb["Summary"]._charts) == 1
+    for ws in wb.worksheets:
+        assert all(c.data_type != "f" for row in ws.iter_rows() for c in row)
+
+
+def test_compare_needs_data_and_a_tick(window, qtbot):  # noqa: F811
+    panel = window.compare_panel
+    panel.tick([])
+    panel.run()
+    assert panel.status.text() == "Tick at least one algorithm."
+    panel.tick(["c45"])
+    panel.run()
+    assert panel.status.text().startswith("Cannot compare: no data file is open")
+    assert not panel.jobs.busy
