@@ -245,10 +245,30 @@ def main(argv: list[str] | None = None, out=None) -> int:
                 raise SelftestError(f"no PNG written at {path}")
             return f"{path.stat().st_size} bytes"
 
+        def comparison():
+            """Two learners on the same 2 folds, their significance tests (SciPy's laws) and the
+            comparison workbook with its charts: what the Compare tab needs in the bundle."""
+            from engine.compare import Entry, Scheme, compare
+            from engine.compare.significance import significance
+            from engine.compare.workbook import write_comparison
+            from engine.data.encode import encode
+
+            w = state["window"]
+            spec = w.spec.copy()
+            result = compare(encode(w.table, spec), spec, [Entry("cart"), Entry("c45")], Scheme(cv=2), jobs=1,
+                             executor="threads")
+            tests = significance(result, "accuracy")
+            path = work / "compare.xlsx"
+            write_comparison(path, result, tests)
+            if tests.friedman is None or not path.is_file():
+                raise SelftestError("no significance tests or no workbook")
+            return f"{len(result.entries)} entries, Friedman p = {tests.friedman.p_value:.3g}, {path.stat().st_size} bytes"
+
         for name, fn in (("Qt and the app's modules", qt), ("main window", window), ("kernel warm-up", warmup),
                          ("open the demo project", demo), ("train a tree (window job)", train),
                          ("2-fold evaluation", evaluate), ("export rules, read back", export),
-                         ("a consultation", consult), ("a plot drawn (pyqtgraph)", plot)):
+                         ("a consultation", consult), ("a plot drawn (pyqtgraph)", plot),
+                         ("a comparison with its tests (SciPy)", comparison)):
             steps.run(name, fn)
         if "window" in state:
             state["window"].close()
