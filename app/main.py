@@ -117,6 +117,10 @@ class TreePanel(QWidget):
         priced = has_test_costs(spec)
         self.node_costs = node_costs(tree, CostModel.from_spec(spec, tree.schema.names)) if priced else None
         self.costs.setEnabled(priced)
+        if not priced:  # greyed out and unticked: nothing to show
+            self.costs.blockSignals(True)
+            self.costs.setChecked(False)
+            self.costs.blockSignals(False)
         self.costs.setToolTip(self.COSTS_TIP if priced else self.NO_COSTS_TIP)
         self.case_info.setVisible(False)
         self.rule.setText(f"{tree.n_leaves} leaves, depth {tree.depth}. Click a node to see its rule.")

@@ -449,7 +449,7 @@ def test_tree_tab_shows_what_each_node_costs(window, demo_dir, tmp_path, qtbot):
     panel.costs.setChecked(True)
     open_demo(window, demo_dir, tmp_path, "glass")
     train_and_wait(window, qtbot, "cart")
-    assert not panel.costs.isEnabled() and panel.node_costs is None
+    assert not panel.costs.isEnabled() and not panel.costs.isChecked() and panel.node_costs is None
     assert all(item.cost_text == "" for item in panel.canvas.node_items().values())
 
 
