@@ -176,6 +176,20 @@ def cmd_predict(args) -> int:
     return 0
 
 
+def check_scheme_options(args) -> None:
+    """--holdout, --cv, --repeats and --missing-rate of evaluate and compare, before any file is read."""
+    if args.holdout is not None and not 0 < args.holdout < 1:
+        raise OptionError("--holdout must be a share between 0 and 1 (e.g. 0.3)", code="bad_option")
+    if args.cv < 2:
+        raise OptionError("--cv must be at least 2", code="bad_option")
+    if args.repeats < 1:
+        raise OptionError("--repeats must be at least 1", code="bad_option")
+    missing_rate = getattr(args, "missing_rate", None)
+    if missing_rate is not None and not 0 <= missing_rate < 1:
+        raise OptionError("--missing-rate must be a share from 0 up to (not including) 1 (e.g. 0.2)",
+                          code="bad_option")
+
+
 def cmd_rules(args) -> int:
     from ..model import load_model
     from ..tree.rules import extract_rules, rule_text, rules_json
@@ -208,16 +222,8 @@ def cmd_evaluate(args) -> int:
     info = get(args.algorithm)
     given = parse_params(args.param)
     resolve_params(info, given)  # reported before a large file is read; again with the problem below
-    if args.holdout is not None and not 0 < args.holdout < 1:
-        raise OptionError("--holdout must be a share between 0 and 1 (e.g. 0.3)", code="bad_option")
-    if args.cv < 2:
-        raise OptionError("--cv must be at least 2", code="bad_option")
-    if args.repeats < 1:
-        raise OptionError("--repeats must be at least 1", code="bad_option")
+    check_scheme_options(args)
     missing_rate = getattr(args, "missing_rate", None)
-    if missing_rate is not None and not 0 <= missing_rate < 1:
-        raise OptionError("--missing-rate must be a share from 0 up to (not including) 1 (e.g. 0.2)",
-                          code="bad_option")
     problem, data = prepare(args)
     result = evaluate_algorithm(info, data, problem.spec, given, cv=args.cv, repeats=args.repeats,
                                 holdout=args.holdout, seed=args.seed, strategy=args.strategy,

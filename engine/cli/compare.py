@@ -20,7 +20,7 @@ import sys
 import time
 
 from ..errors import OptionError
-from .commands import parse_params
+from .commands import check_scheme_options, parse_params
 from .printing import warn
 from .problem import add_problem_options, prepare, split_list
 
@@ -106,17 +106,9 @@ def cmd_compare(args) -> int:
     from ..algorithms.registry import get, resolve_params
     from ..compare import Scheme, applicable_algorithms, compare
 
-    if args.holdout is not None and not 0 < args.holdout < 1:
-        raise OptionError("--holdout must be a share between 0 and 1 (e.g. 0.3)", code="bad_option")
-    if args.cv < 2:
-        raise OptionError("--cv must be at least 2", code="bad_option")
-    if args.repeats < 1:
-        raise OptionError("--repeats must be at least 1", code="bad_option")
+    check_scheme_options(args)
     if args.jobs is not None and args.jobs < 1:
         raise OptionError("--jobs must be at least 1", code="bad_option")
-    if args.missing_rate is not None and not 0 <= args.missing_rate < 1:
-        raise OptionError("--missing-rate must be a share from 0 up to (not including) 1 (e.g. 0.2)",
-                          code="bad_option")
     wants_all = any(item.lower() == "all" for item in split_list(args.algorithms))
     if not wants_all:  # mistyped names and parameters are reported before a large file is read
         for entry in parse_entries(args.algorithms, args.param):
