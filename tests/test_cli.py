@@ -249,3 +249,20 @@ def test_evaluate_reports_monotonicity_for_ordinal_learners(demo_dir, capsys):
     assert {"mae", "nonmonotone_pairs", "nmi", "inverted_pairs"} <= set(metrics)
     assert metrics["nonmonotone_pairs"]["mean"] == 0 and metrics["nmi"]["mean"] == 0
     assert metrics["mae"]["mean"] < 0.1
+
+
+def test_progress_bar_on_a_terminal_only(demo_dir, tmp_path, capsys, monkeypatch):
+    """train and evaluate draw a progress line on stderr when it is a terminal, nothing when piped."""
+    import sys
+
+    from engine.cli import main
+
+    project = str(demo_dir / "car_evaluation.rtproj")
+    assert main(["evaluate", "--project", project, "--algorithm", "c45", "--cv", "3"]) == 0
+    assert "[" not in capsys.readouterr().err
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    assert main(["evaluate", "--project", project, "--algorithm", "c45", "--cv", "3"]) == 0
+    err = capsys.readouterr().err
+    assert "\r[" in err and "3/3" in err and err.endswith("\n")
+    assert main(["train", "--project", project, "--algorithm", "c45", "--out", str(tmp_path / "m.json")]) == 0
+    assert "\r[" in capsys.readouterr().err

@@ -83,7 +83,7 @@ def test_resume_file_from_the_command_line(tmp_path, capsys):
 def test_the_progress_line_on_a_terminal():
     import io
 
-    from engine.cli.compare import ProgressLine
+    from engine.cli.printing import ProgressLine
 
     stream = io.StringIO()
     line = ProgressLine(stream)

@@ -11,7 +11,7 @@ import os
 import sys
 
 from ..errors import OptionError
-from .printing import PROG, json_default, print_algorithms, print_evaluation, print_info, warn
+from .printing import PROG, json_default, print_algorithms, print_evaluation, print_info, terminal_progress, warn
 from .problem import prepare, problem_given, resolve_problem
 
 
@@ -123,7 +123,12 @@ def cmd_train(args) -> int:
     before = list(data.warnings)
     for w in problem.table.warnings + before:
         warn(w)
-    result = train_model(info, problem.table, problem.spec, given, data=data)
+    bar = terminal_progress()
+    try:
+        result = train_model(info, problem.table, problem.spec, given, data=data, progress=bar)
+    finally:
+        if bar is not None:
+            bar.close()
     model = result.model
     for w in result.warnings[len(before):]:  # said while fitting (fuzzy term names that do not fit, one leaf)
         warn(w)
@@ -225,9 +230,14 @@ def cmd_evaluate(args) -> int:
     check_scheme_options(args)
     missing_rate = getattr(args, "missing_rate", None)
     problem, data = prepare(args)
-    result = evaluate_algorithm(info, data, problem.spec, given, cv=args.cv, repeats=args.repeats,
-                                holdout=args.holdout, seed=args.seed, strategy=args.strategy,
-                                missing_rate=missing_rate)
+    bar = terminal_progress()
+    try:
+        result = evaluate_algorithm(info, data, problem.spec, given, cv=args.cv, repeats=args.repeats,
+                                    holdout=args.holdout, seed=args.seed, strategy=args.strategy,
+                                    missing_rate=missing_rate, progress=bar)
+    finally:
+        if bar is not None:
+            bar.close()
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
         return 0

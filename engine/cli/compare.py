@@ -17,11 +17,10 @@ import json
 import os
 import shutil
 import sys
-import time
 
 from ..errors import OptionError
 from .commands import check_scheme_options, parse_params
-from .printing import warn
+from .printing import terminal_progress, warn
 from .problem import add_problem_options, prepare, split_list
 
 
@@ -124,7 +123,7 @@ def cmd_compare(args) -> int:
     entries = parse_entries(args.algorithms, args.param, available)
     scheme = Scheme(cv=args.cv, repeats=args.repeats, holdout=args.holdout, seed=args.seed,
                     missing_rate=args.missing_rate, strategy=args.strategy)
-    bar = ProgressLine() if sys.stderr.isatty() else None
+    bar = terminal_progress()
     try:
         result = compare(data, problem.spec, entries, scheme, jobs=args.jobs, progress=bar, results=args.resume,
                          executor=args.executor)
@@ -150,32 +149,6 @@ def cmd_compare(args) -> int:
     for w in result.warnings:
         warn(w)
     return 0
-
-
-class ProgressLine:
-    """One line on stderr, rewritten at most every 0.2 s: a bar, units done, the message."""
-
-    def __init__(self, stream=None):
-        self.stream = stream or sys.stderr
-        self.last = 0.0
-        self.shown = False
-
-    def __call__(self, done: int, total: int, message: str) -> None:
-        now = time.monotonic()
-        if done < total and now - self.last < 0.2:
-            return
-        self.last = now
-        width = max(20, min(shutil.get_terminal_size((80, 24)).columns, 120) - 1)
-        filled = int(20 * done / total) if total else 20
-        line = f"[{'#' * filled}{'.' * (20 - filled)}] {done}/{total}  {message}"
-        self.stream.write("\r" + line[:width].ljust(width))
-        self.stream.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
 
 
 def print_comparison(result, file_name: str, rows: int, width: int | None = None) -> None:

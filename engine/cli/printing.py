@@ -7,7 +7,9 @@ only lays out the text a person reads in a terminal.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+import time
 
 from ..textwidth import display_width, ljust
 
@@ -172,3 +174,37 @@ def print_evaluation(result, file_name: str, holdout: float | None, cv: int, rep
         print(f"  {ljust(name, 28)} {value['mean']:.4f} ± {value['std']:.4f}")
     for w in result.warnings:
         warn(w)
+
+
+# ---- progress on a terminal --------------------------------------------------------------
+
+
+class ProgressLine:
+    """One line on stderr, rewritten at most every 0.2 s: a bar, units done, the message."""
+
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stderr
+        self.last = 0.0
+        self.shown = False
+
+    def __call__(self, done: int, total: int, message: str) -> None:
+        now = time.monotonic()
+        if done < total and now - self.last < 0.2:
+            return
+        self.last = now
+        width = max(20, min(shutil.get_terminal_size((80, 24)).columns, 120) - 1)
+        filled = int(20 * done / total) if total else 20
+        line = f"[{'#' * filled}{'.' * (20 - filled)}] {done}/{total}  {message}"
+        self.stream.write("\r" + line[:width].ljust(width))
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def terminal_progress():
+    """A ProgressLine on stderr when it is a terminal; None when piped or redirected (silent)."""
+    return ProgressLine() if sys.stderr.isatty() else None
