@@ -459,6 +459,7 @@ class MainWindow(QMainWindow):
         self.data_panel.show_table(table)
         self.problem_panel.set_problem(table, spec)
         self.train_panel.set_problem(spec)
+        self.train_panel.suggest_scheme(table.n_rows)
         self.consult_panel.set_model(None, None, project.path)
         self.tree_panel.set_cases(None, None)  # the tree drawn is of other data
         self._remember(path)

@@ -256,6 +256,8 @@ class TrainPanel(QWidget):
         self.holdout_share.setValue(0.3)
         self.holdout_share.setPrefix("share ")
         self.scheme.currentIndexChanged.connect(self._scheme_changed)
+        self._scheme_chosen = False  # the user picked a scheme: no default overrides it
+        self.scheme.activated.connect(lambda _: setattr(self, "_scheme_chosen", True))
         self.strategy = QComboBox()  # how a case's values are obtained, for the cost metrics (§4.5)
         for text, value in (("sequential (follow the tree)", "sequential"), ("batch (all at once)", "batch"),
                             ("hybrid (most useful test next)", "hybrid")):
@@ -362,6 +364,20 @@ class TrainPanel(QWidget):
 
     def strategy_value(self) -> str:
         return self.strategy.currentData()
+
+    #: above this many rows the default scheme is a hold-out: k-fold cross-validation fits the
+    #: tree k + 1 times, a hold-out once (a default many times slower than needed is a bug)
+    CV_ROWS = 20_000
+
+    def suggest_scheme(self, rows: int) -> None:
+        """The default scheme for a file of `rows` rows, unless the user chose one: cross-validation
+        for small files, a hold-out for large ones."""
+        if self._scheme_chosen:
+            return
+        self.scheme.blockSignals(True)
+        self.set_scheme("cv" if rows <= self.CV_ROWS else "holdout")
+        self.scheme.blockSignals(False)
+        self._scheme_changed()
 
     def scheme_value(self) -> str:
         return self.scheme.currentData()

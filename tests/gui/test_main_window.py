@@ -638,3 +638,17 @@ def test_start_page_opens_a_demo_and_lists_recent_files(window, demo_dir, tmp_pa
     assert window.table is not None and window.table.n_rows == 1728
     assert window.data_panel.pages.currentIndex() == 1
     assert start.recent.item(0).data(Qt.UserRole).endswith("car_evaluation.rtproj")
+
+
+def test_large_files_are_scored_on_a_holdout_by_default(window, demo_dir, tmp_path):
+    """10-fold cross-validation fits a tree 11 times: the default for a large file is a hold-out
+    (one fit); a scheme the user picked stays."""
+    panel = window.train_panel
+    panel.suggest_scheme(250_000)
+    assert panel.scheme_value() == "holdout" and panel.holdout_value() == 0.3
+    panel.suggest_scheme(1728)
+    assert panel.scheme_value() == "cv"
+    panel.scheme.activated.emit(panel.scheme.findData("train"))  # the user's choice
+    panel.set_scheme("train")
+    open_demo(window, demo_dir, tmp_path)
+    assert panel.scheme_value() == "train"
