@@ -118,8 +118,8 @@ def test_worker_processes_give_the_same_results(car):
     threads = compare(data, spec, entries, Scheme(cv=3, seed=4), jobs=1)
     processes = compare(data, spec, entries, Scheme(cv=3, seed=4), jobs=2, executor="processes")
     assert untimed(threads.to_json()) == untimed(processes.to_json())
-    with pytest.raises(OptionError, match="executor must be one of threads, processes"):
-        compare(data, spec, entries, Scheme(cv=3), executor="dask")
+    with pytest.raises(OptionError, match="executor must be one of threads, processes, dask"):
+        compare(data, spec, entries, Scheme(cv=3), executor="spark")
 
 
 # ---- the baseline ----------------------------------------------------------------------------

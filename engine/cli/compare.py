@@ -40,6 +40,10 @@ def add_compare_parser(sub) -> None:
     cmp.add_argument("--executor", choices=("threads", "processes"), default="processes",
                      help="run the folds on worker processes, each handed the data once (the default), or on "
                           "threads of this process (the learners' Python parts share one lock: little gain)")
+    cmp.add_argument("--scheduler", metavar="ADDR",
+                     help="run the folds on a Dask distributed cluster: the scheduler's address "
+                          "(tcp://host:8786), or local:N to start N local workers; each worker needs RuleTree "
+                          "Studio and dask[distributed] installed")
     cmp.add_argument("--strategy", choices=("sequential", "batch", "hybrid"),
                      help="how a test case's values are obtained, for the cost metrics (default: sequential when "
                           "the problem has test or waiting costs)")
@@ -126,7 +130,7 @@ def cmd_compare(args) -> int:
     bar = terminal_progress()
     try:
         result = compare(data, problem.spec, entries, scheme, jobs=args.jobs, progress=bar, results=args.resume,
-                         executor=args.executor)
+                         executor="dask" if args.scheduler else args.executor, scheduler=args.scheduler)
     finally:
         if bar is not None:
             bar.close()

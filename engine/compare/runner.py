@@ -297,19 +297,21 @@ def _run_unit(p: _Prepared, data: EncodedData, spec: ProblemSpec | None, plan, s
     return UnitResult(fold.metrics, fold.y_pred, list(trees[0].labels), int(train.sum()), int(test.sum()))
 
 
-EXECUTORS = ("threads", "processes")
+EXECUTORS = ("threads", "processes", "dask")
 
 
 def compare(data: EncodedData, spec: ProblemSpec | None, entries: list[Entry], scheme: Scheme = Scheme(), *,
             jobs: int | None = None, progress: Progress | ProgressCallback | None = None,
             cancel: threading.Event | None = None, results: str | os.PathLike | None = None,
-            baseline: bool = True, executor: str = "threads") -> Comparison:
+            baseline: bool = True, executor: str = "threads", scheduler: str | None = None) -> Comparison:
     """Run every entry (and the baseline) on the scheme's folds; see the module docstring.
 
     `executor`: "threads" (one process; the fits' Python parts share one interpreter lock,
     so more threads gain nothing and may lose) or "processes" (`jobs` worker processes,
     each handed the data and the entries once, when it starts; threads in a frozen app
-    that cannot fork)."""
+    that cannot fork) or "dask" (the units as tasks of a Dask distributed cluster at
+    `scheduler`, "local:N" for a LocalCluster of N single-threaded worker processes; the
+    data scattered to every worker once; `jobs` is then the cluster's business)."""
     scheme.check()
     if not entries and not baseline:
         raise OptionError("nothing to compare: give at least one algorithm", code="bad_option")
@@ -318,6 +320,9 @@ def compare(data: EncodedData, spec: ProblemSpec | None, entries: list[Entry], s
         raise OptionError(f"jobs must be at least 1, not {jobs}", code="bad_option")
     if executor not in EXECUTORS:
         raise OptionError(f"executor must be one of {', '.join(EXECUTORS)}, not {executor!r}", code="bad_option")
+    if (executor == "dask") != (scheduler is not None):
+        raise OptionError("a Dask scheduler goes with the dask executor, and the dask executor needs one "
+                          "(an address such as tcp://host:8786, or local:N)", code="bad_option")
     if results is not None and not os.path.isdir(os.path.dirname(os.path.abspath(results))):
         raise OptionError(f'the folder of the results file "{results}" does not exist', code="bad_option")
     progress = as_progress(progress)
@@ -384,7 +389,10 @@ def compare(data: EncodedData, spec: ProblemSpec | None, entries: list[Entry], s
         progress.report(len(done), total, f"{len(todo)} of {total} units to run"
                         + (f" ({resumed} done before)" if resumed else ""))
     try:
-        if jobs == 1 or len(todo) <= 1:
+        if executor == "dask" and todo:
+            payload = _Payload(data, spec, [p.config() for p in prepared], baseline, scheme.strategy, plans)
+            _run_on_dask(scheduler, payload, todo, finished, stopped)
+        elif jobs == 1 or len(todo) <= 1:
             for unit in todo:
                 finished(unit, work(unit))
         elif context is None:  # threads (also when no worker process can be started safely)
@@ -459,8 +467,8 @@ class _Payload:
 _WORKER: tuple | None = None  # (payload, prepared entries, stopper) in a worker process
 
 
-def _start_worker(payload: _Payload, flag) -> None:
-    global _WORKER
+def _prepared_entries(payload: _Payload) -> list[_Prepared]:
+    """The payload's entries with their learners looked up and their scoring set up."""
     prepared = []
     for i, config in enumerate(payload.entries):
         if payload.baseline and i == len(payload.entries) - 1:
@@ -470,7 +478,68 @@ def _start_worker(payload: _Payload, flag) -> None:
             scored = config["params"]
         prepared.append(_Prepared(config["name"], info, config["params"],
                                   Scoring(info, payload.data, payload.spec, scored, payload.strategy)))
-    _WORKER = (payload, prepared, _Stopper(flag))
+    return prepared
+
+
+def _start_worker(payload: _Payload, flag) -> None:
+    global _WORKER
+    _WORKER = (payload, _prepared_entries(payload), _Stopper(flag))
+
+
+# ---- a Dask cluster ---------------------------------------------------------------------------
+
+#: how long to wait for a Dask scheduler to answer
+DASK_CONNECT_TIMEOUT = "15s"
+#: a Dask worker's entries, set up once per payload it holds (keyed by the payload object's id)
+_DASK_PREPARED: dict[int, list[_Prepared]] = {}
+
+
+def _dask_unit(payload: _Payload, unit: tuple[int, int]) -> UnitResult:
+    """One unit on a Dask worker; the payload is the worker's one copy of the scattered data."""
+    prepared = _DASK_PREPARED.get(id(payload))
+    if prepared is None:
+        _DASK_PREPARED.clear()
+        prepared = _DASK_PREPARED[id(payload)] = _prepared_entries(payload)
+    e, f = unit
+    return _run_unit(prepared[e], payload.data, payload.spec, payload.plans[f], _Stopper(threading.Event()))
+
+
+def _run_on_dask(scheduler: str, payload: _Payload, todo: list, finished, stopped) -> None:
+    """Every unit as a task on the cluster at `scheduler` ("local:N": a LocalCluster started
+    here and closed after), the payload scattered to every worker once; results handed to
+    `finished` as they come; on Cancel the tasks not yet done are cancelled."""
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise OptionError('running on a Dask cluster needs the "distributed" package '
+                          '(pip install "dask[distributed]")', code="bad_option") from None
+    cluster = None
+    if scheduler.startswith("local:"):
+        try:
+            n = int(scheduler[6:])
+        except ValueError:
+            n = 0
+        if n < 1:
+            raise OptionError(f'"{scheduler}": local:N needs a number of workers N >= 1', code="bad_option")
+        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(cluster)
+    else:
+        try:
+            client = Client(scheduler, timeout=DASK_CONNECT_TIMEOUT)
+        except (OSError, TimeoutError) as exc:
+            raise OptionError(f'no Dask scheduler answers at "{scheduler}" ({exc})', code="bad_option") from None
+    try:
+        shipped = client.scatter(payload, broadcast=True)  # the data goes to each worker once
+        futures = {client.submit(_dask_unit, shipped, unit, pure=False): unit for unit in todo}
+        for future in as_completed(list(futures)):
+            finished(futures[future], future.result())
+            if stopped():
+                client.cancel([f for f in futures if not f.done()])
+                break
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 def _worker_unit(unit: tuple[int, int]) -> UnitResult | None:
