@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QListWidget,
                                QListWidgetItem, QMessageBox, QProgressBar, QPushButton, QSpinBox, QSplitter,
-                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+                               QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.algorithms.registry import by_family
 
@@ -83,10 +83,17 @@ class ComparePanel(QWidget):
         self.summary.setWordWrap(True)
         # the box plot is made with the first result (most sessions never compare: no plot to build)
         self.plot = None
+        self.cd_plot = None  # the critical-difference diagram (made with the first result too)
+        self.cd_items: dict = {}  # what the diagram shows: names at their ranks, the bars of its groups
         self.plot_holder = QVBoxLayout()
-        self.plot_box = QWidget()
-        self.plot_box.setLayout(self.plot_holder)
-        self.plot_box.setMinimumHeight(220)
+        self.cd_holder = QVBoxLayout()
+        self.plot_box = QTabWidget()
+        boxes, cd = QWidget(), QWidget()
+        boxes.setLayout(self.plot_holder)
+        cd.setLayout(self.cd_holder)
+        self.plot_box.addTab(boxes, "Fold scores")
+        self.plot_box.addTab(cd, "Critical difference")
+        self.plot_box.setMinimumHeight(300)
 
         left = QVBoxLayout()
         left.addWidget(QLabel("Algorithms:"))
@@ -112,9 +119,9 @@ class ComparePanel(QWidget):
         choices.addStretch(1)
         choices.addWidget(self.export_button)
         right.addLayout(choices)
-        right.addWidget(self.table, 2)
+        right.addWidget(self.table, 1)
         right.addWidget(self.summary)
-        right.addWidget(self.plot_box, 1)
+        right.addWidget(self.plot_box, 2)
         right_widget = QWidget()
         right_widget.setLayout(right)
         split = QSplitter(Qt.Horizontal)
@@ -298,6 +305,60 @@ class ComparePanel(QWidget):
         self.plot.setLabel("left", metric_label(metric).strip())
         self.plot.setTitle(f"{metric_label(metric).strip()} on each fold")
         self.boxes = names  # what is drawn, in order (for tests and the export)
+        self._draw_cd()
+
+    def _draw_cd(self) -> None:
+        """Demšar's critical-difference diagram: the average ranks on an axis (1, the best, on the
+        left), each algorithm's name at its rank, a bar under every group whose ranks lie within the
+        critical difference of each other (no significant difference inside a bar), and the CD
+        itself as a segment above the axis."""
+        import pyqtgraph as pg
+
+        from engine.compare.statistics import cd_groups
+
+        if self.cd_plot is None:
+            self.cd_plot = pg.PlotWidget(background="w")
+            self.cd_plot.hideAxis("left")
+            self.cd_holder.addWidget(self.cd_plot)
+        plot = self.cd_plot
+        plot.clear()
+        self.cd_items = {"names": {}, "groups": []}
+        tests = self.tests
+        if tests is None or tests.friedman is None:
+            plot.setTitle("Needs at least two algorithms on at least two folds")
+            return
+        ranks = tests.friedman.average_ranks
+        k, cd = len(ranks), tests.nemenyi.critical_difference
+        order = sorted(range(k), key=lambda i: ranks[i])
+        half = (k + 1) // 2
+        for place, i in enumerate(order):  # the better half labelled on the left, the rest on the right
+            left = place < half
+            y = -1.0 - (place if left else k - 1 - place) * 0.6
+            x_text = 0.6 if left else k + 0.4
+            plot.plot([ranks[i], ranks[i], x_text], [0.0, y, y], pen=pg.mkPen("#37474f"))
+            label = pg.TextItem(f"{tests.names[i]} ({ranks[i]:.2f})", color="#212121", anchor=(1, 0.5) if left
+                                else (0, 0.5))
+            label.setPos(x_text, y)
+            plot.addItem(label)
+            self.cd_items["names"][tests.names[i]] = float(ranks[i])
+        for g, group in enumerate(cd_groups(ranks, cd)):
+            lo, hi = min(ranks[i] for i in group), max(ranks[i] for i in group)
+            y = -0.3 - 0.25 * g
+            plot.plot([lo - 0.03, hi + 0.03], [y, y], pen=pg.mkPen("#b71c1c", width=5))
+            self.cd_items["groups"].append([tests.names[i] for i in group])
+        plot.plot([1, 1 + cd], [0.8, 0.8], pen=pg.mkPen("#1565c0", width=3))
+        cd_label = pg.TextItem(f"CD = {cd:.2f}", color="#1565c0", anchor=(0, 1))
+        cd_label.setPos(1, 0.8)
+        plot.addItem(cd_label)
+        plot.plot([1, k], [0, 0], pen=pg.mkPen("#212121", width=2))
+        for r in range(1, k + 1):
+            plot.plot([r, r], [0, 0.15], pen=pg.mkPen("#212121"))
+        plot.getAxis("bottom").setTicks([[(r, str(r)) for r in range(1, k + 1)]])
+        plot.setLabel("bottom", f"average rank on {metric_label(tests.metric).strip()} (1: best)")
+        plot.setXRange(-1.5 if k < 4 else -0.5 * k, k + 1.5 + 0.5 * k)
+        plot.setYRange(-1.4 - (half - 1) * 0.6, 1.3)
+        plot.setTitle(f"Critical difference (Nemenyi, alpha {tests.alpha:g}): no significant difference within "
+                      "a red bar")
 
     def export(self, path: str | None = None) -> bool:
         from engine.compare.workbook import write_comparison

@@ -30,6 +30,13 @@ def test_compare_three_algorithms_in_the_window(window, demo_dir, tmp_path, qtbo
     cells = {table.item(i, 0).text(): table.item(i, 1).text() for i in range(4)}
     assert cells["m2"].endswith("▼") and cells["baseline (least cost)"].endswith("▼")
     assert panel.boxes == result.names
+    # the critical-difference diagram: every algorithm at its average rank, groups within the CD
+    tests = panel.tests
+    assert panel.cd_items["names"] == {n: pytest.approx(tests.rank_of(n)) for n in tests.names}
+    from engine.compare.statistics import cd_groups
+
+    assert panel.cd_items["groups"] == [[tests.names[i] for i in g] for g in
+                                        cd_groups(tests.friedman.average_ranks, tests.nemenyi.critical_difference)]
     assert panel.summary.text().startswith("Friedman over 5 folds")
     path = tmp_path / "compare.xlsx"
     assert panel.export(str(path))
