@@ -49,7 +49,7 @@ class TreePanel(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QPushButton, QSpinBox
+        from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLineEdit, QPushButton, QSpinBox
 
         from .widgets.tree_canvas import TreeCanvas
 
@@ -77,6 +77,17 @@ class TreePanel(QWidget):
         self.case.setEnabled(False)
         self.case.valueChanged.connect(self._case_changed)
         bar.addWidget(self.case)
+        self.find = QLineEdit()
+        self.find.setPlaceholderText("find an attribute or a class")
+        self.find.setToolTip("Enter: the next node that tests this attribute or answers this class (its path is "
+                             "highlighted and opened)")
+        self.find.setClearButtonEnabled(True)
+        self.find.returnPressed.connect(self.find_next)
+        self.find.textChanged.connect(lambda _: setattr(self, "_found", None))
+        self.found = QLabel("")
+        self._found = None  # (text, matches, index) of the last search
+        bar.addWidget(self.find)
+        bar.addWidget(self.found)
         self.costs = QCheckBox("show costs")
         self.costs.setToolTip(self.COSTS_TIP)
         self.costs.setEnabled(False)
@@ -195,6 +206,28 @@ class TreePanel(QWidget):
     def _say(self, text: str) -> None:
         self.case_info.setText(text)
         self.case_info.setVisible(True)
+
+    def find_next(self) -> None:
+        """Go to the next node matching the find box (first Enter: the first), open its path and
+        select it (its rule below); "k of n" beside the box."""
+        from .widgets.tree_layout import find_nodes
+
+        text = self.find.text()
+        if self.tree is None or not text.strip():
+            self.found.setText("")
+            return
+        if self._found is None or self._found[0] != text:
+            self._found = (text, find_nodes(self.tree, text), -1)
+        _, matches, index = self._found
+        if not matches:
+            self.found.setText("no match")
+            return
+        index = (index + 1) % len(matches)
+        self._found = (text, matches, index)
+        node = matches[index]
+        self.canvas.reveal(node)
+        self.canvas.select_node(node)
+        self.found.setText(f"{index + 1} of {len(matches)}")
 
     def _depth_chosen(self, depth: int) -> None:
         """The canvas opened a new tree at a readable depth: the box shows it, and says how to see more."""

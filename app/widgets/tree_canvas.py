@@ -248,6 +248,21 @@ class TreeCanvas(QGraphicsView):
         self._collapsed.discard(node_id)
         self._relayout_keeping(node_id)
 
+    def reveal(self, node_id: int) -> None:
+        """Make a node visible (open every ancestor the depth limit cuts or that is collapsed) and
+        scroll it to the middle of the view."""
+        if self._tree is None or not 0 <= node_id < len(self._tree.nodes):
+            return
+        if node_id not in self._items:
+            for ancestor in self._tree.path_to(node_id)[:-1]:
+                self._opened.add(ancestor)
+                self._collapsed.discard(ancestor)
+            self._rebuild()
+        item = self._items.get(node_id)
+        if item is not None:
+            self.centerOn(item)
+            self._auto_fit = False
+
     def max_depth(self) -> int | None:
         return self._max_depth
 

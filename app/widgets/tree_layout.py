@@ -144,6 +144,23 @@ def legend_position(positions: dict[int, Point]) -> Point:
             -NODE_HEIGHT / 2 - LABEL_HEIGHT - LEGEND_GAP)
 
 
+def find_nodes(tree: Tree, text: str) -> list[int]:
+    """The nodes whose test (the attribute it asks) or label contains `text` (case and width
+    folded), reachable ones in depth-first order: what the Tree tab's find box goes through."""
+    needle = text.strip().casefold()
+    if not needle or not tree.nodes:
+        return []
+    out = []
+    for i in tree.reachable():
+        node = tree.nodes[i]
+        words = [tree.label_name(node.label)]
+        if not node.is_leaf:
+            words.append(node_heading(tree, i))
+        if any(needle in w.casefold() for w in words):
+            out.append(i)
+    return out
+
+
 #: the smallest scale at which a box's text reads comfortably (13 px headers at about 10 px)
 READABLE_SCALE = 0.75
 

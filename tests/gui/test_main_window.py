@@ -652,3 +652,37 @@ def test_large_files_are_scored_on_a_holdout_by_default(window, demo_dir, tmp_pa
     panel.set_scheme("train")
     open_demo(window, demo_dir, tmp_path)
     assert panel.scheme_value() == "train"
+
+
+def test_find_an_attribute_or_a_class_in_the_tree(window, demo_dir, tmp_path, qtbot):
+    """Enter goes from match to match: hidden ones are opened below the depth limit, the path
+    highlighted, the rule shown; 'k of n' says where."""
+    from app.widgets.tree_layout import find_nodes
+    from engine.tree.describe import node_heading
+
+    open_demo(window, demo_dir, tmp_path)
+    window.resize(1400, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    train_and_wait(window, qtbot, "c45")
+    panel, tree = window.tree_panel, window.model.tree
+    qtbot.waitUntil(lambda: panel.canvas.max_depth() is not None)
+    matches = find_nodes(tree, "LUG_BOOT")
+    assert matches and all(node_heading(tree, i) == "lug_boot" for i in matches)
+    deep = max(matches, key=lambda i: len(tree.path_to(i)))
+    assert len(tree.path_to(deep)) - 1 > panel.canvas.max_depth()  # one is hidden by the depth limit
+    panel.find.setText("lug_boot")
+    for k in range(len(matches)):
+        panel.find.returnPressed.emit()
+        node = matches[k]
+        assert panel.found.text() == f"{k + 1} of {len(matches)}"
+        assert panel.canvas.node_item(node) is not None  # revealed
+        assert panel.canvas.highlighted_path() == tree.path_to(node)
+    panel.find.returnPressed.emit()  # round again
+    assert panel.found.text() == f"1 of {len(matches)}"
+    panel.find.setText("vgood")
+    panel.find.returnPressed.emit()
+    assert tree.label_name(tree.nodes[panel.canvas.selected_node()].label) == "vgood"
+    panel.find.setText("nothing like this")
+    panel.find.returnPressed.emit()
+    assert panel.found.text() == "no match"
