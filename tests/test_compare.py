@@ -278,8 +278,9 @@ def test_cancel_then_resume_keeps_the_finished_units(car_csv, tmp_path, monkeypa
     saved = json.loads(path.read_text())
     assert saved["format"] == "ruletree-compare" and saved["version"] == 1
     kept = {(u["entry"], u["fold"]) for u in saved["units"]}
-    # no unit starts once Cancel is seen (one may slip between a worker's check and its start)
-    assert 5 <= len(kept) <= len(calls) <= started[0] + (jobs - 1)
+    # no unit starts once Cancel is seen: each worker may have one slip between its check and its
+    # start (the count at Cancel is taken in this thread, after a worker has moved on: seen in CI)
+    assert 5 <= len(kept) <= len(calls) <= started[0] + jobs
     if jobs == 1:
         assert kept == {(0, 0), (0, 1), (0, 2), (0, 3), (1, 0)} and len(calls) == 5
 
