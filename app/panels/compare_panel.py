@@ -8,14 +8,15 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QListWidget,
-                               QListWidgetItem, QMessageBox, QProgressBar, QPushButton, QSpinBox, QSplitter,
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QHeaderView, QLabel, QListWidget,
+                               QListWidgetItem, QMessageBox, QProgressBar, QPushButton, QScrollArea, QSpinBox,
+                               QSplitter,
                                QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.algorithms.registry import by_family
 
 from ..jobs import JobRunner
-from .train_panel import metric_label, metric_text
+from .train_panel import ParamForm, metric_label, metric_text
 
 #: the markers beside a mean: significantly better / worse than the reference (corrected t-test)
 BETTER, WORSE = "▲", "▼"
@@ -47,6 +48,15 @@ class ComparePanel(QWidget):
                 item.setCheckState(Qt.Checked if info.name in DEFAULT_TICKS else Qt.Unchecked)
                 item.setToolTip(info.name)
                 self.algorithms.addItem(item)
+        # the parameters of the algorithm clicked in the list (a form per algorithm, kept while the
+        # tab lives); what differs from the defaults goes into the entry ("c45 (min_cases=20)")
+        self.forms: dict[str, ParamForm] = {}
+        self.params_box = QGroupBox("Parameters: click an algorithm")
+        self.params_area = QScrollArea()
+        self.params_area.setWidgetResizable(True)
+        box_layout = QVBoxLayout(self.params_box)
+        box_layout.addWidget(self.params_area)
+        self.algorithms.currentItemChanged.connect(lambda item, _: self.show_params(item))
         self.folds = QSpinBox()
         self.folds.setRange(2, 20)
         self.folds.setValue(10)
@@ -97,7 +107,8 @@ class ComparePanel(QWidget):
 
         left = QVBoxLayout()
         left.addWidget(QLabel("Algorithms:"))
-        left.addWidget(self.algorithms, 1)
+        left.addWidget(self.algorithms, 2)
+        left.addWidget(self.params_box, 1)
         scheme = QHBoxLayout()
         scheme.addWidget(self.folds)
         scheme.addWidget(self.repeats)
@@ -138,6 +149,31 @@ class ComparePanel(QWidget):
 
     # ---- running ---------------------------------------------------------------------------
 
+    def show_params(self, item) -> None:
+        """The parameter form of the algorithm `item` names (made on first use)."""
+        from engine.algorithms.registry import get
+
+        name = item.data(Qt.UserRole) if item is not None else None
+        if name is None:
+            return
+        info = get(name)
+        form = self.forms.get(name)
+        if form is None:
+            form = self.forms[name] = ParamForm(info)
+        self.params_area.takeWidget()  # the widget stays owned by self.forms
+        self.params_area.setWidget(form)
+        self.params_box.setTitle(f"Parameters of {info.title}" if info.params else f"{info.title}: no parameters")
+
+    def entry_params(self, name: str) -> dict:
+        """The parameters of `name` set in its form that differ from the defaults ({} without a form)."""
+        from engine.algorithms.registry import get
+
+        form = self.forms.get(name)
+        if form is None:
+            return {}
+        defaults = {p.name: p.default for p in get(name).params}
+        return {k: v for k, v in form.values().items() if k in defaults and v != defaults[k]}
+
     def ticked(self) -> list[str]:
         return [self.algorithms.item(i).data(Qt.UserRole) for i in range(self.algorithms.count())
                 if self.algorithms.item(i).checkState() == Qt.Checked]
@@ -163,7 +199,7 @@ class ComparePanel(QWidget):
         except Exception as exc:  # noqa: BLE001 - the window's own checks: say why, keep the tab
             self.status.setText(f"Cannot compare: {exc}")
             return
-        entries = [Entry(name) for name in names]
+        entries = [Entry(name, self.entry_params(name)) for name in names]
         scheme = Scheme(cv=self.folds.value(), repeats=self.repeats.value())
         # threads, one at a time: worker processes cannot be forked from a running window, and the
         # learners' Python holds the interpreter lock (engine.compare.runner)

@@ -2,6 +2,7 @@
 beside the baseline with a significance marker, the box plot, the workbook read back."""
 
 import openpyxl
+from PySide6.QtCore import Qt
 import pytest
 
 from .test_main_window import open_demo, window  # noqa: F401 - the window fixture
@@ -55,3 +56,30 @@ def test_compare_needs_data_and_a_tick(window, qtbot):  # noqa: F811
     panel.run()
     assert panel.status.text().startswith("Cannot compare: no data file is open")
     assert not panel.jobs.busy
+
+
+def test_parameters_per_algorithm(window, demo_dir, tmp_path, qtbot):  # noqa: F811
+    """Clicking an algorithm shows its parameters; what differs from the defaults goes into its
+    entry, named after it, and changes its tree."""
+    open_demo(window, demo_dir, tmp_path)
+    panel = window.compare_panel
+    row = next(i for i in range(panel.algorithms.count()) if panel.algorithms.item(i).data(Qt.UserRole) == "c45")
+    panel.algorithms.setCurrentRow(row)
+    form = panel.forms["c45"]
+    assert panel.params_area.widget() is form and panel.params_box.title().startswith("Parameters of C4.5")
+    assert panel.entry_params("c45") == {}
+    form.editors["min_cases"].setValue(40)
+    assert panel.entry_params("c45") == {"min_cases": 40}
+    panel.tick(["c45", "cart"])
+    panel.folds.setValue(3)
+    with qtbot.waitSignal(panel.jobs.finished, timeout=120000):
+        panel.run_button.click()
+    result = panel.result
+    assert result.names[:2] == ["cart", "c45 (min_cases=40)"]
+    small = result["c45 (min_cases=40)"].evaluation.summary()["leaves"]["mean"]
+    from engine.algorithms.registry import get
+    from engine.data.encode import encode
+    from engine.workflows import evaluate_algorithm
+
+    default = evaluate_algorithm(get("c45"), encode(window.table, window.spec), window.spec, {}, cv=3)
+    assert small < default.summary()["leaves"]["mean"]
