@@ -27,15 +27,11 @@ class NumpyMinCostSplitter(M.MinCostSplitter):
 
     def candidates(self, cases: Cases) -> list[Candidate]:
         rows, w = cases.data.rows, cases.data.weights
-        counts = cases.counts
-        total = float(counts.sum())
-        if total <= 0:
+        node = self.node_costs(cases)  # the node's own costs, shared: the candidates are what is compared
+        if node is None:
             return []
-        node_label = self.rule(counts)
-        leaf = float(counts @ self.cost[:, node_label])
+        total, node_label, leaf, tc, wc = node
         used = cases.data.used
-        paid = {g.name for j in used if (g := self.costs.group_of(j)) is not None}
-        tc, wc = self.costs.attribute_costs(used, paid)
         y = self.y[rows]
         out = []
         for j in range(self.X.shape[1]):

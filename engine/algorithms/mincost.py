@@ -111,15 +111,11 @@ class MinCostSplitter(RowSplitter):
         attributes' cuts, one for the discrete attributes' values, one for the missing
         weights), MC, gain and gain ratio from them by NumPy over all candidates at once."""
         rows, w = cases.data.rows, cases.data.weights
-        counts = cases.counts
-        total = float(counts.sum())
-        if total <= 0:
+        node = self.node_costs(cases)
+        if node is None:
             return []
-        node_label = self.rule(counts)
-        leaf = float(counts @ self.cost[:, node_label])
+        total, node_label, leaf, tc, wc = node
         used = cases.data.used
-        paid = {g.name for j in used if (g := self.costs.group_of(j)) is not None}
-        tc, wc = self.costs.attribute_costs(used, paid)
         found: dict[int, tuple] = {}
         if len(self.numeric_features):
             self._numeric(rows, w, total, found)
@@ -139,6 +135,19 @@ class MinCostSplitter(RowSplitter):
                       "known": known_weight, "leaf": leaf}
             out.append(Candidate(0.0, j, threshold, scores))
         return out
+
+    def node_costs(self, cases: Cases):
+        """(total weight, the node's label, its cost as a leaf, TC and WC of every attribute given
+        the path: `CostModel.attribute_costs`), or None for a node without weight."""
+        counts = cases.counts
+        total = float(counts.sum())
+        if total <= 0:
+            return None
+        node_label = self.rule(counts)
+        used = cases.data.used
+        paid = {g.name for j in used if (g := self.costs.group_of(j)) is not None}
+        tc, wc = self.costs.attribute_costs(used, paid)
+        return total, node_label, float(counts @ self.cost[:, node_label]), tc, wc
 
     def _children_mc(self, bags: np.ndarray) -> np.ndarray:
         """Σ over the children (axis -2) of each child's minimum-cost total."""
