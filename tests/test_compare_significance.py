@@ -81,6 +81,20 @@ def test_cli_prints_and_returns_the_tests(capsys):
     assert sig["friedman"]["blocks"] == 5 and len(sig["nemenyi"]["p_values"]) == 3
     assert main(["compare", str(CAR), "--target", "class", "--algorithms", "c45,cart", "--cv", "5",
                  "--metric", "nope"]) == 2
+    capsys.readouterr()
+
+
+def test_cli_writes_the_workbook(tmp_path, capsys):
+    import openpyxl
+
+    from engine.cli import main
+
+    path = tmp_path / "out.xlsx"
+    assert main(["compare", str(CAR), "--target", "class", "--algorithms", "c45,cart", "--cv", "3", "--jobs", "1",
+                 "--executor", "threads", "--xlsx", str(path), "--metric", "leaves"]) == 0
+    book = openpyxl.load_workbook(path)
+    assert book.sheetnames == ["Summary", "Folds", "Significance"]
+    assert [c.value for c in book["Significance"][1]][1] == "leaves mean"
 
 
 def test_workbook_with_native_charts_and_no_formulas(result, tmp_path):

@@ -117,3 +117,25 @@ def test_a_dominant_class_is_named():
     assert any('"no" holds 96% of the rows' in w for w in target_warnings_of(frame))
     frame = pd.DataFrame({"a": np.arange(100.0), "y": ["no"] * 94 + ["yes"] * 6})
     assert not any("holds" in w for w in target_warnings_of(frame))
+
+
+def test_at_most_max_refits_when_nothing_splits():
+    """Every relaxation is tried by refitting; a learner that never splits costs at most
+    MAX_REFITS extra fits, then the general reason is given."""
+    import dataclasses
+
+    from engine.diagnostics import MAX_REFITS, RELAX
+
+    spec = ProblemSpec(target="y")
+    data = encode(table(separable()), spec)
+    cart = get("cart")
+    one_leaf = cart.fit(data.subset(np.flatnonzero(data.y == data.y[0])), spec,
+                        cart.stage_params(resolve_params(cart, {}, spec), "fit"))
+    fits = []
+    never = dataclasses.replace(cart, fit=lambda *a, **k: fits.append(1) or one_leaf, name="never")
+    # every setting RELAX knows, at a value it would relax
+    params = {"prune": "auto", "ccp_alpha": 0.5, "cost_stop": True, "threshold": 0.5, "epsilon": 0.5, "beta0": 0.9,
+              "beta": 0.8, "min_membership": 2.0, "min_cases": 5, "min_samples_split": 10, "min_samples_leaf": 5}
+    assert set(params) == {name for name, _, _ in RELAX} and len(RELAX) > MAX_REFITS
+    text = one_leaf_reason(never, data, spec, params)
+    assert len(fits) == MAX_REFITS and text.startswith("no attribute separates the classes under never")
