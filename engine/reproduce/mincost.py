@@ -282,15 +282,20 @@ def paper_claims(table: pd.DataFrame) -> pd.DataFrame:
 
 def plots(tables: dict[str, pd.DataFrame]) -> list[LinePlot]:
     """The paper's two figures: average total cost against the missing rate (%), hybrid strategy."""
-    t = tables["mincost_total_cost"]
-    rates = rates_of(t)
+    return cost_plots(tables["mincost_total_cost"], "mincost",
+                      lambda dataset: f"Seed 003, {dataset}: average total cost ({MAIN_STRATEGY} strategy)")
+
+
+def cost_plots(table: pd.DataFrame, prefix: str, title) -> list[LinePlot]:
+    """One plot per data set of a `wide` table: each method's cost against the missing rate (%)."""
+    rates = rates_of(table)
     x = tuple(float(r.split()[0]) for r in rates)
     out = []
-    for dataset in dict.fromkeys(t["data set"]):
-        sub = t[t["data set"] == dataset]
+    for dataset in dict.fromkeys(table["data set"]):
+        sub = table[table["data set"] == dataset]
         series = {r["method"]: tuple(float(r[c]) for c in rates) for _, r in sub.iterrows()}
-        out.append(LinePlot(f"mincost_{dataset.lower()}", f"Seed 003, {dataset}: average total cost "
-                            f"({MAIN_STRATEGY} strategy)", "missing rate (%)", "average total cost", x, series))
+        out.append(LinePlot(f"{prefix}_{dataset.lower()}", title(dataset), "missing rate (%)", "average total cost",
+                            x, series))
     return out
 
 

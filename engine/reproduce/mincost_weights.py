@@ -280,16 +280,8 @@ def held_out(runs: pd.DataFrame, rates, methods) -> pd.DataFrame:
 
 def plots(tables: dict[str, pd.DataFrame]) -> list[LinePlot]:
     """Held-out average total cost against the missing rate (%), hybrid strategy, per data set."""
-    t = tables["mincost_weights_held_out"]
-    rates = M.rates_of(t)
-    x = tuple(float(r.split()[0]) for r in rates)
-    out = []
-    for dataset in dict.fromkeys(t["data set"]):
-        sub = t[t["data set"] == dataset]
-        series = {r["method"]: tuple(float(r[c]) for c in rates) for _, r in sub.iterrows()}
-        out.append(LinePlot(f"mincost_weights_{dataset.lower()}", f"M3 weights tuned elsewhere, {dataset} "
-                            f"(held out, {STRATEGY} strategy)", "missing rate (%)", "average total cost", x, series))
-    return out
+    return M.cost_plots(tables["mincost_weights_held_out"], "mincost_weights",
+                        lambda dataset: f"M3 weights tuned elsewhere, {dataset} (held out, {STRATEGY} strategy)")
 
 
 def run(out: Path, quick: bool = False, say=None, folder: Path | None = None, configs=None,
