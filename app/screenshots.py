@@ -4,8 +4,11 @@ Offscreen: opens the demo project, grabs each panel, trains CART and C4.5 and
 grabs the tree and the rules, trains the minimum-cost tree and grabs it with each
 node's costs; then opens the glass demo, trains HFDT and grabs
 its tree with one row's memberships and firing strengths on it, and grabs the
-Problem tab with Mg's fuzzy terms named and drawn (both 1400 x 900). Writes
-resources/screenshots/*.png by default.
+Problem tab with Mg's fuzzy terms named and drawn (both 1400 x 900); compares
+CART, C4.5, the minimum-cost tree and M2 on the car demo with a learning curve
+(the table, the critical-difference diagram, the learning curve), and the
+trichotomy swept over its trim beside CART and Fisher LDA on glass (the error /
+pending curve). Writes resources/screenshots/*.png by default.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from pathlib import Path
 
 def main(out: str | None = None) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QEventLoop, QSettings, QTimer
+    from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer
     from PySide6.QtWidgets import QApplication
 
     from engine.resources import demo_project, resources_dir
@@ -83,6 +86,35 @@ def main(out: str | None = None) -> int:
     window.tree_panel.depth.setValue(2)
     window.tree_panel.canvas.fit()
     shot("mincost_tree")
+
+    def compare(names, folds, sizes=None, sweep=None):
+        panel = window.compare_panel
+        window.tabs.setCurrentWidget(panel)
+        panel.tick(names)
+        if sweep is not None:
+            algorithm, param, values = sweep
+            row = next(i for i in range(panel.algorithms.count())
+                       if panel.algorithms.item(i).data(Qt.UserRole) == algorithm)
+            panel.algorithms.setCurrentRow(row)
+            panel.sweeps[algorithm].param.setCurrentText(param)
+            panel.sweeps[algorithm].values.setText(values)
+        panel.curve_check.setChecked(sizes is not None)
+        if sizes is not None:
+            panel.curve_sizes.setText(sizes)
+        panel.folds.setValue(folds)
+        loop = QEventLoop()
+        panel.jobs.finished.connect(lambda *_: loop.quit())
+        panel.jobs.failed.connect(lambda message, _: (print("compare failed:", message), loop.quit()))
+        panel.run()
+        loop.exec()
+        return panel
+
+    panel = compare(["cart", "c45", "mincost", "m2"], 10, sizes="10, 25, 50, 75, 100")
+    panel.reference.setCurrentText("c45")
+    shot("compare")
+    for index, name in ((1, "compare_cd"), (2, "compare_curve")):
+        panel.plot_box.setCurrentIndex(index)
+        shot(name)
     # glass: an HFDT tree (a minimum membership of 20 keeps it small, the depth limit its text
     # readable) with row 181, a type-6 glass, on it: the answer is its coarse label NWG
     window.resize(1400, 900)
@@ -106,6 +138,11 @@ def main(out: str | None = None) -> int:
     problem.edit_fuzzy_terms("Mg")
     problem.fuzzy.set_names(["poor", "rich"])
     shot("hfdt_memberships")
+    # glass: the trichotomy (window glass against the rest) swept over its trim, beside CART and LDA
+    problem.positive.setCurrentIndex(problem.positive.findData(problem.classes.item(0).text()))
+    panel = compare(["trichotomy", "cart", "fisher_lda"], 10, sweep=("trichotomy", "trim", "0, 0.02, 0.05, 0.1, 0.2"))
+    panel.plot_box.setCurrentIndex(3)
+    shot("compare_pending")
     os.remove(target / ".screenshot-settings.ini")
     import shutil
 

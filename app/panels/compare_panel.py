@@ -1,17 +1,19 @@
-"""Compare: tick algorithms, choose the folds, run them on the same folds in the background
-(progress, time left, Cancel), read a table of means beside the baseline with the
-significance of each difference against a reference, see each algorithm's fold scores as a
-box plot, and export the workbook with Excel's own charts (engine.compare)."""
+"""Compare: tick algorithms (an algorithm may come twice, with other parameters, or swept over
+one parameter's values), choose the folds and a learning curve, run them on the same folds in
+the background (progress, time left, Cancel), read a table of means beside the baseline with
+the significance of each difference against a reference, see the fold scores as box plots, the
+critical-difference diagram, the learning curve and the error / pending curve, and export the
+workbook with Excel's own charts and the plots as PNG (engine.compare)."""
 
 from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QHeaderView, QLabel, QListWidget,
-                               QListWidgetItem, QMessageBox, QProgressBar, QPushButton, QScrollArea, QSpinBox,
-                               QSplitter,
-                               QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QHeaderView, QLabel,
+                               QLineEdit, QListWidget, QListWidgetItem, QMessageBox, QProgressBar, QPushButton,
+                               QScrollArea, QSpinBox, QSplitter, QTableWidget, QTableWidgetItem, QTabWidget,
+                               QVBoxLayout, QWidget)
 
 from engine.algorithms.registry import by_family
 
@@ -22,6 +24,57 @@ from .train_panel import ParamForm, metric_label, metric_text
 BETTER, WORSE = "▲", "▼"
 #: ticked when the tab first opens
 DEFAULT_TICKS = ("c45", "cart")
+#: an item's key (the algorithm's name; "c45#2" for a copy): what its form and sweep are kept under
+KEY_ROLE = Qt.UserRole + 1
+#: the learning curve's training sizes offered first, in % of each fold's training rows
+DEFAULT_SIZES = "10, 25, 50, 75, 100"
+NO_SWEEP = "(no sweep)"
+
+
+class SweepRow(QWidget):
+    """One of an algorithm's numeric parameters and the values to try it at: the entry becomes one
+    entry per value (the trichotomy's trim alpha gives its error / pending curve)."""
+
+    def __init__(self, info, parent=None):
+        super().__init__(parent)
+        self.info = info
+        self.param = QComboBox()
+        self.param.addItem(NO_SWEEP)
+        for p in info.params:
+            if p.kind in ("int", "float") and p.stage == "fit":
+                self.param.addItem(p.name)
+        self.values = QLineEdit()
+        self.values.setPlaceholderText("values, e.g. 0, 0.02, 0.05, 0.1")
+        self.values.setEnabled(False)
+        self.param.currentTextChanged.connect(lambda name: self.values.setEnabled(name != NO_SWEEP))
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(QLabel("Try"))
+        layout.addWidget(self.param)
+        layout.addWidget(QLabel("at"))
+        layout.addWidget(self.values, 1)
+        self.setToolTip("One entry per value: the same algorithm at each value of one parameter, on the same "
+                        "folds")
+
+    def chosen(self) -> tuple[str, list] | None:
+        """(parameter, values) or None; raises OptionError on values that are not numbers."""
+        from engine.errors import OptionError
+
+        name = self.param.currentText()
+        if name == NO_SWEEP:
+            return None
+        kind = next(p.kind for p in self.info.params if p.name == name)
+        values = []
+        for text in self.values.text().replace(";", ",").split(","):
+            if not text.strip():
+                continue
+            try:
+                values.append(int(text) if kind == "int" else float(text))
+            except ValueError:
+                raise OptionError(f'{self.info.name}: "{text.strip()}" is not a value of {name}') from None
+        if not values:
+            raise OptionError(f"{self.info.name}: give the values to try {name} at")
+        return name, values
 
 
 class ComparePanel(QWidget):
@@ -44,6 +97,7 @@ class ComparePanel(QWidget):
             for info in infos:
                 item = QListWidgetItem(f"  {info.title}")
                 item.setData(Qt.UserRole, info.name)
+                item.setData(KEY_ROLE, info.name)
                 item.setFlags(Qt.ItemIsEnabled | Qt.ItemIsUserCheckable)
                 item.setCheckState(Qt.Checked if info.name in DEFAULT_TICKS else Qt.Unchecked)
                 item.setToolTip(info.name)
@@ -51,11 +105,22 @@ class ComparePanel(QWidget):
         # the parameters of the algorithm clicked in the list (a form per algorithm, kept while the
         # tab lives); what differs from the defaults goes into the entry ("c45 (min_cases=20)")
         self.forms: dict[str, ParamForm] = {}
+        self.sweeps: dict[str, SweepRow] = {}
+        self.pages: dict[str, QWidget] = {}  # key -> the form and the sweep row, as shown
+        self.copies = 0
+        self.copy_button = QPushButton("Add a copy")
+        self.copy_button.setToolTip("The algorithm clicked once more, ticked, with parameters of its own: compare "
+                                    "it with itself")
+        self.copy_button.setEnabled(False)
+        self.copy_button.clicked.connect(self.add_copy)
         self.params_box = QGroupBox("Parameters: click an algorithm")
         self.params_area = QScrollArea()
         self.params_area.setWidgetResizable(True)
         box_layout = QVBoxLayout(self.params_box)
         box_layout.addWidget(self.params_area)
+        # the sweep row of the algorithm shown, under its form (never scrolled out of sight)
+        self.sweep_holder = QVBoxLayout()
+        box_layout.addLayout(self.sweep_holder)
         self.algorithms.currentItemChanged.connect(lambda item, _: self.show_params(item))
         self.folds = QSpinBox()
         self.folds.setRange(2, 20)
@@ -65,6 +130,12 @@ class ComparePanel(QWidget):
         self.repeats.setRange(1, 20)
         self.repeats.setPrefix("x ")
         self.repeats.setSuffix(" repeats")
+        self.curve_check = QCheckBox("Learning curve at")
+        self.curve_check.setToolTip("Each fold also trained on these shares of its training rows (nested, "
+                                    "stratified) and scored on the same test rows")
+        self.curve_sizes = QLineEdit(DEFAULT_SIZES)
+        self.curve_sizes.setEnabled(False)
+        self.curve_check.toggled.connect(self.curve_sizes.setEnabled)
         self.run_button = QPushButton("Compare")
         self.run_button.clicked.connect(self.run)
         self.cancel_button = QPushButton("Cancel")
@@ -93,6 +164,7 @@ class ComparePanel(QWidget):
         self.summary.setWordWrap(True)
         # the box plot is made with the first result (most sessions never compare: no plot to build)
         self.plot = None
+        self.boxes: list[str] = []  # the names boxed in the fold-score plot, in order
         self.cd_plot = None  # the critical-difference diagram (made with the first result too)
         self.cd_items: dict = {}  # what the diagram shows: names at their ranks, the bars of its groups
         self.plot_holder = QVBoxLayout()
@@ -103,16 +175,32 @@ class ComparePanel(QWidget):
         cd.setLayout(self.cd_holder)
         self.plot_box.addTab(boxes, "Fold scores")
         self.plot_box.addTab(cd, "Critical difference")
+        self.curve_plot = None  # the learning curve
+        self.curve_items: dict = {}  # name -> (training rows, means) drawn
+        self.pending_plot = None  # the error / pending curve
+        self.pending_items: dict = {}  # algorithm -> [(pending, error)] drawn
+        self.curve_holder = QVBoxLayout()
+        self.pending_holder = QVBoxLayout()
+        for holder, title in ((self.curve_holder, "Learning curve"), (self.pending_holder, "Error / pending")):
+            page = QWidget()
+            page.setLayout(holder)
+            self.plot_box.addTab(page, title)
         self.plot_box.setMinimumHeight(300)
 
         left = QVBoxLayout()
         left.addWidget(QLabel("Algorithms:"))
         left.addWidget(self.algorithms, 2)
+        left.addWidget(self.copy_button)
         left.addWidget(self.params_box, 1)
         scheme = QHBoxLayout()
         scheme.addWidget(self.folds)
         scheme.addWidget(self.repeats)
         left.addLayout(scheme)
+        curve = QHBoxLayout()
+        curve.addWidget(self.curve_check)
+        curve.addWidget(self.curve_sizes, 1)
+        curve.addWidget(QLabel("%"))
+        left.addLayout(curve)
         buttons = QHBoxLayout()
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.cancel_button)
@@ -154,29 +242,103 @@ class ComparePanel(QWidget):
         from engine.algorithms.registry import get
 
         name = item.data(Qt.UserRole) if item is not None else None
+        self.copy_button.setEnabled(name is not None)
         if name is None:
             return
+        key = item.data(KEY_ROLE)
         info = get(name)
-        form = self.forms.get(name)
-        if form is None:
-            form = self.forms[name] = ParamForm(info)
-        self.params_area.takeWidget()  # the widget stays owned by self.forms
-        self.params_area.setWidget(form)
-        self.params_box.setTitle(f"Parameters of {info.title}" if info.params else f"{info.title}: no parameters")
+        page = self.pages.get(key)
+        if page is None:
+            page = self.pages[key] = QWidget()
+            layout = QVBoxLayout(page)
+            layout.setContentsMargins(0, 0, 0, 0)
+            self.forms[key] = ParamForm(info)
+            layout.addWidget(self.forms[key])
+            layout.addStretch(1)
+            if any(p.kind in ("int", "float") and p.stage == "fit" for p in info.params):
+                self.sweeps[key] = SweepRow(info)
+                self.sweep_holder.addWidget(self.sweeps[key])
+        self.params_area.takeWidget()  # the widget stays owned by self.pages
+        self.params_area.setWidget(page)
+        for k, row in self.sweeps.items():
+            row.setVisible(k == key)
+        title = item.text().strip()
+        self.params_box.setTitle(f"Parameters of {title}" if info.params else f"{title}: no parameters")
 
-    def entry_params(self, name: str) -> dict:
-        """The parameters of `name` set in its form that differ from the defaults ({} without a form)."""
+    def add_copy(self) -> QListWidgetItem | None:
+        """The current algorithm once more, below it, ticked, with a form of its own; it is made current."""
+        item = self.algorithms.currentItem()
+        if item is None or item.data(Qt.UserRole) is None:
+            return None
         from engine.algorithms.registry import get
 
-        form = self.forms.get(name)
+        name = item.data(Qt.UserRole)
+        self.copies += 1
+        copy = QListWidgetItem(f"  {get(name).title}, copy {self.copies}")
+        copy.setData(Qt.UserRole, name)
+        copy.setData(KEY_ROLE, f"{name}#{self.copies}")
+        copy.setFlags(Qt.ItemIsEnabled | Qt.ItemIsUserCheckable | Qt.ItemIsSelectable)
+        copy.setCheckState(Qt.Checked)
+        copy.setToolTip(f"{name}: give it other parameters than the first")
+        self.algorithms.insertItem(self.algorithms.row(item) + 1, copy)
+        self.algorithms.setCurrentItem(copy)
+        return copy
+
+    def entry_params(self, key: str) -> dict:
+        """The parameters of `key` (an algorithm, or a copy's key) set in its form that differ from
+        the defaults ({} without a form)."""
+        form = self.forms.get(key)
         if form is None:
             return {}
-        defaults = {p.name: p.default for p in get(name).params}
+        defaults = {p.name: p.default for p in form.info.params}
         return {k: v for k, v in form.values().items() if k in defaults and v != defaults[k]}
 
     def ticked(self) -> list[str]:
-        return [self.algorithms.item(i).data(Qt.UserRole) for i in range(self.algorithms.count())
-                if self.algorithms.item(i).checkState() == Qt.Checked]
+        """The algorithms ticked (a copy's algorithm again), in list order."""
+        return [item.data(Qt.UserRole) for item in self._ticked_items()]
+
+    def _ticked_items(self) -> list:
+        return [self.algorithms.item(i) for i in range(self.algorithms.count())
+                if self.algorithms.item(i).data(Qt.UserRole) is not None
+                and self.algorithms.item(i).checkState() == Qt.Checked]
+
+    def entries(self) -> list:
+        """The ticked items as engine.compare Entries: each with its parameters, a swept one as
+        one entry per value. Raises OptionError on a sweep without values."""
+        from engine.compare import Entry
+        from engine.compare.curves import sweep
+
+        out = []
+        for item in self._ticked_items():
+            key = item.data(KEY_ROLE)
+            entry = Entry(item.data(Qt.UserRole), self.entry_params(key))
+            row = self.sweeps.get(key)
+            chosen = row.chosen() if row is not None else None
+            if chosen is None:
+                out.append(entry)
+            else:
+                entry.name = entry.label
+                out += sweep([entry], entry.name, *chosen)
+        return out
+
+    def train_sizes(self) -> tuple | None:
+        """The learning curve's sizes as shares (None when it is off); raises OptionError."""
+        from engine.compare.curves import check_train_sizes
+        from engine.errors import OptionError
+
+        if not self.curve_check.isChecked():
+            return None
+        sizes = []
+        for text in self.curve_sizes.text().replace(";", ",").replace("%", "").split(","):
+            if text.strip():
+                try:
+                    value = float(text)
+                except ValueError:
+                    raise OptionError(f'learning curve: "{text.strip()}" is not a percentage') from None
+                if not 0 < value <= 100:
+                    raise OptionError(f"learning curve: {text.strip()} % is not between 0 and 100")
+                sizes.append(value / 100)
+        return check_train_sizes(sizes)
 
     def tick(self, names) -> None:
         for i in range(self.algorithms.count()):
@@ -185,10 +347,10 @@ class ComparePanel(QWidget):
                 item.setCheckState(Qt.Checked if item.data(Qt.UserRole) in names else Qt.Unchecked)
 
     def run(self) -> None:
-        from engine.compare import Entry, Scheme, compare
+        from engine.compare import Scheme, compare
+        from engine.errors import RuleTreeError
 
-        names = self.ticked()
-        if not names:
+        if not self.ticked():
             self.status.setText("Tick at least one algorithm.")
             return
         if self.problem is None:
@@ -199,8 +361,12 @@ class ComparePanel(QWidget):
         except Exception as exc:  # noqa: BLE001 - the window's own checks: say why, keep the tab
             self.status.setText(f"Cannot compare: {exc}")
             return
-        entries = [Entry(name, self.entry_params(name)) for name in names]
-        scheme = Scheme(cv=self.folds.value(), repeats=self.repeats.value())
+        try:
+            entries = self.entries()
+            scheme = Scheme(cv=self.folds.value(), repeats=self.repeats.value(), train_sizes=self.train_sizes())
+        except RuleTreeError as exc:
+            self.status.setText(f"Cannot compare: {exc}")
+            return
         # threads, one at a time: worker processes cannot be forked from a running window, and the
         # learners' Python holds the interpreter lock (engine.compare.runner)
         self.jobs.start(lambda progress: compare(data, spec, entries, scheme, jobs=1, progress=progress,
@@ -236,7 +402,9 @@ class ComparePanel(QWidget):
         folds = len(result.n_test)
         self.status.setText(f"{len(result.entries) - 1} algorithm(s) and {result.baseline} on the same {folds} "
                             "folds. Means ± std over the folds; ▲ / ▼: significantly better / worse than the "
-                            "reference (corrected resampled t-test, 5 %).")
+                            "reference (corrected resampled t-test, 5 %)."
+                            + (f" Learning curve over {len(result.curve.sizes)} training sizes; the table is on the "
+                               "largest." if result.curve is not None else ""))
         for box, items in ((self.metric, result.metrics()), (self.reference, result.names)):
             box.blockSignals(True)
             box.clear()
@@ -342,6 +510,113 @@ class ComparePanel(QWidget):
         self.plot.setTitle(f"{metric_label(metric).strip()} on each fold")
         self.boxes = names  # what is drawn, in order (for tests and the export)
         self._draw_cd()
+        self._draw_curve()
+        self._draw_pending()
+
+    def _new_plot(self, holder):
+        import pyqtgraph as pg
+
+        plot = pg.PlotWidget(background="w")
+        plot.showGrid(x=True, y=True, alpha=0.3)
+        plot.addLegend(offset=(-10, 10))
+        holder.addWidget(plot)
+        return plot
+
+    def _draw_curve(self) -> None:
+        """The tested metric's mean against the training rows, one line per entry, a bar of ± one
+        std over the folds at each point."""
+        import pyqtgraph as pg
+
+        from engine.plot import COLOURS
+
+        if self.curve_plot is None:
+            self.curve_plot = self._new_plot(self.curve_holder)
+        plot = self.curve_plot
+        plot.clear()
+        self.curve_items = {}
+        curve, metric = self.result.curve, self.metric.currentText()
+        if curve is None:
+            plot.setTitle("Tick \u201cLearning curve\u201d and compare again to see how each algorithm learns "
+                          "with more rows")
+            return
+        rows = curve.mean_rows()
+        for k, name in enumerate(self.result.names):
+            found = curve.summary(name, metric)
+            if found is None:
+                continue
+            mean, std = found
+            colour = COLOURS[k % len(COLOURS)]
+            plot.addItem(pg.ErrorBarItem(x=rows, y=mean, height=2 * std, beam=0, pen=pg.mkPen(colour)))
+            plot.plot(rows, mean, pen=pg.mkPen(colour, width=2), symbol="o", symbolSize=6, symbolBrush=colour,
+                      name=name)
+            self.curve_items[name] = (rows.tolist(), mean.tolist())
+        plot.setLabel("bottom", "training rows (mean over the folds)")
+        plot.setLabel("left", metric_label(metric).strip())
+        plot.setTitle(f"Learning curve: {metric_label(metric).strip()}, each size on the same test rows")
+
+    def _draw_pending(self) -> None:
+        """Misclassification rate against pending rate: a line through a swept algorithm's entries
+        (each point labelled with its entry), a dot for every algorithm that never answers pending."""
+        import pyqtgraph as pg
+
+        from engine.compare.curves import error_pending_points
+        from engine.plot import COLOURS
+
+        if self.pending_plot is None:
+            self.pending_plot = self._new_plot(self.pending_holder)
+        plot = self.pending_plot
+        plot.clear()
+        self.pending_items = {}
+        groups = error_pending_points(self.result)
+        if not groups:
+            plot.setTitle("No algorithm here answers \u201cpending\u201d: tick the trichotomy tree (try its trim "
+                          "at 0, 0.02, 0.05, 0.1)")
+            return
+        for axis in ("left", "bottom"):
+            plot.getAxis(axis).enableAutoSIPrefix(False)
+        for k, (algorithm, points) in enumerate(groups.items()):
+            colour = COLOURS[k % len(COLOURS)]
+            xs = [100 * p.pending_rate for p in points]
+            ys = [100 * p.misclassification_rate for p in points]
+            plot.plot(xs, ys, pen=pg.mkPen(colour, width=2) if len(points) > 1 else None, symbol="o",
+                      symbolSize=8, symbolBrush=colour, name=algorithm)
+            if len(points) > 1:
+                for i, p in enumerate(points):  # labels above and below in turn: close points stay legible
+                    label = pg.TextItem(p.name[len(algorithm):].strip(" ()") or p.name, color=colour,
+                                        anchor=(0, 1) if i % 2 == 0 else (0, 0))
+                    label.setPos(100 * p.pending_rate, 100 * p.misclassification_rate)
+                    plot.addItem(label)
+            self.pending_items[algorithm] = [(p.pending_rate, p.misclassification_rate) for p in points]
+        rates = [v for pts in self.pending_items.values() for point in pts for v in point]
+        top = 100 * max(rates + [0.05])
+        plot.setXRange(-0.02 * top, 1.2 * top)  # room for the labels right of the points
+        plot.setYRange(0, 1.1 * top)
+        plot.setLabel("bottom", "pending rate, % of cases (left undecided)")
+        plot.setLabel("left", "misclassification rate, % of cases (wrong decisions)")
+        plot.setTitle("Error against pending, means over the folds")
+
+    def plot_images(self, width: int = 1000) -> list[tuple[str, bytes]]:
+        """Each plot drawn for the last result as (title, PNG bytes), for the workbook."""
+        import pyqtgraph.exporters
+        from PySide6.QtCore import QBuffer, QIODevice
+
+        out = []
+        for title, plot, drawn in (("Fold scores", self.plot, bool(self.boxes)),
+                                   ("Critical difference", self.cd_plot, bool(self.cd_items.get("names"))),
+                                   ("Learning curve", self.curve_plot, bool(self.curve_items)),
+                                   ("Error / pending", self.pending_plot, bool(self.pending_items))):
+            if plot is None or not drawn:
+                continue
+            if plot.width() < 200:  # never shown (a tab not opened): give it a size to draw at
+                plot.resize(width, int(width * 0.55))
+            exporter = pyqtgraph.exporters.ImageExporter(plot.plotItem)
+            exporter.parameters()["width"] = width
+            image = exporter.export(toBytes=True)
+            buffer = QBuffer()
+            buffer.open(QIODevice.WriteOnly)
+            image.save(buffer, "PNG")
+            out.append((title, bytes(buffer.data())))
+        return out
 
     def _draw_cd(self) -> None:
         """Demšar's critical-difference diagram: the average ranks on an axis (1, the best, on the
@@ -407,7 +682,7 @@ class ComparePanel(QWidget):
             if not path:
                 return False
         try:
-            write_comparison(path, self.result, self.tests)
+            write_comparison(path, self.result, self.tests, self.plot_images())
         except Exception as exc:  # noqa: BLE001
             QMessageBox.warning(self, "RuleTree Studio", f"The workbook could not be written: {exc}")
             return False

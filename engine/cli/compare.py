@@ -36,6 +36,14 @@ def add_compare_parser(sub) -> None:
     cmp.add_argument("--cv", type=int, default=10, metavar="K")
     cmp.add_argument("--repeats", type=int, default=1, metavar="R")
     cmp.add_argument("--holdout", type=float, metavar="F")
+    cmp.add_argument("--train-sizes", metavar="S,S,...",
+                     help="a learning curve: each fold also trained on these shares of its training rows "
+                          "(0.1,0.25,0.5,1) or numbers of rows (100,200,400), nested and stratified, and scored on "
+                          "the same test rows; the tables and tests are on the largest size")
+    cmp.add_argument("--sweep", action="append", metavar="A.K=V,V,...",
+                     help="replace algorithm (or name) A by one entry per value of its parameter K, e.g. "
+                          "trichotomy.trim=0,0.02,0.05,0.1 for the error / pending curve over the trim alpha "
+                          "(repeatable)")
     cmp.add_argument("--jobs", type=int, metavar="J", help="units run at once (default: all cores)")
     cmp.add_argument("--executor", choices=("threads", "processes"), default="processes",
                      help="run the folds on worker processes, each handed the data once (the default), or on "
@@ -105,6 +113,29 @@ def parse_entries(text: str, params: list[str] | None, available: list[str] | No
     return entries
 
 
+def parse_train_sizes(text: str | None):
+    """--train-sizes as a sorted tuple of shares / row counts (None without the option)."""
+    from ..compare.curves import check_train_sizes
+
+    if text is None:
+        return None
+    return check_train_sizes(split_list(text))
+
+
+def parse_sweeps(entries, sweeps: list[str] | None):
+    """--sweep A.K=V1,V2,... (repeatable): entry A replaced by one entry per value of K."""
+    from ..compare.curves import sweep
+
+    for item in sweeps or []:
+        key, sep, values = item.partition("=")
+        target, dot, key = key.rpartition(".")
+        if not sep or not dot or not target.strip() or not key.strip():
+            raise OptionError(f'--sweep "{item}" is not A.K=V,V,...', code="bad_option")
+        parsed = [parse_params([f"{key.strip()}={v}"])[key.strip()] for v in split_list(values)]
+        entries = sweep(entries, target.strip(), key.strip(), parsed)
+    return entries
+
+
 def cmd_compare(args) -> int:
     from ..algorithms.registry import get, resolve_params
     from ..compare import Scheme, applicable_algorithms, compare
@@ -113,8 +144,9 @@ def cmd_compare(args) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise OptionError("--jobs must be at least 1", code="bad_option")
     wants_all = any(item.lower() == "all" for item in split_list(args.algorithms))
+    parse_train_sizes(args.train_sizes)
     if not wants_all:  # mistyped names and parameters are reported before a large file is read
-        for entry in parse_entries(args.algorithms, args.param):
+        for entry in parse_sweeps(parse_entries(args.algorithms, args.param), args.sweep):
             resolve_params(get(entry.algorithm), entry.params)
     problem, data = prepare(args)
     for w in problem.table.warnings + list(data.warnings):
@@ -124,9 +156,10 @@ def cmd_compare(args) -> int:
         available, skipped = applicable_algorithms(data, problem.spec)
         for name, reason in skipped.items():
             print(f"note: {name} left out: it {reason}", file=sys.stderr)
-    entries = parse_entries(args.algorithms, args.param, available)
+    entries = parse_sweeps(parse_entries(args.algorithms, args.param, available), args.sweep)
     scheme = Scheme(cv=args.cv, repeats=args.repeats, holdout=args.holdout, seed=args.seed,
-                    missing_rate=args.missing_rate, strategy=args.strategy)
+                    missing_rate=args.missing_rate, strategy=args.strategy,
+                    train_sizes=parse_train_sizes(args.train_sizes))
     bar = terminal_progress()
     try:
         result = compare(data, problem.spec, entries, scheme, jobs=args.jobs, progress=bar, results=args.resume,
@@ -149,6 +182,7 @@ def cmd_compare(args) -> int:
         print(json.dumps(objects, ensure_ascii=False, indent=2))
     else:
         print_comparison(result, os.path.basename(problem.table.file), data.n)
+        print_curves(result, tests.metric)
         print_significance(tests)
     for w in result.warnings:
         warn(w)
@@ -188,6 +222,34 @@ def print_comparison(result, file_name: str, rows: int, width: int | None = None
         for e in result.entries:
             print(e.name.ljust(first) + "".join("  " + cells[e.name].get(m, "-").rjust(w)
                                                  for m, w in zip(group, widths)))
+
+
+def print_curves(result, metric: str) -> None:
+    """The learning curve (the tested metric's mean at each training size) and the error /
+    pending points, when the comparison has them."""
+    from ..compare.curves import error_pending_points
+    from ..textwidth import display_width, ljust
+
+    first = max(display_width("algorithm"), *(display_width(n) for n in result.names))
+    curve = result.curve
+    if curve is not None:
+        rows = curve.mean_rows()
+        print()
+        print(f"learning curve: {metric} (mean over the folds) by training rows")
+        print("  " + ljust("algorithm", first) + "".join(f"  {r:>9.0f}" for r in rows))
+        for name in result.names:
+            found = curve.summary(name, metric)
+            if found is not None:
+                print("  " + ljust(name, first) + "".join(f"  {v:>9.4f}" for v in found[0]))
+    points = error_pending_points(result)
+    if points:
+        print()
+        print("error / pending (mean over the folds): misclassification rate, pending rate, attributes per case")
+        for algorithm, group in points.items():
+            for p in group:
+                used = f"{p.attributes_used:.2f}" if p.attributes_used is not None else "-"
+                print("  " + ljust(p.name, first) + f"  {p.misclassification_rate:>9.4f}  {p.pending_rate:>9.4f}"
+                      f"  {used:>9}")
 
 
 def print_significance(tests) -> None:

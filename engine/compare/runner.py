@@ -48,6 +48,7 @@ from ..progress import Progress, ProgressCallback, as_progress
 from ..workflows import AlgorithmEvaluation, Scoring, check_missing_rate, inject_missing
 from . import store
 from .baseline import BASELINE_INFO, baseline_name, baseline_rule
+from .curves import LearningCurve, check_train_sizes, learning_plans, size_text
 from .store import UnitResult
 
 __all__ = ["Entry", "Scheme", "Comparison", "EntryResult", "compare", "applies", "applicable_algorithms",
@@ -92,6 +93,18 @@ class Scheme:
     seed: int = 0
     missing_rate: float | None = None
     strategy: str | None = None
+    #: a learning curve: each fold also trained on these shares of its training rows (or numbers of
+    #: rows), sorted; the entries' results are those of the largest size (curves.py)
+    train_sizes: tuple[float, ...] | None = None
+
+    def __post_init__(self):
+        if self.train_sizes is not None:
+            object.__setattr__(self, "train_sizes", check_train_sizes(self.train_sizes))
+
+    @property
+    def base_folds(self) -> int:
+        """Folds of one training size."""
+        return self.repeats * (1 if self.holdout is not None else self.cv)
 
     def check(self) -> None:
         """The same checks, and messages, as evaluate_algorithm."""
@@ -113,15 +126,23 @@ class Scheme:
             out["strategy"] = strategy
         if self.missing_rate is not None:
             out["missing_rate"] = self.missing_rate
+        if self.train_sizes is not None:
+            out["train_sizes"] = list(self.train_sizes)
         return out
 
     def fold_name(self, fold: int) -> str:
+        """Fold `fold` of the run (with a learning curve, the folds of each size in turn) in words."""
+        size, fold = divmod(fold, self.base_folds)
         per = 1 if self.holdout is not None else self.cv
         repeat, k = divmod(fold, per)
         if self.holdout is not None:
-            return f"hold-out {repeat + 1} of {self.repeats}"
-        where = f"fold {k + 1} of {self.cv}"
-        return where + (f", repeat {repeat + 1} of {self.repeats}" if self.repeats > 1 else "")
+            where = f"hold-out {repeat + 1} of {self.repeats}"
+        else:
+            where = f"fold {k + 1} of {self.cv}" + (f", repeat {repeat + 1} of {self.repeats}"
+                                                    if self.repeats > 1 else "")
+        if self.train_sizes is not None:
+            where += f" on {size_text(self.train_sizes[size])}"
+        return where
 
 
 def applies(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None) -> str | None:
@@ -222,6 +243,7 @@ class Comparison:
     n_test: np.ndarray  # test rows of each fold
     warnings: list[str] = field(default_factory=list)
     computed: int = 0  # units computed by this run (the rest came from the results file)
+    curve: LearningCurve | None = None  # with scheme.train_sizes: every size's fold scores
 
     @property
     def names(self) -> list[str]:
@@ -250,7 +272,10 @@ class Comparison:
         return out
 
     def to_json(self) -> list[dict]:
-        return [e.to_json() for e in self.entries]
+        """CLI.md's list of evaluate objects; with a learning curve each has "learning_curve"."""
+        if self.curve is None:
+            return [e.to_json() for e in self.entries]
+        return [e.to_json() | {"learning_curve": self.curve.to_json(e.name)} for e in self.entries]
 
 
 # ---- running --------------------------------------------------------------------------------
@@ -338,6 +363,8 @@ def compare(data: EncodedData, spec: ProblemSpec | None, entries: list[Entry], s
                            data.rows, list(data.dropped_rows), list(data.warnings))
     plans, warnings = fold_plans(data.y, cv=scheme.cv, repeats=scheme.repeats, holdout=scheme.holdout,
                                  seed=scheme.seed)
+    if scheme.train_sizes is not None:
+        plans = learning_plans(data.y, plans, scheme.train_sizes, scheme.seed)
     sizes = [(int(train.sum()), int(test.sum())) for train, test in plans]
 
     done: dict[tuple[int, int], UnitResult] = {}
@@ -570,13 +597,28 @@ def _process_context():
 
 def _assemble(prepared: list[_Prepared], data: EncodedData, scheme: Scheme, plans, warnings: list[str],
               done: dict[tuple[int, int], UnitResult], computed: int) -> Comparison:
+    """The entries' results on the folds of the largest training size (all folds without a
+    learning curve), and the curve's fold scores at every size."""
+    base = scheme.base_folds
+    first = len(plans) - base  # the folds of the largest size
+    curve = None
+    if scheme.train_sizes is not None:
+        n_sizes = len(scheme.train_sizes)
+        rows = np.array([int(train.sum()) for train, _ in plans], dtype=float).reshape(n_sizes, base)
+        curve = LearningCurve(scheme.train_sizes, rows)
+        for e, p in enumerate(prepared):
+            names = sorted({m for f in range(len(plans)) for m in done[(e, f)].metrics}, key=_metric_order)
+            curve.values[p.name] = {m: np.array([done[(e, f)].metrics.get(m, np.nan) for f in range(len(plans))],
+                                                dtype=float).reshape(n_sizes, base) for m in names}
     entries = []
-    n_train = np.array([int(train.sum()) for train, _ in plans])
-    n_test = np.array([int(test.sum()) for _, test in plans])
+    n_train = np.array([int(train.sum()) for train, _ in plans[first:]])
+    n_test = np.array([int(test.sum()) for _, test in plans[first:]])
     for e, p in enumerate(prepared):
         labels = list(p.scoring.labels)
         evaluation = Evaluation(warnings=list(warnings))
         for f, (_, test) in enumerate(plans):
+            if f < first:
+                continue
             unit = done[(e, f)]
             if len(unit.labels) > len(labels):  # as evaluate_algorithm: the longest label list, first seen
                 labels = list(unit.labels)
@@ -587,4 +629,4 @@ def _assemble(prepared: list[_Prepared], data: EncodedData, scheme: Scheme, plan
                                      scoring=p.scoring)
         entries.append(EntryResult(p.name, result, n_train, n_test))
     return Comparison(entries, scheme, prepared[-1].name if prepared[-1].info is BASELINE_INFO else "",
-                      n_train, n_test, list(warnings), computed)
+                      n_train, n_test, list(warnings), computed, curve)

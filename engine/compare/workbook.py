@@ -6,7 +6,12 @@ Sheets:
 - Folds: one row per entry and fold, every metric's value, and a line chart of the tested
   metric across the folds, one line per entry;
 - Significance: each entry against the reference (corrected t, Wilcoxon, Nemenyi p, average
-  rank, better / worse), then Friedman and the critical difference, and the caveat.
+  rank, better / worse), then Friedman and the critical difference, and the caveat;
+- Learning curve (with training sizes): the tested metric's mean and std at each size, one row
+  per entry, and a line chart of the means against the training rows;
+- Error-pending (when an entry can answer "pending"): each entry's misclassification and
+  pending rates, and a scatter chart of the one against the other;
+- Plots (when the window passes them): its plots as PNG images, as drawn.
 
 Texts go through engine.export's cell writer: a name that looks like a formula is stored as
 text, never as a formula. Written atomically.
@@ -21,7 +26,8 @@ from ..export import _put, _sheet, metric_format
 from ..fileio import atomic_write_bytes
 
 
-def write_comparison(path: str | os.PathLike, comparison, tests) -> None:
+def write_comparison(path: str | os.PathLike, comparison, tests, images: list[tuple[str, bytes]] | None = None) -> None:
+    """`images`: (title, PNG bytes) of plots to put on a Plots sheet, one under the other."""
     from openpyxl import Workbook
     from openpyxl.chart import BarChart, LineChart, Reference
 
@@ -113,6 +119,11 @@ def write_comparison(path: str | os.PathLike, comparison, tests) -> None:
     from .significance import CAVEAT
 
     _put(sig, line, 1, f"Note: {CAVEAT}")
+    if comparison.curve is not None:
+        _learning_curve_sheet(wb, comparison, tests.metric)
+    _error_pending_sheet(wb, comparison)
+    if images:
+        _plots_sheet(wb, images)
     buf = io.BytesIO()
     wb.save(buf)
     atomic_write_bytes(path, buf.getvalue())
@@ -122,3 +133,79 @@ def _column(index: int) -> str:
     from openpyxl.utils import get_column_letter
 
     return get_column_letter(index)
+
+
+def _learning_curve_sheet(wb, comparison, metric: str) -> None:
+    from openpyxl.chart import LineChart, Reference
+
+    curve = comparison.curve
+    rows = curve.mean_rows()
+    n = len(rows)
+    shown = [name for name in comparison.names if curve.summary(name, metric) is not None]
+    header = ["training rows (mean over the folds)", "training size"] + shown + [f"{name} std" for name in shown]
+    body = []
+    for s in range(n):
+        size = curve.sizes[s]
+        body.append([float(rows[s]), f"{size * 100:g} %" if size <= 1 else f"{int(size)} rows"]
+                    + [float(curve.summary(name, metric)[0][s]) for name in shown]
+                    + [float(curve.summary(name, metric)[1][s]) for name in shown])
+    formats = {0: "#,##0"} | {2 + i: metric_format(metric) for i in range(2 * len(shown))}
+    ws = _sheet(wb, "Learning curve", header, body, formats)
+    _put(ws, n + 3, 1, f"{metric}: mean over the folds at each training size, every size scored on the same "
+                       "test rows")
+    if not shown or n < 2:
+        return
+    chart = LineChart()
+    chart.title = f"Learning curve: {metric}"
+    chart.x_axis.title = "training rows"
+    chart.y_axis.title = metric
+    chart.add_data(Reference(ws, min_col=3, max_col=2 + len(shown), min_row=1, max_row=n + 1), titles_from_data=True)
+    chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=n + 1))
+    chart.width, chart.height = 18, 9
+    ws.add_chart(chart, f"A{n + 6}")
+
+
+def _error_pending_sheet(wb, comparison) -> None:
+    from openpyxl.chart import Reference, ScatterChart, Series
+
+    from .curves import error_pending_points
+
+    points = [p for group in error_pending_points(comparison).values() for p in group]
+    if not points:
+        return
+    body = [[p.name, p.algorithm, p.pending_rate, p.misclassification_rate, p.attributes_used] for p in points]
+    ws = _sheet(wb, "Error-pending", ["entry", "algorithm", "pending rate", "misclassification rate",
+                                      "attributes per case"], body, {2: "0.0%", 3: "0.0%", 4: "0.00"})
+    _put(ws, len(body) + 3, 1, "Means over the folds. An entry that never answers pending is a point at pending 0 "
+                               "with error 1 - accuracy.")
+    chart = ScatterChart()
+    chart.title = "Misclassification against pending"
+    chart.style = 13
+    chart.x_axis.title = "pending rate"
+    chart.y_axis.title = "misclassification rate"
+    first = 2
+    for algorithm in dict.fromkeys(p.algorithm for p in points):
+        count = sum(1 for p in points if p.algorithm == algorithm)
+        xs = Reference(ws, min_col=3, min_row=first, max_row=first + count - 1)
+        ys = Reference(ws, min_col=4, min_row=first, max_row=first + count - 1)
+        series = Series(ys, xs, title=algorithm)
+        series.marker.symbol = "circle"
+        if count == 1:
+            series.graphicalProperties.line.noFill = True
+        chart.series.append(series)
+        first += count
+    chart.width, chart.height = 18, 9
+    ws.add_chart(chart, f"A{len(body) + 6}")
+
+
+def _plots_sheet(wb, images: list[tuple[str, bytes]]) -> None:
+    """Each plot's title, and the PNG under it (openpyxl reads the size with Pillow)."""
+    from openpyxl.drawing.image import Image
+
+    ws = wb.create_sheet("Plots")
+    row = 1
+    for title, png in images:
+        _put(ws, row, 1, title)
+        image = Image(io.BytesIO(png))
+        ws.add_image(image, f"A{row + 1}")
+        row += 3 + int(image.height / 20)  # rows are 20 px high by default

@@ -42,7 +42,9 @@ def test_compare_three_algorithms_in_the_window(window, demo_dir, tmp_path, qtbo
     path = tmp_path / "compare.xlsx"
     assert panel.export(str(path))
     wb = openpyxl.load_workbook(path)
-    assert wb.sheetnames == ["Summary", "Folds", "Significance"] and len(wb["Summary"]._charts) == 1
+    # no learning curve and nothing pending: no sheets for them; the fold scores and the CD diagram as PNG
+    assert wb.sheetnames == ["Summary", "Folds", "Significance", "Plots"] and len(wb["Summary"]._charts) == 1
+    assert [c.value for c in wb["Plots"]["A"] if c.value] == ["Fold scores", "Critical difference"]
     for ws in wb.worksheets:
         assert all(c.data_type != "f" for row in ws.iter_rows() for c in row)
 
@@ -66,7 +68,8 @@ def test_parameters_per_algorithm(window, demo_dir, tmp_path, qtbot):  # noqa: F
     row = next(i for i in range(panel.algorithms.count()) if panel.algorithms.item(i).data(Qt.UserRole) == "c45")
     panel.algorithms.setCurrentRow(row)
     form = panel.forms["c45"]
-    assert panel.params_area.widget() is form and panel.params_box.title().startswith("Parameters of C4.5")
+    assert panel.params_area.widget() is panel.pages["c45"] and form.parent() is panel.pages["c45"]
+    assert panel.params_box.title().startswith("Parameters of C4.5")
     assert panel.entry_params("c45") == {}
     form.editors["min_cases"].setValue(40)
     assert panel.entry_params("c45") == {"min_cases": 40}
@@ -83,3 +86,80 @@ def test_parameters_per_algorithm(window, demo_dir, tmp_path, qtbot):  # noqa: F
 
     default = evaluate_algorithm(get("c45"), encode(window.table, window.spec), window.spec, {}, cv=3)
     assert small < default.summary()["leaves"]["mean"]
+
+
+def test_copies_sweeps_curves_and_plots_in_the_workbook(window, demo_dir, tmp_path, qtbot):  # noqa: F811
+    """CART twice (the copy shallower), the trichotomy swept over its trim, a learning curve: the
+    entries, the learning-curve and error / pending plots drawn from the engine's figures, and the
+    workbook with their sheets, charts and the four plots as PNG images."""
+    from engine.compare.curves import error_pending_points
+
+    open_demo(window, demo_dir, tmp_path, "glass")
+    problem = window.problem_panel
+    problem.positive.setCurrentIndex(problem.positive.findData(problem.classes.item(0).text()))
+    panel = window.compare_panel
+    panel.tick(["cart", "trichotomy"])
+    rows = {panel.algorithms.item(i).data(Qt.UserRole): i for i in range(panel.algorithms.count())}
+    panel.algorithms.setCurrentRow(rows["cart"])
+    copy = panel.add_copy()
+    assert panel.algorithms.row(copy) == rows["cart"] + 1 and copy.checkState() == Qt.Checked
+    key = copy.data(Qt.UserRole + 1)
+    assert panel.params_area.widget() is panel.pages[key] and panel.forms[key] is not panel.forms.get("cart")
+    panel.forms[key].editors["max_depth"].setText("2")
+    panel.algorithms.setCurrentRow(rows["trichotomy"] + 1)  # one row lower now: the copy came in above
+    sweep = panel.sweeps["trichotomy"]
+    sweep.param.setCurrentText("trim")
+    sweep.values.setText("0, 0.05, 0.2")
+    panel.curve_check.setChecked(True)
+    panel.curve_sizes.setText("30, 60, 100")
+    panel.folds.setValue(3)
+    with qtbot.waitSignal(panel.jobs.finished, timeout=120000):
+        panel.run_button.click()
+    result = panel.result
+    assert result.names == ["cart", "cart (max_depth=2)", "trichotomy (trim=0)", "trichotomy (trim=0.05)",
+                            "trichotomy (trim=0.2)", "baseline (majority)"]
+    assert result["cart (max_depth=2)"].evaluation.summary()["depth"]["mean"] <= 2 \
+        < result["cart"].evaluation.summary()["depth"]["mean"]
+    assert result.scheme.train_sizes == (0.3, 0.6, 1.0)
+    # the learning curve: the engine's mean rows and means, per entry, on the tested metric
+    metric = panel.metric.currentText()
+    rows_drawn, means = panel.curve_items["cart"]
+    assert rows_drawn == pytest.approx(result.curve.mean_rows().tolist())
+    assert means == pytest.approx(result.curve.summary("cart", metric)[0].tolist())
+    assert rows_drawn[0] < rows_drawn[1] < rows_drawn[2] == pytest.approx(result.n_train.mean())
+    # the error / pending curve: the trichotomy's three trims on one line, CART as dots at pending 0
+    expected = error_pending_points(result)
+    assert panel.pending_items["trichotomy"] == [(p.pending_rate, p.misclassification_rate)
+                                                  for p in expected["trichotomy"]]
+    assert [x for x, _ in panel.pending_items["cart"]] == [0.0, 0.0]
+    path = tmp_path / "curves.xlsx"
+    assert panel.export(str(path))
+    wb = openpyxl.load_workbook(path)
+    assert wb.sheetnames == ["Summary", "Folds", "Significance", "Learning curve", "Error-pending", "Plots"]
+    assert len(wb["Learning curve"]._charts) == 1 and len(wb["Error-pending"]._charts) == 1
+    assert [c.value for c in wb["Plots"]["A"] if c.value] == ["Fold scores", "Critical difference", "Learning curve",
+                                                              "Error / pending"]
+    images = wb["Plots"]._images
+    assert len(images) == 4 and all(img._data()[:8] == b"\x89PNG\r\n\x1a\n" and img.width >= 900 for img in images)
+    for ws in wb.worksheets:
+        assert all(c.data_type != "f" for row in ws.iter_rows() for c in row)
+
+
+def test_a_sweep_without_values_and_bad_sizes_are_refused_in_words(window, demo_dir, tmp_path, qtbot):  # noqa: F811
+    open_demo(window, demo_dir, tmp_path)
+    panel = window.compare_panel
+    panel.tick(["c45"])
+    rows = {panel.algorithms.item(i).data(Qt.UserRole): i for i in range(panel.algorithms.count())}
+    panel.algorithms.setCurrentRow(rows["c45"])
+    panel.sweeps["c45"].param.setCurrentText("min_cases")
+    panel.run()
+    assert panel.status.text() == "Cannot compare: c45: give the values to try min_cases at"
+    panel.sweeps["c45"].values.setText("2, x")
+    panel.run()
+    assert panel.status.text() == 'Cannot compare: c45: "x" is not a value of min_cases'
+    panel.sweeps["c45"].param.setCurrentText("(no sweep)")
+    panel.curve_check.setChecked(True)
+    panel.curve_sizes.setText("50, 150")
+    panel.run()
+    assert panel.status.text() == "Cannot compare: learning curve: 150 % is not between 0 and 100"
+    assert not panel.jobs.busy
