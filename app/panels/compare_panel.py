@@ -11,9 +11,9 @@ import numpy as np
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QHeaderView, QLabel,
-                               QLineEdit, QListWidget, QListWidgetItem, QMessageBox, QProgressBar, QPushButton,
-                               QScrollArea, QSpinBox, QSplitter, QTableWidget, QTableWidgetItem, QTabWidget,
-                               QVBoxLayout, QWidget)
+                               QLineEdit, QListWidget, QListWidgetItem, QMenu, QMessageBox, QProgressBar,
+                               QPushButton, QScrollArea, QSpinBox, QSplitter, QTableWidget, QTableWidgetItem,
+                               QTabWidget, QToolButton, QVBoxLayout, QWidget)
 
 from engine.algorithms.registry import by_family
 
@@ -29,6 +29,9 @@ KEY_ROLE = Qt.UserRole + 1
 #: the learning curve's training sizes offered first, in % of each fold's training rows
 DEFAULT_SIZES = "10, 25, 50, 75, 100"
 NO_SWEEP = "(no sweep)"
+#: the table's columns when a comparison first shows (those the problem reports), after the tested metric
+DEFAULT_COLUMNS = ("accuracy", "hierarchical_accuracy", "avg_total_cost", "mae", "pending_rate",
+                   "misclassification_rate", "leaves", "depth", "fit_seconds")
 
 
 class SweepRow(QWidget):
@@ -157,6 +160,16 @@ class ComparePanel(QWidget):
         self.reference.setSizeAdjustPolicy(QComboBox.AdjustToContents)
         self.metric.setToolTip("The metric the tests and the box plot are on")
         self.metric.currentIndexChanged.connect(self._retest)
+        # which metrics the table shows (a menu of every metric of the comparison, ticked)
+        self.columns_button = QToolButton()
+        self.columns_button.setText("Columns")
+        self.columns_button.setToolTip("The metrics shown in the table")
+        self.columns_button.setPopupMode(QToolButton.InstantPopup)
+        self.columns_menu = QMenu(self.columns_button)
+        self.columns_button.setMenu(self.columns_menu)
+        self.columns_button.setEnabled(False)
+        self.columns: list[str] = []  # the metrics ticked, in the comparison's order
+        self.column_actions: dict = {}  # metric -> its checkable action in the menu
         self.table = QTableWidget(0, 0)
         self.table.setEditTriggers(QTableWidget.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
@@ -216,6 +229,7 @@ class ComparePanel(QWidget):
         choices.addWidget(QLabel("against:"))
         choices.addWidget(self.reference)
         choices.addStretch(1)
+        choices.addWidget(self.columns_button)
         choices.addWidget(self.export_button)
         right.addLayout(choices)
         right.addWidget(self.table, 1)
@@ -415,8 +429,29 @@ class ComparePanel(QWidget):
         self.metric.setCurrentText(name)
         self.metric.blockSignals(False)
         self.export_button.setEnabled(True)
+        self._fill_columns_menu(result.metrics())
         self._retest()
         self.compared.emit(result)
+
+    def _fill_columns_menu(self, metrics: list[str]) -> None:
+        """A ticked entry per metric of the comparison; those ticked before stay ticked, else the defaults."""
+        before = set(self.columns)
+        keep = bool(before & set(metrics))
+        self.columns_menu.clear()
+        self.column_actions = {}
+        for m in metrics:
+            action = self.columns_menu.addAction(metric_label(m, {"avg_total_cost": 1}).strip())
+            action.setCheckable(True)
+            action.setChecked(m in before if keep else m in DEFAULT_COLUMNS)
+            action.toggled.connect(lambda _checked: self._columns_changed())
+            self.column_actions[m] = action
+        self.columns = [m for m in metrics if self.column_actions[m].isChecked()]
+        self.columns_button.setEnabled(bool(metrics))
+
+    def _columns_changed(self) -> None:
+        self.columns = [m for m, action in self.column_actions.items() if action.isChecked()]
+        if self.result is not None:
+            self._fill_table()
 
     def _retest(self) -> None:
         from engine.compare.significance import significance
@@ -435,17 +470,24 @@ class ComparePanel(QWidget):
     def _fill_table(self) -> None:
         result, tests = self.result, self.tests
         metric = self.metric.currentText()
-        shown = [metric] + [m for m in ("accuracy", "avg_total_cost", "mae", "leaves", "depth", "fit_seconds")
-                            if m != metric and m in result.metrics()]
+        shown = [metric] + [m for m in self.columns if m != metric]
         headers = ["algorithm"] + [metric_label(m, {"avg_total_cost": 1}).strip() for m in shown] + \
             ["p (corrected t)", "p (Wilcoxon)", "avg rank"]
         self.table.setColumnCount(len(headers))
         self.table.setHorizontalHeaderLabels(headers)
         self.table.setRowCount(len(result.entries))
-        best = None
-        if tests is not None and tests.means:
-            pick = max if tests.higher_better else min
-            best = pick(tests.means, key=tests.means.get)
+        # the best mean of each quality metric in bold (sizes and times are not better when smaller)
+        from engine.compare.statistics import higher_is_better
+
+        best = {}
+        for m in shown:
+            if m in ("leaves", "depth", "fit_seconds"):
+                continue
+            means = {e.name: e.evaluation.summary()[m]["mean"] for e in result.entries
+                     if m in e.evaluation.summary()}
+            if means:
+                best[m] = (max if higher_is_better(m) else min)(means.values())
+        self.bold = {}  # metric -> the entries shown in bold (for tests)
         for i, e in enumerate(result.entries):
             summary = e.evaluation.summary()
             cells = [e.name] + [metric_text(m, summary[m]["mean"], summary[m]["std"]) if m in summary else "-"
@@ -462,10 +504,12 @@ class ComparePanel(QWidget):
                 item = QTableWidgetItem(text)
                 if j:
                     item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
-                if j == 1 and e.name == best:
+                m = shown[j - 1] if 1 <= j <= len(shown) else None
+                if m in best and m in summary and summary[m]["mean"] == best[m]:
                     font = item.font()
                     font.setBold(True)
                     item.setFont(font)
+                    self.bold.setdefault(m, []).append(e.name)
                 if j == 1 and verdict is not None:
                     item.setForeground(QColor("#1b5e20" if verdict else "#b71c1c"))
                 self.table.setItem(i, j, item)

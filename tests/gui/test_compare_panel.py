@@ -30,6 +30,17 @@ def test_compare_three_algorithms_in_the_window(window, demo_dir, tmp_path, qtbo
     panel.metric.setCurrentText("accuracy")
     cells = {table.item(i, 0).text(): table.item(i, 1).text() for i in range(4)}
     assert cells["m2"].endswith("▼") and cells["baseline (least cost)"].endswith("▼")
+    # the best mean of each quality metric in bold: the highest accuracy, the lowest cost and MAE
+    means = {m: {e.name: e.evaluation.summary()[m]["mean"] for e in result.entries}
+             for m in ("accuracy", "avg_total_cost", "mae")}
+    def bests(values, pick):  # every entry at the best value (M2's one leaf ties with the baseline)
+        return [name for name, v in values.items() if v == pick(values.values())]
+
+    assert panel.bold == {"accuracy": bests(means["accuracy"], max), "avg_total_cost": bests(means["avg_total_cost"], min),
+                          "mae": bests(means["mae"], min)}
+    column = [table.horizontalHeaderItem(j).text() for j in range(table.columnCount())].index("total cost per case")
+    assert [table.item(i, 0).text() for i in range(4) if table.item(i, column).font().bold()] == \
+        panel.bold["avg_total_cost"]
     assert panel.boxes == result.names
     # the critical-difference diagram: every algorithm at its average rank, groups within the CD
     tests = panel.tests
@@ -39,6 +50,15 @@ def test_compare_three_algorithms_in_the_window(window, demo_dir, tmp_path, qtbo
     assert panel.cd_items["groups"] == [[tests.names[i] for i in g] for g in
                                         cd_groups(tests.friedman.average_ranks, tests.nemenyi.critical_difference)]
     assert panel.summary.text().startswith("Friedman over 5 folds")
+    # the Columns menu: every metric of the comparison; unticking one takes its column out, ticking adds one
+    from app.panels.train_panel import metric_label
+
+    assert list(panel.column_actions) == result.metrics()
+    headers = lambda: [table.horizontalHeaderItem(j).text() for j in range(table.columnCount())]  # noqa: E731
+    assert "leaves" in headers() and metric_label("predict_seconds").strip() not in headers()
+    panel.column_actions["leaves"].setChecked(False)
+    panel.column_actions["predict_seconds"].setChecked(True)
+    assert "leaves" not in headers() and metric_label("predict_seconds").strip() in headers()
     path = tmp_path / "compare.xlsx"
     assert panel.export(str(path))
     wb = openpyxl.load_workbook(path)
