@@ -3,16 +3,21 @@
 Plots are SVG, drawn by the engine (`engine.plot`, no Qt). With `--png` they are
 also drawn as PNG by a plotter the caller passes in (the app's launcher passes
 its pyqtgraph one); the engine never imports it.
+
+While it runs, the experiment's log lines go to stdout as they always have and, when stderr
+is a terminal, a bar of the units of work done (`engine.reproduce.Progress.report`) is kept
+on stderr below them; piped or redirected, stderr stays silent.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import sys
 from pathlib import Path
 
 from ..errors import OptionError
-from .printing import PROG, warn
+from .printing import PROG, terminal_progress, warn
 
 PAPERS = ("facmi", "dp", "hfdt", "trichotomy", "mincost", "mincost_weights")
 
@@ -33,7 +38,7 @@ def cmd_reproduce(args) -> int:
         raise OptionError(f"--png needs the app's plotter: run it as '{PROG} reproduce {args.paper} --png' "
                           "(the SVG plots are drawn without it)", code="bad_option")
     out = Path(args.out or f"reproduce_{args.paper}")
-    tables = module.run(out, quick=args.quick)
+    tables = _run(module, out, args.quick)
     for name, frame in tables.items():
         print(f"\n{name}")
         print(frame.to_string(index=False, float_format=lambda v: f"{v:.4f}"))
@@ -46,3 +51,34 @@ def cmd_reproduce(args) -> int:
                 warn(f"PNG plot {plot.name} not drawn ({exc})")
     sys.stdout.flush()
     return 0
+
+
+def _run(module, out: Path, quick: bool) -> dict:
+    """The experiment, with a bar on stderr when it is a terminal; the bar's line is finished
+    however the run ends."""
+    from ..reproduce import Progress
+
+    if "say" not in inspect.signature(module.run).parameters:  # a run that reports nothing
+        return module.run(out, quick=quick)
+    bar = terminal_progress()
+    try:
+        return module.run(out, quick=quick, say=Progress(bar, write=_above(bar)))
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _above(bar):
+    """How a log line is printed on stdout: with a bar on the terminal, its line is erased first
+    (both may be the same terminal) and drawn again at the next report, below the log."""
+    if bar is None:
+        return None
+
+    def write(line: str) -> None:
+        if getattr(bar, "shown", False):
+            bar.stream.write("\r\x1b[2K")
+            bar.stream.flush()
+            bar.shown, bar.last = False, 0.0
+        print(line, flush=True)
+
+    return write

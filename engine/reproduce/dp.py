@@ -55,8 +55,8 @@ from ..evaluate import stratified_folds
 from ..plot import LinePlot
 from ..tree.model import NOMINAL_KIND
 from ..tree.predict import predict
-from . import save_tables
-from .facmi import Progress, datasets_dir
+from . import Count, Progress, reporter, save_tables  # noqa: F401 (Progress: as before, for callers)
+from .facmi import datasets_dir
 
 #: the paper's three learners (registered names), in the paper's order
 LEARNERS = ("c45", "rs", "dp")
@@ -132,9 +132,9 @@ def _fit_score(name: str, train: EncodedData, X_test: np.ndarray, y_test: np.nda
     return accuracy, tree.n_leaves, tree.n_single_case_leaves
 
 
-def cross_validate(data: EncodedData, repeats: int, folds: int = FOLDS) -> dict[str, np.ndarray]:
+def cross_validate(data: EncodedData, repeats: int, folds: int = FOLDS, step=None) -> dict[str, np.ndarray]:
     """label -> (repeats * folds, 3) array of fold accuracy, leaves, single-case leaves; the same
-    folds for every learner, repeat r with seed r."""
+    folds for every learner, repeat r with seed r. `step(message)`, if given, after each fold."""
     out: dict[str, list] = {label: [] for label in columns()}
     for rep in range(repeats):
         fold, _ = stratified_folds(data.y, folds, rep)
@@ -149,6 +149,8 @@ def cross_validate(data: EncodedData, repeats: int, folds: int = FOLDS) -> dict[
                     out[LABELS[name]].append(_fit_score(name, train, X_test, y_test))
             out[UNPRUNED_REFERENCE].append(_fit_score("c45", cut_train, cut_test, y_test, {"prune": False}))
             out[NUMERIC_REFERENCE].append(_fit_score("c45", train, X_test, y_test))
+            if step is not None:
+                step(f"repeat {rep + 1} of {repeats}, fold {k + 1} of {folds}")
     return {label: np.asarray(v, dtype=np.float64) for label, v in out.items()}
 
 
@@ -217,12 +219,14 @@ def plots(tables: dict[str, pd.DataFrame]) -> list[LinePlot]:
 
 
 def experiment(names, repeats: int, folder: Path | None = None, say=None) -> pd.DataFrame:
-    say = say or Progress()
+    """Units counted: one fold of one repeat on one data set, every learner fitted on it."""
+    say = reporter(say)
+    count = Count(say, len(names) * repeats * FOLDS)
     rows = []
     for name in names:
         start = time.monotonic()
         data, deleted = load(name, folder)
-        results = cross_validate(data, repeats)
+        results = cross_validate(data, repeats, step=lambda message, name=name: count(f"{name}: {message}"))
         rows.append(summary_row(name, data, deleted, results))
         say(f"{name} ({data.n} rows, {deleted} deleted; {repeats} x {FOLDS}-fold, "
             f"{time.monotonic() - start:.1f} s): " + ", ".join(
@@ -235,7 +239,7 @@ def run(out: Path, quick: bool = False, say=None, names=None, folder: Path | Non
         ) -> dict[str, pd.DataFrame]:
     """The experiment; tables as CSV and one XLSX in `out`. Full: all six sets, 10 repeats;
     quick: iris, wine, BCC, 1 repeat."""
-    say = say or Progress()
+    say = reporter(say)
     out.mkdir(parents=True, exist_ok=True)
     names = names or (QUICK if quick else tuple(DATASETS))
     table = experiment(names, QUICK_REPEATS if quick else REPEATS, folder, say)

@@ -16,8 +16,6 @@ everything else runs with its defaults. Seeds are fixed: a run is repeatable.
 from __future__ import annotations
 
 import os
-import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -31,7 +29,7 @@ from ..evaluate import stratified_folds
 from ..plot import LinePlot
 from ..synth import monotone_data
 from ..tree.predict import predict
-from . import save_tables
+from . import Count, Progress, reporter, save_tables  # noqa: F401 (Progress: as before, for callers)
 
 LEARNERS_A = ("facmi", "cart", "ie", "rt")
 LEARNERS_B = ("facmi", "cart", "id3", "c45", "ie", "rt")
@@ -74,17 +72,10 @@ def _mae(pred, truth) -> float:
     return float(np.abs(pred - truth).mean())
 
 
-@dataclass
-class Progress:
-    quiet: bool = False
-    start: float = field(default_factory=time.monotonic)
-
-    def __call__(self, message: str) -> None:
-        if not self.quiet:
-            print(f"[{time.monotonic() - self.start:7.1f} s] {message}", flush=True)
-
-
-def experiment_a(repeats: int, sizes=range(4, 37, 4), say=Progress()) -> pd.DataFrame:
+def experiment_a(repeats: int, sizes=range(4, 37, 4), say=None, count: Count | None = None) -> pd.DataFrame:
+    """Units counted: one draw of training cases, every learner fitted on it."""
+    say = reporter(say)
+    count = count or Count(say, len(sizes) * repeats)
     rows = []
     for size in sizes:
         maes = {name: [] for name in LEARNERS_A}
@@ -98,6 +89,7 @@ def experiment_a(repeats: int, sizes=range(4, 37, 4), say=Progress()) -> pd.Data
             test = np.setdiff1d(np.arange(1000), idx)
             for name in LEARNERS_A:
                 maes[name].append(_mae(_fit_predict(name, data.subset(idx), data.X[test]), data.y[test]))
+            count(f"(a) {size} training cases: draw {rep + 1} of {repeats}")
         rows.append({"training cases": size, **{name: float(np.mean(v)) for name, v in maes.items()}})
         say(f"(a) {size} training cases: " + ", ".join(f"{k} {rows[-1][k]:.3f}" for k in LEARNERS_A))
     return pd.DataFrame(rows)
@@ -114,7 +106,10 @@ def cross_validated_mae(data: EncodedData, names, folds: int, seed: int) -> dict
     return {name: float(np.sum(v) / len(data.y)) for name, v in out.items()}
 
 
-def experiment_b(repeats: int, ks=(2, 4, 6, 8, 10), say=Progress()) -> pd.DataFrame:
+def experiment_b(repeats: int, ks=(2, 4, 6, 8, 10), say=None, count: Count | None = None) -> pd.DataFrame:
+    """Units counted: one 5-fold cross-validation of every learner (one repeat of one k)."""
+    say = reporter(say)
+    count = count or Count(say, len(ks) * repeats)
     rows = []
     for k in ks:
         results = {name: [] for name in LEARNERS_B}
@@ -122,6 +117,7 @@ def experiment_b(repeats: int, ks=(2, 4, 6, 8, 10), say=Progress()) -> pd.DataFr
             data = monotone_data(1000, k, seed=2000 + 31 * k + rep)
             for name, v in cross_validated_mae(data, LEARNERS_B, 5, rep).items():
                 results[name].append(v)
+            count(f"(b) k = {k}: repeat {rep + 1} of {repeats}")
         rows.append({"classes": k, **{name: float(np.mean(v)) for name, v in results.items()}})
         say(f"(b) k = {k}: " + ", ".join(f"{n} {rows[-1][n]:.3f}" for n in LEARNERS_B))
     return pd.DataFrame(rows)
@@ -150,7 +146,12 @@ def real_problem(name: str, monotone: bool, folder: Path) -> EncodedData:
     return encode(table, spec)
 
 
-def experiment_c(repeats: int, names=tuple(REAL), folder: Path | None = None, say=Progress()) -> pd.DataFrame:
+def experiment_c(repeats: int, names=tuple(REAL), folder: Path | None = None, say=None,
+                 count: Count | None = None) -> pd.DataFrame:
+    """Units counted: one 5-fold cross-validation of every learner (one repeat of one data set,
+    with or without the monotone preprocessing)."""
+    say = reporter(say)
+    count = count or Count(say, len(names) * 2 * repeats)
     folder = folder or datasets_dir()
     rows = []
     for dataset in names:
@@ -160,6 +161,7 @@ def experiment_c(repeats: int, names=tuple(REAL), folder: Path | None = None, sa
             for rep in range(repeats):
                 for name, v in cross_validated_mae(data, LEARNERS_C, 5, rep).items():
                     results[name].append(v)
+                count(f"(c) {dataset}, monotone {'yes' if monotone else 'no'}: repeat {rep + 1} of {repeats}")
             rows.append({"data set": dataset, "monotone preprocessing": "yes" if monotone else "no",
                          **{name: float(np.mean(v)) for name, v in results.items()}})
             say(f"(c) {dataset}, monotone {'yes' if monotone else 'no'}: "
@@ -183,16 +185,19 @@ def plots(tables: dict[str, pd.DataFrame]) -> list[LinePlot]:
     ]
 
 
-def run(out: Path, quick: bool = False, say=Progress()) -> dict[str, pd.DataFrame]:
+def run(out: Path, quick: bool = False, say=None) -> dict[str, pd.DataFrame]:
     """All three experiments; tables as CSV and XLSX in `out`.
-    Full: 100 repeats each, as the paper. Quick: 5 / 2 / 1."""
+    Full: 100 repeats each, as the paper. Quick: 5 / 2 / 1.
+    Units counted: (a)'s draws, (b)'s and (c)'s cross-validations, one total for the three."""
+    say = reporter(say)
     out.mkdir(parents=True, exist_ok=True)
     reps = (5, 2, 1) if quick else (100, 100, 100)
+    sizes, ks, names = range(4, 37, 4), (2, 4, 6, 8, 10), ("car", "balance", "breast") if quick else tuple(REAL)
+    count = Count(say, len(sizes) * reps[0] + len(ks) * reps[1] + len(names) * 2 * reps[2])
     tables = {
-        "facmi_a_training_size": experiment_a(reps[0], say=say),
-        "facmi_b_classes": experiment_b(reps[1], say=say),
-        "facmi_c_real_data": experiment_c(reps[2], names=("car", "balance", "breast") if quick
-                                          else tuple(REAL), say=say),
+        "facmi_a_training_size": experiment_a(reps[0], sizes, say=say, count=count),
+        "facmi_b_classes": experiment_b(reps[1], ks, say=say, count=count),
+        "facmi_c_real_data": experiment_c(reps[2], names=names, say=say, count=count),
     }
     tables["facmi_b_classes"]["lowest MAE"] = best_marks(tables["facmi_b_classes"], LEARNERS_B)
     tables["facmi_c_real_data"]["lowest MAE"] = best_marks(tables["facmi_c_real_data"], LEARNERS_C)

@@ -34,8 +34,8 @@ from ..data.spec import ProblemSpec
 from ..evaluate import stratified_holdout
 from ..plot import LinePlot
 from ..tree.predict import predict
-from . import save_tables
-from .facmi import Progress, datasets_dir
+from . import Progress, reporter, save_tables  # noqa: F401 (Progress: as before, for callers)
+from .facmi import datasets_dir
 
 LEVELS = (1, 2, 3, 4)
 #: (label, learner, parameters)
@@ -73,13 +73,15 @@ def split_scores(data: EncodedData, spec: ProblemSpec, seed: int) -> dict[str, t
 
 
 def experiment(seeds: int, folder: Path | None = None, say=None) -> pd.DataFrame:
-    say = say or Progress()
+    """Units counted: one split (seed), every method fitted and scored on it."""
+    say = reporter(say)
     data, spec = glass(folder)
     runs: dict[str, list] = {label: [] for label, _, _ in METHODS + BEYOND}
     for seed in range(seeds):
         for label, figures in split_scores(data, spec, seed).items():
             runs[label].append(figures)
-        say(f"split {seed + 1} of {seeds}: HFDT {runs['HFDT'][-1][0]:.3f} / {runs['HFDT'][-1][1]:.3f}")
+        say.report(seed + 1, seeds, f"split {seed + 1} of {seeds}: HFDT {runs['HFDT'][-1][0]:.3f} / "
+                                    f"{runs['HFDT'][-1][1]:.3f}", log=True)
     rows = []
     for label, name, params in METHODS + BEYOND:
         r = np.asarray(runs[label], dtype=np.float64)
@@ -148,7 +150,7 @@ def plots(tables: dict[str, pd.DataFrame]) -> list[LinePlot]:
 
 def run(out: Path, quick: bool = False, say=None, folder: Path | None = None) -> dict[str, pd.DataFrame]:
     """The experiment; tables as CSV and one XLSX in `out`. Full: 30 splits; quick: 3."""
-    say = say or Progress()
+    say = reporter(say)
     out.mkdir(parents=True, exist_ok=True)
     table = experiment(QUICK_SEEDS if quick else SEEDS, folder, say)
     tables = {"hfdt_glass": table, "hfdt_paper_claims": paper_claims(table)}

@@ -71,8 +71,8 @@ from ..plot import LinePlot
 from ..strategies import STRATEGIES, simulate
 from ..tree.predict import predict
 from ..workflows import inject_missing
-from . import save_tables
-from .facmi import Progress, datasets_dir
+from . import Count, Progress, reporter, save_tables  # noqa: F401 (Progress: as before, for callers)
+from .facmi import datasets_dir
 
 #: (name, file, target, cost matrix given the file's classes)
 DATASETS = (
@@ -145,9 +145,10 @@ def test_rows(y: np.ndarray, seed: int, limit: int | None) -> np.ndarray:
 
 
 def split_costs(data: EncodedData, spec: ProblemSpec, seed: int, rates, limit: int | None = None,
-                methods=METHODS, strategies=STRATEGIES) -> list[dict]:
+                methods=METHODS, strategies=STRATEGIES, step=None) -> list[dict]:
     """One record per (rate, method, strategy) on one seed's split: the average costs paid
-    (`methods`: (label, learner, parameters) triples; M1's fractional row only when "M1" is one)."""
+    (`methods`: (label, learner, parameters) triples; M1's fractional row only when "M1" is one).
+    `step(message)`, if given, after each rate."""
     spec = priced(spec, data, seed)
     matrix = spec.misclassification_costs.as_array(list(data.classes))
     test = test_rows(data.y, seed, limit)
@@ -172,6 +173,8 @@ def split_costs(data: EncodedData, spec: ProblemSpec, seed: int, rates, limit: i
                 m = fractional_costs(tree, X_test, y_test, spec, matrix)
                 out.append({"rate": rate, "method": M1_FRACTIONAL[0], "strategy": M1_FRACTIONAL[1], "seed": seed,
                             **m, "leaves": float(tree.n_leaves), "test cases": int(test.sum())})
+        if step is not None:
+            step(f"seed {seed + 1}, {rate:.0%} missing")
     return out
 
 
@@ -192,9 +195,11 @@ def fractional_costs(tree, X: np.ndarray, y: np.ndarray, spec: ProblemSpec, matr
 
 
 def experiment(seeds: int, rates, folder: Path | None = None, say=None, datasets=DATASETS, methods=METHODS,
-               strategies=STRATEGIES) -> pd.DataFrame:
-    """Every record of every data set and seed (long)."""
-    say = say or Progress()
+               strategies=STRATEGIES, count: Count | None = None) -> pd.DataFrame:
+    """Every record of every data set and seed (long). Units counted: one missing rate on one
+    seed's split of one data set, every method fitted and played on it."""
+    say = reporter(say)
+    count = count or Count(say, len(datasets) * seeds * len(rates))
     records = []
     for name, file, target, matrix in datasets:
         data, spec = load(name, file, target, matrix, folder)
@@ -203,7 +208,8 @@ def experiment(seeds: int, rates, folder: Path | None = None, say=None, datasets
             say(f"{name}: the test set of each split is cut to {limit} cases (seeded, stratified) "
                 "to keep the hybrid strategy's run short")
         for seed in range(seeds):
-            runs = split_costs(data, spec, seed, rates, limit, methods, strategies)
+            runs = split_costs(data, spec, seed, rates, limit, methods, strategies,
+                               step=lambda message, name=name: count(f"{name}: {message}"))
             for r in runs:
                 r["data set"] = name
             records += runs
@@ -301,7 +307,7 @@ def cost_plots(table: pd.DataFrame, prefix: str, title) -> list[LinePlot]:
 
 def run(out: Path, quick: bool = False, say=None, folder: Path | None = None) -> dict[str, pd.DataFrame]:
     """The experiment; tables as CSV and one XLSX in `out`. Full: 20 seeds x 6 rates; quick: 3 x 3."""
-    say = say or Progress()
+    say = reporter(say)
     out.mkdir(parents=True, exist_ok=True)
     rates = QUICK_RATES if quick else RATES
     runs = experiment(QUICK_SEEDS if quick else SEEDS, rates, folder, say)

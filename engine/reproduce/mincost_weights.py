@@ -82,9 +82,9 @@ from ..data.spec.settings import CostMatrix
 from ..plot import LinePlot
 from ..strategies import simulate
 from ..workflows import inject_missing
+from . import Count, Progress, reporter, save_tables  # noqa: F401 (Progress: as before, for callers)
 from . import mincost as M
-from . import save_tables
-from .facmi import Progress, datasets_dir
+from .facmi import datasets_dir
 
 
 def _binary(negative: str, positive: str):
@@ -147,9 +147,10 @@ def load(name: str, file: str, target: str, matrix, nominal=(), folder: Path | N
     return encode(table, spec), spec
 
 
-def split_runs(data: EncodedData, spec: ProblemSpec, seed: int, rates, configs) -> list[dict]:
+def split_runs(data: EncodedData, spec: ProblemSpec, seed: int, rates, configs, step=None) -> list[dict]:
     """One record per rate and configuration (and M2) on one seed's split: the average total
-    cost under the hybrid strategy. A tree grown by several configurations is played once."""
+    cost under the hybrid strategy. A tree grown by several configurations is played once.
+    `step(message)`, if given, after each rate."""
     spec = M.priced(spec, data, seed)
     matrix = spec.misclassification_costs.as_array(list(data.classes))
     test = M.test_rows(data.y, seed, None)
@@ -169,17 +170,23 @@ def split_runs(data: EncodedData, spec: ProblemSpec, seed: int, rates, configs) 
                 played[key] = float(m["avg_total_cost"])
             out.append({"rate": rate, "seed": seed, "config": label, "total": played[key],
                         "leaves": float(tree.n_leaves)})
+        if step is not None:
+            step(f"seed {seed + 1}, {rate:.0%} missing")
     return out
 
 
-def tuning_runs(seeds: int, rates, configs, folder: Path | None = None, say=None, datasets=TUNING) -> pd.DataFrame:
-    """Every record of every tuning set and seed (long)."""
-    say = say or Progress()
+def tuning_runs(seeds: int, rates, configs, folder: Path | None = None, say=None, datasets=TUNING,
+                count: Count | None = None) -> pd.DataFrame:
+    """Every record of every tuning set and seed (long). Units counted: one missing rate on one
+    seed's split of one tuning set, every configuration fitted (and played) on it."""
+    say = reporter(say)
+    count = count or Count(say, len(datasets) * seeds * len(rates))
     records = []
     for name, file, target, matrix, nominal in datasets:
         data, spec = load(name, file, target, matrix, nominal, folder)
         for seed in range(seeds):
-            runs = split_runs(data, spec, seed, rates, configs)
+            runs = split_runs(data, spec, seed, rates, configs,
+                              step=lambda message, name=name: count(f"tuning on {name}: {message}"))
             for r in runs:
                 r["data set"] = name
             records += runs
@@ -287,19 +294,21 @@ def plots(tables: dict[str, pd.DataFrame]) -> list[LinePlot]:
 def run(out: Path, quick: bool = False, say=None, folder: Path | None = None, configs=None,
         held_out_sets=M.DATASETS, tuning_sets=TUNING) -> dict[str, pd.DataFrame]:
     """Tune on TUNING, check on Car and Mushroom; tables as CSV and one XLSX in `out`.
-    Full: 10 seeds x 3 rates to tune, mincost's 20 x 6 held out; quick: 1 x 2 and 3 x 3."""
-    say = say or Progress()
+    Full: 10 seeds x 3 rates to tune, mincost's 20 x 6 held out; quick: 1 x 2 and 3 x 3.
+    Units counted: one missing rate on one seed's split, tuning and held-out sets under one total."""
+    say = reporter(say)
     out.mkdir(parents=True, exist_ok=True)
     configs = grid() if configs is None else list(configs)
-    runs = tuning_runs(QUICK_SEEDS if quick else SEEDS, QUICK_RATES if quick else RATES, configs, folder, say,
-                       tuning_sets)
+    seeds, tuning_rates = (QUICK_SEEDS, QUICK_RATES) if quick else (SEEDS, RATES)
+    rates = M.QUICK_RATES if quick else M.RATES
+    held_out_seeds = M.QUICK_SEEDS if quick else M.SEEDS
+    count = Count(say, len(tuning_sets) * seeds * len(tuning_rates) + len(held_out_sets) * held_out_seeds * len(rates))
+    runs = tuning_runs(seeds, tuning_rates, configs, folder, say, tuning_sets, count)
     table = sweep(runs, configs)
     chosen = select(table)
     say(f"selected {chosen['config']} (score {chosen['score']:.4f}); checking it on the held-out sets")
-    rates = M.QUICK_RATES if quick else M.RATES
     methods = held_out_methods(chosen)
-    checked = M.experiment(M.QUICK_SEEDS if quick else M.SEEDS, rates, folder, say, held_out_sets, methods,
-                           (STRATEGY,))
+    checked = M.experiment(held_out_seeds, rates, folder, say, held_out_sets, methods, (STRATEGY,), count)
     tables = {"mincost_weights_sweep": table,
               "mincost_weights_recommendation": recommendation(table, chosen, runs),
               "mincost_weights_held_out": held_out(checked, rates, methods)}

@@ -21,8 +21,7 @@ from ..data.encode import AttributeSchema, DataSchema, EncodedData
 from ..plot import LinePlot
 from ..tree.model import PENDING
 from ..tree.predict import predict
-from . import save_tables
-from .facmi import Progress
+from . import Count, Progress, reporter, save_tables  # noqa: F401 (Progress: as before, for callers)
 
 SETTINGS = (("uncorrelated", 0.0), ("low (0.2)", 0.2), ("medium (0.5)", 0.5), ("high (0.8)", 0.8))
 MUS = (1.0, 1.5, 2.0)
@@ -68,9 +67,13 @@ def plots(tables: dict[str, pd.DataFrame]) -> list[LinePlot]:
     ]
 
 
-def run(out: Path, quick: bool = False, say=Progress()) -> dict[str, pd.DataFrame]:
+def run(out: Path, quick: bool = False, say=None) -> dict[str, pd.DataFrame]:
+    """Units counted: one pair of simulated training and test sets in one setting (correlation, mu),
+    every method fitted and scored on it."""
+    say = reporter(say)
     out.mkdir(parents=True, exist_ok=True)
     pairs = 10 if quick else 100
+    count = Count(say, len(SETTINGS) * len(MUS) * pairs)
     rows = []
     for setting, rho in SETTINGS:
         for mu in MUS:
@@ -84,6 +87,7 @@ def run(out: Path, quick: bool = False, say=Progress()) -> dict[str, pd.DataFram
                     train_wrong, _, _ = _rates(tree, train, info.missing)
                     test_wrong, pending, used = _rates(tree, test, info.missing)
                     acc[label] += (train_wrong, test_wrong, pending, used)
+                count(f"{setting}, mu = {mu}: pair {k + 1} of {pairs}")
             for label, _, _ in METHODS:
                 tr, te, pe, us = acc[label] / pairs
                 rows.append({"correlation": setting, "mu": mu, "method": label, "train misclassification": tr,
