@@ -13,7 +13,10 @@ def add_problem_options(parser: argparse.ArgumentParser, *, data_optional: bool 
     parser.add_argument("data", nargs="?" if data_optional else None, metavar="DATA",
                         help="data file (.xlsx, .xls, .ods, .csv, .txt, .tsv, .arff)")
     parser.add_argument("--project", metavar="P.rtproj", help="read the problem settings from a project file")
-    parser.add_argument("--sheet", metavar="S", help="workbook sheet (default: the first)")
+    parser.add_argument("--sheet", metavar="S", help="workbook sheet (default: the first that holds a table)")
+    parser.add_argument("--header-row", type=int, metavar="N",
+                        help="the row of the column names, the rows above it skipped (default: the first filled "
+                             "row, or the row under a one-cell title)")
     parser.add_argument("--target", metavar="COL", help="the column to predict")
     parser.add_argument("--class-order", metavar="a,b,c", help="ordered classes, lowest first")
     parser.add_argument("--monotone", metavar="COL=+,COL2=-",
@@ -62,10 +65,15 @@ def resolve_problem(args, *, need_target: bool = True) -> Problem:
     if project and args.data is None and not os.path.exists(data_path):
         raise OptionError(f'the project\'s data file "{data_path}" does not exist; give DATA to use '
                           "another file", code="bad_option", file=project.path)
-    sheet = args.sheet
-    if sheet is None and project is not None and os.path.abspath(data_path) == os.path.abspath(project.data_path or ""):
-        sheet = project.sheet  # the project's own data file: its sheet
-    table = read_table(data_path, sheet, encoding=args.encoding, delimiter=delimiter_option(args.delimiter))
+    sheet, header_row = args.sheet, getattr(args, "header_row", None)
+    if project is not None and os.path.abspath(data_path) == os.path.abspath(project.data_path or ""):
+        # the project's own data file: its sheet, and its header row on that sheet
+        if header_row is None and (sheet is None or sheet == project.sheet):
+            header_row = project.header_row
+        if sheet is None:
+            sheet = project.sheet
+    table = read_table(data_path, sheet, encoding=args.encoding, delimiter=delimiter_option(args.delimiter),
+                       header_row=header_row)
     spec = project.spec.copy() if project else ProblemSpec()
     if args.target:
         spec.target = args.target
@@ -87,7 +95,8 @@ def resolve_problem(args, *, need_target: bool = True) -> Problem:
     if spec.target is None and need_target and table.columns and project is None:
         spec.target = table.columns[-1].name
         assumed = True
-    return Problem(table=table, spec=spec, project=project or Project(data_path=data_path, sheet=sheet),
+    return Problem(table=table, spec=spec, project=project or Project(data_path=data_path, sheet=sheet,
+                                                                      header_row=header_row),
                    target_assumed=assumed)
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from ..errors import ProjectFileError
 from ..fileio import atomic_write_json, read_json_file
 from .spec import ProblemSpec
+from .read import MAX_HEADER_ROW
 
 FORMAT = "ruletree-project"
 VERSION = 1
@@ -32,12 +33,15 @@ class Project:
     data_path: str | None = None  # absolute, or as given when the project is not saved yet
     sheet: str | None = None
     spec: ProblemSpec = field(default_factory=ProblemSpec)
+    header_row: int | None = None  # the row of the column names, chosen by the user (None: found)
     path: str | None = None  # where the project file lives
     extra: dict = field(default_factory=dict)  # unknown top-level keys, kept on save
     data_extra: dict = field(default_factory=dict)  # unknown keys of "data"
 
     def to_json(self, relative_to: str | os.PathLike | None = None) -> dict:
         data = {"path": _relative(self.data_path, relative_to), "sheet": self.sheet}
+        if self.header_row is not None:
+            data["header_row"] = self.header_row
         data.update(self.data_extra)
         out = {"format": FORMAT, "version": VERSION, "data": data}
         out.update(self.spec.to_json())
@@ -89,13 +93,18 @@ def project_from_json(obj, *, file: str | None = None) -> Project:
         raise ProjectFileError("must be a text", code="bad_setting", file=file, field="data.path")
     if sheet is not None and not isinstance(sheet, str):
         raise ProjectFileError("must be a text", code="bad_setting", file=file, field="data.sheet")
+    header_row = data.get("header_row")
+    if header_row is not None and (isinstance(header_row, bool) or not isinstance(header_row, int)
+                                   or not 1 <= header_row <= MAX_HEADER_ROW):
+        raise ProjectFileError(f"must be a row number from 1 to {MAX_HEADER_ROW:,}", code="bad_setting", file=file,
+                               field="data.header_row")
     if path is not None and file is not None and not os.path.isabs(path):
         path = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(file)), path))
     spec = ProblemSpec.from_json({k: v for k, v in obj.items() if k in ProblemSpec.KEYS}, file=file)
     known = {"format", "version", "data", *ProblemSpec.KEYS}
-    return Project(data_path=path, sheet=sheet, spec=spec, path=file,
+    return Project(data_path=path, sheet=sheet, spec=spec, path=file, header_row=header_row,
                    extra={k: v for k, v in obj.items() if k not in known},
-                   data_extra={k: v for k, v in data.items() if k not in ("path", "sheet")})
+                   data_extra={k: v for k, v in data.items() if k not in ("path", "sheet", "header_row")})
 
 
 def load_project(path: str | os.PathLike) -> Project:

@@ -47,22 +47,42 @@ def list_sheets(path: str | os.PathLike, limits: ReadLimits = DEFAULT_LIMITS) ->
 
 
 def read_table(path: str | os.PathLike, sheet: str | None = None, *, encoding: str | None = None,
-               delimiter: str | None = None, limits: ReadLimits = DEFAULT_LIMITS) -> Table:
+               delimiter: str | None = None, limits: ReadLimits = DEFAULT_LIMITS,
+               header_row: int | None = None) -> Table:
     """Read a table (first row = column names) from .xlsx/.xls/.ods/.csv/.txt/.tsv/.arff.
 
-    `sheet`: workbook sheet name (default: the first worksheet). `encoding` and
-    `delimiter` override detection for text files.
+    `sheet`: workbook sheet name (default: the first worksheet that holds a table).
+    `encoding` and `delimiter` override detection for text files. `header_row`: the row
+    (1 = the first) of the column names, the rows above it skipped; default: the first
+    filled row, or in a workbook the row under a one-cell title.
     """
     path = os.fspath(path)
     suffix = _check_path(path)
+    check_header_row(header_row, file=path)
     if suffix in EXCEL_SUFFIXES:
-        return _guard(path, lambda: read_workbook(path, limits, sheet))
+        return _guard(path, lambda: read_workbook(path, limits, sheet, header_row))
     if sheet is not None:
         raise DataError(f'a sheet ("{sheet}") was given, but a {suffix} file has no sheets',
                         code="no_sheet", file=path)
     if suffix in ARFF_SUFFIXES:
+        if header_row is not None:
+            raise DataError("an ARFF file declares its attributes: it has no header row to choose",
+                            code="bad_header_row", file=path)
         return _guard(path, lambda: read_arff(path, limits, encoding=encoding))
-    return _guard(path, lambda: read_delimited(path, limits, encoding=encoding, delimiter=delimiter))
+    return _guard(path, lambda: read_delimited(path, limits, encoding=encoding, delimiter=delimiter,
+                                               header_row=header_row))
+
+
+#: the last row a header may be on (Excel's last row)
+MAX_HEADER_ROW = 1_048_576
+
+
+def check_header_row(header_row, *, file: str | None = None) -> None:
+    if header_row is None:
+        return
+    if isinstance(header_row, bool) or not isinstance(header_row, int) or not 1 <= header_row <= MAX_HEADER_ROW:
+        raise DataError(f"the header row must be a row number from 1 to {MAX_HEADER_ROW:,}, not {header_row!r}",
+                        code="bad_header_row", file=file)
 
 
 def _guard(path: str, work):

@@ -81,7 +81,7 @@ def check_text_is_text(text: str, file: str) -> None:
 
 
 def read_delimited(path: str, limits: ReadLimits, *, encoding: str | None = None,
-                   delimiter: str | None = None) -> Table:
+                   delimiter: str | None = None, header_row: int | None = None) -> Table:
     if delimiter is not None and (len(delimiter) != 1 or delimiter in '"\r\n'):
         raise DataError(f"the delimiter must be one character (not a quote or line break), not "
                         f"{delimiter!r}", code="bad_option", file=path)
@@ -100,21 +100,34 @@ def read_delimited(path: str, limits: ReadLimits, *, encoding: str | None = None
     # decimal commas ("1,5") belong to semicolon files (European Excel); elsewhere
     # "1,234" is more likely a thousands separator, so such columns stay text
     builder = TableBuilder(path, limits, decimal_comma=(delim == ";"))
-    return parse_delimited(text, path, delim, limits, builder, encoding=used)
+    return parse_delimited(text, path, delim, limits, builder, encoding=used, header_row=header_row)
+
+
+#: a row this close below the header that is wider than it suggests that the header is lower down
+HEADER_HINT_ROWS = 10
 
 
 def parse_delimited(text: str, path: str, delim: str, limits: ReadLimits, builder: TableBuilder,
-                    *, encoding: str | None = None) -> Table:
+                    *, encoding: str | None = None, header_row: int | None = None) -> Table:
+    """`header_row`: the record (1 = the first line) that holds the column names; None: the first
+    record that is not blank. The records above it are skipped (a warning says so)."""
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delim, skipinitialspace=False,
                         strict=False)
+    wanted = header_row
     header_row = 0  # records read so far: the header's spreadsheet row
     try:
         header = next(reader)
         header_row = 1
-        while not any(c.strip() for c in header):
+        while (wanted is not None and header_row < wanted) or (wanted is None and not any(c.strip() for c in header)):
             header = next(reader)
             header_row += 1
+        if wanted is not None and not any(c.strip() for c in header):
+            raise DataError(f"the header row {wanted} is empty: choose the row that holds the column names",
+                            code="bad_header_row", file=path, row=wanted)
     except StopIteration:
+        if wanted is not None and header_row >= 1:
+            raise DataError(f"the header row {wanted} is below the last row ({header_row}): choose the row that "
+                            "holds the column names", code="bad_header_row", file=path, row=wanted) from None
         raise DataError("the file has no rows", code="empty_file", file=path) from None
     except csv.Error as exc:
         raise DataError(f"the header row cannot be read: {exc}", code="bad_csv", file=path,
@@ -124,6 +137,9 @@ def parse_delimited(text: str, path: str, delim: str, limits: ReadLimits, builde
         return str(j + 1)
 
     builder.header_row = header_row
+    if wanted is not None and wanted > 1:
+        builder.warnings.append(f"rows 1-{wanted - 1} above the header row were skipped" if wanted > 2
+                                else "row 1 above the header row was skipped")
     names = builder.header_names(header, column_label)
     width = len(names)
     fast = _tokenize_fast(text, delim, header, header_row, limits)
@@ -161,10 +177,13 @@ def parse_delimited(text: str, path: str, delim: str, limits: ReadLimits, builde
             continue
         elif len(record) > width:
             if any(c.strip() for c in record[width:]):
-                raise DataError(
+                exc = DataError(
                     f"the row has {len(record)} fields but the header has {width}; a delimiter "
                     f'("{_show(delim)}") inside a value, or a missing quote?',
                     code="ragged_row", file=path, row=row_no)
+                if row_no - builder.header_row <= HEADER_HINT_ROWS:  # near the top: notes above the header?
+                    exc.header_row_hint = row_no
+                raise exc
             records[i] = record[:width]  # only empty trailing fields: nothing is lost
         else:
             short_rows.append(row_no)

@@ -215,7 +215,9 @@ def _worksheet_names(wb) -> list[str]:
     return names
 
 
-def read_workbook(path: str, limits: ReadLimits, sheet: str | None = None) -> Table:
+def read_workbook(path: str, limits: ReadLimits, sheet: str | None = None, header_row: int | None = None) -> Table:
+    """`header_row`: the sheet row (1 = its first) of the column names; None: the first filled row,
+    or the row under a title (`_header_below_title`)."""
     wb, extents = _open_workbook(path, limits)
     try:
         names = _worksheet_names(wb)
@@ -232,7 +234,7 @@ def read_workbook(path: str, limits: ReadLimits, sheet: str | None = None) -> Ta
         rows, merged, start = read or _sheet_rows(wb, sheet, path, extents, limits)
     finally:
         wb.close()
-    table = _table_from_rows(path, sheet, names, rows, merged, start, limits)
+    table = _table_from_rows(path, sheet, names, rows, merged, start, limits, header_row)
     if chosen and sheet != names[0]:
         table.warnings.insert(0, f'the first sheet ("{names[0]}") is not a table; the sheet "{sheet}" was read '
                                  "(choose another sheet to read that one)")
@@ -294,14 +296,27 @@ def _sheet_rows(wb, sheet, path, extents, limits):
     return rows, merged, start
 
 
-def _table_from_rows(path, sheet, sheet_names, rows, merged, start, limits) -> Table:
+def _table_from_rows(path, sheet, sheet_names, rows, merged, start, limits, header_row: int | None = None) -> Table:
     builder = TableBuilder(path, limits, sheet=sheet)
     if not rows or not any(_filled(c) for c in rows[0]) and not any(any(_filled(c) for c in r) for r in rows):
         raise DataError("the sheet is empty", code="empty_file", file=path, sheet=sheet)
     row0, col0 = start
     # leading blank rows (calamine crops most)
     first = next(i for i, r in enumerate(rows) if any(_filled(c) for c in r))
-    header_at = _header_below_title(rows, first)
+    if header_row is not None:  # the user's choice: no guessing
+        chosen = header_row - 1 - row0
+        last = row0 + len(rows)
+        if chosen < first or chosen >= len(rows) or not any(_filled(c) for c in rows[chosen]):
+            where = ("above the first filled row" if chosen < first else f"below the last row ({last})"
+                     if chosen >= len(rows) else "empty")
+            raise DataError(f"the header row {header_row} is {where}: choose the row that holds the column names",
+                            code="bad_header_row", file=path, sheet=sheet, row=header_row)
+        if chosen > first:
+            builder.warnings.append(f"rows {row0 + first + 1}-{header_row - 1} above the header row were skipped"
+                                    if chosen - first > 1 else f"row {row0 + first + 1} above the header row was skipped")
+        header_at = first = chosen
+    else:
+        header_at = _header_below_title(rows, first)
     if header_at != first:
         title = next(str(c).strip() for c in rows[first] if _filled(c))
         builder.warnings.append(f'row {row0 + first + 1} ("{title[:60]}") looks like a title above the table and '

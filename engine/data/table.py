@@ -76,6 +76,7 @@ class Table:
     encoding: str | None = None
     delimiter: str | None = None
     first_row: int = 2  # spreadsheet row number of the first data row
+    header_row: int = 1  # spreadsheet row (record, in a text file) of the column names
     row_numbers: np.ndarray | None = None  # spreadsheet row of each data row (blank rows skipped)
     warnings: list[str] = field(default_factory=list)
 
@@ -227,9 +228,14 @@ class TableBuilder:
                                      and str(_cell_text(c)).strip()), None)
                 if nonempty is None:
                     continue  # an empty column with no header: nothing to lose
-                raise self.error(
+                exc = self.error(
                     f"column {column_label(j)} has values (first in row {int(row_numbers[nonempty])}) "
-                    "but no name in the header row", "unnamed_column", column=column_label(j))
+                    f"but no name in the header row (row {self.header_row}; if the column names are on another "
+                    "row, choose it: Header row on the Data tab, or --header-row N)", "unnamed_column",
+                    column=column_label(j))
+                # the first row where the table is as wide as this column: perhaps the real header
+                exc.header_row_hint = int(row_numbers[nonempty])
+                raise exc
             kept_names.append(name)
             kept_cols.append(cells)
         if n_rows == 0:
@@ -250,7 +256,8 @@ class TableBuilder:
         frame = pd.DataFrame(data, copy=False)
         frame.index = pd.RangeIndex(n_rows)
         return Table(frame=frame, columns=infos, file=self.file, sheet=self.sheet,
-                     first_row=int(row_numbers[0]), row_numbers=row_numbers, warnings=self.warnings)
+                     first_row=int(row_numbers[0]), row_numbers=row_numbers, warnings=self.warnings,
+                     header_row=int(self.header_row))
 
     # ---- one column -------------------------------------------------------
 
