@@ -90,6 +90,9 @@ def _prepare_gui() -> None:
     from app.warmup import app_icon, start_warmup
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    from app import theme
+
+    theme.apply(app)  # light or dark, as the system (or RULETREE_THEME) asks, before any window
     icon = app_icon()
     if icon is not None:
         app.setWindowIcon(icon)

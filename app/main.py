@@ -14,8 +14,8 @@ import weakref
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import (QApplication, QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QApplication, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox, QTabWidget,
+                               QVBoxLayout, QWidget)
 
 from engine import __version__
 from engine.data import read_table
@@ -52,8 +52,10 @@ class TreePanel(QWidget):
         from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLineEdit, QPushButton, QSpinBox
 
         from .widgets.tree_canvas import TreeCanvas
+        from .widgets.tree_overview import TreeOverview
 
         self.canvas = TreeCanvas()
+        self.overview = TreeOverview(self.canvas)  # the minimap, over the canvas's bottom-right corner
         self.rule = QLabel("Train a model to see its tree.")
         self.rule.setWordWrap(True)
         self.rule.setTextInteractionFlags(Qt.TextSelectableByMouse)
@@ -303,6 +305,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.tabs)
 
         self.data_panel.sheet_chosen.connect(self._sheet_chosen)
+        self.data_panel.header_row_chosen.connect(self._header_row_chosen)
         self.data_panel.start.open_data.connect(self.choose_data)
         self.data_panel.start.open_project.connect(self.choose_project)
         self.data_panel.start.open_path.connect(lambda path: self.open_path(path))
@@ -430,7 +433,9 @@ class MainWindow(QMainWindow):
         self.data_panel.start.set_files(
             [("Car evaluation: four ordered classes, test costs, a batch group, a cost matrix",
               str(demo / "car_evaluation.rtproj")),
-             ("Glass: six kinds of glass under a class hierarchy (window / not window)", str(demo / "glass.rtproj"))],
+             ("Glass: six kinds of glass under a class hierarchy (window / not window)", str(demo / "glass.rtproj")),
+             ("心脏病 (heart disease, in Chinese): a clinician's workbook, notes on the first sheet",
+              str(demo / "heart_zh.rtproj"))],
             self.recent_files())
 
     # ---- opening and saving ------------------------------------------------------
@@ -476,20 +481,30 @@ class MainWindow(QMainWindow):
         try:
             if path.lower().endswith(SUFFIX):
                 project = load_project(path)
-                table = read_table(project.data_path, sheet or project.sheet)
+                table, header_row = self._read_asking(project.data_path, sheet or project.sheet,
+                                                      project.header_row if sheet in (None, project.sheet) else None)
+                if table is None:
+                    return False
+                answered = header_row != project.header_row  # the user chose a header row: save it
+                project.header_row = header_row
                 spec = project.spec
             else:
-                table = read_table(path, sheet)
-                project = Project(data_path=os.path.abspath(path), sheet=table.sheet)
+                table, header_row = self._read_asking(path, sheet, None)
+                if table is None:
+                    return False
+                project = Project(data_path=os.path.abspath(path), sheet=table.sheet, header_row=header_row)
+                answered = False
                 spec = ProblemSpec(target=table.columns[-1].name)
                 project.spec = spec
         except Exception as exc:  # noqa: BLE001 - every error gets a dialog, never a crash
             self.error(exc)
             return False
+        if project.sheet != table.sheet:
+            project.header_row = None
         project.sheet = table.sheet
         self.project, self.table, self.spec, self.model = project, table, spec, None
-        self.dirty = False
-        self.data_panel.show_table(table)
+        self.dirty = answered
+        self.data_panel.show_table(table, project.header_row is not None)
         self.problem_panel.set_problem(table, spec)
         self.train_panel.set_problem(spec)
         self.train_panel.suggest_scheme(table.n_rows)
@@ -499,20 +514,61 @@ class MainWindow(QMainWindow):
         self._title()
         return True
 
+    #: read errors that a choice of the header row may cure
+    HEADER_ERRORS = ("unnamed_column", "duplicate_header", "header_too_long", "no_header")
+
+    def _read_asking(self, path: str, sheet: str | None, header_row: int | None):
+        """(table, header row used) — when the column names cannot be read, the user is asked which row
+        holds them (the error said why) and the file is read again; (None, None) when they cancel.
+        Other errors are raised."""
+        from engine.errors import DataError
+
+        for _ in range(10):
+            try:
+                return read_table(path, sheet, header_row=header_row), header_row
+            except DataError as exc:
+                if exc.code not in self.HEADER_ERRORS and getattr(exc, "header_row_hint", None) is None:
+                    raise
+                suggested = getattr(exc, "header_row_hint", None) or (header_row or 1) + 1
+                chosen = self.ask_header_row(str(exc), suggested)
+                if chosen is None:
+                    return None, None
+                header_row = chosen
+        return None, None
+
+    def ask_header_row(self, message: str, suggested: int) -> int | None:
+        """Which row holds the column names (None: cancel)."""
+        value, ok = QInputDialog.getInt(self, APP_NAME, f"{message}\n\nWhich row holds the column names? "
+                                        "The rows above it are skipped.", suggested, 1, 1_048_576)
+        return value if ok else None
+
     def _sheet_chosen(self, sheet: str) -> None:
+        self._reread(sheet, None)
+
+    def _header_row_chosen(self, header_row) -> None:
+        self._reread(self.table.sheet if self.table is not None else None, header_row)
+
+    def _reread(self, sheet: str | None, header_row: int | None) -> None:
+        """Read the file open again, from another sheet or header row; on an error the table shown
+        stays (and the controls show what it was read with)."""
         if self.table is None:
             return
         try:
-            table = read_table(self.table.file, sheet)
+            table = read_table(self.table.file, sheet, header_row=header_row)
         except Exception as exc:  # noqa: BLE001
             self.error(exc)
+            self.data_panel.show_table(self.table, self.project is not None and self.project.header_row is not None)
             return
         self.table = table
         if self.project is not None:
-            self.project.sheet = sheet
+            changed = (self.project.sheet, self.project.header_row) != (sheet, header_row)
+            self.project.sheet, self.project.header_row = sheet, header_row
+            if changed and self.project.path is not None:
+                self.dirty = True
+                self._title()
         if self.spec.target not in {c.name for c in table.columns}:
             self.spec.target = table.columns[-1].name
-        self.data_panel.show_table(table)
+        self.data_panel.show_table(table, header_row is not None)
         self.problem_panel.set_problem(table, self.spec)
         self.train_panel.set_problem(self.spec)
         self.tree_panel.set_cases(None, None)
@@ -655,8 +711,11 @@ class MainWindow(QMainWindow):
 def run(path: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
+    from . import theme
     from .warmup import app_icon, start_warmup
 
+    if app.property("ruletree_theme") is None:  # the launcher applies it first, before any window
+        theme.apply(app)
     app.setWindowIcon(app_icon())
     window = MainWindow()
     window.open_path(path or str(demo_project()))

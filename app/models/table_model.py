@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
 
 from engine.data.table import Table, format_number
+from .. import theme
 
-MISSING_BRUSH = QBrush(QColor("#f3f3f3"))
 
 
 class TableModel(QAbstractTableModel):
@@ -50,7 +50,7 @@ class TableModel(QAbstractTableModel):
         if role == Qt.DisplayRole:
             return "" if value is None else str(value)
         if role == Qt.BackgroundRole and value is None:
-            return MISSING_BRUSH
+            return QBrush(theme.tone(*theme.MISSING_CELL))
         if role == Qt.TextAlignmentRole and self._numeric[index.column()]:
             return int(Qt.AlignRight | Qt.AlignVCenter)
         return None

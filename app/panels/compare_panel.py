@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QHeaderView, QLabel,
                                QLineEdit, QListWidget, QListWidgetItem, QMenu, QMessageBox, QProgressBar,
                                QPushButton, QScrollArea, QSpinBox, QSplitter, QTableWidget, QTableWidgetItem,
@@ -19,6 +19,7 @@ from engine.algorithms.registry import by_family
 
 from ..jobs import JobRunner
 from .train_panel import ParamForm, metric_label, metric_text
+from .. import theme
 
 #: the markers beside a mean: significantly better / worse than the reference (corrected t-test)
 BETTER, WORSE = "▲", "▼"
@@ -511,7 +512,7 @@ class ComparePanel(QWidget):
                     item.setFont(font)
                     self.bold.setdefault(m, []).append(e.name)
                 if j == 1 and verdict is not None:
-                    item.setForeground(QColor("#1b5e20" if verdict else "#b71c1c"))
+                    item.setForeground(theme.tone(*(theme.BETTER if verdict else theme.WORSE)))
                 self.table.setItem(i, j, item)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         if tests is not None and tests.friedman is not None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel, QListWidget, QListWidgetItem,
-                               QPushButton, QSplitter, QStackedWidget, QTableView, QTableWidget, QTableWidgetItem,
-                               QVBoxLayout, QWidget)
+                               QPushButton, QSpinBox, QSplitter, QStackedWidget, QTableView, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout, QWidget)
 
 from ..models.table_model import TableModel
 
@@ -36,7 +36,7 @@ class StartPage(QWidget):
         buttons.addWidget(self.open_project_button)
         buttons.addStretch(1)
         self.demos = QListWidget()
-        self.demos.setMaximumHeight(70)
+        self.demos.setMaximumHeight(96)
         self.demos.itemActivated.connect(lambda item: self.open_path.emit(item.data(Qt.UserRole)))
         self.demos.itemClicked.connect(lambda item: self.open_path.emit(item.data(Qt.UserRole)))
         self.recent = QListWidget()
@@ -72,6 +72,7 @@ class StartPage(QWidget):
 
 class DataPanel(QWidget):
     sheet_chosen = Signal(str)
+    header_row_chosen = Signal(object)  # the row of the column names, or None: let the reader find it
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -84,6 +85,16 @@ class DataPanel(QWidget):
         top.addWidget(self.summary, 1)
         top.addWidget(QLabel("Sheet:"))
         top.addWidget(self.sheet)
+        # the row of the column names, when it is not the first filled row (a title, notes above)
+        self.header_row = QSpinBox()
+        self.header_row.setRange(0, 1_048_576)
+        self.header_row.setSpecialValueText("found")
+        self.header_row.setToolTip("The row that holds the column names; the rows above it are skipped. "
+                                   "\u201cfound\u201d: the first filled row, or the row under a one-cell title")
+        self.header_row.setKeyboardTracking(False)  # typing "12" reads once, at 12, not at 1 then 12
+        self.header_row.valueChanged.connect(lambda v: self.header_row_chosen.emit(v or None))
+        top.addWidget(QLabel("Header row:"))
+        top.addWidget(self.header_row)
         # what reading found (text among numbers, a title row skipped, another sheet read...):
         # in plain sight, not in a tooltip
         self.banner = QLabel("")
@@ -116,11 +127,12 @@ class DataPanel(QWidget):
         outer = QVBoxLayout(self)
         outer.addWidget(self.pages)
 
-    def show_table(self, table) -> None:
+    def show_table(self, table, chosen_header: bool = False) -> None:
+        """`chosen_header`: the header row was the user's choice (shown as its number, else "found")."""
         self.pages.setCurrentIndex(1)
-        self._show_table(table)
+        self._show_table(table, chosen_header)
 
-    def _show_table(self, table) -> None:
+    def _show_table(self, table, chosen_header: bool = False) -> None:
         name = table.file.replace("\\", "/").rsplit("/", 1)[-1]
         where = f'{name}, sheet "{table.sheet}"' if table.sheet else name
         extra = f"; {len(table.warnings)} warning(s)" if table.warnings else ""
@@ -137,6 +149,9 @@ class DataPanel(QWidget):
             self.sheet.setCurrentText(table.sheet)
         self.sheet.setEnabled(len(table.sheets) > 1)
         self.sheet.blockSignals(False)
+        self.header_row.blockSignals(True)
+        self.header_row.setValue(table.header_row if chosen_header else 0)
+        self.header_row.blockSignals(False)
         self.model.set_table(table)
         self.columns.setRowCount(len(table.columns))
         for i, c in enumerate(table.columns):

@@ -8,7 +8,6 @@ functions drawn) have their own editors beside the table."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QAbstractItemView, QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox,
                                QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
                                QSplitter, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
@@ -17,6 +16,7 @@ from engine.algorithms.fuzzify import fuzzy_term_warnings
 from engine.data.spec import ProblemSpec, check, class_labels, fuzzified
 
 from ..widgets.problem_editors import BatchGroupEditor, CostEditor, FuzzyTermsEditor, HierarchyEditor, preview_kwargs
+from .. import theme
 
 TYPES = ["(inferred)", "numeric", "ordinal", "nominal"]
 DIRECTIONS = ["none", "increasing", "decreasing"]
@@ -303,7 +303,7 @@ class ProblemPanel(QWidget):
             self.problems.addItem("The problem settings are valid.")
         for p in fuzzy_term_warnings(self.table, self.spec, **preview_kwargs(self.fuzzy.defaults)):
             item = self._problem_item(p, "Warning: ")
-            item.setForeground(QColor("#a05a00"))
+            item.setForeground(theme.tone(*theme.WARNING))
             self.problems.addItem(item)
         return problems
 

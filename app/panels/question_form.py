@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QGroup
 
 from engine.data.table import format_number
 from engine.errors import RuleTreeError
+from .. import theme
 
 ALTERNATIVE_HEADERS = ["question", "ΔE", "cost", "utility"]
 
@@ -87,7 +88,7 @@ class QuestionForm(QGroupBox):
         self.inputs: dict[str, QWidget] = {}
         self.message = QLabel("")
         self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #b00020;")
+        theme.style(self.message, "color: {};", theme.ERROR)
         self.answer_button = QPushButton("Answer")
         self.answer_button.setDefault(True)
         self.answer_button.clicked.connect(self.submit)

@@ -4,13 +4,14 @@ from the registry's schema, Train / Cancel with progress; the window stays respo
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QFontDatabase
+from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QGroupBox,
                                QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar, QPushButton,
                                QSpinBox, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.algorithms.registry import by_family
 from engine.textwidth import display_width, ljust, rjust
+from .. import theme
 
 DEFAULT_CHOICE = "(default)"  # a problem choice left to the algorithm (value None)
 #: how the Train tab scores a model: (shown, value)
@@ -145,7 +146,7 @@ class ParamForm(QWidget):
             label.setBuddy(w)
             help_text = QLabel(param_help(p))
             help_text.setWordWrap(True)
-            help_text.setStyleSheet("color: #616161")
+            theme.style(help_text, "color: {}", theme.MUTED)
             self.helps[p.name] = help_text
             grid.addWidget(label, row, 0)
             grid.addWidget(w, row, 1)
@@ -289,7 +290,7 @@ class TrainPanel(QWidget):
         self.confusion_title = QLabel("Confusion matrix (rows: the true class; columns: the answer)")
         self.warnings = QLabel("")
         self.warnings.setWordWrap(True)
-        self.warnings.setStyleSheet("color: #8a4b00")
+        theme.style(self.warnings, "color: {}", theme.WARNING)
         self.results = QPlainTextEdit()
         self.results.setReadOnly(True)
         self.results.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
@@ -475,7 +476,7 @@ class TrainPanel(QWidget):
                 item = QTableWidgetItem(format(float(v), "g"))
                 item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
                 if i == j:
-                    item.setBackground(QColor("#e8f5e9"))
+                    item.setBackground(theme.tone(*theme.RIGHT_CELL))
                 self.confusion_table.setItem(i, j, item)
         self.warnings.setText("\n".join(f"Warning: {w}" for w in result.warnings))
         self.warnings.setVisible(bool(result.warnings))

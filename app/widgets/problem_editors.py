@@ -7,7 +7,7 @@ panel's job."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QGroupBox, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QMessageBox, QPushButton, QSpinBox, QTableWidget,
                                QTableWidgetItem, QTreeWidget, QTreeWidgetItem, QVBoxLayout)
@@ -17,6 +17,7 @@ from engine.algorithms.registry import get as algorithm
 from engine.data.spec import MAX_FUZZY_TERMS, BatchGroup, CostMatrix, fuzzified
 
 from .membership_plot import MembershipPlot
+from .. import theme
 
 
 class HierarchyEditor(QGroupBox):
@@ -362,10 +363,10 @@ class FuzzyTermsEditor(QGroupBox):
         self.terms.itemChanged.connect(self._item_changed)
         self.note = QLabel()
         self.note.setWordWrap(True)
-        self.note.setStyleSheet("color: #a05a00")
+        theme.style(self.note, "color: {}", theme.WARNING)
         self.source = QLabel()
         self.source.setWordWrap(True)
-        self.source.setStyleSheet("color: #555")
+        theme.style(self.source, "color: {}", theme.MUTED)
         self.plot = MembershipPlot()
         top = QHBoxLayout()
         top.addWidget(QLabel("Attribute:"))
@@ -440,7 +441,7 @@ class FuzzyTermsEditor(QGroupBox):
             for i, centre in enumerate(terms.centres):
                 name = QTableWidgetItem(own[i] if named else terms.names[i])
                 if not named:  # a default name, shown in grey until the user names the terms
-                    name.setForeground(QColor("#777"))
+                    name.setForeground(theme.tone(*theme.MUTED))
                     font = QFont(name.font())
                     font.setItalic(True)
                     name.setFont(font)
@@ -450,7 +451,7 @@ class FuzzyTermsEditor(QGroupBox):
                 if not terms.fixed:
                     value.setFlags(Qt.ItemIsEnabled)
                     value.setToolTip("the Kohonen map's centre; tick \"fixed centres\" to set your own")
-                    value.setForeground(QColor("#777"))
+                    value.setForeground(theme.tone(*theme.MUTED))
                 self.terms.setItem(i, 1, value)
             self.plot.set_terms(terms.values, terms.centres, terms.names, terms.name)
         else:

@@ -13,6 +13,15 @@ collapses or expands a subtree, or opens a node cut by the depth limit ("...")
 one level further. Nothing here computes anything about the data: the canvas
 only reads the `Tree`.
 
+Keys (the current node is the selected one, `current_node`; `current_changed` says when
+it changes): Up its parent, Down its first child (opening a collapsed node or one the
+depth limit cuts, as `reveal` does), Left / Right the previous / next sibling, Home the
+root, Enter / Return collapses or expands its subtree (or opens a node the depth limit
+cuts); the view scrolls to keep the current node in sight. With no current node, any of
+these keys makes the root current. `view_changed` is emitted when the part of the scene
+shown changes (scroll, zoom, resize, a new layout), `layout_changed` after every new
+layout (the overview, app.widgets.tree_overview, listens to both).
+
 A case (`show_case`, one encoded row): in a crisp tree its path is highlighted;
 in a fuzzy tree every branch of a node it reaches shows its membership in the
 term, every node it reaches shows how strongly (the tree's t-norm of the
@@ -53,12 +62,16 @@ class TreeCanvas(QGraphicsView):
     """The tree on a zoomable, pannable canvas (see the module docstring)."""
 
     node_selected = Signal(int)
+    current_changed = Signal(int)  # the current (selected) node, -1: none
+    view_changed = Signal()  # the visible part of the scene moved or was zoomed
+    layout_changed = Signal()  # the boxes were laid out anew (a new tree, collapsing, depth)
     depth_chosen = Signal(int)  # a new tree opened at this depth limit (0: all levels), readable
 
     ZOOM_STEP = 1.25
     MAX_SCALE = 8.0
     MIN_SCALE = 0.05  # lower still when the whole tree needs it (fit)
     CLICK_SLOP = 4  # pixels a press may move and still be a click
+    KEEP_VISIBLE_MARGIN = 40  # pixels kept around the current node when scrolling to it
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -89,6 +102,8 @@ class TreeCanvas(QGraphicsView):
         self._case_edges: list[QGraphicsPathItem] = []
         self._costs = None  # per node, engine.strategies.NodeCost: shown in the boxes (None: not shown)
         self._open_readable = False  # a new tree waits for a real viewport to choose its depth limit
+        self._shown_rect = QRectF()  # the visible scene rect last announced by view_changed
+        self.setFocusPolicy(Qt.StrongFocus)
 
     # ---- content ----------------------------------------------------------------
 
@@ -112,12 +127,14 @@ class TreeCanvas(QGraphicsView):
         self._collapsed = set()
         self._opened = set()
         self._highlight = []
-        self._selected = None
+        had_current, self._selected = self._selected is not None, None
         self._case = self._case_x = None
         self._case_name = ""
         self._costs = None
         self._rebuild()
         self.fit()
+        if had_current:
+            self.current_changed.emit(-1)
         if self._open_readable:
             self.depth_chosen.emit(self._max_depth or 0)  # provisional until the view has its size
         self._choose_readable_depth()
@@ -172,6 +189,8 @@ class TreeCanvas(QGraphicsView):
         tree = self._tree
         if tree is None or not tree.nodes:
             self._scene.setSceneRect(QRectF(0, 0, 1, 1))
+            self.layout_changed.emit()
+            self._notify_view()
             return
         pos = self._positions = layout(tree, self._collapsed, self._max_depth, self._opened)
         self._edges = lines_item(edge_lines(tree, pos), EDGE_COLOUR, EDGE_WIDTH, EDGE_Z)
@@ -192,6 +211,8 @@ class TreeCanvas(QGraphicsView):
         self._scene.setSceneRect(QRectF(*scene_bounds(pos, legend.width)))
         self._apply_highlight()
         self._apply_case()
+        self.layout_changed.emit()
+        self._notify_view()
 
     def _relayout_keeping(self, node_id: int) -> None:
         """Rebuild and scroll so that `node_id` stays where it was on screen."""
@@ -262,6 +283,7 @@ class TreeCanvas(QGraphicsView):
         if item is not None:
             self.centerOn(item)
             self._auto_fit = False
+            self._notify_view()
 
     def max_depth(self) -> int | None:
         return self._max_depth
@@ -288,8 +310,11 @@ class TreeCanvas(QGraphicsView):
         """Select a node: highlight the path from the root to it and emit `node_selected`."""
         if self._tree is None or not 0 <= node_id < len(self._tree.nodes):
             return
+        changed = node_id != self._selected
         self._selected = node_id
         self.highlight_path(self._tree.path_to(node_id))
+        if changed:
+            self.current_changed.emit(node_id)
         self.node_selected.emit(node_id)
 
     def highlight_path(self, node_ids) -> None:
@@ -301,11 +326,105 @@ class TreeCanvas(QGraphicsView):
         self._highlight = [int(i) for i in node_ids]
         if self._selected is not None and self._selected not in self._highlight:
             self._selected = None
+            self.current_changed.emit(-1)
         self._apply_highlight()
 
     def clear_highlight(self) -> None:
-        self._selected = None
+        if self._selected is not None:
+            self._selected = None
+            self.current_changed.emit(-1)
         self.highlight_path([])
+
+    # ---- the current node and the keys ---------------------------------------------------
+
+    @property
+    def current_node(self) -> int | None:
+        """The current node (the selected one: keys move it, a click sets it), or None."""
+        return self._selected
+
+    def set_current(self, node_id: int) -> None:
+        """Make a node current: show it (opening what hides it, keeping the view where it is),
+        select it, and scroll just enough to have its box in view."""
+        if self._tree is None or not 0 <= node_id < len(self._tree.nodes):
+            return
+        self._show_node(node_id)
+        self.select_node(node_id)
+        item = self._items.get(node_id)
+        if item is not None:
+            m = self.KEEP_VISIBLE_MARGIN
+            self.ensureVisible(item.sceneBoundingRect(), m, m)
+            self._auto_fit = False
+            self._notify_view()
+
+    def _show_node(self, node_id: int) -> None:
+        """Open every ancestor that is collapsed or cut by the depth limit (as `reveal`), keeping
+        the nearest drawn ancestor where it is on screen."""
+        if node_id in self._items:
+            return
+        path = self._tree.path_to(node_id)
+        anchor = next((a for a in reversed(path) if a in self._items), None)
+        for ancestor in path[:-1]:
+            self._opened.add(ancestor)
+            self._collapsed.discard(ancestor)
+        if anchor is None:
+            self._rebuild()
+        else:
+            self._relayout_keeping(anchor)
+
+    def _toggle_current(self, node_id: int) -> None:
+        """Enter: open a node the depth limit cuts, else collapse or expand its subtree."""
+        if not self._tree.nodes[node_id].children:
+            return
+        if self.is_cut(node_id):
+            self.open_node(node_id)
+        else:
+            self.toggle_collapsed(node_id)
+        item = self._items.get(node_id)
+        if item is not None:
+            m = self.KEEP_VISIBLE_MARGIN
+            self.ensureVisible(item.sceneBoundingRect(), m, m)
+            self._notify_view()
+
+    def key_target(self, key) -> int | None:
+        """The node a navigation key moves to from the current node (None: nowhere)."""
+        tree = self._tree
+        if tree is None or not tree.nodes:
+            return None
+        current = self._selected
+        if current is None or key == Qt.Key_Home:
+            return 0
+        node = tree.nodes[current]
+        if key == Qt.Key_Up:
+            return node.parent if node.parent >= 0 else None
+        if key == Qt.Key_Down:
+            return node.children[0] if node.children else None
+        if key in (Qt.Key_Left, Qt.Key_Right) and node.parent >= 0:
+            siblings = list(tree.nodes[node.parent].children)
+            k = siblings.index(current) + (1 if key == Qt.Key_Right else -1)
+            return siblings[k] if 0 <= k < len(siblings) else None
+        return None
+
+    NAVIGATION_KEYS = (Qt.Key_Up, Qt.Key_Down, Qt.Key_Left, Qt.Key_Right, Qt.Key_Home)
+
+    def keyPressEvent(self, event) -> None:
+        key = event.key()
+        if self._tree is None or not self._tree.nodes or event.modifiers() & (Qt.ControlModifier | Qt.AltModifier):
+            super().keyPressEvent(event)
+            return
+        if key in self.NAVIGATION_KEYS:
+            target = self.key_target(key)
+            if target is not None:
+                self.set_current(target)
+            event.accept()
+            return
+        if key in (Qt.Key_Return, Qt.Key_Enter):
+            if self._selected is None:
+                self.set_current(0)
+            else:
+                self._toggle_current(self._selected)
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     # ---- a case -------------------------------------------------------------------------
 
@@ -386,6 +505,26 @@ class TreeCanvas(QGraphicsView):
     def scale_factor(self) -> float:
         return self.transform().m11()
 
+    def visible_scene_rect(self) -> QRectF:
+        """The part of the scene the viewport shows, in scene units."""
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    def center_view_on(self, point: QPointF) -> None:
+        """Scroll so that this scene point is in the middle of the view (as far as the scene allows)."""
+        self.centerOn(point)
+        self._auto_fit = False
+        self._notify_view()
+
+    def _notify_view(self) -> None:
+        rect = self.visible_scene_rect()
+        if rect != self._shown_rect:
+            self._shown_rect = rect
+            self.view_changed.emit()
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        self._notify_view()
+
     def _fit_scale(self) -> float:
         rect = self._scene.sceneRect()
         view = self.viewport().rect()
@@ -400,6 +539,7 @@ class TreeCanvas(QGraphicsView):
         if current > 0 and target != current:
             self.scale(target / current, target / current)
         self._auto_fit = False
+        self._notify_view()
 
     def zoom_in(self) -> None:
         self._zoom_centred(self.ZOOM_STEP)
@@ -428,6 +568,7 @@ class TreeCanvas(QGraphicsView):
                 self.resetTransform()
                 self.centerOn(rect.center())
         self._auto_fit = True
+        self._notify_view()
 
     def wheelEvent(self, event) -> None:
         delta = event.angleDelta().y() or event.pixelDelta().y()
@@ -444,6 +585,7 @@ class TreeCanvas(QGraphicsView):
         shift = self.mapFromScene(target) - mouse
         self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + shift.x())
         self.verticalScrollBar().setValue(self.verticalScrollBar().value() + shift.y())
+        self._notify_view()
         event.accept()
 
     def resizeEvent(self, event) -> None:
@@ -452,6 +594,7 @@ class TreeCanvas(QGraphicsView):
             self._choose_readable_depth()
         if self._auto_fit:
             self.fit()
+        self._notify_view()
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

@@ -7,7 +7,7 @@ import pytest
 
 
 from PySide6.QtCore import QSettings, Qt  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
+from PySide6.QtWidgets import QInputDialog, QMessageBox  # noqa: E402
 
 from app.main import MainWindow  # noqa: E402
 
@@ -25,6 +25,8 @@ def window(qtbot, tmp_path, monkeypatch):
         return w.answer
 
     monkeypatch.setattr(QMessageBox, "question", question)
+    # which row holds the column names (a file whose header cannot be read): recorded, then cancelled
+    monkeypatch.setattr(QInputDialog, "getInt", lambda parent, title, text, *args, **kw: (dialogs.append(text), (0, False))[1])
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
     w = MainWindow(settings)
     w.dialogs = dialogs
@@ -635,7 +637,7 @@ def test_toolbar_and_status_bar_say_what_to_do_next(window, demo_dir, tmp_path, 
 def test_start_page_opens_a_demo_and_lists_recent_files(window, demo_dir, tmp_path, qtbot):
     start = window.data_panel.start
     assert window.data_panel.pages.currentWidget() is start
-    assert start.demos.count() == 2 and start.recent.item(0).text() == "(none yet)"
+    assert start.demos.count() == 3 and start.recent.item(0).text() == "(none yet)"
     demo = start.demos.item(0)
     assert demo.data(Qt.UserRole).endswith("car_evaluation.rtproj")
     start.demos.itemClicked.emit(demo)
