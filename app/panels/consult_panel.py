@@ -259,7 +259,7 @@ class ConsultPanel(QWidget):
             self.canvas.set_tree(None)  # another project opened: no stale tree
             return
         if tree is not None and self._tree_shown is not tree:
-            self.canvas.set_tree(tree)
+            self.canvas.set_tree(tree, readable=True)  # at a depth that reads, as the Tree tab
             self._tree_shown = tree
         if tree is not None:
             self.canvas.fit()
@@ -397,6 +397,8 @@ class ConsultPanel(QWidget):
         path = self.path()
         if self._tree_shown is not None:
             self.canvas.highlight_path(path)
+            if self.follow.isChecked() and path and self.canvas.node_item(path[-1]) is None:
+                self.canvas.reveal(path[-1])  # below the depth limit the tree opened at: open its branch
             item = self.canvas.node_item(path[-1]) if path else None
             if self.follow.isChecked() and item is not None:  # the case's node at natural size, centred
                 self.canvas.reset_zoom()

@@ -13,14 +13,22 @@ HEADERS = ["#", "IF", "THEN", "support", "confidence", "coverage"]
 
 def cell_text(column: str, value) -> str:
     """support is a training weight (whole cases as whole numbers: "3", "0"); confidence and
-    coverage are shares (three decimals); an empty leaf has no confidence."""
+    coverage are shares, shown as percentages as in the exported workbook; an empty leaf has
+    no confidence ("–")."""
     if value is None:
-        return ""
+        return "–" if column == "confidence" else ""
     if column == "support":
         return f"{value:g}" if float(value).is_integer() else f"{value:.2f}"
+    if column in ("confidence", "coverage"):
+        return f"{100 * value:.1f} %"
     if isinstance(value, float):
         return f"{value:.3f}"
     return str(value)
+
+
+#: why an empty leaf has no confidence (its cell's tooltip)
+EMPTY_LEAF = ("No training case reached this leaf: it answers the commonest class of the node above, "
+              "so there is nothing to measure its confidence on.")
 
 
 class RulesPanel(QWidget):
@@ -73,6 +81,10 @@ class RulesPanel(QWidget):
                 item.setEditable(False)
                 if column == 1:
                     item.setToolTip(str(v))  # a long rule is cut in its cell: whole here
+                if HEADERS[column] == "confidence" and v is None:
+                    item.setToolTip(EMPTY_LEAF)
+                if column >= 3:
+                    item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
                 row.append(item)
             self.model.appendRow(row)
         header = self.view.horizontalHeader()

@@ -64,7 +64,15 @@ def test_full_consultations_in_the_window_end_like_predict(window, demo_dir, tmp
     with qtbot.waitSignal(panel.tasks.finished, timeout=10000) as copied:
         window.tabs.setCurrentWidget(panel)
     tree = window.model.tree
-    assert len(panel.canvas.node_items()) == len(tree.reachable())  # the tree is drawn when the tab shows
+    # the tree is drawn when the tab shows, at a depth limit that reads (as the Tree tab): every node
+    # down to that limit, counted from the model's parent links
+    limit = panel.canvas.max_depth()
+    assert limit is not None and limit < tree.depth
+
+    def level(i):
+        return 0 if tree.nodes[i].parent < 0 else 1 + level(tree.nodes[i].parent)
+
+    assert set(panel.canvas.node_items()) == {i for i in tree.reachable() if level(i) <= limit}
     from engine.sessions import sessions_dir
 
     assert copied.args == [window.model.path] and Path(window.model.path).parent == sessions_dir() / "models"

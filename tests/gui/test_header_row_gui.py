@@ -68,3 +68,29 @@ def test_the_chinese_demo_opens_on_its_data_sheet(window):  # noqa: F811
     assert window.table.sheet == "病例" and window.table.n_rows == 303 and window.spec.target == "诊断"
     assert window.data_panel.sheet.currentText() == "病例" and window.data_panel.sheet.isEnabled()
     assert window.problem_panel.positive.currentData() == "有"
+
+
+def test_rules_show_shares_as_percentages_and_say_why_an_empty_leaf_has_none(window, qtbot):  # noqa: F811
+    """C4.5 on the Chinese demo has a leaf no training case reached (a value of 静息心电图 absent
+    under its parent): its confidence reads "–" with the reason; the others read as the
+    workbook does, in percent."""
+    from engine.resources import resources_dir
+    from engine.tree.rules import extract_rules
+
+    from app.panels.rules_panel import EMPTY_LEAF
+
+    from .test_main_window import train_and_wait
+
+    assert window.open_path(str(resources_dir() / "demo" / "heart_zh.rtproj"))
+    train_and_wait(window, qtbot, "c45")
+    rules = extract_rules(window.model.tree)
+    model = window.rules_panel.model
+    empty = [k for k, r in enumerate(rules) if r.support == 0]
+    assert empty, "the demo's C4.5 tree has an empty leaf"
+    for k, r in enumerate(rules):
+        confidence, coverage = model.item(k, 4), model.item(k, 5)
+        if r.support == 0:
+            assert confidence.text() == "–" and confidence.toolTip() == EMPTY_LEAF
+        else:
+            assert confidence.text() == f"{100 * r.confidence:.1f} %"
+        assert coverage.text() == f"{100 * r.coverage:.1f} %"

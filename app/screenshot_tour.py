@@ -1,0 +1,90 @@
+"""Every tab at 1400 x 900 on one file, as a new user meets it: the before / after screenshots.
+
+    python app/screenshot_tour.py OUT_DIR PREFIX FILE [ALGORITHM,...]
+
+Opens FILE (a spreadsheet or a project), grabs the Data tab as opened; when the file is the
+Chinese demo workbook and the window read another sheet, picks the sheet of cases as a user
+would; grabs the Problem tab; trains C4.5 and grabs Train, Tree, Rules and Consult; where the
+window has a Compare tab, compares the ALGORITHMs (default c45,cart) and grabs it. Written
+against the window's oldest API, so the same script runs on an old checkout
+(PYTHONPATH=OLD_TREE python app/screenshot_tour.py ...) for the "before" pictures. Modal
+dialogs are answered (warnings recorded and printed), never shown.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def main(argv: list[str]) -> int:
+    out, prefix, path = argv[0], argv[1], argv[2]
+    algorithms = argv[3].split(",") if len(argv) > 3 else ["c45", "cart"]
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    # a fresh user data folder: no sessions or recent files of this machine's user in the pictures
+    os.environ["RULETREE_DATA_DIR"] = os.path.join(out, ".tour-data")
+    from PySide6.QtCore import QEventLoop, QSettings, QTimer
+    from PySide6.QtWidgets import QApplication, QInputDialog, QMessageBox
+
+    from app.main import MainWindow
+
+    os.makedirs(out, exist_ok=True)
+    app = QApplication.instance() or QApplication([])
+    try:
+        from app import theme
+
+        theme.apply(app, follow=False)
+    except ImportError:  # an old checkout: no themes
+        pass
+    messages: list[str] = []
+    for name in ("warning", "critical", "information"):
+        setattr(QMessageBox, name, lambda parent, title, text, *a, **k: messages.append(text))
+    QMessageBox.question = lambda *a, **k: QMessageBox.Discard
+    QInputDialog.getInt = lambda parent, title, text, *a, **k: (messages.append(text), (0, False))[1]
+    window = MainWindow(QSettings(os.path.join(out, ".tour-settings.ini"), QSettings.IniFormat))
+    window.resize(1400, 900)
+    window.show()
+
+    def wait(signals, seconds: float) -> None:
+        loop = QEventLoop()
+        for signal in signals:
+            signal.connect(lambda *_: loop.quit())
+        QTimer.singleShot(int(seconds * 1000), loop.quit)
+        loop.exec()
+
+    def shot(name: str) -> None:
+        wait([], 0.25)
+        window.grab().save(os.path.join(out, f"{prefix}{name}.png"))
+        print(f"{prefix}{name}.png", "| last dialog:", messages[-1][:120] if messages else "-")
+
+    window.open_path(path)
+    window.tabs.setCurrentWidget(window.data_panel)
+    shot("data_opened")
+    if window.table is not None and "病例" in window.table.sheets and window.table.sheet != "病例":
+        window._sheet_chosen("病例")  # as a user would, with the Sheet box
+    for name in ("data", "problem"):
+        window.tabs.setCurrentWidget(getattr(window, f"{name}_panel"))
+        shot(name)
+    window.train_panel.select("c45")
+    window.train_panel.train_requested.emit("c45", window.train_panel.form.values())
+    wait([window.jobs.finished, window.jobs.failed], 120)
+    for name in ("train", "tree", "rules", "consult"):
+        window.tabs.setCurrentWidget(getattr(window, f"{name}_panel"))
+        shot(name)
+    panel = getattr(window, "compare_panel", None)
+    if panel is not None:
+        window.tabs.setCurrentWidget(panel)
+        panel.tick(algorithms)
+        panel.run()
+        wait([panel.jobs.finished, panel.jobs.failed], 300)
+        shot("compare")
+    import shutil
+
+    os.remove(os.path.join(out, ".tour-settings.ini"))
+    shutil.rmtree(os.path.join(out, ".tour-data"), ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.environ.get("PYTHONPATH", "").split(os.pathsep)[0] or os.getcwd())
+    sys.exit(main(sys.argv[1:]))
