@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine.algorithms.registry import get, resolve_params
@@ -64,6 +64,7 @@ def test_worked_example_thresholds_and_stage_two_direction():
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(4, 40), st.integers(1, 4), st.integers(0, 10 ** 6))
+@example(11, 4, 226)  # a training score on the edge of a one-ulp pending region: BLAS rounding put it outside
 def test_no_training_error_on_data_without_conflicting_duplicates(n, p, seed):
     rng = np.random.default_rng(seed)
     X = np.round(rng.normal(size=(n, p)) * 3) / 2  # ties on purpose

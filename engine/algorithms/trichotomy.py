@@ -67,6 +67,17 @@ def overlap(score: np.ndarray, hi: np.ndarray, w: np.ndarray, trim: float) -> tu
     return weighted_quantile(score[hi], w[hi], trim), weighted_quantile(score[~hi], w[~hi], 1 - trim)
 
 
+def stage_score(X: np.ndarray, features, weights) -> np.ndarray:
+    """A stage's score of every row, summed in the order and with the rounding of the traversal
+    kernel (engine.kernels.traverse.trichotomy_branch: s += w_t * x_t, term by term). A BLAS
+    product rounds differently, and the thresholds sit one ulp outside the training scores: a
+    training case on the edge could then land on the other side when predicted."""
+    s = np.zeros(len(X))
+    for f, w in zip(features, weights):
+        s = s + w * X[:, f]
+    return s
+
+
 def fisher_direction(Z: np.ndarray, hi: np.ndarray, w: np.ndarray) -> np.ndarray:
     """w = S_W⁻¹ (m_Hi - m_Lo) over the columns of Z (pseudo-inverse when S_W is singular)."""
     means = []
@@ -214,7 +225,7 @@ class TrichotomyStages:
         feats, weights = chosen.detail
         hi = self.hi_all[pending]
         Xp, wp = self.data.X[pending], self.data.w[pending]
-        score = Xp[:, feats] @ weights
+        score = stage_score(Xp, feats, weights)  # as predict computes it: the thresholds hold exactly
         c, d = overlap(score, hi, wp, self.params["trim"])
         if c > d:
             a = b = (c + d) / 2.0
