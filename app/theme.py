@@ -12,6 +12,7 @@ they stay on white paper in both themes (what is exported looks as it does on sc
 from __future__ import annotations
 
 import os
+import weakref
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
@@ -73,7 +74,8 @@ def apply(app, theme: str | None = None, *, follow: bool = True) -> str:
     theme = theme or wanted_theme()
     if theme not in THEMES:
         raise ValueError(f"theme must be light or dark, not {theme!r}")
-    app.setStyle("Fusion")
+    if app.style().name().lower() != "fusion":  # a style change re-polishes every widget: only when needed
+        app.setStyle("Fusion")
     app.setPalette(palette(theme))
     app.setProperty(_PROPERTY, theme)
     hints = QGuiApplication.styleHints()
@@ -84,17 +86,18 @@ def apply(app, theme: str | None = None, *, follow: bool = True) -> str:
 
 
 def follow_system(app) -> str:
-    """What the app does when the system's scheme changes: the wanted theme again, and every widget
-    told (`theme_changed()` where it has one, to recolour what it coloured itself)."""
-    from PySide6.QtWidgets import QApplication
+    """What the app does when the system's scheme changes: the wanted theme again, the widgets
+    styled with `style` re-styled, and the widgets that `watch` told (`theme_changed()`, to
+    recolour what they coloured themselves)."""
+    from shiboken6 import isValid
 
     theme = apply(app, wanted_theme(), follow=False)
     for widget, (template, light, dark) in list(_STYLED.items()):
-        widget.setStyleSheet(template.format(css(light, dark)))
-    for widget in QApplication.allWidgets():
-        refresh = getattr(widget, "theme_changed", None)
-        if callable(refresh):
-            refresh()
+        if isValid(widget):  # its C++ side may be gone while Python still holds it
+            widget.setStyleSheet(template.format(css(light, dark)))
+    for widget in list(_WATCHERS):  # not QApplication.allWidgets(): wrapping a widget being destroyed crashes
+        if isValid(widget):
+            widget.theme_changed()
     return theme
 
 
@@ -108,7 +111,6 @@ def css(light: str, dark: str) -> str:
     return tone(light, dark).name()
 
 
-import weakref  # noqa: E402
 
 #: widgets styled with `style`: re-styled when the theme changes
 _STYLED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
@@ -121,6 +123,15 @@ BETTER = ("#1b5e20", "#81c784")  # significantly better than the reference
 WORSE = ("#b71c1c", "#ef9a9a")  # significantly worse
 RIGHT_CELL = ("#e8f5e9", "#1e3b22")  # the diagonal of a confusion matrix
 MISSING_CELL = ("#f3f3f3", "#3a3a3a")  # a missing value in the data table
+
+
+#: widgets told when the theme changes (their theme_changed()), registered by `watch`
+_WATCHERS: "weakref.WeakSet" = weakref.WeakSet()
+
+
+def watch(widget) -> None:
+    """Call `widget.theme_changed()` whenever the theme changes (while the widget lives)."""
+    _WATCHERS.add(widget)
 
 
 def style(widget, template: str, tones: tuple[str, str]) -> None:

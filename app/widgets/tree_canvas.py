@@ -31,6 +31,7 @@ the nodes it does not reach are faded.
 
 from __future__ import annotations
 
+import gc
 import math
 from pathlib import Path
 
@@ -41,7 +42,9 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsView, 
 
 from engine.tree.model import Tree
 
-from .tree_items import EDGE_Z, HIGHLIGHT_Z, NODE_Z, LegendItem, NodeItem, lines_item, node_item
+from .tree_items import (EDGE_Z, GLYPH_SCALE, HIGHLIGHT_Z, NODE_Z, GlyphLayer, LegendItem, NodeItem,
+                         lines_item, node_item)
+from .tree_layout import NODE_HEIGHT, NODE_WIDTH
 from .tree_layout import (CaseView, case_number, case_tooltip_lines, case_value_text, case_view, cost_text,
                           cost_tooltip_lines, edge_labels, edge_lines, incoming_labels, incoming_texts, is_fuzzy, is_open, layout, legend_position, marker,
                           node_tooltip, path_lines, readable_depth, scene_bounds)
@@ -91,6 +94,10 @@ class TreeCanvas(QGraphicsView):
         self._positions: dict[int, tuple[float, float]] = {}
         self._items: dict[int, NodeItem] = {}
         self._edges: QGraphicsPathItem | None = None
+        # every box is a NodeItem; far away (view scale < GLYPH_SCALE) they are hidden and one
+        # GlyphLayer draws all boxes as blocks instead (level of detail: no Python call per box)
+        self._glyphs: GlyphLayer | None = None
+        self._detailed = True
         self._highlight_edges: QGraphicsPathItem | None = None
         self._highlight: list[int] = []
         self._selected: int | None = None
@@ -131,7 +138,7 @@ class TreeCanvas(QGraphicsView):
         self._case = self._case_x = None
         self._case_name = ""
         self._costs = None
-        self._rebuild()
+        self._rebuild(fitting=True)
         self.fit()
         if had_current:
             self.current_changed.emit(-1)
@@ -152,7 +159,7 @@ class TreeCanvas(QGraphicsView):
         if depth != self._max_depth:
             self._max_depth = depth
             self._opened = set()
-            self._rebuild()
+            self._rebuild(fitting=True)
             self.fit()
         self.depth_chosen.emit(depth or 0)
 
@@ -180,10 +187,11 @@ class TreeCanvas(QGraphicsView):
         """Box centres of the visible nodes (the current `layout`)."""
         return dict(self._positions)
 
-    def _rebuild(self) -> None:
+    def _rebuild(self, fitting: bool = False) -> None:
         self._scene.clear()
         self._items = {}
         self._edges = self._highlight_edges = None
+        self._glyphs = None
         self._case_edges = []
         self._positions = {}
         tree = self._tree
@@ -198,21 +206,42 @@ class TreeCanvas(QGraphicsView):
         colours = [class_colour(k) for k in range(tree.n_classes)]
         incoming = incoming_labels(tree, pos)
         texts = incoming_texts(tree, pos) if is_fuzzy(tree) else {}  # crisp: the describer's labels
-        for i, (x, y) in pos.items():
-            item = node_item(tree, i, incoming.get(i, ""), marker(tree, i, pos, self._collapsed), colours,
-                             texts.get(i), cost_text(tree, i, self._costs[i]) if self._costs is not None else "")
-            item.setPos(x, y)
-            item.setZValue(NODE_Z)
-            self._scene.addItem(item)
-            self._items[i] = item
         legend = LegendItem(list(tree.schema.classes), FUZZY_NOTE if is_fuzzy(tree) else "")
         legend.setPos(*legend_position(pos))
+        bounds = QRectF(*scene_bounds(pos, legend.width))
+        # the boxes are made hidden when they will be drawn as blocks (far away), at the scale of
+        # the view now, or the scale a fit will give (`fitting`: fit() follows)
+        scale = min(self._fit_scale(bounds), 1.0) if fitting else self.scale_factor()
+        self._detailed = detailed = scale >= GLYPH_SCALE
+        gc_was_on = gc.isenabled()
+        gc.disable()  # tens of thousands of new objects, no garbage: no collections meanwhile
+        try:
+            self._add_boxes(tree, pos, incoming, texts, colours, detailed)
+        finally:
+            if gc_was_on:
+                gc.enable()
+        self._glyphs = GlyphLayer.of_tree(tree, pos)
+        self._glyphs.setZValue(NODE_Z)
+        self._glyphs.setVisible(not detailed)
+        self._scene.addItem(self._glyphs)
         self._scene.addItem(legend)
-        self._scene.setSceneRect(QRectF(*scene_bounds(pos, legend.width)))
+        self._scene.setSceneRect(bounds)
         self._apply_highlight()
         self._apply_case()
         self.layout_changed.emit()
         self._notify_view()
+
+    def _add_boxes(self, tree, pos, incoming, texts, colours, detailed: bool) -> None:
+        costs, collapsed, scene = self._costs, self._collapsed, self._scene
+        for i, (x, y) in pos.items():
+            item = node_item(tree, i, incoming.get(i, ""), marker(tree, i, pos, collapsed), colours,
+                             texts.get(i), cost_text(tree, i, costs[i]) if costs is not None else "")
+            item.setPos(x, y)
+            item.setZValue(NODE_Z)
+            if not detailed:
+                item.setVisible(False)
+            scene.addItem(item)
+            self._items[i] = item
 
     def _relayout_keeping(self, node_id: int) -> None:
         """Rebuild and scroll so that `node_id` stays where it was on screen."""
@@ -250,7 +279,7 @@ class TreeCanvas(QGraphicsView):
     def expand_all(self) -> None:
         if self._collapsed:
             self._collapsed.clear()
-            self._rebuild()
+            self._rebuild(fitting=True)
             self.fit()
 
     def is_cut(self, node_id: int) -> bool:
@@ -295,7 +324,7 @@ class TreeCanvas(QGraphicsView):
         if depth == self._max_depth:
             return
         self._max_depth = depth
-        self._rebuild()
+        self._rebuild(fitting=True)
         self.fit()
 
     # ---- selection and highlighting ---------------------------------------------------
@@ -465,6 +494,7 @@ class TreeCanvas(QGraphicsView):
             for item in self._items.values():
                 if item.case_strength is not None or item.case_membership is not None or item.dimmed:
                     item.clear_case()
+            self._update_glyphs()
             return
         pos = self._positions
         for i, item in self._items.items():
@@ -486,11 +516,22 @@ class TreeCanvas(QGraphicsView):
             item = lines_item(lines, CASE_COLOUR, width, HIGHLIGHT_Z)
             self._scene.addItem(item)
             self._case_edges.append(item)
+        self._update_glyphs()
+
+    def _update_glyphs(self) -> None:
+        """The far-away blocks: highlighted and faded as the boxes are."""
+        if self._glyphs is None:
+            return
+        case = self._case
+        dimmed = [i for i in self._items if i not in case.strength] if case is not None and case.fuzzy else []
+        self._glyphs.set_states([i for i in self._highlight if i in self._items], dimmed)
 
     def _apply_highlight(self) -> None:
         on = set(self._highlight)
         for i, item in self._items.items():
-            item.set_highlighted(i in on, i == self._selected)
+            if item.highlighted or item.selected or i in on or i == self._selected:
+                item.set_highlighted(i in on, i == self._selected)
+        self._update_glyphs()
         if self._highlight_edges is not None:
             self._scene.removeItem(self._highlight_edges)
             self._highlight_edges = None
@@ -515,7 +556,30 @@ class TreeCanvas(QGraphicsView):
         self._auto_fit = False
         self._notify_view()
 
+    # ---- level of detail ----------------------------------------------------------------
+
+    def detailed(self) -> bool:
+        """Are the boxes drawn one by one (True), or as blocks by one item (far away: False)?"""
+        return self._detailed
+
+    def _sync_detail(self, scale: float | None = None) -> bool:
+        """Draw the boxes one by one at `scale` (default: the view's) >= GLYPH_SCALE, else as
+        blocks; returns the state before."""
+        before = self._detailed
+        detailed = (self.scale_factor() if scale is None else scale) >= GLYPH_SCALE
+        if detailed != self._detailed and self._glyphs is not None:
+            for item in self._items.values():
+                item.setVisible(detailed)
+            self._glyphs.setVisible(not detailed)
+        self._detailed = detailed
+        return before
+
+    def paintEvent(self, event) -> None:
+        self._sync_detail()  # whatever changed the transform (it is synced on zoom and fit already)
+        super().paintEvent(event)
+
     def _notify_view(self) -> None:
+        self._sync_detail()
         rect = self.visible_scene_rect()
         if rect != self._shown_rect:
             self._shown_rect = rect
@@ -525,8 +589,8 @@ class TreeCanvas(QGraphicsView):
         super().scrollContentsBy(dx, dy)
         self._notify_view()
 
-    def _fit_scale(self) -> float:
-        rect = self._scene.sceneRect()
+    def _fit_scale(self, rect: QRectF | None = None) -> float:
+        rect = self._scene.sceneRect() if rect is None else rect
         view = self.viewport().rect()
         if rect.width() <= 0 or rect.height() <= 0 or view.width() <= 0:
             return 1.0
@@ -608,6 +672,12 @@ class TreeCanvas(QGraphicsView):
         for item in self.items(view_pos):
             if isinstance(item, NodeItem):
                 return item.node_id
+        if not self._detailed and self._positions:  # boxes drawn as blocks: the layout says
+            p = self.mapToScene(view_pos)
+            hw, hh = NODE_WIDTH / 2, NODE_HEIGHT / 2
+            for i, (x, y) in self._positions.items():
+                if abs(p.x() - x) <= hw and abs(p.y() - y) <= hh:
+                    return i
         return None
 
     def mousePressEvent(self, event) -> None:
@@ -663,6 +733,15 @@ class TreeCanvas(QGraphicsView):
 
     # ---- export -----------------------------------------------------------------------
 
+    def _render_scene(self, painter: QPainter, target: QRectF, source: QRectF, scale: float) -> None:
+        """Draw the scene for an export at `scale`, with the level of detail of that scale (not
+        the view's: a zoomed-out view still exports every box's text at scale 1)."""
+        self._sync_detail(scale)
+        try:
+            self._scene.render(painter, target, source, Qt.IgnoreAspectRatio)
+        finally:
+            self._sync_detail()  # back to the view's
+
     def export_png(self, path, scale: float = 1.0, max_side: int = 8000) -> Path:
         """The whole tree as a PNG, at `scale` (smaller if a side would exceed `max_side` pixels)."""
         rect = self._scene.sceneRect()
@@ -672,7 +751,7 @@ class TreeCanvas(QGraphicsView):
         image.fill(BACKGROUND)
         painter = QPainter(image)
         painter.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
-        self._scene.render(painter, QRectF(0, 0, size.width(), size.height()), rect, Qt.IgnoreAspectRatio)
+        self._render_scene(painter, QRectF(0, 0, size.width(), size.height()), rect, scale)
         painter.end()
         path = Path(path)
         if not image.save(str(path), "PNG"):
@@ -694,7 +773,7 @@ class TreeCanvas(QGraphicsView):
         if not painter.begin(generator):
             raise OSError(f'could not write the drawing "{path}"')
         painter.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
-        self._scene.render(painter, QRectF(0, 0, size.width(), size.height()), rect, Qt.IgnoreAspectRatio)
+        self._render_scene(painter, QRectF(0, 0, size.width(), size.height()), rect, 1.0)
         painter.end()
         if not path.is_file():
             raise OSError(f'could not write the drawing "{path}"')

@@ -14,8 +14,9 @@ app.widgets.tree_style.
 
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from engine.tree.describe import node_heading
@@ -24,7 +25,22 @@ from engine.tree.model import Tree
 from .tree_layout import LABEL_HEIGHT, NODE_HEIGHT, NODE_WIDTH, SLOT, Polyline, class_shares, detail_text
 from .tree_style import (BORDER_WIDTH, CASE_COLOUR, CASE_TEXT_COLOUR, COST_TEXT_COLOUR, DIMMED_OPACITY,
                          EDGE_TEXT_COLOUR, EMPTY_BAR, HIGHLIGHT_COLOUR, HIGHLIGHT_WIDTH, PENDING_HATCH, SELECTED_WIDTH,
-                         TEXT_COLOUR, ZERO_BADGE, NodeStyle, class_colour, font, metrics, node_style)
+                         TEXT_COLOUR, ZERO_BADGE, NodeStyle, class_colour, font, glyph_colour, metrics, node_style)
+from .tree_style import NODE_BORDER as NODE_BORDER_GLYPH
+
+_TOOLS: dict[tuple, tuple[QBrush, QPen]] = {}
+
+
+def _style_tools(style: NodeStyle) -> tuple[QBrush, QPen]:
+    """The brush and border pen of a node style (made once per style)."""
+    key = (style.fill.rgba(), style.border.rgba(), style.dashed)
+    tools = _TOOLS.get(key)
+    if tools is None:
+        pen = QPen(style.border, BORDER_WIDTH, Qt.DashLine if style.dashed else Qt.SolidLine)
+        pen.setJoinStyle(Qt.RoundJoin)
+        tools = _TOOLS[key] = (QBrush(style.fill), pen)
+    return tools
+
 
 BOX = QRectF(-NODE_WIDTH / 2, -NODE_HEIGHT / 2, NODE_WIDTH, NODE_HEIGHT)
 NODE_Z, HIGHLIGHT_Z, EDGE_Z = 2, 1, 0
@@ -39,10 +55,10 @@ class NodeItem(QGraphicsItem):
     term, which also says where it peaks (tree_layout.term_texts).
     """
 
-    def __init__(self, node_id: int, style: NodeStyle, header: str, detail: str, edge_label: str,
-                 bar: list[tuple[QColor, float]], marker: str = "", edge_text: str | None = None,
-                 cost_text: str = ""):
-        super().__init__()
+    def __init__(self, node_id: int, style: NodeStyle, header, detail, edge_label: str,
+                 bar, marker: str = "", edge_text: str | None = None,
+                 cost_text="", parent: QGraphicsItem | None = None):
+        super().__init__(parent)
         self.node_id = node_id
         self.style = style
         self.marker = marker  # "+" collapsed, "..." cut by the depth limit, "" otherwise
@@ -59,26 +75,73 @@ class NodeItem(QGraphicsItem):
         self._badge_width = 0.0
         self.highlighted = False
         self.selected = False
-        self._brush = QBrush(style.fill)
-        self._pen = QPen(style.border, BORDER_WIDTH, Qt.DashLine if style.dashed else Qt.SolidLine)
-        self._pen.setJoinStyle(Qt.RoundJoin)
-        text_width = NODE_WIDTH - 12
-        self.header = metrics("header").elidedText(header, Qt.ElideRight, text_width)
-        self.detail = metrics("detail").elidedText(detail, Qt.ElideRight, text_width)
-        self.full_header = header
-        # what a case pays at this node (the Tree tab's "costs" box); drawn as a third line
-        # unless a picked case's strength is shown there
-        self.cost_text = metrics("detail").elidedText(cost_text, Qt.ElideRight, text_width)
-        self._elide_edge_text()
-        self.bar = bar
+        # the texts and the bar may be given as functions: measured and elided when first
+        # needed (a 20k-leaf tree makes 39k boxes, most never drawn with their text)
+        self._raw = (header, detail, cost_text, bar)
+        self._texts: tuple[str, str, str, str] | None = None
+        self._bar = None
+        self._label: tuple[str, float] | None = None  # the drawn edge text and its width
+        self._bounds: QRectF | None = None
         self.setAcceptedMouseButtons(Qt.NoButton)  # clicks are the canvas's (drag pans everywhere)
 
+    # texts, measured lazily ------------------------------------------------------------
+
+    def _text_lines(self) -> tuple[str, str, str, str]:
+        if self._texts is None:
+            header, detail, cost, _ = (v() if callable(v) else v for v in self._raw)
+            width = NODE_WIDTH - 12
+            self._texts = (metrics("header").elidedText(header, Qt.ElideRight, width),
+                           metrics("detail").elidedText(detail, Qt.ElideRight, width), header,
+                           # what a case pays at this node (the Tree tab's "costs" box); drawn as
+                           # a third line unless a picked case's strength is shown there
+                           metrics("detail").elidedText(cost, Qt.ElideRight, width) if cost else "")
+        return self._texts
+
+    @property
+    def header(self) -> str:
+        return self._text_lines()[0]
+
+    @property
+    def detail(self) -> str:
+        return self._text_lines()[1]
+
+    @property
+    def full_header(self) -> str:
+        return self._text_lines()[2]
+
+    @property
+    def cost_text(self) -> str:
+        if self._texts is None and not self._raw[2]:
+            return ""
+        return self._text_lines()[3]
+
+    @property
+    def bar(self) -> list[tuple[QColor, float]]:
+        if self._bar is None:
+            bar = self._raw[3]
+            self._bar = list(bar() if callable(bar) else bar)
+        return self._bar
+
+    def _edge_label(self) -> tuple[str, float]:
+        """The drawn edge text, shortened to leave room for the membership badge in one slot, and its width."""
+        if self._label is None:
+            room = SLOT - 8 - (self._badge_width + 3 if self._badge_width else 0)
+            text = self.edge_text
+            label = metrics("edge").elidedText(text, Qt.ElideRight, room) if text else ""
+            self._label = (label, metrics("edge").horizontalAdvance(label) + 8 if text else 0.0)
+        return self._label
+
+    @property
+    def _label_text(self) -> str:
+        return self._edge_label()[0]
+
+    @property
+    def _label_width(self) -> float:
+        return self._edge_label()[1]
+
     def _elide_edge_text(self) -> None:
-        """The drawn edge text, shortened to leave room for the membership badge in one slot."""
-        room = SLOT - 8 - (self._badge_width + 3 if self._badge_width else 0)
-        text = self.edge_text
-        self._label_text = metrics("edge").elidedText(text, Qt.ElideRight, room) if text else ""
-        self._label_width = metrics("edge").horizontalAdvance(self._label_text) + 8 if text else 0.0
+        self._label = None
+        self._bounds = None
 
     # a picked case ----------------------------------------------------------------
 
@@ -108,8 +171,16 @@ class NodeItem(QGraphicsItem):
 
     # styles ---------------------------------------------------------------------
 
+    @property
+    def _brush(self) -> QBrush:
+        return _style_tools(self.style)[0]
+
+    @property
+    def _pen(self) -> QPen:
+        return _style_tools(self.style)[1]
+
     def brush(self) -> QBrush:
-        return self._brush
+        return QBrush(self._brush)
 
     def base_pen(self) -> QPen:
         return QPen(self._pen)
@@ -130,9 +201,20 @@ class NodeItem(QGraphicsItem):
     # QGraphicsItem ---------------------------------------------------------------
 
     def boundingRect(self) -> QRectF:
+        if self._bounds is None:
+            self._bounds = self._bounding_rect()
+        return self._bounds
+
+    def _bounding_rect(self) -> QRectF:
         pad = SELECTED_WIDTH
-        top = -NODE_HEIGHT / 2 - LABEL_HEIGHT - 4 if self._label_text or self._badge_width else -NODE_HEIGHT / 2 - pad
-        half = max(NODE_WIDTH / 2, self._edge_group_width() / 2) + pad
+        if not self._badge_width:  # no need to measure the edge label: it is elided to fit in a slot
+            labelled = bool(self.edge_text)
+            group = SLOT if labelled else 0.0
+        else:
+            labelled = True
+            group = self._edge_group_width()
+        top = -NODE_HEIGHT / 2 - LABEL_HEIGHT - 4 if labelled else -NODE_HEIGHT / 2 - pad
+        half = max(NODE_WIDTH / 2, group / 2) + pad
         bottom = NODE_HEIGHT / 2 + 12 + pad
         right = half
         if self.value_text:  # below the box, right of the stem
@@ -255,11 +337,12 @@ class NodeItem(QGraphicsItem):
 
 
 def node_item(tree: Tree, node_id: int, edge_label: str, marker: str, colours: list[QColor],
-              edge_text: str | None = None, cost_text: str = "") -> NodeItem:
-    """The box of one node (`colours`: one per class, shared by all boxes)."""
-    bar = list(zip(colours, class_shares(tree, node_id)))
-    return NodeItem(node_id, node_style(tree, node_id), node_heading(tree, node_id), detail_text(tree, node_id),
-                    edge_label, bar, marker, edge_text, cost_text)
+              edge_text: str | None = None, cost_text: str = "", parent: QGraphicsItem | None = None) -> NodeItem:
+    """The box of one node (`colours`: one per class, shared by all boxes); its texts are
+    written when first needed."""
+    return NodeItem(node_id, node_style(tree, node_id), lambda: node_heading(tree, node_id),
+                    lambda: detail_text(tree, node_id), edge_label,
+                    lambda: list(zip(colours, class_shares(tree, node_id))), marker, edge_text, cost_text, parent)
 
 
 class LegendItem(QGraphicsItem):
@@ -309,3 +392,126 @@ def lines_item(lines: list[Polyline], colour: QColor, width: float, z: float) ->
     item.setZValue(z)
     item.setAcceptedMouseButtons(Qt.NoButton)
     return item
+
+
+# ---- far away: every box as a block, drawn by one item ----------------------------------------
+
+#: below this view scale the boxes are drawn by one GlyphLayer instead of one NodeItem each
+#: (a box is then at most 16 x 6 pixels: no text, no bar to read; 39k boxes in one paint call)
+GLYPH_SCALE = 0.1
+
+
+def _argb(colour: QColor) -> int:
+    return colour.rgba() & 0xFFFFFFFF
+
+
+def _faded(argb: np.ndarray, opacity: float) -> np.ndarray:
+    """Colours drawn at `opacity` over white."""
+    out = np.empty_like(argb)
+    out[:] = 0xFF000000
+    for shift in (0, 8, 16):
+        c = (argb >> shift) & 0xFF
+        out |= (np.round(c * opacity + 255 * (1 - opacity)).astype(np.uint32) & 0xFF) << shift
+    return out
+
+
+class GlyphLayer(QGraphicsItem):
+    """Every box as a block of its glyph colour (tree_style.glyph_colour), rasterised with numpy
+    at device resolution in one paint call: what the boxes look like when they are too small to
+    read (the canvas shows this layer and hides the NodeItems below GLYPH_SCALE). Blocks of at
+    least 4 x 4 pixels get a border; highlighted boxes are drawn in the highlight colour, faded
+    ones (a case does not reach them) faded."""
+
+    paints = 0  # how often a layer was painted (tests)
+
+    def __init__(self, centres: np.ndarray, colours: np.ndarray, ids: np.ndarray):
+        super().__init__()
+        self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, True)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self._ids = ids
+        self._row = {int(i): k for k, i in enumerate(ids.tolist())}
+        self._x0 = centres[:, 0] - NODE_WIDTH / 2
+        self._y0 = centres[:, 1] - NODE_HEIGHT / 2
+        self._base = colours.astype(np.uint32)
+        self._fill = self._base.copy()
+        self._border = np.full(len(ids), _argb(NODE_BORDER_GLYPH), dtype=np.uint32)
+        if len(ids):
+            self._rect = QRectF(float(self._x0.min()), float(self._y0.min()),
+                                float(self._x0.max() - self._x0.min()) + NODE_WIDTH,
+                                float(self._y0.max() - self._y0.min()) + NODE_HEIGHT)
+        else:
+            self._rect = QRectF()
+
+    @classmethod
+    def of_tree(cls, tree: Tree, positions: dict[int, tuple[float, float]]) -> "GlyphLayer":
+        ids = np.fromiter(positions.keys(), dtype=np.int64, count=len(positions))
+        centres = np.array(list(positions.values()), dtype=float).reshape(-1, 2)
+        cache: dict[tuple, int] = {}
+        colours = np.empty(len(ids), dtype=np.uint32)
+        n_classes = tree.n_classes
+        for k, i in enumerate(ids.tolist()):
+            node = tree.nodes[i]
+            key = (node.kind, node.is_leaf, node.label if 0 <= node.label < n_classes or node.is_leaf else -1)
+            c = cache.get(key)
+            if c is None:
+                c = cache[key] = _argb(glyph_colour(tree, i))
+            colours[k] = c
+        return cls(centres, colours, ids)
+
+    def set_states(self, highlighted=(), dimmed=()) -> None:
+        """Which boxes are highlighted (drawn in the highlight colour) and which faded."""
+        fill = self._base.copy()
+        border = np.full(len(fill), _argb(NODE_BORDER_GLYPH), dtype=np.uint32)
+        rows = np.array([self._row[i] for i in dimmed if i in self._row], dtype=np.int64)
+        if len(rows):
+            fill[rows] = _faded(fill[rows], DIMMED_OPACITY)
+            border[rows] = _faded(border[rows], DIMMED_OPACITY)
+        rows = np.array([self._row[i] for i in highlighted if i in self._row], dtype=np.int64)
+        if len(rows):
+            fill[rows] = border[rows] = _argb(HIGHLIGHT_COLOUR)
+        self._fill, self._border = fill, border
+        self.update()
+
+    def colour_of(self, node_id: int) -> QColor:
+        """The fill drawn for a box now."""
+        return QColor.fromRgba(int(self._fill[self._row[node_id]]))
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        GlyphLayer.paints += 1
+        t = painter.worldTransform()
+        if t.m12() or t.m21() or not len(self._ids):
+            return  # never rotated or sheared here
+        sx, sy, dx, dy = t.m11(), t.m22(), t.dx(), t.dy()
+        area = t.mapRect(option.exposedRect.intersected(self._rect)).toAlignedRect()
+        clip = painter.clipBoundingRect()
+        if not clip.isEmpty():
+            area = area.intersected(t.mapRect(clip).toAlignedRect())
+        w, h = area.width(), area.height()
+        if w <= 0 or h <= 0:
+            return
+        bw = max(1, int(round(NODE_WIDTH * sx)))
+        bh = max(1, int(round(NODE_HEIGHT * sy)))
+        x = np.floor(self._x0 * sx + dx).astype(np.int64) - area.left()
+        y = np.floor(self._y0 * sy + dy).astype(np.int64) - area.top()
+        seen = (x > -bw) & (x < w) & (y > -bh) & (y < h)
+        if not seen.any():
+            return
+        x, y = x[seen], y[seen]
+        fill, border = self._fill[seen], self._border[seen]
+        pixels = np.zeros((h + 2 * bh, w + 2 * bw), dtype=np.uint32)  # a margin: no clipping per box
+        x += bw
+        y += bh
+        framed = bw >= 4 and bh >= 4
+        for j in range(bh):
+            for i in range(bw):
+                edge = framed and (j == 0 or i == 0 or j == bh - 1 or i == bw - 1)
+                pixels[y + j, x + i] = border if edge else fill
+        self._pixels = np.ascontiguousarray(pixels[bh:bh + h, bw:bw + w])  # the image shares its memory
+        image = QImage(self._pixels.data, w, h, 4 * w, QImage.Format_ARGB32)
+        painter.save()
+        painter.resetTransform()
+        painter.drawImage(area.topLeft(), image)
+        painter.restore()

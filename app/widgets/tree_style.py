@@ -38,6 +38,10 @@ COST_TEXT_COLOUR = QColor("#00695c")  # what a case pays at a node (the Tree tab
 ZERO_BADGE = QColor("#b0bec5")  # a membership of 0: the case does not go down that branch
 DIMMED_OPACITY = 0.3  # nodes a picked case does not reach
 EMPTY_BAR = QColor("#eeeeee")
+# far away (app.widgets.tree_items.GlyphLayer) a box is a plain block: a leaf in its class colour,
+# an ordinary split grey, a pending leaf light grey, a fuzzy or trichotomy split in its border colour
+GLYPH_SPLIT = QColor("#78909c")
+GLYPH_PENDING = QColor("#bdbdbd")
 
 BORDER_WIDTH = 1.4
 HIGHLIGHT_WIDTH = 3.5
@@ -48,6 +52,18 @@ CASE_EDGE_WIDTHS = (1.5, 6.0)  # cosmetic: a case's edge from strength 0 to stre
 
 FONT_PIXELS = {"header": 13, "detail": 11, "edge": 11, "legend": 12, "badge": 11, "case": 11}
 BOLD = ("header", "badge", "case")
+
+
+def glyph_colour(tree: Tree, node_id: int) -> QColor:
+    """A box's colour when drawn as a plain block (far away, too small for its text)."""
+    node = tree.nodes[node_id]
+    if node.kind in (FUZZY, TRICHOTOMY):
+        return node_style(tree, node_id).border
+    if node.is_leaf:
+        if node.label == PENDING:
+            return GLYPH_PENDING
+        return class_colour(node.label) if 0 <= node.label < tree.n_classes else NODE_BORDER
+    return GLYPH_SPLIT
 
 
 def class_colour(k: int) -> QColor:

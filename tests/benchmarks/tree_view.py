@@ -11,7 +11,10 @@ processing of every pending event and a grab of the panel (the paint):
   its readable depth limit;
 - zoom: one `zoom_in` step on the opened tree;
 - expand all: every level shown (the depth limit cleared), then fitted;
-- zoom (all levels): one zoom step with every level shown.
+- zoom (all levels): one zoom step with every level shown;
+- zoom / scroll (all levels) at a scale: the view at that scale (far away: 0.05, the zoom-out
+  limit; 0.3, boxes without text; 1, every text), then one zoom step, or a scroll by a third
+  of the view to the right (the scroll bar moved, the viewport repainted).
 Prints Markdown.
 """
 
@@ -86,6 +89,22 @@ def main() -> None:
     rows.append(("expand all levels", t_all, f"{len(canvas.node_items()):,} boxes"))
     t_zoom_all = best_of(args.repeats, canvas.fit, canvas.zoom_in, app, panel)
     rows.append(("zoom step, all levels shown", t_zoom_all, ""))
+    bar = canvas.horizontalScrollBar()
+    for scale in (0.05, 0.3, 1.0):
+        def at_scale(scale=scale):
+            canvas.fit()
+            canvas.reset_zoom()
+            canvas._zoom_centred(scale)  # from 1:1 to `scale`, centred
+            canvas.centerOn(canvas.node_item(0).pos())
+        at_scale()
+        painted(app, panel)
+        shown = sum(1 for item in canvas.node_items().values()
+                    if canvas.visible_scene_rect().intersects(item.sceneBoundingRect()))
+        t = best_of(args.repeats, at_scale, canvas.zoom_in, app, panel)
+        rows.append((f"zoom step, all levels, at scale {scale:g}", t, f"{shown:,} boxes in view"))
+        step = canvas.viewport().width() // 3
+        t = best_of(args.repeats, at_scale, lambda: bar.setValue(bar.value() + step), app, panel)
+        rows.append((f"scroll, all levels, at scale {scale:g}", t, f"{step} px to the right"))
     print(f"{platform.platform()}, Python {platform.python_version()}, offscreen, 1400 x 900")
     print(f"\ntree: CART prune=none on {args.rows:,} x 20 synthetic rows: {tree.n_leaves:,} leaves, depth {tree.depth}\n")
     print("| what | best ms | note |\n|---|---:|---|")

@@ -12,7 +12,8 @@ from app import theme
 def restore(qapp):
     style, palette = qapp.style().name(), qapp.palette()
     yield qapp
-    qapp.setStyle(style)
+    if qapp.style().name() != style:
+        qapp.setStyle(style)
     qapp.setPalette(palette)
     qapp.setProperty("ruletree_theme", None)
 
@@ -47,6 +48,7 @@ def test_widgets_recolour_when_the_system_changes(restore, monkeypatch, qtbot):
     assert theme.MUTED[1] in label.styleSheet()
     refreshed = []
     form.theme_changed = lambda: refreshed.append(True)
+    theme.watch(form)
     monkeypatch.setenv("RULETREE_THEME", "light")
     assert theme.follow_system(app) == "light"
     assert theme.MUTED[0] in label.styleSheet() and refreshed == [True]
