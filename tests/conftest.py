@@ -32,3 +32,16 @@ def demo_dir() -> Path:
 def datasets() -> Path:
     """Benchmark tables the tests use, copied from ../shared/datasets (tests/data/datasets/README.md)."""
     return TESTS / "data" / "datasets"
+
+
+@pytest.fixture(scope="module")
+def glass_csv_folder(tmp_path_factory) -> Path:
+    """glass.csv and glass_hierarchy.csv from the bundled demo (the team's copies are not in CI),
+    as the reproduce experiments read them."""
+    import pandas as pd
+
+    out = tmp_path_factory.mktemp("glass")
+    demo = ROOT / "resources" / "demo"
+    pd.read_excel(demo / "glass.xlsx", engine="openpyxl").to_csv(out / "glass.csv", index=False)
+    (out / "glass_hierarchy.csv").write_bytes((demo / "glass_hierarchy.csv").read_bytes())
+    return out

@@ -5,17 +5,11 @@ import pytest
 
 from engine.reproduce import hfdt as H
 
-from conftest import ROOT
 
 
 @pytest.fixture(scope="module")
-def folder(tmp_path_factory):
-    """glass.csv and glass_hierarchy.csv from the bundled demo (the team's copies are not in CI)."""
-    out = tmp_path_factory.mktemp("glass")
-    demo = ROOT / "resources" / "demo"
-    pd.read_excel(demo / "glass.xlsx", engine="openpyxl").to_csv(out / "glass.csv", index=False)
-    (out / "glass_hierarchy.csv").write_bytes((demo / "glass_hierarchy.csv").read_bytes())
-    return out
+def folder(glass_csv_folder):
+    return glass_csv_folder
 
 
 def test_quick_run_writes_tables_and_plots(folder, tmp_path):

@@ -6,7 +6,6 @@ import sys
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import ROOT
 
 from engine import cli
 from engine.errors import Cancelled
@@ -18,13 +17,8 @@ from engine.reproduce import mincost as M
 
 
 @pytest.fixture(scope="module")
-def glass(tmp_path_factory):
-    """glass.csv and glass_hierarchy.csv from the bundled demo (as tests/test_reproduce_hfdt.py)."""
-    out = tmp_path_factory.mktemp("glass")
-    demo = ROOT / "resources" / "demo"
-    pd.read_excel(demo / "glass.xlsx", engine="openpyxl").to_csv(out / "glass.csv", index=False)
-    (out / "glass_hierarchy.csv").write_bytes((demo / "glass_hierarchy.csv").read_bytes())
-    return out
+def glass(glass_csv_folder):
+    return glass_csv_folder
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,6 @@
 zoom, PNG/SVG export, and drawing speed on a 1,000-leaf tree (offscreen)."""
 
 import time
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,28 +18,13 @@ from app.widgets.tree_items import NodeItem  # noqa: E402
 from engine.algorithms.registry import get, resolve_params  # noqa: E402
 from engine.data import read_table  # noqa: E402
 from engine.data.encode import AttributeSchema, DataSchema, EncodedData, encode  # noqa: E402
-from engine.data.project import load_project  # noqa: E402
 from engine.data.spec import ProblemSpec  # noqa: E402
 from engine.tree.model import CategorySplit, FuzzySplit, Leaf, ThresholdSplit, Tree  # noqa: E402
 from tests.test_tree_layout import SCHEMA, check_tidy, mixed_tree  # noqa: E402 - the Qt-free layout's tests
 
 
-@pytest.fixture(scope="module")
-def car_tree():
-    p = load_project(str(Path(__file__).resolve().parents[2] / "resources" / "demo" / "car_evaluation.rtproj"))
-    d = encode(read_table(p.data_path, p.sheet), p.spec)
-    info = get("cart")
-    return info.fit(d, p.spec, resolve_params(info, {}))
 
 
-@pytest.fixture
-def canvas(qtbot):
-    c = TreeCanvas()
-    c.resize(1000, 700)
-    qtbot.addWidget(c)
-    c.show()
-    qtbot.waitExposed(c)
-    return c
 
 
 # ---- layout and drawing ------------------------------------------------------------

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import QMessageBox
 from app.main import MainWindow
 from app.widgets import tree_layout as tl
 from app.widgets import tree_style as ts
-from app.widgets.tree_canvas import TreeCanvas
 from app.widgets.tree_items import LegendItem
 from app.widgets.tree_layout import layout
 from engine.algorithms.registry import get, resolve_params
@@ -49,14 +48,6 @@ def hfdt(glass):
     return fit(glass, "hfdt")
 
 
-@pytest.fixture
-def canvas(qtbot):
-    c = TreeCanvas()
-    c.resize(1000, 700)
-    qtbot.addWidget(c)
-    c.show()
-    qtbot.waitExposed(c)
-    return c
 
 
 def expected_case(tree, x, tnorm="product"):

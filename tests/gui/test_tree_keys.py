@@ -1,38 +1,17 @@
 """TreeCanvas keyboard navigation (the current node) and the overview (minimap), offscreen."""
 
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
 
-from app.widgets.tree_canvas import TreeCanvas
 from app.widgets.tree_overview import TreeOverview
-from engine.algorithms.registry import get, resolve_params
-from engine.data import read_table
-from engine.data.encode import encode
-from engine.data.project import load_project
 from tests.test_tree_layout import mixed_tree
 
 
-@pytest.fixture(scope="module")
-def car_tree():
-    p = load_project(str(Path(__file__).resolve().parents[2] / "resources" / "demo" / "car_evaluation.rtproj"))
-    d = encode(read_table(p.data_path, p.sheet), p.spec)
-    info = get("cart")
-    return info.fit(d, p.spec, resolve_params(info, {}))
 
 
-@pytest.fixture
-def canvas(qtbot):
-    c = TreeCanvas()
-    c.resize(1000, 700)
-    qtbot.addWidget(c)
-    c.show()
-    qtbot.waitExposed(c)
-    c.setFocus()
-    return c
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
-import pytest
 
 from app.widgets import tree_layout as tl
 from app.widgets import tree_style as ts
@@ -17,14 +16,6 @@ from app.widgets.tree_items import GLYPH_SCALE, GlyphLayer, NodeItem, node_item
 from tests.test_tree_layout import mixed_tree
 
 
-@pytest.fixture
-def canvas(qtbot):
-    c = TreeCanvas()
-    c.resize(1000, 700)
-    qtbot.addWidget(c)
-    c.show()
-    qtbot.waitExposed(c)
-    return c
 
 
 def text_pixels(image: QImage, rect: QRectF) -> int:

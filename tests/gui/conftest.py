@@ -1,0 +1,33 @@
+"""Fixtures of the GUI tests: a tree canvas on screen (offscreen), CART's tree of the car demo."""
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def car_tree():
+    from engine.algorithms.params import resolve_params
+    from engine.algorithms.registry import get
+    from engine.data import read_table
+    from engine.data.encode import encode
+    from engine.data.project import load_project
+
+    p = load_project(str(Path(__file__).resolve().parents[2] / "resources" / "demo" / "car_evaluation.rtproj"))
+    d = encode(read_table(p.data_path, p.sheet), p.spec)
+    info = get("cart")
+    return info.fit(d, p.spec, resolve_params(info, {}))
+
+
+@pytest.fixture
+def canvas(qtbot):
+    """A TreeCanvas of 1000 x 700, shown, with the keyboard focus."""
+    from app.widgets.tree_canvas import TreeCanvas
+
+    c = TreeCanvas()
+    c.resize(1000, 700)
+    qtbot.addWidget(c)
+    c.show()
+    qtbot.waitExposed(c)
+    c.setFocus()
+    return c
