@@ -148,4 +148,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    # a worker process started by spawn in the frozen app (ruletree compare's processes) is this very
+    # executable: freeze_support runs its task and exits before anything else here runs
+    multiprocessing.freeze_support()
     sys.exit(main())

@@ -264,11 +264,33 @@ def main(argv: list[str] | None = None, out=None) -> int:
                 raise SelftestError("no significance tests or no workbook")
             return f"{len(result.entries)} entries, Friedman p = {tests.friedman.p_value:.3g}, {path.stat().st_size} bytes"
 
+        def worker_processes():
+            """The same comparison on two worker processes (spawned: the window has threads; in the
+            bundle each worker is the bundle's executable, through freeze_support): the same
+            figures as on threads."""
+            from engine.compare import TIMING_METRICS, Entry, Scheme, compare
+            from engine.data.encode import encode
+
+            w = state["window"]
+            spec = w.spec.copy()
+            data = encode(w.table, spec)
+            entries = [Entry("cart"), Entry("c45")]
+            t0 = time.perf_counter()
+            spawned = compare(data, spec, entries, Scheme(cv=2), jobs=2, executor="processes")
+            seconds = time.perf_counter() - t0
+            threads = compare(data, spec, entries, Scheme(cv=2), jobs=1, executor="threads")
+            for a, b in zip(spawned.entries, threads.entries):
+                for metric, value in b.evaluation.summary().items():
+                    if metric not in TIMING_METRICS and a.evaluation.summary()[metric]["mean"] != value["mean"]:
+                        raise SelftestError(f"{a.name}: {metric} differs between processes and threads")
+            return f"{len(spawned.entries)} entries on 2 processes in {seconds:.1f} s, as on threads"
+
         for name, fn in (("Qt and the app's modules", qt), ("main window", window), ("kernel warm-up", warmup),
                          ("open the demo project", demo), ("train a tree (window job)", train),
                          ("2-fold evaluation", evaluate), ("export rules, read back", export),
                          ("a consultation", consult), ("a plot drawn (pyqtgraph)", plot),
-                         ("a comparison with its tests (SciPy)", comparison)):
+                         ("a comparison with its tests (SciPy)", comparison),
+                         ("a comparison on worker processes", worker_processes)):
             steps.run(name, fn)
         if "window" in state:
             state["window"].close()

@@ -583,15 +583,14 @@ def _worker_unit(unit: tuple[int, int]) -> UnitResult | None:
 def _process_context():
     """fork where it is safe (Linux, a process with no other thread: the workers start at once,
     with the kernels compiled); else spawn (each worker imports the engine and loads the
-    kernels from Numba's cache); None in a frozen app that cannot fork (spawn would start
-    the bundle's own entry point, which does not call multiprocessing.freeze_support)."""
+    kernels from Numba's cache; in the frozen app a worker is the bundle's own executable, whose
+    entry point, app/launch.py, calls multiprocessing.freeze_support first; the self-test runs
+    a comparison on worker processes in the bundle)."""
     import multiprocessing
     import sys
 
     if sys.platform.startswith("linux") and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
-    if getattr(sys, "frozen", False):
-        return None
     return multiprocessing.get_context("spawn")
 
 
