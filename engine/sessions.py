@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import time
+import re
 import uuid
 from pathlib import Path
 
@@ -76,7 +77,7 @@ class Session:
 
     @property
     def path(self) -> Path:
-        return sessions_dir() / f"{self.id}.json"
+        return session_file(self.id)
 
     def ask(self):
         """The ranked questions now (empty when finished)."""
@@ -178,7 +179,7 @@ class Session:
 
         path = Path(session_id_or_path)
         if not path.suffix:
-            path = sessions_dir() / f"{session_id_or_path}.json"
+            path = session_file(session_id_or_path)
         obj = read_json_file(path, ModelFileError, what="session", not_ours="bad_session", max_bytes=64 << 20)
         if not isinstance(obj, dict) or obj.get("format") != FORMAT or int(obj.get("version", 0)) > VERSION:
             raise ModelFileError("this is not a session this version can read", code="bad_session", file=str(path))
@@ -202,12 +203,29 @@ class Session:
                                      file=str(path))
             model = load_model(stored_model)
         options = obj.get("options") if isinstance(obj.get("options"), dict) else {}
-        session = cls(model, obj.get("model"), spec, session_id=obj["id"], project=obj.get("project"),
+        # the session goes on under its file's own name when that file is one of the sessions folder's;
+        # a file from elsewhere continues as a new session there. Never the "id" written inside a file:
+        # a crafted one ("../../x") would choose where the session is written.
+        own = path.resolve().parent == sessions_dir().resolve() and SESSION_ID.fullmatch(path.stem) is not None
+        session = cls(model, obj.get("model"), spec, session_id=path.stem if own else None, project=obj.get("project"),
                       case=str(obj.get("case") or ""), stop_when_not_worth=bool(options.get("stop_when_not_worth")))
         session.created = obj.get("created", session.created)
         for step in steps:
             session._replay(step)
         return session
+
+
+#: a session's id: when it was started and a random tail; it names the session's file in the sessions folder
+SESSION_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{6}")
+
+
+def session_file(session_id: str) -> Path:
+    """The file of the session `session_id` in the sessions folder; an id of any other shape (a path,
+    "../x") is refused, so that no name from a file or an argument points outside the folder."""
+    if not isinstance(session_id, str) or SESSION_ID.fullmatch(session_id) is None:
+        raise ModelFileError(f'"{session_id}" is not a session id (such as 20261201-093000-1a2b3c); give the id '
+                             "that `ruletree sessions` lists, or the session file's path", code="bad_session")
+    return sessions_dir() / f"{session_id}.json"
 
 
 def _finite(value: float):
@@ -254,6 +272,7 @@ def list_sessions(project: str | None = None, model: str | None = None,
         if want_model and obj.get("model") != want_model:
             continue
         obj["file"] = str(path)
+        obj["id"] = path.stem  # what `consult --resume` is given: the file's own name, not the text inside
         out.append(obj)
     out.sort(key=lambda o: (str(o.get("updated", "")), str(o.get("id", ""))), reverse=True)
     return out, warnings

@@ -240,3 +240,37 @@ def test_terminal_confirms_an_outside_value_from_the_answers_file(heart_model, m
     assert cli.main(["consult", str(path), "--answers", str(answers), "--log", str(path.parent / "o.json")]) == 0
     log = json.loads((path.parent / "o.json").read_text())
     assert log["steps"][0]["outside_ok"] and "outside the range" in capsys.readouterr().out
+
+
+def test_a_crafted_session_id_never_chooses_where_a_session_is_written(heart_model, tmp_path, capsys):
+    """The "id" inside a session file (here "../../x" and an absolute path) is never used as a file
+    name: a session resumed from the sessions folder goes on under its file's own name, one from
+    elsewhere as a new session in the folder; ids given as arguments must look like ids."""
+    path, _ = heart_model
+    s = Session(load_model(path), str(path))
+    s.answer({"age": 50})
+    original = json.loads(s.path.read_text(encoding="utf-8"))
+    folder = sessions_dir()
+    target = tmp_path / "victim.json"
+    target.write_text('{"keep": true}', encoding="utf-8")
+    for crafted in ("../../victim", str(target.with_suffix(""))):
+        body = dict(original, id=crafted)
+        s.path.write_text(json.dumps(body), encoding="utf-8")
+        again = Session.resume(s.id)
+        assert again.id == s.id and again.path == s.path
+        again.answer({"chol": 200})  # saved after the answer: where?
+        assert json.loads(target.read_text(encoding="utf-8")) == {"keep": True}
+        assert not (folder.parent.parent / "victim.json").exists()
+        rows, _ = list_sessions()
+        assert {r["id"] for r in rows} == {p.stem for p in folder.glob("*.json")}  # the files' own names
+    # a session file from elsewhere continues as a new session inside the folder
+    outside = tmp_path / "mailed.json"
+    outside.write_text(json.dumps(dict(original, id="../../victim")), encoding="utf-8")
+    copy = Session.resume(str(outside))
+    assert copy.id != s.id and copy.path.parent == folder
+    # ids given on the command line must look like ids
+    for bad in ("../../victim", "/etc/passwd", "x"):
+        with pytest.raises(ModelFileError, match="is not a session id"):
+            Session.resume(bad)
+    assert cli.main(["consult", str(path), "--resume", "../victim"]) == 2
+    assert "is not a session id" in capsys.readouterr().err
