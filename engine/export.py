@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 
 import numpy as np
 
@@ -46,6 +47,10 @@ def metric_format(name: str) -> str:
     return "0.0000"
 
 
+#: what openpyxl refuses in a cell: the C0 control characters but tab, line feed, carriage return
+_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
 def _put(ws, row: int, col: int, value, number_format: str | None = None):
     cell = ws.cell(row=row, column=col)
     if value is None:
@@ -55,6 +60,9 @@ def _put(ws, row: int, col: int, value, number_format: str | None = None):
     if isinstance(value, float) and not np.isfinite(value):
         value = None if value != value else ("inf" if value > 0 else "-inf")
     if isinstance(value, str):
+        # control characters (from a stranger's data or session) are not allowed in a worksheet:
+        # shown as \xNN rather than losing the whole workbook to openpyxl's IllegalCharacterError
+        value = _ILLEGAL.sub(lambda m: f"\\x{ord(m.group()):02x}", value)
         cell.value = value
         cell.data_type = "s"  # never a formula
         if value.startswith(_FORMULA_START):

@@ -181,8 +181,9 @@ class Session:
         if not path.suffix:
             path = session_file(session_id_or_path)
         obj = read_json_file(path, ModelFileError, what="session", not_ours="bad_session", max_bytes=64 << 20)
-        if not isinstance(obj, dict) or obj.get("format") != FORMAT or int(obj.get("version", 0)) > VERSION:
-            raise ModelFileError("this is not a session this version can read", code="bad_session", file=str(path))
+        problem = session_problem(obj)
+        if problem is not None:
+            raise ModelFileError(f"this session cannot be resumed: {problem}", code="bad_session", file=str(path))
         try:
             stored_model, steps = obj.get("model"), list(obj.get("steps") or [])
             if spec is None and isinstance(obj.get("problem"), dict):
@@ -213,6 +214,75 @@ class Session:
         for step in steps:
             session._replay(step)
         return session
+
+
+#: at most this many answered steps in a session file (a consultation asks each attribute at most once)
+MAX_STEPS = 100_000
+_TEXTS = ("id", "created", "updated", "model", "model_sha256", "project", "case", "algorithm")
+_STEP_NUMBERS = ("utility", "gain", "test_cost", "waiting_cost")
+_OUTCOME_NUMBERS = ("test_cost", "waiting_cost", "total_cost", "common_cost_saved")
+
+
+def _number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _texts(value) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def session_problem(obj) -> str | None:
+    """What makes `obj` (a session file's JSON) unusable, in words naming the field, or None.
+    Checked before anything reads a field: a file may come from anyone, or be damaged."""
+    if not isinstance(obj, dict) or obj.get("format") != FORMAT:
+        return f'it is not a session file (no "format": "{FORMAT}")'
+    version = obj.get("version")
+    if not _number(version) or version != int(version) or version < 1:
+        return f'"version" is {version!r}, not a whole number from 1'
+    if version > VERSION:
+        return f"it is version {int(version)}, newer than this program reads ({VERSION}); update RuleTree Studio"
+    for key in _TEXTS:
+        if obj.get(key) is not None and not isinstance(obj[key], str):
+            return f'"{key}" is not a text'
+    if obj.get("finished") is not None and not isinstance(obj["finished"], bool):
+        return '"finished" is not true or false'
+    for key in ("options", "problem"):
+        if obj.get(key) is not None and not isinstance(obj[key], dict):
+            return f'"{key}" is not an object'
+    steps = obj.get("steps")
+    if steps is not None:
+        if not isinstance(steps, list):
+            return '"steps" is not a list'
+        if len(steps) > MAX_STEPS:
+            return f'"steps" holds {len(steps):,} steps, more than {MAX_STEPS:,}'
+        for i, step in enumerate(steps, start=1):
+            where = f"step {i}"
+            if not isinstance(step, dict):
+                return f"{where} is not an object"
+            answers = step.get("answers")
+            if not isinstance(answers, dict) or not all(isinstance(k, str) for k in answers) \
+                    or not all(v is None or isinstance(v, str) or _number(v) for v in answers.values()):
+                return f'{where}: "answers" is not an object of attribute: value'
+            if step.get("question") is not None and not isinstance(step["question"], str):
+                return f'{where}: "question" is not a text'
+            for key in _STEP_NUMBERS:
+                if step.get(key) is not None and not _number(step[key]):
+                    return f'{where}: "{key}" is not a number'
+            if step.get("warnings") is not None and not _texts(step["warnings"]):
+                return f'{where}: "warnings" is not a list of texts'
+    outcome = obj.get("outcome")
+    if outcome is not None:
+        if not isinstance(outcome, dict):
+            return '"outcome" is not an object'
+        if outcome.get("label") is not None and not isinstance(outcome["label"], str):
+            return '"outcome.label" is not a text'
+        for key in _OUTCOME_NUMBERS:
+            if outcome.get(key) is not None and not _number(outcome[key]):
+                return f'"outcome.{key}" is not a number'
+        for key in ("missing", "rules"):
+            if outcome.get(key) is not None and not _texts(outcome[key]):
+                return f'"outcome.{key}" is not a list of texts'
+    return None
 
 
 #: a session's id: when it was started and a random tail; it names the session's file in the sessions folder
@@ -260,10 +330,11 @@ def list_sessions(project: str | None = None, model: str | None = None,
     for path in sorted(sessions_dir().glob("*.json")):
         try:
             obj = read_json_file(path, ModelFileError, what="session", not_ours="bad_session", max_bytes=64 << 20)
-            if not isinstance(obj, dict) or obj.get("format") != FORMAT:
-                raise ModelFileError("not a session file", code="bad_session", file=str(path))
+            problem = session_problem(obj)
+            if problem is not None:
+                raise ModelFileError(problem, code="bad_session", file=str(path))
         except ModelFileError as exc:
-            warnings.append(f"{path.name}: {exc}")
+            warnings.append(str(exc))  # names the file
             continue
         if want_project and obj.get("project") != want_project:
             continue

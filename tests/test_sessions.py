@@ -274,3 +274,42 @@ def test_a_crafted_session_id_never_chooses_where_a_session_is_written(heart_mod
             Session.resume(bad)
     assert cli.main(["consult", str(path), "--resume", "../victim"]) == 2
     assert "is not a session id" in capsys.readouterr().err
+
+
+def test_damaged_or_foreign_session_files_are_skipped_in_words(heart_model, tmp_path, capsys):
+    """Wrong-typed fields, a newer version, text where numbers belong: `sessions` (text, JSON,
+    Excel) skips each file with a warning naming it and the field, and lists the rest; control
+    characters of a case name reach neither the terminal nor the workbook as they are; resuming a
+    damaged file is refused (exit 2), not a traceback."""
+    path, _ = heart_model
+    good = Session(load_model(path), str(path), case="\x1b[31mred\x07")
+    good.answer({"age": 50})
+    body = json.loads(good.path.read_text(encoding="utf-8"))
+    folder = sessions_dir()
+    damaged = {"20261201-000000-aaaaaa": (dict(body, updated=5), '"updated" is not a text'),
+               "20261201-000001-aaaaaa": (dict(body, version="x"), "\"version\" is 'x'"),
+               "20261201-000002-aaaaaa": (dict(body, version=99), "it is version 99, newer"),
+               "20261201-000003-aaaaaa": (dict(body, steps="x"), '"steps" is not a list'),
+               "20261201-000004-aaaaaa": (dict(body, steps=[{"answers": 5}]), 'step 1: "answers" is not'),
+               "20261201-000005-aaaaaa": (dict(body, outcome={"missing": 5}), '"outcome.missing" is not a list'),
+               "20261201-000006-aaaaaa": (dict(body, outcome={"total_cost": "9"}), '"outcome.total_cost" is not a num')}
+    for name, (obj, _) in damaged.items():
+        (folder / f"{name}.json").write_text(json.dumps(obj), encoding="utf-8")
+    rows, warnings = list_sessions()
+    assert [r["id"] for r in rows] == [good.id]
+    assert len(warnings) == len(damaged)
+    for name, (_, why) in damaged.items():
+        assert any(f"{name}.json" in w and why in w for w in warnings), (name, warnings)
+    out = tmp_path / "s.xlsx"
+    for args in ([], ["--json"], ["--xlsx", str(out)]):
+        assert cli.main(["sessions", *args]) == 0
+        captured = capsys.readouterr()
+        assert captured.err.count("warning: skipped") == len(damaged)
+        assert "\x1b" not in captured.out + captured.err and "\x07" not in captured.out + captured.err
+    wb = load_workbook(out)
+    assert wb["Sessions"]["B2"].value == "\\x1b[31mred\\x07"
+    for name in damaged:
+        with pytest.raises(ModelFileError, match="this session cannot be resumed"):
+            Session.resume(name)
+    assert cli.main(["consult", str(path), "--resume", "20261201-000003-aaaaaa"]) == 2
+    assert '"steps" is not a list' in capsys.readouterr().err

@@ -115,6 +115,7 @@ def _confirm(prompt: str) -> bool:
 def cmd_sessions(args) -> int:
     """Saved consultations, newest first; one project's or one model's; to Excel."""
     from ..sessions import export_sessions, list_sessions, summary_row
+    from .printing import printable
 
     sessions, warnings = list_sessions(project=args.project, model=args.model)
     if args.ids:
@@ -124,7 +125,7 @@ def cmd_sessions(args) -> int:
         if unknown:
             raise OptionError(f"no saved session {', '.join(sorted(unknown))}", code="bad_option")
     for warning in warnings:
-        print(f"warning: skipped {warning}", file=sys.stderr)
+        print(f"warning: skipped {printable(warning)}", file=sys.stderr)
     if args.xlsx:
         export_sessions(sessions, args.xlsx)
         print(f"{len(sessions)} session(s) written to {args.xlsx}", file=sys.stderr)
@@ -137,6 +138,6 @@ def cmd_sessions(args) -> int:
         for r in rows:
             cost = "" if r["total cost"] is None else f"cost {r['total cost']:g}"
             state = r["label"] if r["finished"] else f"(open) {r['label']}"
-            print(f"{r['session']}  {r['updated']}  {r['case'] or '-'}  {state}  "
-                  f"{r['questions']} question(s)  {cost}")
+            print(printable(f"{r['session']}  {r['updated']}  {r['case'] or '-'}  {state}  "
+                            f"{r['questions']} question(s)  {cost}"))
     return 0

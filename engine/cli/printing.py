@@ -16,6 +16,15 @@ from ..textwidth import display_width, ljust
 PROG = "ruletree"
 
 
+_CONTROL = {c: f"\\x{c:02x}" for c in [*range(0x20), 0x7F]} | {c: f"\\u{c:04x}" for c in range(0x80, 0xA0)}
+
+
+def printable(text) -> str:
+    """`text` safe for a terminal: control characters (escape sequences, bells, carriage returns)
+    from data shown as \\xNN, never sent as they are."""
+    return str(text).translate(_CONTROL)
+
+
 def fmt(value) -> str:
     from ..data.table import format_number
 
