@@ -47,6 +47,19 @@ def metric_format(name: str) -> str:
     return "0.0000"
 
 
+def csv_text(text: str) -> str:
+    """A text cell of a CSV file we write, safe to open in a spreadsheet: text that a spreadsheet
+    would run as a formula (starting with = + - @, a tab or a carriage return) gets a leading
+    apostrophe, as OWASP advises; a plain number ("-1.5") is left as it is."""
+    text = str(text)
+    if text.startswith(_FORMULA_START):
+        try:
+            float(text)
+        except ValueError:
+            return "'" + text
+    return text
+
+
 #: what openpyxl refuses in a cell: the C0 control characters but tab, line feed, carriage return
 _ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 

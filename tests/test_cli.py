@@ -266,3 +266,26 @@ def test_progress_bar_on_a_terminal_only(demo_dir, tmp_path, capsys, monkeypatch
     assert "\r[" in err and "3/3" in err and err.endswith("\n")
     assert main(["train", "--project", project, "--algorithm", "c45", "--out", str(tmp_path / "m.json")]) == 0
     assert "\r[" in capsys.readouterr().err
+
+
+def test_predictions_csv_never_carries_a_formula(tmp_path):
+    """Class labels and attribute names come from the data: in the predictions file a text that a
+    spreadsheet would run as a formula gets a leading apostrophe; plain numbers ("-1") and the
+    scores stay as they are."""
+    import csv as csv_module
+
+    from engine.export import csv_text
+
+    data = tmp_path / "evil.csv"
+    data.write_text("+cmd,x,class\n1,a,=1+1\n2,b,=1+1\n3,a,@SUM(A1)\n4,b,@SUM(A1)\n5,a,-1\n6,b,-1\n",
+                    encoding="utf-8")
+    model = tmp_path / "m.json"
+    assert cli.main(["train", str(data), "--target", "class", "--algorithm", "id3", "--out", str(model)]) == 0
+    out = tmp_path / "p.csv"
+    assert cli.main(["predict", str(model), str(data), "--out", str(out)]) == 0
+    rows = list(csv_module.reader(out.open(encoding="utf-8")))
+    assert [r[1] for r in rows[1:]] == ["'=1+1", "'=1+1", "'@SUM(A1)", "'@SUM(A1)", "-1", "-1"]
+    assert {r[-1] for r in rows[1:]} == {"'+cmd"}
+    formula_start = ("=", "+", "@", "\t", "\r")
+    assert not any(cell.startswith(formula_start) for row in rows for cell in row)
+    assert [csv_text(t) for t in ("-1.5", "-x", "\tx", "plain")] == ["-1.5", "'-x", "'\tx", "plain"]

@@ -143,6 +143,7 @@ def cmd_predict(args) -> int:
     import io
 
     from ..data import read_table
+    from ..export import csv_text
     from ..fileio import atomic_write_text
     from ..model import load_model
     from ..tree.model import PENDING_LABEL
@@ -165,13 +166,14 @@ def cmd_predict(args) -> int:
     # every label's score, after the per-class ones
     by_label = tree.aggregate != "distribution" or tree.answer_as is not None or len(tree.labels) > len(classes)
     label_scores = pred.label_score_matrix(tree) if by_label else None
-    writer.writerow(["row", "prediction"] + [f"score_{c}" for c in classes] + ["attributes_used"]
-                    + ([f"label_score_{label}" for label in tree.labels] if by_label else []))
+    # names and labels come from the data: never a formula when the file is opened in a spreadsheet
+    writer.writerow(["row", "prediction"] + [csv_text(f"score_{c}") for c in classes] + ["attributes_used"]
+                    + ([csv_text(f"label_score_{label}") for label in tree.labels] if by_label else []))
     labels = pred.label_names(tree)
     for i in range(len(labels)):
         used = ";".join(names[j] for j in range(len(names)) if pred.used[i, j])
-        writer.writerow([table.row_number(i), labels[i]] + [format(float(v), ".6g") for v in pred.scores[i]]
-                        + [used] + ([format(float(v), ".6g") for v in label_scores[i]] if by_label else []))
+        writer.writerow([table.row_number(i), csv_text(labels[i])] + [format(float(v), ".6g") for v in pred.scores[i]]
+                        + [csv_text(used)] + ([format(float(v), ".6g") for v in label_scores[i]] if by_label else []))
     if args.out:
         atomic_write_text(args.out, buf.getvalue())
         pending = sum(1 for label in labels if label == PENDING_LABEL)
