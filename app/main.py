@@ -557,7 +557,9 @@ class MainWindow(QMainWindow):
             table = read_table(self.table.file, sheet, header_row=header_row)
         except Exception as exc:  # noqa: BLE001
             self.error(exc)
-            self.data_panel.show_table(self.table, self.project is not None and self.project.header_row is not None)
+            # the table shown stays; the box goes back to the row it was read with (nothing re-read or redrawn)
+            self.data_panel.show_read_settings(self.table.sheet,
+                                               self.project.header_row if self.project is not None else None)
             return
         self.table = table
         if self.project is not None:

@@ -6,9 +6,17 @@ import threading
 
 import numpy as np
 import pytest
+from compare_helpers import untimed
 
 from engine.algorithms.registry import get
-from engine.compare import TIMING_METRICS, Entry, ResultsFileError, Scheme, applicable_algorithms, compare, runner
+from engine.compare import (
+    Entry,
+    ResultsFileError,
+    Scheme,
+    applicable_algorithms,
+    compare,
+    runner,
+)
 from engine.compare.baseline import fit_baseline
 from engine.data import read_table
 from engine.data.encode import encode
@@ -35,16 +43,6 @@ def car_csv():
     table = read_table(Path(__file__).resolve().parent / "data" / "datasets" / "car_evaluation.csv")
     spec = ProblemSpec(target="class")
     return encode(table, spec), spec
-
-
-def untimed(obj):
-    """A JSON object with the measured (not computed) metrics taken out."""
-    obj = json.loads(json.dumps(obj))
-    for item in obj if isinstance(obj, list) else [obj]:
-        for name in TIMING_METRICS:
-            item["metrics"].pop(name, None)
-            item.get("folds", {}).get("metrics", {}).pop(name, None)
-    return obj
 
 
 def evaluate_shape(entry_json):

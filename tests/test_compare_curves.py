@@ -7,10 +7,17 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from compare_helpers import untimed
 
 from engine.algorithms.registry import get
 from engine.compare import Entry, Scheme, compare
-from engine.compare.curves import check_train_sizes, error_pending_points, learning_plans, spread_order, sweep
+from engine.compare.curves import (
+    check_train_sizes,
+    error_pending_points,
+    learning_plans,
+    spread_order,
+    sweep,
+)
 from engine.data import read_table
 from engine.data.encode import encode
 from engine.data.spec import ProblemSpec
@@ -18,21 +25,7 @@ from engine.errors import OptionError
 from engine.evaluate import fold_plans, metrics
 from engine.tree.predict import predict
 
-from engine.compare import TIMING_METRICS
-
 DATA = Path(__file__).resolve().parent / "data" / "datasets"
-
-
-def untimed(obj):
-    """The comparison's JSON without the measured (not computed) metrics."""
-    obj = json.loads(json.dumps(obj))
-    for item in obj:
-        for name in TIMING_METRICS:
-            item["metrics"].pop(name, None)
-            item["folds"]["metrics"].pop(name, None)
-            for curve in [item.get("learning_curve")] if item.get("learning_curve") else []:
-                curve["metrics"].pop(name, None)
-    return obj
 
 
 @pytest.fixture(scope="module")

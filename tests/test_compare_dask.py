@@ -1,12 +1,12 @@
 """engine.compare on a Dask distributed cluster: a LocalCluster of 2 worker processes gives the
 same results as the threaded run; bad scheduler settings are one-line errors."""
 
-import json
 from pathlib import Path
 
 import pytest
+from compare_helpers import untimed
 
-from engine.compare import TIMING_METRICS, Entry, Scheme, compare
+from engine.compare import Entry, Scheme, compare
 from engine.data import read_table
 from engine.data.encode import encode
 from engine.data.spec import ProblemSpec
@@ -15,15 +15,6 @@ from engine.errors import OptionError
 pytest.importorskip("distributed")  # in the test extra; skipped only outside it
 
 CAR = Path(__file__).resolve().parent / "data" / "datasets" / "car_evaluation.csv"
-
-
-def untimed(objects):
-    objects = json.loads(json.dumps(objects))
-    for item in objects:
-        for name in TIMING_METRICS:
-            item["metrics"].pop(name, None)
-            item["folds"]["metrics"].pop(name, None)
-    return objects
 
 
 def test_a_local_cluster_gives_the_threaded_results(tmp_path):

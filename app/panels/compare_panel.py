@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QGroupBox, QHB
 from engine.algorithms.registry import by_family
 
 from ..jobs import JobRunner
-from .train_panel import ParamForm, metric_label, metric_text
+from .train_panel import ParamForm, folds_box, metric_label, metric_text
 from .. import theme
 
 #: the markers beside a mean: significantly better / worse than the reference (corrected t-test)
@@ -126,10 +126,7 @@ class ComparePanel(QWidget):
         self.sweep_holder = QVBoxLayout()
         box_layout.addLayout(self.sweep_holder)
         self.algorithms.currentItemChanged.connect(lambda item, _: self.show_params(item))
-        self.folds = QSpinBox()
-        self.folds.setRange(2, 20)
-        self.folds.setValue(10)
-        self.folds.setSuffix(" folds")
+        self.folds = folds_box()
         self.repeats = QSpinBox()
         self.repeats.setRange(1, 20)
         self.repeats.setPrefix("x ")

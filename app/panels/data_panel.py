@@ -132,6 +132,21 @@ class DataPanel(QWidget):
         self.pages.setCurrentIndex(1)
         self._show_table(table, chosen_header)
 
+    def show_read_settings(self, sheet: str | None, row: int | None) -> None:
+        """The Sheet box shows `sheet` and the Header row box `row` ("found" for None), without
+        reading the file again (after a choice that could not be read)."""
+        if sheet:
+            self.sheet.blockSignals(True)
+            self.sheet.setCurrentText(sheet)
+            self.sheet.blockSignals(False)
+        self.show_header_row(row)
+
+    def show_header_row(self, row: int | None) -> None:
+        """The Header row box shows `row` ("found" for None) without reading the file again."""
+        self.header_row.blockSignals(True)
+        self.header_row.setValue(row or 0)
+        self.header_row.blockSignals(False)
+
     def _show_table(self, table, chosen_header: bool = False) -> None:
         name = table.file.replace("\\", "/").rsplit("/", 1)[-1]
         where = f'{name}, sheet "{table.sheet}"' if table.sheet else name
@@ -149,9 +164,7 @@ class DataPanel(QWidget):
             self.sheet.setCurrentText(table.sheet)
         self.sheet.setEnabled(len(table.sheets) > 1)
         self.sheet.blockSignals(False)
-        self.header_row.blockSignals(True)
-        self.header_row.setValue(table.header_row if chosen_header else 0)
-        self.header_row.blockSignals(False)
+        self.show_header_row(table.header_row if chosen_header else None)
         self.model.set_table(table)
         self.columns.setRowCount(len(table.columns))
         for i, c in enumerate(table.columns):

@@ -110,6 +110,15 @@ def param_help(p) -> str:
     return f"{p.help[:1].upper()}{p.help[1:]} (default: {default})"
 
 
+def folds_box() -> QSpinBox:
+    """The number of cross-validation folds: 2 to 20, 10 first (the Train and Compare tabs)."""
+    box = QSpinBox()
+    box.setRange(2, 20)
+    box.setValue(10)
+    box.setSuffix(" folds")
+    return box
+
+
 class ParamForm(QWidget):
     """One editor per parameter: spin boxes with the schema's bounds, combos, checks.
 
@@ -247,10 +256,7 @@ class TrainPanel(QWidget):
         self.scheme.setToolTip("How the figures are scored. Cross-validation: the tree is fitted on every row "
                                "and k more trees, each on all but one fold, are scored on that fold. Hold-out: "
                                "the tree is fitted on the rest and scored on the share held out.")
-        self.folds = QSpinBox()
-        self.folds.setRange(2, 20)
-        self.folds.setValue(10)
-        self.folds.setSuffix(" folds")
+        self.folds = folds_box()
         self.holdout_share = QDoubleSpinBox()
         self.holdout_share.setRange(0.05, 0.9)
         self.holdout_share.setSingleStep(0.05)

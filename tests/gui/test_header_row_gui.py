@@ -94,3 +94,23 @@ def test_rules_show_shares_as_percentages_and_say_why_an_empty_leaf_has_none(win
         else:
             assert confidence.text() == f"{100 * r.confidence:.1f} %"
         assert coverage.text() == f"{100 * r.coverage:.1f} %"
+
+
+def test_a_sheet_that_cannot_be_read_leaves_the_boxes_as_the_table_shown(window, tmp_path):  # noqa: F811
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    wb.active.title = "cases"
+    for row in (["a", "b", "class"], [1, 2, "x"], [3, 4, "y"]):
+        wb.active.append(row)
+    bad = wb.create_sheet("bad")
+    bad.append(["a", None, "class"])
+    bad.append([1, 2, "x"])
+    wb.save(tmp_path / "two.xlsx")
+    assert window.open_path(str(tmp_path / "two.xlsx"))
+    panel = window.data_panel
+    panel.sheet.setCurrentText("bad")
+    window._sheet_chosen("bad")  # column B has values but no name: refused in words
+    assert "no name in the header row" in window.dialogs[-1]
+    assert window.table.sheet == "cases" and panel.sheet.currentText() == "cases"
+    assert panel.header_row.text() == "found"
