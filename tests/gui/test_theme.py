@@ -61,3 +61,18 @@ def test_the_environment_wins_over_the_system_and_nonsense_is_ignored(restore, m
     assert theme.wanted_theme() == theme.system_theme()
     with pytest.raises(ValueError, match="light or dark"):
         theme.apply(QApplication.instance(), "purple", follow=False)
+
+
+def test_the_app_follows_a_change_of_the_systems_scheme(restore, monkeypatch):
+    """apply(follow=True) listens to the style hints: when the scheme changes the wanted theme is
+    applied again (here RULETREE_THEME decides which, as a system change cannot be made in a test)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
+
+    app = restore
+    monkeypatch.setenv("RULETREE_THEME", "light")
+    theme.apply(app)  # follows from now on
+    assert theme.current() == "light"
+    monkeypatch.setenv("RULETREE_THEME", "dark")
+    QGuiApplication.styleHints().colorSchemeChanged.emit(Qt.ColorScheme.Dark)
+    assert theme.current() == "dark" and app.palette().color(QPalette.Window).lightness() < 60
