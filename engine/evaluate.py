@@ -149,11 +149,38 @@ def _metric_order(name: str):
     return (_ORDER.index(name) if name in _ORDER else len(_ORDER), name)
 
 
+MAX_FOLDS = 1000  # leave-one-out beyond this many rows is better had with fewer folds
+MAX_REPEATS = 100
+MAX_FITS = 10_000  # folds x repeats: each is a fit, and each keeps two masks over the rows
+
+
+def check_scheme(n_rows: int, *, cv: int = 10, repeats: int = 1, holdout: float | None = None) -> None:
+    """Refuse, before planning, a scheme that cannot be made on n_rows rows or would plan
+    more fits than anyone can wait for (`--cv 100000` on a 200-row file)."""
+    from .errors import OptionError
+
+    if isinstance(repeats, bool) or not isinstance(repeats, (int, np.integer)) or not 1 <= repeats <= MAX_REPEATS:
+        raise OptionError(f"repeats must be a whole number from 1 to {MAX_REPEATS}, not {repeats}", code="bad_option")
+    if holdout is not None:
+        if not 0 < holdout < 1:
+            raise OptionError(f"the hold-out share must lie between 0 and 1, not {holdout}", code="bad_option")
+        return
+    if isinstance(cv, bool) or not isinstance(cv, (int, np.integer)) or not 2 <= cv <= MAX_FOLDS:
+        raise OptionError(f"the folds must be a whole number from 2 to {MAX_FOLDS}, not {cv}", code="bad_option")
+    if cv > n_rows:
+        raise OptionError(f"{cv} folds need at least {cv} rows, and the data has {n_rows} (leave-one-out is "
+                          f"{n_rows} folds)", code="bad_option")
+    if cv * repeats > MAX_FITS:
+        raise OptionError(f"{cv} folds x {repeats} repeats is {cv * repeats:,} fits; at most {MAX_FITS:,}",
+                          code="bad_option")
+
+
 def fold_plans(y: np.ndarray, *, cv: int = 10, repeats: int = 1, holdout: float | None = None,
                seed: int = 0) -> tuple[list[tuple[np.ndarray, np.ndarray]], list[str]]:
     """(train mask, test mask) of every fold in order: `repeats` stratified k-fold splits
     (seeds seed, seed + 1, ...) or `repeats` stratified hold-outs of the share `holdout`;
     and the first repeat's warnings (classes with fewer cases than folds)."""
+    check_scheme(len(y), cv=cv, repeats=repeats, holdout=holdout)
     plans, warnings = [], []
     for r in range(repeats):
         if holdout is not None:

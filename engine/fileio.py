@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
+import stat
 import tempfile
+import time
 from pathlib import Path
 
 
@@ -35,6 +39,38 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
             pass
         raise
     _fsync_directory(directory)
+    remove_stale_temporaries(path)
+
+
+STALE_SECONDS = 3600  # a temporary file this old belongs to no write still running
+_TEMPORARY = re.compile(r"\.(?P<name>.+)\.[A-Za-z0-9_]{8}\.tmp")
+
+
+def remove_stale_temporaries(path: str | os.PathLike) -> list[str]:
+    """Delete the temporary files that killed writes of `path` left beside it (a save cut off by a
+    crash or a kill never reaches its own cleanup): regular files named as `atomic_write_bytes`
+    names them, for this file only, older than an hour (a write still running is never touched).
+    Returns the paths removed."""
+    path = Path(path)
+    directory = path.parent if str(path.parent) else Path(".")
+    removed = []
+    now = time.time()
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return removed
+    for entry in entries:
+        match = _TEMPORARY.fullmatch(entry.name)
+        if match is None or match["name"] != path.name:
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_SECONDS:
+                os.unlink(entry.path)
+                removed.append(entry.path)
+        except OSError:
+            continue
+    return removed
 
 
 def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> None:
@@ -68,6 +104,8 @@ def read_json_file(path: str | os.PathLike, error, *, what: str, not_ours: str, 
     is the code for a file that is not UTF-8 text. NaN and Infinity are not JSON."""
     path = os.fspath(path)
     if not os.path.isfile(path):
+        if os.path.exists(path):  # a folder, a pipe or a device: opening one could hang or never end
+            raise error(f"the {what} is not a regular file", code="not_readable", file=path)
         raise error(f"the {what} does not exist", code="not_found", file=path)
     if os.path.getsize(path) > max_bytes:
         raise error(f"the file is far too large to be a {what}", code=not_ours, file=path)
@@ -80,8 +118,11 @@ def read_json_file(path: str | os.PathLike, error, *, what: str, not_ours: str, 
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise error(f"this is not a RuleTree {what} (not UTF-8 text)", code=not_ours, file=path) from None
+    if json_depth(text) > MAX_JSON_DEPTH:  # before parsing: the parser itself recurses
+        raise error(f"the {what} nests lists and objects more than {MAX_JSON_DEPTH} deep; none of our files does",
+                    code="bad_json", file=path)
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
         raise error(f"the {what} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
                     code="bad_json", file=path, row=exc.lineno) from None
@@ -89,5 +130,29 @@ def read_json_file(path: str | os.PathLike, error, *, what: str, not_ours: str, 
         raise error(f"the {what} is not valid JSON: {exc}", code="bad_json", file=path) from None
 
 
+MAX_JSON_DEPTH = 64  # our own files nest a few levels; copying or writing back deeper ones recurses
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+
+
+def json_depth(text: str) -> int:
+    """How deep brackets nest in JSON text (outside its strings): a scan, not a parse, so a file
+    nested a million deep costs no recursion. Malformed text gives some number; the parser
+    judges it after."""
+    import numpy as np
+
+    bare = _JSON_STRING.sub("", text).encode("utf-8", "replace")
+    codes = np.frombuffer(bare, np.uint8)
+    step = (codes == ord("[")).astype(np.int32) + (codes == ord("{")) - (codes == ord("]")) - (codes == ord("}"))
+    return int(np.cumsum(step).max(initial=0))
+
+
 def _no_constant(name: str):
     raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _finite_float(text: str) -> float:
+    """A JSON number as a float; one too large for a float (1e400) is refused, not made infinite."""
+    value = float(text)
+    if value in (math.inf, -math.inf):
+        raise ValueError(f"the number {text[:40]} is too large")
+    return value

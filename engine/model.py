@@ -15,8 +15,9 @@ from .data.spec import ProblemSpec
 from .data.table import Table
 from .errors import ModelFileError
 from .fileio import atomic_write_json, read_json_file
+from .tree.check import TreeFileProblem, check_schema, check_tree
 from .tree.model import Tree
-from .tree.predict import Prediction, predict
+from .tree.predict import POLICIES, Prediction, predict
 
 FORMAT = "ruletree-model"
 VERSION = 2  # the newest version this code reads
@@ -76,11 +77,18 @@ class Model:
                                  f"this version reads version {VERSION}. Update RuleTree Studio.",
                                  code="newer_version", file=file)
         try:
+            _check_fields(obj)  # before anything builds on the file: kernels never see an unchecked tree
+            check_schema(obj["schema"])
+            check_tree(obj["tree"], obj["schema"])
+        except TreeFileProblem as problem:
+            raise ModelFileError(f"the model file is damaged: {problem.message}", code="damaged", file=file,
+                                 field=problem.field) from None
+        try:
             schema = DataSchema.from_json(obj["schema"])
             tree = Tree.from_json(obj["tree"], schema)
             spec = ProblemSpec.from_json(obj.get("problem") or {}, file=file)
-            return cls(algorithm=str(obj["algorithm"]), params=dict(obj.get("params") or {}), spec=spec, tree=tree,
-                       missing=str((obj.get("prediction") or {}).get("missing", "stop")),
+            return cls(algorithm=obj["algorithm"], params=dict(obj.get("params") or {}), spec=spec, tree=tree,
+                       missing=(obj.get("prediction") or {}).get("missing", "stop"),
                        trained_on=dict(obj.get("trained_on") or {}), info=dict(obj.get("info") or {}))
         except ModelFileError:
             raise
@@ -91,6 +99,34 @@ class Model:
     def save(self, path: str | os.PathLike) -> None:
         atomic_write_json(path, self.to_json())
         self.path = os.path.abspath(path)
+
+
+def _check_fields(obj: dict) -> None:
+    """The model's own fields (the schema and tree have their own checks): the algorithm's name,
+    its parameters (those the predictor reads must hold values it accepts), the missing-value
+    policy, and objects where objects belong."""
+    from .algorithms.params import _check_value
+    from .algorithms.registry import known
+
+    for key in ("schema", "tree", "algorithm"):
+        if key not in obj:
+            raise TreeFileProblem(key, "is missing")
+    if not isinstance(obj["algorithm"], str):
+        raise TreeFileProblem("algorithm", "must be a text")
+    for key in ("params", "problem", "prediction", "trained_on", "info"):
+        if obj.get(key) is not None and not isinstance(obj[key], dict):
+            raise TreeFileProblem(key, "must be an object")
+    missing = (obj.get("prediction") or {}).get("missing", "stop")
+    if missing not in POLICIES:
+        raise TreeFileProblem("prediction.missing", f"must be one of {', '.join(POLICIES)}, not {missing!r}")
+    info = known(obj["algorithm"])
+    params = obj.get("params") or {}
+    for p in info.params if info is not None else ():
+        if p.stage == "predict" and p.name in params:
+            try:
+                _check_value(info, p, params[p.name], ModelFileError)
+            except ModelFileError as exc:
+                raise TreeFileProblem(f"params.{p.name}", exc.message) from None
 
 
 def load_model(path: str | os.PathLike) -> Model:

@@ -21,6 +21,7 @@ import pytest
 
 from engine.algorithms.registry import algorithms, get, resolve_params
 from engine.errors import RuleTreeError
+from engine.tree.check import check_schema, check_tree
 
 INERT: dict[tuple[str, str], str] = {
     # (algorithm, parameter): why no data set can show a difference
@@ -103,6 +104,11 @@ def trial_values(p) -> list:
 def _signature(info, params, data, spec, stage):
     resolved = resolve_params(info, params)
     tree = info.fit(data, spec, info.stage_params(resolved, "fit"))
+    # every tree a learner gives passes the model file's checks (engine.tree.check), which a
+    # file from anyone must pass before anything reads it
+    schema = tree.schema.to_json()
+    check_schema(schema)
+    check_tree(tree.to_json(), schema)
     if stage == "predict":
         from engine.workflows import predict_cases
 

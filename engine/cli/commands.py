@@ -185,12 +185,21 @@ def cmd_predict(args) -> int:
 
 def check_scheme_options(args) -> None:
     """--holdout, --cv, --repeats and --missing-rate of evaluate and compare, before any file is read."""
+    from ..evaluate import MAX_FITS, MAX_FOLDS, MAX_REPEATS
+
     if args.holdout is not None and not 0 < args.holdout < 1:
         raise OptionError("--holdout must be a share between 0 and 1 (e.g. 0.3)", code="bad_option")
     if args.cv < 2:
         raise OptionError("--cv must be at least 2", code="bad_option")
+    if args.cv > MAX_FOLDS:
+        raise OptionError(f"--cv must be at most {MAX_FOLDS}", code="bad_option")
     if args.repeats < 1:
         raise OptionError("--repeats must be at least 1", code="bad_option")
+    if args.repeats > MAX_REPEATS:
+        raise OptionError(f"--repeats must be at most {MAX_REPEATS}", code="bad_option")
+    if args.holdout is None and args.cv * args.repeats > MAX_FITS:
+        raise OptionError(f"--cv {args.cv} x --repeats {args.repeats} is {args.cv * args.repeats:,} fits; at most "
+                          f"{MAX_FITS:,}", code="bad_option")
     missing_rate = getattr(args, "missing_rate", None)
     if missing_rate is not None and not 0 <= missing_rate < 1:
         raise OptionError("--missing-rate must be a share from 0 up to (not including) 1 (e.g. 0.2)",

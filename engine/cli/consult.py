@@ -7,7 +7,10 @@ import json
 import sys
 
 from ..errors import OptionError
-from .printing import PROG
+from ..fileio import read_json_file
+from .printing import PROG, printable
+
+MAX_ANSWERS_BYTES = 16 << 20  # one case's answers: a few kilobytes in practice
 
 
 def cmd_consult(args) -> int:
@@ -24,14 +27,16 @@ def cmd_consult(args) -> int:
                 stop_when_not_worth=args.stop_when_not_worth)
     given = {}
     if args.answers:
-        try:
-            with open(args.answers, encoding="utf-8") as handle:
-                given = json.load(handle)
-        except (OSError, json.JSONDecodeError) as exc:
-            raise OptionError(f"--answers: {exc}", code="bad_option", file=args.answers) from None
+        # a file from anyone: UTF-8 JSON of bounded size and depth, one object of plain values
+        given = read_json_file(args.answers, OptionError, what="answers file", not_ours="bad_option",
+                               max_bytes=MAX_ANSWERS_BYTES)
         if not isinstance(given, dict):
             raise OptionError("--answers must hold one JSON object: attribute -> value", code="bad_option",
                               file=args.answers)
+        for name, value in given.items():
+            if value is not None and not isinstance(value, (str, int, float)):
+                raise OptionError(f'the answer for "{printable(name)}" must be a text, a number or null, not a '
+                                  f"{type(value).__name__}", code="bad_answer", file=args.answers, field=name)
         strangers = [k for k in given if k not in model.schema.names]
         if strangers:
             raise OptionError(f"not attributes of the model: {', '.join(strangers)} (the model's attributes: "
@@ -115,7 +120,6 @@ def _confirm(prompt: str) -> bool:
 def cmd_sessions(args) -> int:
     """Saved consultations, newest first; one project's or one model's; to Excel."""
     from ..sessions import export_sessions, list_sessions, summary_row
-    from .printing import printable
 
     sessions, warnings = list_sessions(project=args.project, model=args.model)
     if args.ids:

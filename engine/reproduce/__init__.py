@@ -85,10 +85,16 @@ class Count:
 
 def save_tables(out: Path, tables: dict, workbook: str, say) -> None:
     """Each table as `out/NAME.csv` and all of them as sheets of `out/WORKBOOK.xlsx` (atomic writes)."""
-    from ..export import write_tables
+    import pandas as pd
+
+    from ..export import csv_text, write_tables
     from ..fileio import atomic_write_text
 
     for name, frame in tables.items():
-        atomic_write_text(out / f"{name}.csv", frame.to_csv(index=False, float_format="%.4f"))
+        # data set and class names come from files: none may reach a spreadsheet as a formula
+        safe = frame.rename(columns=lambda c: csv_text(c) if isinstance(c, str) else c)
+        safe = safe.apply(lambda col: col.map(lambda v: csv_text(v) if isinstance(v, str) else v)
+                          if not pd.api.types.is_numeric_dtype(col) else col)
+        atomic_write_text(out / f"{name}.csv", safe.to_csv(index=False, float_format="%.4f"))
     write_tables(out / f"{workbook}.xlsx", tables)
     say(f"tables written to {out}")

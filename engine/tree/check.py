@@ -1,0 +1,298 @@
+"""A model file's schema and tree checked as they stand in the file, before anything builds on them.
+
+A model file may come from anyone (e-mail, a shared drive). The Numba kernels index arrays with
+the child, branch and feature numbers the file gives, and the rule and drawing code walks the
+node graph, so nothing may reach them until the file is known to describe one tree:
+
+- the schema: a target, classes (unique texts), attributes with known kinds, unique names,
+  categories that are texts, ranges of two finite numbers;
+- the tree: labels that start with the classes; nodes that are objects of a known kind, with
+  one finite, non-negative count per class and a label the tree knows; children that are node
+  numbers in range, each node the child of at most one parent and every node reachable from
+  node 0 (so the graph is a tree: no cycle, no shared node, nothing left over);
+- each kind's own fields: the attributes it tests exist, thresholds and weights are finite,
+  branch tables point at children that exist, a split has the children its test can reach.
+
+Sizes are bounded by the file itself: every list the checks accept is data in the file, one
+count row per node, one child entry per edge, so no claim inside a file can make us allocate
+more than the file holds. A problem is a `TreeFileProblem` naming the field
+("tree.nodes[12].children[1]"); `Model.from_json` turns it into the file's error.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+
+import numpy as np
+
+ATTRIBUTE_KINDS = ("numeric", "ordinal", "nominal")
+MONOTONE = ("increasing", "decreasing", "none")
+PENDING_LABEL = "PENDING"
+
+
+class TreeFileProblem(ValueError):
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value) -> bool:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an integer beyond any float
+        return False
+
+
+def _texts(value, field: str, *, unique: bool = True, empty: bool = False) -> list[str]:
+    if not isinstance(value, list) or (not empty and not value):
+        raise TreeFileProblem(field, "must be a list of texts" + ("" if empty else " (at least one)"))
+    for i, v in enumerate(value):
+        if not isinstance(v, str):
+            raise TreeFileProblem(f"{field}[{i}]", f"must be a text, not {_show(v)}")
+    if unique and len(set(value)) != len(value):
+        seen = set()
+        for i, v in enumerate(value):
+            if v in seen:
+                raise TreeFileProblem(f"{field}[{i}]", f'"{v}" comes twice')
+            seen.add(v)
+    return value
+
+
+def _show(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _need(obj: dict, key: str, field: str):
+    if key not in obj:
+        raise TreeFileProblem(f"{field}.{key}", "is missing")
+    return obj[key]
+
+
+# ---- the schema -----------------------------------------------------------------------------
+
+
+def check_schema(obj) -> None:
+    """The stored data schema: what new data is encoded with."""
+    if not isinstance(obj, dict):
+        raise TreeFileProblem("schema", "must be an object")
+    if not isinstance(_need(obj, "target", "schema"), str):
+        raise TreeFileProblem("schema.target", "must be a text")
+    _texts(_need(obj, "classes", "schema"), "schema.classes")
+    if not isinstance(_need(obj, "ordered", "schema"), bool):
+        raise TreeFileProblem("schema.ordered", "must be true or false")
+    attributes = _need(obj, "attributes", "schema")
+    if not isinstance(attributes, list):
+        raise TreeFileProblem("schema.attributes", "must be a list")
+    names = set()
+    for j, attr in enumerate(attributes):
+        where = f"schema.attributes[{j}]"
+        if not isinstance(attr, dict):
+            raise TreeFileProblem(where, "must be an object")
+        name = _need(attr, "name", where)
+        if not isinstance(name, str):
+            raise TreeFileProblem(f"{where}.name", "must be a text")
+        if name in names:
+            raise TreeFileProblem(f"{where}.name", f'the attribute "{name}" comes twice')
+        names.add(name)
+        if _need(attr, "kind", where) not in ATTRIBUTE_KINDS:
+            raise TreeFileProblem(f"{where}.kind", f"must be one of {', '.join(ATTRIBUTE_KINDS)}")
+        if attr.get("monotone", "none") not in MONOTONE:
+            raise TreeFileProblem(f"{where}.monotone", f"must be one of {', '.join(MONOTONE)}")
+        categories = attr.get("categories")
+        if categories is not None:
+            _texts(categories, f"{where}.categories", empty=True)
+        elif attr["kind"] == "nominal":
+            raise TreeFileProblem(f"{where}.categories", "a nominal attribute needs its categories")
+        span = attr.get("range")
+        if span is not None and (not isinstance(span, list) or len(span) != 2
+                                 or not all(v is None or _is_number(v) for v in span)
+                                 or (None not in span and span[0] > span[1])):
+            raise TreeFileProblem(f"{where}.range", "must be two finite numbers, lowest first")
+        if not isinstance(attr.get("integer", False), bool):
+            raise TreeFileProblem(f"{where}.integer", "must be true or false")
+
+
+# ---- the tree -------------------------------------------------------------------------------
+
+
+def check_tree(obj, schema: dict) -> None:
+    """The stored tree against its (already checked) schema."""
+    if not isinstance(obj, dict):
+        raise TreeFileProblem("tree", "must be an object")
+    classes = schema["classes"]
+    k = len(classes)
+    labels = _texts(_need(obj, "labels", "tree"), "tree.labels")
+    if labels[:k] != classes:
+        raise TreeFileProblem("tree.labels", "must start with the classes of the schema, in their order")
+    if PENDING_LABEL in labels:
+        raise TreeFileProblem("tree.labels", f'"{PENDING_LABEL}" is the pending answer, not a label')
+    known_labels = set(labels) | {PENDING_LABEL}
+    nodes = _need(obj, "nodes", "tree")
+    if not isinstance(nodes, list) or not nodes:
+        raise TreeFileProblem("tree.nodes", "must be a list of nodes (at least the root)")
+    attributes = {a["name"]: a for a in schema["attributes"]}
+    n = len(nodes)
+    parent = [-1] * n
+    all_counts: list = []
+    for i, node in enumerate(nodes):
+        where = f"tree.nodes[{i}]"
+        if not isinstance(node, dict):
+            raise TreeFileProblem(where, "must be an object")
+        kind = _need(node, "kind", where)
+        if not isinstance(kind, str) or kind not in _KIND_CHECKS:
+            raise TreeFileProblem(f"{where}.kind", f"must be one of {', '.join(_KIND_CHECKS)}, not {_show(kind)}")
+        counts = _need(node, "counts", where)
+        if not isinstance(counts, list) or len(counts) != k:
+            _bad_counts(i, k)
+        all_counts.extend(counts)
+        label = _need(node, "label", where)
+        if not isinstance(label, str) or label not in known_labels:
+            raise TreeFileProblem(f"{where}.label", f"{_show(node['label'])} is none of the tree's labels")
+        children = node.get("children", [])
+        if not isinstance(children, list):
+            raise TreeFileProblem(f"{where}.children", "must be a list of node numbers")
+        for p, c in enumerate(children):
+            if not _is_int(c) or not 0 < c < n:
+                raise TreeFileProblem(f"{where}.children[{p}]", f"must be a node number from 1 to {n - 1}, "
+                                                                f"not {_show(c)}")
+            if parent[c] >= 0:
+                raise TreeFileProblem(f"{where}.children[{p}]",
+                                      f"node {c} is already a child of node {parent[c]} (a tree node has one parent)")
+            parent[c] = i
+        _KIND_CHECKS[kind](node, where, len(children), attributes)
+    _check_counts(nodes, all_counts, k)
+    _check_reachable(nodes, n)
+
+
+def _bad_counts(i: int, k: int):
+    raise TreeFileProblem(f"tree.nodes[{i}].counts", f"must be {k} finite, non-negative numbers (one per class)")
+
+
+def _check_counts(nodes: list, flat: list, k: int) -> None:
+    """Every count a finite, non-negative number: all at once (a model may have 100,000 nodes),
+    then node by node only to name the first wrong one."""
+    if set(map(type, flat)) <= {int, float}:
+        try:
+            values = np.asarray(flat, dtype=np.float64)
+        except OverflowError:  # an integer beyond any float: named below
+            values = None
+        if values is not None and np.isfinite(values).all() and (values >= 0).all():
+            return
+    for i, node in enumerate(nodes):
+        if not all(_is_number(c) and c >= 0 for c in node["counts"]):
+            _bad_counts(i, k)
+
+
+def _check_reachable(nodes: list, n: int) -> None:
+    """With one parent per node and node 0 nobody's child, the nodes form a tree exactly when
+    every node is reachable from node 0 (a cycle or a stray node would not be)."""
+    seen = bytearray(n)
+    seen[0] = 1
+    queue = deque([0])
+    while queue:
+        for c in nodes[queue.popleft()].get("children", []):
+            if not seen[c]:
+                seen[c] = 1
+                queue.append(c)
+    if not all(seen):
+        stray = seen.index(0)
+        raise TreeFileProblem(f"tree.nodes[{stray}]", "cannot be reached from the root (node 0): the nodes do "
+                                                      "not form one tree")
+
+
+# ---- each kind's own fields -----------------------------------------------------------------
+
+
+def _attribute(node: dict, where: str, attributes: dict, key: str = "attribute") -> dict:
+    name = _need(node, key, where)
+    if not isinstance(name, str) or name not in attributes:
+        raise TreeFileProblem(f"{where}.{key}", f"{_show(name)} is not an attribute of the schema")
+    return attributes[name]
+
+
+def _branch_table(node: dict, where: str, n_children: int) -> None:
+    branches = _need(node, "branches", where)
+    if not isinstance(branches, list):
+        raise TreeFileProblem(f"{where}.branches", "must be a list of child positions")
+    for v, b in enumerate(branches):
+        if not _is_int(b) or not -1 <= b < n_children:
+            raise TreeFileProblem(f"{where}.branches[{v}]", f"must be a child position from 0 to {n_children - 1} "
+                                                            f"(or -1: no branch), not {_show(b)}")
+
+
+def _children(where: str, n_children: int, low: int, high: int | None, kind: str) -> None:
+    if n_children < low or (high is not None and n_children > high):
+        need = f"at least {low}" if high is None else str(low) if low == high else f"{low} or {high}"
+        raise TreeFileProblem(f"{where}.children", f"a {kind} has {need} children, not {n_children}")
+
+
+def _leaf(node, where, n_children, attributes):
+    _children(where, n_children, 0, 0, "leaf")
+
+
+def _threshold(node, where, n_children, attributes):
+    _children(where, n_children, 2, 2, "threshold split")
+    _attribute(node, where, attributes)
+    if not _is_number(_need(node, "threshold", where)):
+        raise TreeFileProblem(f"{where}.threshold", "must be a finite number")
+
+
+def _category(node, where, n_children, attributes):
+    _children(where, n_children, 1, None, "category split")
+    attr = _attribute(node, where, attributes)
+    _branch_table(node, where, n_children)
+    cuts = node.get("cuts")
+    if cuts is not None:
+        if not isinstance(cuts, list) or not all(_is_number(c) for c in cuts) or any(
+                a >= b for a, b in zip(cuts, cuts[1:])):
+            raise TreeFileProblem(f"{where}.cuts", "must be increasing finite numbers")
+        if len(node["branches"]) > len(cuts) + 1:
+            raise TreeFileProblem(f"{where}.branches", f"{len(cuts)} cuts make {len(cuts) + 1} intervals, not "
+                                                       f"{len(node['branches'])}")
+    elif attr.get("categories") is not None and len(node["branches"]) > len(attr["categories"]):
+        raise TreeFileProblem(f"{where}.branches", f'"{attr["name"]}" has {len(attr["categories"])} categories, '
+                                                   f"not {len(node['branches'])}")
+
+
+def _fuzzy(node, where, n_children, attributes):
+    _children(where, n_children, 1, None, "fuzzy split")
+    _attribute(node, where, attributes)
+    centres = node.get("centres")
+    if centres is not None:
+        if (not isinstance(centres, list) or len(centres) != n_children or not all(_is_number(c) for c in centres)
+                or any(a >= b for a, b in zip(centres, centres[1:]))):
+            raise TreeFileProblem(f"{where}.centres", f"a fuzzy split needs {n_children} increasing centres "
+                                                      "(finite numbers, one per child)")
+    else:
+        _branch_table(node, where, n_children)
+    terms = node.get("terms")
+    if terms is not None and (not isinstance(terms, list) or len(terms) != n_children
+                              or not all(isinstance(t, str) for t in terms)):
+        raise TreeFileProblem(f"{where}.terms", f"the term names must be {n_children} texts (one per child)")
+
+
+def _trichotomy(node, where, n_children, attributes):
+    _children(where, n_children, 2, 3, "trichotomy split")
+    names = _texts(_need(node, "attributes", where), f"{where}.attributes")
+    for p, name in enumerate(names):
+        if name not in attributes:
+            raise TreeFileProblem(f"{where}.attributes[{p}]", f'"{name}" is not an attribute of the schema')
+    weights = _need(node, "weights", where)
+    if not isinstance(weights, list) or len(weights) != len(names) or not all(_is_number(w) for w in weights):
+        raise TreeFileProblem(f"{where}.weights", f"must be {len(names)} finite numbers (one per attribute)")
+    for key in ("low", "high"):
+        if not _is_number(_need(node, key, where)):
+            raise TreeFileProblem(f"{where}.{key}", "must be a finite number")
+
+
+_KIND_CHECKS = {"leaf": _leaf, "threshold": _threshold, "category": _category, "fuzzy": _fuzzy,
+                "trichotomy": _trichotomy}
