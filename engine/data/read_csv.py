@@ -13,8 +13,8 @@ import pandas as pd
 
 from ..errors import DataError
 from .limits import ReadLimits
-from .sniff import binary_kind, detect_encoding, sniff_delimiter
-from .table import MISSING_TOKENS, PreParsed, Table, TableBuilder
+from .sniff import binary_kind, detect_encoding, guess_encoding, sniff_delimiter
+from .table import MISSING_TOKENS, PreParsed, Table, TableBuilder, place_text
 
 csv.field_size_limit(min(sys.maxsize, 2**31 - 1))  # our own cell limit applies instead
 
@@ -54,13 +54,21 @@ def decode_text(raw: bytes, file: str, encoding: str | None = None) -> tuple[str
 _CONTROL_BYTES = bytes(b for b in range(32) if b not in b"\t\n\r\f\v\x1a")
 
 
+def encoding_warning(file: str, used: str, doubt: str) -> str:
+    """The warning for an encoding that was guessed with doubt: which, why, how to choose."""
+    return (f"{place_text(file)}: the text encoding was not given and was guessed as {used}, but {doubt}. "
+            "If the text looks wrong, give the right encoding (on the command line --encoding ENC, for "
+            "example --encoding shift_jis, gbk, big5, euc_kr, cp1251) or save the file as UTF-8.")
+
+
 def check_bytes_are_text(raw: bytes, file: str) -> None:
-    """Refuse binary junk before decoding (for 8-bit and UTF-8 encodings)."""
-    sample = raw[:65536]
-    nul = sample.find(b"\x00")
+    """Refuse binary junk before decoding (for 8-bit and UTF-8 encodings): a NUL byte
+    anywhere (a text file has none: a damaged or binary file), or many control bytes."""
+    nul = raw.find(b"\x00")  # the whole file: a NUL in row 100,000 is as wrong as in row 1
     if nul >= 0:
-        raise DataError("the file contains binary data (NUL bytes), not text; is it really a CSV file?",
-                        code="binary", file=file, row=sample[:nul].count(b"\n") + 1)
+        raise DataError("the file contains binary data (NUL bytes), not text; is it really a CSV file, "
+                        "or is it damaged?", code="binary", file=file, row=raw.count(b"\n", 0, nul) + 1)
+    sample = raw[:65536]
     control = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
     if control > max(8, len(sample) // 200):
         raise DataError("the file contains binary data (control characters), not text; is it really "
@@ -68,12 +76,13 @@ def check_bytes_are_text(raw: bytes, file: str) -> None:
 
 
 def check_text_is_text(text: str, file: str) -> None:
-    """Refuse binary junk: NUL characters or many control characters."""
-    sample = text[:65536]
-    nul = sample.find("\x00")
+    """Refuse binary junk: a NUL character anywhere, or many control characters at the start.
+    (Single control characters further on are escaped, with a warning, by the table builder.)"""
+    nul = text.find("\x00")
     if nul >= 0:
-        raise DataError("the file contains binary data (NUL bytes), not text; is it really a CSV file?",
-                        code="binary", file=file, row=sample[:nul].count("\n") + 1)
+        raise DataError("the file contains binary data (NUL bytes), not text; is it really a CSV file, "
+                        "or is it damaged?", code="binary", file=file, row=text.count("\n", 0, nul) + 1)
+    sample = text[:65536]
     control = sum(1 for ch in sample if ch < " " and ch not in "\t\r\n\f\v")
     if control > max(8, len(sample) // 100):
         raise DataError("the file contains binary data (control characters), not text; is it really "
@@ -90,7 +99,7 @@ def read_delimited(path: str, limits: ReadLimits, *, encoding: str | None = None
     if what is not None and not encoding:
         hint = " Open it as .xlsx instead (rename it)." if "zip" in what or "xls" in what else ""
         raise DataError(f"the file is {what}, not delimited text.{hint}", code="binary", file=path)
-    chosen = encoding or detect_encoding(raw)
+    chosen, doubt = (encoding, None) if encoding else guess_encoding(raw)
     if not chosen.lower().replace("_", "-").startswith(("utf-16", "utf-32")):
         check_bytes_are_text(raw, path)
     text, used = decode_text(raw, path, chosen)
@@ -100,26 +109,81 @@ def read_delimited(path: str, limits: ReadLimits, *, encoding: str | None = None
     # decimal commas ("1,5") belong to semicolon files (European Excel); elsewhere
     # "1,234" is more likely a thousands separator, so such columns stay text
     builder = TableBuilder(path, limits, decimal_comma=(delim == ";"))
+    builder.nul_free = True  # check_text_is_text
+    if doubt:
+        builder.warnings.append(encoding_warning(path, used, doubt))
     return parse_delimited(text, path, delim, limits, builder, encoding=used, header_row=header_row)
 
 
 #: a row this close below the header that is wider than it suggests that the header is lower down
 HEADER_HINT_ROWS = 10
 
+#: appended to the text for the csv module: a quote still open at the end swallows it. The text
+#: has no NUL (check_text_is_text refuses one), so the mark cannot be part of the data.
+_END_MARK = "\x00"
+#: an unclosed quote that swallowed more lines than this (or a line that looks like a row) is refused
+MAX_SWALLOWED_LINES = 10
+
+
+def _take_end_mark(record: list[str], end: str) -> bool | None:
+    """None: `record` is the end mark alone (every quote was closed; drop it); True: its
+    last field swallowed the mark, a quote never closed (the mark is cut off); False: a
+    plain record."""
+    if not record or not record[-1].endswith(_END_MARK):
+        return False
+    if len(record) == 1 and record[0] == _END_MARK:
+        return None
+    record[-1] = record[-1][: -len(end)]
+    return True
+
+
+def _unclosed_quote(text: str, path: str, delim: str, cell: str, row: int, column, width: int,
+                    limits: ReadLimits, header: bool = False) -> str:
+    """The warning for a quote never closed (the last cell of the file holds the rest of
+    it); a DataError when that is surely a mistake: it swallowed the header's row, more
+    than MAX_SWALLOWED_LINES lines, a line that looks like a row of the table, or more
+    characters than a cell may hold."""
+    line = text.count("\n") - cell.count("\n") + 1  # the line the quote opens on
+    lines = cell.rstrip("\r\n").split("\n")
+    rowlike = sum(1 for t in lines[1:] if width > 1 and t.count(delim) >= width - 1)
+    where = f" (on line {line})" if line != row else ""
+    what = "the rest of the file"
+    if len(lines) > 1:
+        what += f" ({len(lines)} lines, {rowlike} of which look like rows of the table)" if rowlike \
+            else f" ({len(lines)} lines)"
+    if header or rowlike or len(lines) > MAX_SWALLOWED_LINES or len(cell) > limits.max_cell_chars:
+        raise DataError(f"the quote that opens in this cell{where} is never closed, so {what} would be read "
+                        "into this one cell; add the missing closing quote (\") or remove the stray one",
+                        code="unclosed_quote", file=path, row=row, column=column)
+    return (f"{place_text(path, row=row, column=column)}: the quote that opens in this cell{where} is never "
+            f"closed, so {what} was read into this one cell; if that is wrong, add the closing quote (\")")
+
 
 def parse_delimited(text: str, path: str, delim: str, limits: ReadLimits, builder: TableBuilder,
                     *, encoding: str | None = None, header_row: int | None = None) -> Table:
     """`header_row`: the record (1 = the first line) that holds the column names; None: the first
     record that is not blank. The records above it are skipped (a warning says so)."""
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delim, skipinitialspace=False,
+    end = _END_MARK if text.endswith(("\n", "\r")) else "\n" + _END_MARK
+    reader = csv.reader(io.StringIO(text + end, newline=""), delimiter=delim, skipinitialspace=False,
                         strict=False)
+
+    def next_header_candidate() -> list[str]:
+        record = next(reader)
+        mark = _take_end_mark(record, end)
+        if mark is None:
+            raise StopIteration
+        if mark:
+            _unclosed_quote(text, path, delim, record[-1], header_row + 1, str(len(record)), len(record),
+                            limits, header=True)
+        return record
+
     wanted = header_row
     header_row = 0  # records read so far: the header's spreadsheet row
     try:
-        header = next(reader)
+        header = next_header_candidate()
         header_row = 1
         while (wanted is not None and header_row < wanted) or (wanted is None and not any(c.strip() for c in header)):
-            header = next(reader)
+            header = next_header_candidate()
             header_row += 1
         if wanted is not None and not any(c.strip() for c in header):
             raise DataError(f"the header row {wanted} is empty: choose the row that holds the column names",
@@ -156,13 +220,21 @@ def parse_delimited(text: str, path: str, delim: str, limits: ReadLimits, builde
     max_rows = max(1, limits.max_cells // max(1, width))
     records: list[list[str]] = []
     try:
-        records.extend(itertools.islice(reader, max_rows + 1))
+        records.extend(itertools.islice(reader, max_rows + 2))  # + 1 for the end mark
     except csv.Error as exc:  # `records` holds the rows before the bad one
         raise DataError(f"the row cannot be read: {exc}", code="bad_csv", file=path,
                         row=header_row + len(records) + 1) from None
+    unclosed = bool(records) and _take_end_mark(records[-1], end)
+    if unclosed is None:
+        records.pop()
     if len(records) > max_rows:
         raise DataError(f"the table has more than {limits.max_cells:,} cells, the limit",
                         code="too_large", file=path, row=header_row + max_rows + 1)
+    if unclosed and len(records[-1]) <= width:
+        j = len(records[-1]) - 1
+        builder.warnings.append(_unclosed_quote(
+            text, path, delim, records[-1][-1], header_row + len(records), names[j] or column_label(j),
+            width, limits))
     # One record is one spreadsheet row (a quoted line break stays inside its cell).
     row_numbers = np.arange(header_row + 1, header_row + 1 + len(records), dtype=np.int64)
     lengths = np.fromiter(map(len, records), dtype=np.int64, count=len(records))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as _dt
 import math
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -32,6 +33,42 @@ _DECIMAL_COMMA = re.compile(r"^[+-]?\d+,\d+$")
 _MAX_TOKEN_LEN = max(len(t) for t in MISSING_TOKENS)
 #: Only this many distinct values are listed per nominal column in the info.
 MAX_LISTED_VALUES = 1000
+
+#: Characters no cell or column name keeps: C0 controls except tab and line breaks, DEL,
+#: C1 controls, the Unicode line/paragraph separators, and the bidi embeddings, overrides
+#: and isolates ("Trojan Source"). They move a terminal's cursor or colours, break
+#: line-based tools and XML (the Excel export), or show text in another order than it is.
+CONTROL_CHARS = "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+_CONTROL = re.compile(f"[{CONTROL_CHARS}]")
+_CONTROL_OR_CR = re.compile(f"[\r{CONTROL_CHARS}]")
+_CONTROL_NAMES = {0: "NUL", 7: "BEL", 8: "BACKSPACE", 0x0B: "VERTICAL TAB", 0x0C: "FORM FEED",
+                  0x1B: "ESC", 0x7F: "DEL"}
+
+
+def _escape_char(match: re.Match) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def escape_controls(text: str) -> tuple[str, int]:
+    """(text with each control character written as a visible escape such as \\x1b,
+    number of such characters). Line breaks stay, CR LF and a lone CR becoming LF."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return _CONTROL.subn(_escape_char, text)
+
+
+def describe_char(ch: str) -> str:
+    """'ESC, U+001B' / 'RIGHT-TO-LEFT OVERRIDE, U+202E'."""
+    code = ord(ch)
+    name = _CONTROL_NAMES.get(code) or unicodedata.name(ch, "") or "control character"
+    return f"{name}, U+{code:04X}"
+
+
+def place_text(file: str | None, sheet: str | None = None, row: int | None = None, column=None) -> str:
+    """'file "x.csv", sheet "S", row 5, column "age"' as in error messages, for warnings."""
+    text = DataError("", file=file, sheet=sheet, row=row, column=column).place
+    return escape_controls(text)[0]
 
 
 @dataclass
@@ -184,6 +221,13 @@ class TableBuilder:
         self.missing_tokens = missing_tokens
         self.header_row = header_row
         self.warnings: list[str] = []
+        #: the reader refused NUL characters already (numpy's text arrays drop a trailing NUL, so
+        #: without this promise the cells themselves are searched for one)
+        self.nul_free = False
+        #: control characters escaped so far: count, and the first (row, column order, column, char)
+        self.controls = 0
+        self._first_control: tuple | None = None
+        self._column_order: dict[str, int] = {}
 
     def error(self, message: str, code: str, *, row=None, column=None) -> DataError:
         return DataError(message, code=code, file=self.file, sheet=self.sheet, row=row, column=column)
@@ -193,7 +237,8 @@ class TableBuilder:
         names = []
         for j, cell in enumerate(header):
             text = _cell_text(cell)
-            names.append("" if text is None else text.strip())
+            names.append(self.clean_name("" if text is None else text.strip(), j, column_label,
+                                          self.header_row))
         seen: dict[str, int] = {}
         for j, name in enumerate(names):
             if len(name) > 1000:
@@ -210,10 +255,45 @@ class TableBuilder:
             seen[name] = j
         return names
 
+    def clean_name(self, name: str, j: int, column_label, row) -> str:
+        """A column name with control characters escaped (counted for the warning)."""
+        if _CONTROL_OR_CR.search(name):
+            clean, n = escape_controls(name)
+            if n:
+                self._note_controls(n, row if row is not None else 0, j, column_label(j),
+                                    _CONTROL.search(name).group())
+            name = clean.strip()
+        return name
+
+    def _note_controls(self, n: int, row: int, order: int, column, ch: str) -> None:
+        self.controls += n
+        if self._first_control is None or (row, order) < self._first_control[:2]:
+            self._first_control = (row, order, column, ch)
+
+    def _control_warning(self) -> None:
+        if not self.controls:
+            return
+        row, _, column, ch = self._first_control
+        where = place_text(self.file, self.sheet, row or None, column)
+        count = "a control character" if self.controls == 1 else \
+            f"{self.controls:,} control or text-direction characters in the table, the first"
+        self.warnings.append(
+            f"{where}: {count} ({describe_char(ch)}) is shown as the escape \"{escape_controls(ch)[0]}\" "
+            "(such characters would disturb the screen, exports and other programs). Check the file: it "
+            "may be damaged or tampered with.")
+
     def build(self, names: list[str], columns: list[list], row_numbers: np.ndarray,
               column_label, declared: dict[str, list[str]] | None = None) -> Table:
         """`columns[j]` holds the raw cells of column j (one per data row)."""
         n_rows = len(row_numbers)
+        # names that did not come through header_names (ARFF): the same cleaning
+        clean = [self.clean_name(name, j, column_label, None) for j, name in enumerate(names)]
+        if declared:
+            renamed = dict(zip(names, clean))
+            declared = {renamed.get(k, k): [escape_controls(v)[0].strip() for v in vals]
+                        for k, vals in declared.items()}
+        names = clean
+        self._column_order = {name: j for j, name in enumerate(names) if name}
         if not any(names):
             raise self.error("the first row is empty; the first row must name the columns",
                              "no_header", row=int(row_numbers[0]) - 1 if n_rows else 1)
@@ -255,6 +335,7 @@ class TableBuilder:
             infos.append(info)
         frame = pd.DataFrame(data, copy=False)
         frame.index = pd.RangeIndex(n_rows)
+        self._control_warning()
         return Table(frame=frame, columns=infos, file=self.file, sheet=self.sheet,
                      first_row=int(row_numbers[0]), row_numbers=row_numbers, warnings=self.warnings,
                      header_row=int(self.header_row))
@@ -378,6 +459,26 @@ class TableBuilder:
             return (int(idx[k]), str(texts[k]), n_bad)
         return None
 
+    def _escape_cells(self, name, out, present, values, row_numbers) -> bool:
+        """Write control characters in the cells of `out` as visible escapes (see
+        `escape_controls`), counted for the warning; False when there are none. Looks at
+        the distinct values only, so a clean column costs next to nothing."""
+        distinct = values.tolist()
+        suspect = not "".join(distinct).isprintable() and any(_CONTROL_OR_CR.search(v) for v in distinct)
+        if not suspect and not self.nul_free:
+            suspect = "\x00" in "".join(out[present].tolist())
+        if not suspect:
+            return False
+        order = self._column_order.get(name, 0)
+        for i in np.flatnonzero(present):
+            cell = out[i]
+            if _CONTROL_OR_CR.search(cell):
+                clean, n = escape_controls(cell)
+                if n:
+                    self._note_controls(n, int(row_numbers[i]), order, name, _CONTROL.search(cell).group())
+                out[i] = clean.strip()
+        return True
+
     def _numeric_column(self, name, numbers, present, missing, row_numbers):
         values = numbers[present]
         bad = ~np.isfinite(values)
@@ -398,6 +499,8 @@ class TableBuilder:
     def _nominal_column(self, name, out, present, missing, row_numbers, declared, hint):
         values, counts = np.unique(out[present].astype(str), return_counts=True) if present.any() \
             else (np.array([], dtype=str), np.array([], dtype=int))
+        if len(values) and self._escape_cells(name, out, present, values, row_numbers):
+            values, counts = np.unique(out[present].astype(str), return_counts=True)
         order = sorted(range(len(values)), key=lambda k: natural_key(values[k]))
         info = ColumnInfo(name=name, type=NOMINAL, missing=missing, distinct=len(values),
                           values=[str(values[k]) for k in order], counts=[int(counts[k]) for k in order])
@@ -412,6 +515,7 @@ class TableBuilder:
         if hint is not None:
             first, text, n_bad = hint
             more = f" and {n_bad - 1} more" if n_bad > 1 else ""
+            text = escape_controls(text)[0]
             self.warnings.append(
                 f'column "{name}" is numeric except for "{text}" in row {int(row_numbers[first])}{more}; '
                 "it is read as nominal (text). Fix those cells to use it as a number.")
