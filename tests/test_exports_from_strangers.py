@@ -31,7 +31,7 @@ def hostile(tmp_path_factory):
     for i in range(60):
         label = HOSTILE_CLASSES[i % 3]
         colour = ["-red", "=blue", "@green"][(i // 2) % 3]
-        rows.append([i % 7 + (i % 3) * 10, colour, f"-tag{i % 2}", label])
+        rows.append([i % 7 + (i % 3) * 10, colour, f"-tag{i % 2}" if i != 41 else f"{ESC}[2J{ESC}]0;owned\a", label])
     path = folder / "hostile.csv"
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
@@ -54,6 +54,15 @@ def _no_formula_in(workbook_path):
                     assert cell.data_type != "f", f"{ws.title}!{cell.coordinate} is a formula: {cell.value!r}"
                     assert ESC not in cell.value
     return seen
+
+
+def test_the_terminal_never_receives_a_control_sequence(hostile):
+    folder, data, _ = hostile
+    out = _run("info", data)
+    assert out.returncode == 0, out.stderr
+    assert "\\x1b[2J" in out.stdout + out.stderr  # the value is listed, escaped
+    for stream in (out.stdout, out.stderr):
+        assert ESC not in stream and "\a" not in stream
 
 
 def test_the_rules_workbook_holds_no_formula(hostile, tmp_path):
