@@ -158,6 +158,8 @@ def test_a_node_claiming_a_million_children_is_refused_quickly(tmp_path, models)
     (lambda o: o["tree"]["nodes"][0].__setitem__("counts", [1.0, 2.0]), "tree.nodes[0].counts"),
     (lambda o: o["tree"]["nodes"][0].__setitem__("counts", [-1.0, 2.0, 3.0]), "tree.nodes[0].counts"),
     (lambda o: o["tree"]["nodes"][0].__setitem__("counts", ["a", 2.0, 3.0]), "tree.nodes[0].counts"),
+    (lambda o: o["tree"]["nodes"][0].__setitem__("counts", [1e308, 1e308, 3.0]), "tree.nodes"),
+    (lambda o: o["tree"]["nodes"][0].__setitem__("counts", [10 ** 400, 2.0, 3.0]), "tree.nodes[0].counts"),
     (lambda o: o["schema"].__setitem__("classes", o["schema"]["classes"][:2]), "tree.nodes[0].counts"),
     (lambda o: o["schema"].__setitem__("classes", ["x", "x", "y"]), "schema.classes[1]"),
     (lambda o: o["tree"].__setitem__("labels", ["z"] + o["tree"]["labels"][1:]), "tree.labels"),

@@ -185,11 +185,15 @@ def _check_counts(nodes: list, flat: list, k: int) -> None:
             values = np.asarray(flat, dtype=np.float64)
         except OverflowError:  # an integer beyond any float: named below
             values = None
-        if values is not None and np.isfinite(values).all() and (values >= 0).all():
-            return
+        with np.errstate(over="ignore"):
+            if values is not None and np.isfinite(values).all() and (values >= 0).all() \
+                    and np.isfinite(values.sum()):
+                return
     for i, node in enumerate(nodes):
-        if not all(_is_number(c) and c >= 0 for c in node["counts"]):
+        counts = node["counts"]
+        if not all(_is_number(c) and c >= 0 for c in counts):
             _bad_counts(i, k)
+    raise TreeFileProblem("tree.nodes", "the class counts add up to more than a number can hold")
 
 
 def _check_reachable(nodes: list, n: int) -> None:
