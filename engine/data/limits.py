@@ -20,6 +20,20 @@ class ReadLimits:
     max_zip_ratio: float = 250.0
     #: columns in one table
     max_columns: int = 16_384
+    #: workbooks: the rectangle a sheet spans (from its first to its farthest cell, blanks
+    #: included) is what the reader allocates, so it is bounded by the size of the file too:
+    #: at most this many cells per byte of the file (a dense sheet takes several bytes per
+    #: cell, even compressed) ...
+    sheet_cells_per_byte: int = 64
+    #: ... but always at least this many (about 150 MB while reading); and never more than
+    #: `max_cells`. A 10 KB file with one cell at XFD1048576 is refused before it is loaded.
+    min_sheet_cells: int = 1_000_000
+    #: a sheet's declared size (.xls DIMENSIONS), reserved in advance by the reader
+    max_declared_cells: int = 30_000_000
+
+    def sheet_cell_budget(self, file_bytes: int) -> int:
+        """Cells a sheet of a workbook of `file_bytes` bytes may span."""
+        return min(self.max_cells, max(self.min_sheet_cells, self.sheet_cells_per_byte * file_bytes))
 
 
 DEFAULT_LIMITS = ReadLimits()

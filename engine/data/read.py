@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import stat
 
 from ..errors import DataError, RuleTreeError
 from .limits import DEFAULT_LIMITS, ReadLimits
@@ -23,11 +24,30 @@ ARFF_SUFFIXES = (".arff",)
 SUPPORTED_SUFFIXES = EXCEL_SUFFIXES + TEXT_SUFFIXES + ARFF_SUFFIXES
 
 
+#: what a path that is not a regular file is, by its stat mode
+_SPECIAL = ((stat.S_ISFIFO, "a pipe"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+            (stat.S_ISSOCK, "a socket"))
+
+
 def _check_path(path: str) -> str:
-    if not os.path.exists(path):
-        raise DataError("the file does not exist", code="not_found", file=path)
-    if os.path.isdir(path):
+    """Refuse a path that is missing, a folder or any other non-regular file (after following
+    links) before it is opened: a pipe named x.csv would block reading forever, a link to
+    /dev/zero would feed a gigabyte of zeros."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise DataError("the file does not exist", code="not_found", file=path) from None
+    except (OSError, ValueError) as exc:  # a link loop, a name too long, a NUL in the name
+        raise DataError(f"the file cannot be opened ({getattr(exc, 'strerror', None) or exc})",
+                        code="not_found", file=path) from None
+    if stat.S_ISDIR(mode):
         raise DataError("this is a folder, not a file", code="not_found", file=path)
+    if not stat.S_ISREG(mode):
+        what = next((name for test, name in _SPECIAL if test(mode)), "a special file")
+        if os.path.islink(path):
+            what = f"a link to {what} ({os.path.realpath(path)})"
+        raise DataError(f"the file is not a regular file: it is {what}; save the data to a file and open that",
+                        code="not_regular", file=path)
     if not os.access(path, os.R_OK):
         raise DataError("the file cannot be read (permission denied)", code="not_readable", file=path)
     suffix = os.path.splitext(path)[1].lower()
@@ -92,6 +112,8 @@ def _guard(path: str, work):
         raise
     except MemoryError:
         raise DataError("the file is too large to read into memory", code="too_large", file=path) from None
+    except RecursionError:
+        raise DataError("the file is nested too deeply to read", code="too_large", file=path) from None
     except OSError as exc:
         raise DataError(f"the file cannot be read: {exc.strerror or exc}", code="not_readable",
                         file=path) from None

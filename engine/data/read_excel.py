@@ -1,159 +1,29 @@
 """Workbooks (.xlsx, .xlsm, .xls, .xlsb, .ods) through python-calamine.
 
 calamine (Rust) reads the values Excel cached for formulas, dates as dates, and
-is several times faster than openpyxl. Before it sees a zip-based file, the zip
-is checked against the unzipped-size budget by actually inflating each entry
-(declared sizes can lie), so a zip bomb is refused before any parsing.
+is several times faster than openpyxl. Before it sees a file, engine.data.extents
+scans it for how far each sheet reaches and refuses zip bombs, so a small file can
+never make calamine allocate gigabytes.
 """
 
 from __future__ import annotations
 
 import os
-import re
-import zipfile
-import zlib
 
 import numpy as np
 
 from ..errors import DataError
+from .extents import SheetExtents, column_letter, scan_workbook
 from .limits import ReadLimits
 from .sniff import EMPTY_ZIP_MAGIC, OLE2_MAGIC, ZIP_MAGIC, binary_kind
 from .table import Table, TableBuilder
 
 EXCEL_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".xlsb", ".ods")
-_CHUNK = 1 << 20
 
 
-def column_letter(index: int) -> str:
-    """0 -> 'A', 25 -> 'Z', 26 -> 'AA'."""
-    letters = ""
-    index += 1
-    while index:
-        index, rem = divmod(index - 1, 26)
-        letters = chr(65 + rem) + letters
-    return letters
-
-
-_ROW_REF = re.compile(rb"<(?:\w+:)?row\b[^>]*?\sr=\"(\d+)\"")
-_CELL_COL = re.compile(rb"<(?:\w+:)?c\b[^>]*?\sr=\"([A-Z]+)\d")
-_WIDE_REF = re.compile(rb"r=\"[A-Z]{3,}\d")
-_TWO_LETTER_REF = re.compile(rb"r=\"[A-Z]{2}\d")
-
-
-def _widest_column(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> int:
-    """The largest column number any cell reference in the part names."""
-    widest, tail = 0, b""
-    with archive.open(info) as member:
-        while True:
-            chunk = member.read(_CHUNK)
-            if not chunk:
-                return widest
-            cols = set(_CELL_COL.findall(tail + chunk))
-            if cols:
-                widest = max(widest, _column_number(max(cols, key=lambda c: (len(c), c))))
-            tail = chunk[-64:]
-
-
-def _column_number(letters: bytes) -> int:
-    number = 0
-    for ch in letters:
-        number = number * 26 + (ch - 64)
-    return number
-
-
-def check_zip(path: str, limits: ReadLimits) -> dict[str, tuple[int, int]]:
-    """Refuse a damaged zip or one that would inflate beyond the budget.
-
-    Returns, per worksheet part, the (last row, last column) its cell references
-    reach, found while inflating: calamine allocates that whole rectangle, so a
-    tiny file with one cell at XFD1048576 must be refused before it is loaded.
-    """
-    try:
-        archive = zipfile.ZipFile(path)
-    except zipfile.BadZipFile:
-        raise DataError("the workbook is damaged or truncated (its zip directory is missing); "
-                        "save it again from Excel", code="truncated", file=path) from None
-    except (NotImplementedError, EOFError, ValueError) as exc:
-        # e.g. "zip file version 6.4": a zip feature no spreadsheet program writes, or a damaged directory
-        raise DataError(f"the workbook is damaged or not a spreadsheet zip ({exc}); save it again from Excel",
-                        code="truncated", file=path) from None
-    with archive:
-        infos = archive.infolist()
-        declared = sum(i.file_size for i in infos)
-        if declared > limits.max_unzipped_bytes:
-            raise DataError(f"the workbook would unpack to {declared:,} bytes, more than the limit of "
-                            f"{limits.max_unzipped_bytes:,} (a zip bomb?)", code="zip_bomb", file=path)
-        for info in infos:
-            if info.file_size > _CHUNK and info.file_size > limits.max_zip_ratio * max(1, info.compress_size):
-                raise DataError(f'the workbook part "{info.filename}" is compressed '
-                                f"{info.file_size / max(1, info.compress_size):,.0f} to 1, far beyond any real "
-                                "workbook (a zip bomb?)", code="zip_bomb", file=path)
-        total = 0
-        extents: dict[str, tuple[int, int]] = {}
-        for info in infos:
-            seen = 0
-            is_sheet = info.filename.startswith("xl/worksheets/") and info.filename.endswith(".xml")
-            last_row, tail, wide, medium = 0, b"", False, False
-            try:
-                with archive.open(info) as member:
-                    while True:
-                        chunk = member.read(_CHUNK)
-                        if not chunk:
-                            break
-                        if is_sheet:
-                            window = tail + chunk
-                            at = window.rfind(b"<row ")
-                            found = _ROW_REF.match(window, at) if at >= 0 else None
-                            if found:
-                                last_row = max(last_row, int(found.group(1)))
-                            if _WIDE_REF.search(window):
-                                wide = True
-                            elif _TWO_LETTER_REF.search(window):
-                                medium = True
-                            tail = chunk[-64:]
-                        seen += len(chunk)
-                        total += len(chunk)
-                        if total > limits.max_unzipped_bytes or seen > info.file_size:
-                            raise DataError("the workbook unpacks to more than it declares or than the "
-                                            f"limit of {limits.max_unzipped_bytes:,} bytes (a zip bomb?)",
-                                            code="zip_bomb", file=path)
-            except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError) as exc:
-                raise DataError(f'the workbook is damaged or truncated (part "{info.filename}": {exc})',
-                                code="truncated", file=path) from None
-            if is_sheet:
-                # columns: 26 without two-letter references, 702 without three-letter ones;
-                # only when that bound is too coarse are the references read one by one
-                bound = 16384 if wide else 702 if medium else 26
-                if last_row * bound > limits.max_cells:
-                    bound = _widest_column(archive, info)
-                extents[info.filename] = (last_row, bound)
-    return extents
-
-
-def _sheet_parts(path: str) -> dict[str, str]:
-    """Sheet name -> worksheet part (xl/worksheets/sheetN.xml) from the workbook's XML."""
-    from defusedxml import ElementTree
-
-    try:
-        with zipfile.ZipFile(path) as z:
-            book = ElementTree.fromstring(z.read("xl/workbook.xml"))
-            rels = ElementTree.fromstring(z.read("xl/_rels/workbook.xml.rels"))
-    except Exception:
-        return {}
-    targets = {}
-    for rel in rels:
-        target = rel.get("Target", "")
-        target = target.lstrip("/")
-        if not target.startswith("xl/"):
-            target = "xl/" + target
-        targets[rel.get("Id")] = target
-    out = {}
-    for element in book.iter():
-        if element.tag.endswith("}sheet") or element.tag == "sheet":
-            rid = next((v for k, v in element.attrib.items() if k.endswith("}id")), None)
-            if rid in targets:
-                out[element.get("name")] = targets[rid]
-    return out
+def _is_panic(exc: BaseException) -> bool:
+    """A Rust panic inside calamine (pyo3 raises it as a BaseException, not an Exception)."""
+    return type(exc).__name__ == "PanicException"
 
 
 def _open_workbook(path: str, limits: ReadLimits):
@@ -167,11 +37,9 @@ def _open_workbook(path: str, limits: ReadLimits):
         raise DataError(f"the file is larger than the limit of {limits.max_file_bytes:,} bytes",
                         code="too_large", file=path)
     suffix = os.path.splitext(path)[1].lower()
-    extents: dict[str, tuple[int, int]] = {}
-    if head.startswith((ZIP_MAGIC, EMPTY_ZIP_MAGIC)):
-        extents = check_zip(path, limits)
-    elif head.startswith(OLE2_MAGIC):
-        pass  # .xls, or an encrypted .xlsx: calamine says which below
+    if head.startswith((ZIP_MAGIC, EMPTY_ZIP_MAGIC, OLE2_MAGIC)):
+        # OLE2: .xls, or an encrypted .xlsx (no Workbook stream: calamine says which below)
+        extents = scan_workbook(path, head, limits)
     else:
         what = binary_kind(head)
         if what is None:
@@ -190,6 +58,11 @@ def _open_workbook(path: str, limits: ReadLimits):
     except Exception as exc:  # calamine raises several kinds for damaged files
         raise DataError(f"the workbook cannot be read ({_short(exc)}); it may be damaged or truncated",
                         code="truncated", file=path) from None
+    except BaseException as exc:
+        if _is_panic(exc):
+            raise DataError(f"the workbook cannot be read ({_short(exc)}); it is damaged",
+                            code="truncated", file=path) from None
+        raise
 
 
 def _short(exc: Exception) -> str:
@@ -269,16 +142,9 @@ def _first_table_sheet(wb, names, path, extents, limits):
     return names[0], None
 
 
-def _sheet_rows(wb, sheet, path, extents, limits):
+def _sheet_rows(wb, sheet, path, extents: SheetExtents, limits):
     """(rows, merged ranges, top-left (row, column)) of one worksheet, within the limits."""
-    part = _sheet_parts(path).get(sheet) if extents else None
-    if part in extents:
-        rows, cols = extents[part]
-        if rows * cols > limits.max_cells + cols:
-            raise DataError(f"the sheet reaches row {rows:,} and column {column_letter(cols - 1)}: "
-                            f"{rows:,} x {cols:,} cells, more than the limit of {limits.max_cells:,} "
-                            "(delete the stray cells far from the table)", code="too_large",
-                            file=path, sheet=sheet)
+    extents.check(path, sheet, limits)
     try:
         ws = wb.get_sheet_by_name(sheet)
         height, width = ws.height, ws.width
@@ -293,6 +159,11 @@ def _sheet_rows(wb, sheet, path, extents, limits):
     except Exception as exc:
         raise DataError(f"the sheet cannot be read ({_short(exc)}); the workbook may be damaged",
                         code="truncated", file=path, sheet=sheet) from None
+    except BaseException as exc:
+        if _is_panic(exc):
+            raise DataError(f"the sheet cannot be read ({_short(exc)}); the workbook is damaged",
+                            code="truncated", file=path, sheet=sheet) from None
+        raise
     return rows, merged, start
 
 

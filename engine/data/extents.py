@@ -1,0 +1,852 @@
+"""How far each sheet of a workbook reaches, found before calamine allocates it.
+
+calamine allocates the whole rectangle from a sheet's first to its farthest cell (for
+.ods and .xls every sheet's, when the file is opened). A file of a few KB can name a
+cell at XFD1048576, repeat an empty row a million times (.ods), or declare a huge
+DIMENSIONS record (.xls): so each format's parts are scanned first, cheaply, for the
+farthest row and column any cell can land on (an upper bound: references, repeat counts
+and implicit positions all counted), and a sheet whose rectangle exceeds the budget
+(`ReadLimits.sheet_cell_budget`) is refused, naming the far row and column. The zip of
+an .xlsx, .xlsm, .xlsb or .ods is also checked against the unzipped-size budget by
+inflating each entry (declared sizes can lie), so a zip bomb is refused before parsing.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import os
+import posixpath
+import re
+import struct
+import zipfile
+import zlib
+
+from ..errors import DataError
+from .limits import ReadLimits
+from .sniff import OLE2_MAGIC
+
+_CHUNK = 1 << 20
+
+
+def column_letter(index: int) -> str:
+    """0 -> 'A', 25 -> 'Z', 26 -> 'AA'."""
+    letters = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        letters = chr(65 + rem) + letters
+    return letters
+
+
+class Extent:
+    """The farthest row and column (1-based) a sheet's cells reach, and where they were seen."""
+
+    __slots__ = ("rows", "cols", "declared")
+
+    def __init__(self, rows: int = 0, cols: int = 0, declared: int = 0):
+        self.rows, self.cols, self.declared = rows, cols, declared
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.cols
+
+    def merge(self, other: "Extent") -> "Extent":
+        return Extent(max(self.rows, other.rows), max(self.cols, other.cols), max(self.declared, other.declared))
+
+    def __repr__(self) -> str:
+        return f"Extent(rows={self.rows}, cols={self.cols}, declared={self.declared})"
+
+
+def check_extent(extent: Extent, path: str, sheet: str | None, limits: ReadLimits, file_bytes: int) -> None:
+    """Refuse a sheet whose rectangle is larger than the budget for a file of this size."""
+    budget = limits.sheet_cell_budget(file_bytes)
+    if extent.cells > budget:
+        col = _column_name(extent.cols)
+        hint = ("delete the stray cells far from the table" if extent.cells <= limits.max_cells
+                else "more than any table this program reads; delete the stray cells far from the table")
+        raise DataError(f"the sheet reaches row {extent.rows:,} and column {col}: {extent.rows:,} x "
+                        f"{extent.cols:,} = {extent.cells:,} cells, more than the limit of {budget:,} for a "
+                        f"workbook of {_size(file_bytes)} ({hint})", code="too_large", file=path, sheet=sheet)
+    if extent.declared > limits.max_declared_cells:
+        raise DataError(f"the sheet declares a size of {extent.declared:,} cells (its DIMENSIONS record), more "
+                        f"than the limit of {limits.max_declared_cells:,}; the file is damaged or not made by "
+                        "a spreadsheet program", code="too_large", file=path, sheet=sheet)
+
+
+def _column_name(number: int) -> str:
+    """1 -> 'A'; absurd numbers (from a hostile file) as a number."""
+    return column_letter(number - 1) if 1 <= number <= 1 << 20 else f"number {number:,}"
+
+
+def _size(n: int) -> str:
+    return f"{n:,} bytes" if n < 10_000 else f"{n / 1024:,.0f} KB" if n < 10 << 20 else f"{n / (1 << 20):,.0f} MB"
+
+
+#: an XML tag longer than this is refused (no spreadsheet writes one; scanning must not buffer it)
+MAX_TAG_BYTES = 4 << 20
+
+
+class _TagWindows:
+    """Feeds a scanner whole tags only: from a chunk's last "<" on, the text waits for the next
+    chunk (or `finish`). "<" cannot occur unescaped inside a tag, so no tag is ever cut."""
+
+    def __init__(self, part: str):
+        self.part, self.tail = part, b""
+
+    def windows(self, chunk: bytes) -> bytes:
+        window = self.tail + chunk if self.tail else chunk
+        cut = window.rfind(b"<")
+        if cut < 0:
+            self.tail = b""
+            return window
+        tail = window[cut:]
+        if len(tail) > MAX_TAG_BYTES:
+            if tail.find(b">") < 0:
+                raise _Damaged(f'the part "{self.part}" holds an XML tag longer than {MAX_TAG_BYTES:,} bytes')
+            self.tail = b""  # a whole tag and a long text after it
+            return window
+        self.tail = tail
+        return window[:cut]
+
+    def finish(self) -> bytes:
+        tail, self.tail = self.tail, b""
+        return tail
+
+
+class _Damaged(Exception):
+    """A workbook part that no spreadsheet program writes (raised as a DataError by the caller)."""
+
+
+# xlsx: every r="B12" (cell) and r="12" (row) reference, whatever the element prefix or quotes
+_REF_ROW = re.compile(rb"""\sr\s*=\s*["']\s*[A-Za-z]*0*(\d+)""")
+_REF_COL = re.compile(rb"""\sr\s*=\s*["']\s*([A-Za-z]+)""")
+_ROW_OR_CELL = re.compile(rb"<(?:[\w.-]+:)?(?:row|c)(?=[\s/>])")
+_ROW_OR_CELL_WITH_REF = re.compile(rb"<(?:[\w.-]+:)?(?:row|c)\s[^>]*?(?<=\s)r\s*=")
+
+
+class _XlsxScan:
+    """Farthest row and column of a worksheet part (.xlsx, .xlsm). A <row> or <c> without a
+    reference takes the next position, so those are counted as possible extra rows and columns.
+
+    With a `budget`, windows written the usual way are checked quickly (`_scan_quick`), which
+    may leave the extent an upper bound (`approximate`) known to fit the budget; the exact
+    scan decides everything else."""
+
+    def __init__(self, part: str, budget: int | None = None, size: int | None = None):
+        self.tags = _TagWindows(part)
+        self.budget, self.size = budget, size
+        self.sst_seen = False
+        self.rows = self.cols = self.implicit = 0
+        self.digits = self.letters = 0  # the most digits and letters a reference has
+        self.approximate = False
+
+    def feed(self, chunk: bytes) -> None:
+        self._scan(self.tags.windows(chunk))
+
+    def finish(self) -> None:
+        self._scan(self.tags.finish())
+
+    def _scan(self, window: bytes) -> None:
+        if not self.sst_seen and b"sst" in window:
+            self._check_strings(window)
+        if self.budget is not None and len(window) >= 4096 and self._scan_quick(window):
+            return
+        rows = _REF_ROW.findall(window)
+        if rows:
+            # a number of more than 12 digits is absurd whatever it is (and int() of a
+            # million digits is slow)
+            self.rows = max(self.rows, 10**12 if max(map(len, rows)) > 12 else max(map(int, rows)))
+        letters = set(_REF_COL.findall(window))
+        if letters:
+            self.cols = max(self.cols, max(_column_number(c[:12].upper()) for c in letters))
+        missing = len(_ROW_OR_CELL.findall(window)) - len(_ROW_OR_CELL_WITH_REF.findall(window))
+        if missing > 0:
+            self.implicit += missing
+
+    def _check_strings(self, window: bytes) -> None:
+        """calamine reserves room for as many shared strings as <sst uniqueCount="..."> says:
+        no more than the part can hold (a string takes at least "<si/>")."""
+        found = _SST.search(window)
+        if not found:
+            return
+        self.sst_seen = True
+        count = found.group(1).lstrip(b"0")
+        room = (self.size or 0) // 5 + 16
+        if len(count) > 12 or int(count or b"0") > room:
+            raise _Damaged(f'the part "{self.tags.part}" announces {int(count[:15] or b"0"):,} shared strings '
+                           f"(uniqueCount) but can hold at most {room:,}")
+
+    def _scan_quick(self, window: bytes) -> bool:
+        """True when the window surely stays within the budget, found with a few searches: every
+        <row> and <c> starts with a plain r="..." (no implicit positions), and either the longest
+        references (most digits, most letters) cannot reach beyond the budget, or none goes
+        beyond the farthest column so far and the window's last row number. False (the exact
+        scan) for anything else: an attack, unsorted rows, an unusual writer."""
+        norm = window.translate(_NORMALISE)
+        if _UNUSUAL_TAG.search(norm) or _PREFIXED_TAG.search(norm) or _UNUSUAL_ATTR.search(norm):
+            return False
+        while self.digits <= 12 and _more_digits(self.digits).search(norm):
+            self.digits += 1
+        while self.letters <= 4 and _more_letters(self.letters).search(norm):
+            self.letters += 1
+        if self.digits > 12 or self.letters > 4:
+            return False
+        rows, cols = max(self.rows, 10**self.digits - 1), max(self.cols, _LETTERS_REACH[self.letters])
+        if rows * cols <= self.budget:
+            self.rows, self.cols, self.approximate = rows, cols, True
+            return True
+        if self.cols == 0:
+            return False
+        rows = self.rows
+        last = norm.rfind(b'<row r="')
+        if last >= 0:
+            found = _DIGITS.match(norm, last + 8)
+            if found:
+                rows = max(rows, int(found.group(1)))
+        if _beyond(rows, self.cols).search(norm):
+            return False
+        self.rows = rows
+        return True
+
+    def extent(self) -> Extent:
+        return Extent(self.rows + self.implicit, self.cols + self.implicit)
+
+
+#: the farthest column a reference of 0, 1, 2, ... letters reaches (Z, ZZ, ...)
+_LETTERS_REACH = [0, 26, 702, 18_278, 475_254]
+#: whitespace as spaces, single quotes as double (for the quick scan)
+_NORMALISE = bytes.maketrans(b"\t\n\r'", b'   "')
+#: what the quick scan leaves to the exact one: a <row> or <c> whose first attribute is not
+#: r="..." (or none), spaces around an attribute's "="
+_UNUSUAL_TAG = re.compile(rb"""<(?:c|row)(?:[>/]| (?!r="))""")
+_PREFIXED_TAG = re.compile(rb":(?:c|row)[ />]")
+_UNUSUAL_ATTR = re.compile(rb" r =| r= ")
+_DIGITS = re.compile(rb"0*(\d{1,12})\"")
+_SST = re.compile(rb"""<(?:[\w.-]+:)?sst\b(?:[^>"']|"[^"]*"|'[^']*')*?\suniqueCount\s*=\s*["']\s*(\d+)""")
+
+
+@functools.lru_cache(maxsize=32)
+def _more_digits(n: int) -> re.Pattern:
+    return re.compile(rb' r="[A-Za-z]*\d{%d}' % (n + 1))  # leading zeros count: an upper bound
+
+
+@functools.lru_cache(maxsize=32)
+def _more_letters(n: int) -> re.Pattern:
+    return re.compile(rb' r="[A-Za-z]{%d}' % (n + 1))
+
+
+@functools.lru_cache(maxsize=256)
+def _beyond(row: int, col: int) -> re.Pattern:
+    """A search for a reference beyond `row` or `col`: more digits (letters), or as many and a
+    larger one at the first difference; or one with lower-case letters."""
+    digits, letters = str(row), column_letter(col - 1)
+    bigger_row = [rf"[1-9]\d{{{len(digits)},}}"]
+    for i, d in enumerate(digits):
+        if d != "9":
+            bigger_row.append(rf"{digits[:i]}[{int(d) + 1}-9]\d{{{len(digits) - i - 1}}}")
+    bigger_col = [rf"[A-Za-z]{{{len(letters) + 1},}}"]
+    for i, c in enumerate(letters):
+        if c != "Z":
+            bigger_col.append(rf"{letters[:i]}[{chr(ord(c) + 1)}-Z][A-Z]{{{len(letters) - i - 1}}}")
+    pattern = (rf' r="(?:[A-Za-z]*0*(?:{"|".join(bigger_row)})(?!\d)|(?:{"|".join(bigger_col)})\d'
+               rf'|[A-Za-z]*[a-z])')
+    return re.compile(pattern.encode())
+
+
+def _column_number(letters: bytes) -> int:
+    number = 0
+    for ch in letters:
+        number = number * 26 + (ch - 64)
+    return number
+
+
+# ods: the table, row and cell tags, in document order
+_ODS_TAG = re.compile(rb"""<(/?)table:(table|table-row|table-cell|covered-table-cell)(?=[\s/>])"""
+                      rb"""((?:[^>"']|"[^"]*"|'[^']*')*?)(/?)>""")
+_ODS_ROWS_REPEATED = re.compile(rb"""table:number-rows-repeated\s*=\s*["']\s*(\d+)""")
+_ODS_COLS_REPEATED = re.compile(rb"""table:number-columns-repeated\s*=\s*["']\s*(\d+)""")
+_ODS_NAME = re.compile(rb"""table:name\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+_ODS_VALUE = re.compile(rb"(?:office:value-type|table:formula|office:string-value)\s*=")
+
+
+class _OdsScan:
+    """Per table of content.xml: the last row holding a cell with content, times repeats, and
+    the farthest such cell. Empty rows and cells after the last content cost nothing in
+    calamine; before it they are part of the rectangle."""
+
+    def __init__(self, part: str):
+        self.tags = _TagWindows(part)
+        self.sheets: dict[str, Extent] = {}
+        self.depth = 0
+        self.name = ""
+        self.row = 0  # rows before the current one
+        self.row_repeat = 1
+        self.col = 0
+        self.row_cols = 0  # farthest content cell of the current row
+        self.current: Extent | None = None
+        self.open = {b"table": 0, b"table-row": 0, b"table-cell": 0}  # elements opened, not yet closed
+
+    def feed(self, chunk: bytes) -> None:
+        self._scan(self.tags.windows(chunk))
+
+    def finish(self) -> None:
+        """calamine loops forever on a table, row or cell that the file ends inside of (a
+        truncated content.xml): such a file is refused here."""
+        self._scan(self.tags.finish())
+        unclosed = [tag.decode() for tag, n in self.open.items() if n > 0]
+        if unclosed:
+            raise _Damaged(f'the part "{self.tags.part}" ends inside a table:{unclosed[-1]} element '
+                           "(it is truncated)")
+
+    def _scan(self, window: bytes) -> None:
+        opened = self.open
+        for closing, tag, attrs, empty in _ODS_TAG.findall(window):
+            if not empty:
+                key = b"table-cell" if tag == b"covered-table-cell" else tag
+                opened[key] += -1 if closing else 1
+            if tag == b"table":
+                self._table(closing, attrs, empty)
+            elif self.current is None:
+                continue
+            elif tag == b"table-row":
+                if closing:
+                    self._end_row()
+                else:
+                    found = _ODS_ROWS_REPEATED.search(attrs)
+                    self.row_repeat = _count(found)
+                    self.col = self.row_cols = 0
+                    if empty:
+                        self.row += self.row_repeat
+            else:  # a cell
+                if closing:
+                    continue
+                found = _ODS_COLS_REPEATED.search(attrs)
+                repeat = _count(found)
+                self.col += repeat
+                if not empty or _ODS_VALUE.search(attrs):
+                    self.row_cols = self.col
+
+    def _table(self, closing, attrs, empty) -> None:
+        if closing:
+            self.depth = max(0, self.depth - 1)
+            return
+        if empty:
+            return
+        self.depth += 1
+        if self.depth > 1:
+            return  # a table inside a cell: its rows count as the outer table's
+        found = _ODS_NAME.search(attrs)
+        name = (found.group(1) or found.group(2) or b"").decode("utf-8", "replace") if found else ""
+        self.name = html.unescape(name) or f"Sheet{len(self.sheets) + 1}"
+        self.current = self.sheets.setdefault(self.name, Extent())
+        self.row = 0
+        self.row_repeat, self.col, self.row_cols = 1, 0, 0
+
+    def _end_row(self) -> None:
+        if self.row_cols:
+            self.current.rows = max(self.current.rows, self.row + self.row_repeat)
+            self.current.cols = max(self.current.cols, self.row_cols)
+        self.row += self.row_repeat
+        self.row_repeat, self.col, self.row_cols = 1, 0, 0
+
+
+def _count(found) -> int:
+    """A repeat count; absent or 0 means 1, absurdly long numbers are capped (still absurd)."""
+    if not found:
+        return 1
+    digits = found.group(1).lstrip(b"0")
+    return 10**12 if len(digits) > 12 else max(1, int(digits or b"0"))
+
+
+# xlsb: BIFF12 records; BrtRowHdr (0) sets the row, cell records (1-11) start with the column
+_XLSB_CELLS = range(0x0001, 0x000C)
+
+
+class _XlsbScan:
+    """Farthest row and column of an .xlsb worksheet part; and, for any record part calamine
+    reads, no record longer than what is left of the part (calamine sizes its buffer by it)."""
+
+    def __init__(self, part: str, cells: bool = True):
+        self.part, self.cells = part, cells
+        self.buf = b""
+        self.skip = 0
+        self.row = 0
+        self.rows = self.cols = 0
+
+    def feed(self, chunk: bytes) -> None:
+        if self.skip:
+            if len(chunk) <= self.skip:
+                self.skip -= len(chunk)
+                return
+            chunk, self.skip = chunk[self.skip:], 0
+        data = self.buf + chunk if self.buf else chunk
+        n, pos = len(data), 0
+        unpack = struct.unpack_from
+        while pos < n:
+            start = pos
+            b = data[pos]
+            pos += 1
+            typ = b & 0x7F
+            if b & 0x80:
+                if pos >= n:
+                    pos = start
+                    break
+                typ += (data[pos] & 0x7F) << 7
+                pos += 1
+            size, shift, complete = 0, 0, False
+            for _ in range(4):
+                if pos >= n:
+                    break
+                b = data[pos]
+                pos += 1
+                size += (b & 0x7F) << shift
+                shift += 7
+                if not b & 0x80:
+                    complete = True
+                    break
+            else:
+                complete = True
+            if not complete:
+                pos = start
+                break
+            if self.cells and (typ == 0 or typ in _XLSB_CELLS) and size >= 4:
+                if pos + 4 > n:
+                    pos = start
+                    break
+                value = unpack("<I", data, pos)[0]
+                if typ == 0:
+                    self.row = value
+                else:
+                    self.rows = max(self.rows, self.row + 1)
+                    self.cols = max(self.cols, value + 1)
+            pos += size
+        if pos > n:
+            self.skip, pos = pos - n, n
+        self.buf = data[pos:]
+        if len(self.buf) > 64:
+            raise _Damaged(f'the part "{self.part}" is not a sequence of records')
+
+    def finish(self) -> None:
+        if self.skip:
+            raise _Damaged(f'the part "{self.part}" ends inside a record ({self.skip:,} bytes short)')
+
+    def extent(self) -> Extent:
+        return Extent(self.rows, self.cols)
+
+
+def check_zip(path: str, limits: ReadLimits) -> dict[str, Extent]:
+    """Refuse a damaged zip or one that would inflate beyond the budget.
+
+    Returns, per sheet part (.xlsx/.xlsb worksheet part, or ods table name as
+    "content.xml#Name"), the Extent its cells reach, found while inflating: calamine
+    allocates that whole rectangle, so a tiny file with one cell at XFD1048576 must be
+    refused before it is loaded.
+    """
+    try:
+        archive = zipfile.ZipFile(path)
+    except zipfile.BadZipFile:
+        raise DataError("the workbook is damaged or truncated (its zip directory is missing); "
+                        "save it again from Excel", code="truncated", file=path) from None
+    except (NotImplementedError, EOFError, ValueError, OverflowError) as exc:
+        # e.g. "zip file version 6.4": a zip feature no spreadsheet program writes, or a damaged directory
+        raise DataError(f"the workbook is damaged or not a spreadsheet zip ({exc}); save it again from Excel",
+                        code="truncated", file=path) from None
+    with archive:
+        infos = archive.infolist()
+        declared = sum(i.file_size for i in infos)
+        if declared > limits.max_unzipped_bytes:
+            raise DataError(f"the workbook would unpack to {declared:,} bytes, more than the limit of "
+                            f"{limits.max_unzipped_bytes:,} (a zip bomb?)", code="zip_bomb", file=path)
+        for info in infos:
+            if info.file_size > _CHUNK and info.file_size > limits.max_zip_ratio * max(1, info.compress_size):
+                raise DataError(f'the workbook part "{info.filename}" is compressed '
+                                f"{info.file_size / max(1, info.compress_size):,.0f} to 1, far beyond any real "
+                                "workbook (a zip bomb?)", code="zip_bomb", file=path)
+        binary_sheets = _xlsb_sheet_parts(archive, infos, limits)
+        budget = limits.sheet_cell_budget(os.path.getsize(path))
+        total = 0
+        extents: dict[str, Extent] = {}
+        for info in infos:
+            seen = 0
+            scan = _scanner(info, binary_sheets, budget)
+            try:
+                with archive.open(info) as member:
+                    while True:
+                        chunk = member.read(_CHUNK)
+                        if not chunk:
+                            break
+                        seen += len(chunk)
+                        total += len(chunk)
+                        if total > limits.max_unzipped_bytes or seen > info.file_size:
+                            raise DataError("the workbook unpacks to more than it declares or than the "
+                                            f"limit of {limits.max_unzipped_bytes:,} bytes (a zip bomb?)",
+                                            code="zip_bomb", file=path)
+                        if scan is not None:
+                            scan.feed(chunk)
+                if scan is not None:
+                    scan.finish()
+            except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError) as exc:
+                raise DataError(f'the workbook is damaged or truncated (part "{info.filename}": {exc})',
+                                code="truncated", file=path) from None
+            except _Damaged as exc:
+                raise DataError(f"the workbook is damaged: {exc}", code="truncated", file=path) from None
+            if isinstance(scan, _XlsxScan) and scan.approximate and scan.extent().cells > budget:
+                scan = _exact_xlsx_scan(archive, info, path)  # to name the true far cell
+            if isinstance(scan, _OdsScan):
+                for name, extent in scan.sheets.items():
+                    extents[f"{info.filename}#{name}"] = extent
+            elif scan is not None and getattr(scan, "cells", True):
+                extents[info.filename] = scan.extent()
+    return extents
+
+
+def _exact_xlsx_scan(archive: zipfile.ZipFile, info: zipfile.ZipInfo, path: str) -> "_XlsxScan":
+    scan = _XlsxScan(info.filename, None, info.file_size)
+    try:
+        with archive.open(info) as member:
+            while chunk := member.read(_CHUNK):
+                scan.feed(chunk)
+        scan.finish()
+    except _Damaged as exc:
+        raise DataError(f"the workbook is damaged: {exc}", code="truncated", file=path) from None
+    return scan
+
+
+def _scanner(info: zipfile.ZipInfo, binary_sheets: set[str], budget: int | None = None):
+    name = info.filename
+    if name == "content.xml":
+        return _OdsScan(name)
+    if name.lower().endswith(".xml"):
+        return _XlsxScan(name, budget, info.file_size)
+    if name in binary_sheets:
+        return _XlsbScan(name)
+    if name in _XLSB_RECORD_PARTS:
+        return _XlsbScan(name, cells=False)
+    return None
+
+
+#: other .xlsb parts calamine reads record by record
+_XLSB_RECORD_PARTS = {"xl/workbook.bin", "xl/sharedStrings.bin", "xl/styles.bin"}
+
+
+_TARGET = re.compile(rb"""Target\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+
+
+def _xlsb_sheet_parts(archive: zipfile.ZipFile, infos, limits: ReadLimits) -> set[str]:
+    """.bin parts that may be worksheets: those under xl/worksheets/ and the targets of the
+    workbook's relationships (other .bin parts, printer settings or macros, hold no cells)."""
+    names = {i.filename for i in infos}
+    parts = {n for n in names if n.lower().endswith(".bin") and n.lower().startswith("xl/worksheets/")}
+    rels = next((i for i in infos if i.filename == "xl/_rels/workbook.bin.rels"), None)
+    if rels is not None and rels.file_size <= 16 << 20:
+        try:
+            text = archive.read(rels)
+        except Exception:
+            text = b""
+        for found in _TARGET.finditer(text):
+            target = (found.group(1) or found.group(2) or b"").decode("utf-8", "replace")
+            for candidate in (f"xl/{target}", target.lstrip("/"),
+                              posixpath.normpath(posixpath.join("xl", target)).lstrip("/")):
+                if candidate in names and not candidate.lower().endswith(("vbaproject.bin",)):
+                    parts.add(candidate)
+    return parts
+
+
+def _xlsb_sheet_names(path: str) -> dict[str, str]:
+    """Sheet name -> worksheet part of an .xlsb, from xl/workbook.bin (BrtBundleSh records)."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            book = z.read("xl/workbook.bin")
+            rels = z.read("xl/_rels/workbook.bin.rels")
+    except Exception:
+        return {}
+    targets = {}
+    for found in re.finditer(rb"""<Relationship\b[^>]*>""", rels):
+        rid = re.search(rb"""\sId\s*=\s*["']([^"']*)""", found.group(0))
+        target = _TARGET.search(found.group(0))
+        if rid and target:
+            targets[rid.group(1).decode("utf-8", "replace")] = (target.group(1) or target.group(2)).decode(
+                "utf-8", "replace")
+    out = {}
+    pos, n = 0, len(book)
+    try:
+        while pos < n:
+            b = book[pos]
+            pos += 1
+            typ = b & 0x7F
+            if b & 0x80:
+                typ += (book[pos] & 0x7F) << 7
+                pos += 1
+            size = 0
+            for i in range(4):
+                b = book[pos]
+                pos += 1
+                size += (b & 0x7F) << (7 * i)
+                if not b & 0x80:
+                    break
+            data = book[pos:pos + size]
+            pos += size
+            if typ == 0x009C and len(data) >= 12:
+                rel_len = struct.unpack_from("<I", data, 8)[0]
+                if rel_len == 0xFFFFFFFF:
+                    continue
+                rid = data[12:12 + 2 * rel_len].decode("utf-16-le", "replace")
+                at = 12 + 2 * rel_len
+                name_len = struct.unpack_from("<I", data, at)[0]
+                name = data[at + 4:at + 4 + 2 * name_len].decode("utf-16-le", "replace")
+                if rid in targets:
+                    out[name] = posixpath.normpath(f"xl/{targets[rid]}")
+            elif typ == 0x0090:
+                break
+    except (IndexError, struct.error):
+        pass
+    return out
+
+
+# ---- .xls: the Workbook stream of the compound file, scanned record by record --------------
+
+_FREE_SECTORS = 0xFFFFFFFA  # this and above: no sector (end of chain, free, FAT, DIFAT)
+_XLS_CELLS = frozenset({0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x00D6, 0x00FD, 0x0201, 0x0203, 0x0204,
+                        0x0205, 0x0206, 0x027E, 0x0406})
+_XLS_MULTI = frozenset({0x00BD, 0x00BE})  # MulRk, MulBlank: row, first column, ..., last column
+
+
+def _cfb_streams(data: bytes, wanted: tuple[str, ...]) -> list[bytes]:
+    """The streams named `wanted` (case-insensitive) of an OLE2 compound file."""
+    if len(data) < 512:
+        raise _Damaged("the file is shorter than a compound-file header")
+    shift, mini_shift = struct.unpack_from("<HH", data, 30)
+    if not 7 <= shift <= 16 or not 2 <= mini_shift <= shift:
+        raise _Damaged(f"its sector size (2^{shift}) is not one a spreadsheet program writes")
+    size = 1 << shift
+    n_sectors = max(0, (len(data) - size) // size + (1 if (len(data) - size) % size else 0))
+    (_num_fat, dir_start, _txn, cutoff, minifat_start, _num_minifat, difat_start,
+      _num_difat) = struct.unpack_from("<IIIIIIII", data, 44)
+
+    def sector(i: int) -> bytes:
+        if i >= n_sectors:
+            raise _Damaged(f"sector {i} is past the end of the file")
+        return data[size * (i + 1): size * (i + 2)]
+
+    fat_sectors = [s for s in struct.unpack_from("<109I", data, 76) if s < _FREE_SECTORS]
+    nxt, hops = difat_start, 0
+    while nxt < _FREE_SECTORS and hops <= n_sectors:
+        block = struct.unpack(f"<{size // 4}I", sector(nxt).ljust(size, b"\0"))
+        fat_sectors.extend(s for s in block[:-1] if s < _FREE_SECTORS)
+        nxt, hops = block[-1], hops + 1
+    fat_bytes = b"".join(sector(s) for s in fat_sectors[:n_sectors + 1])
+    fat = struct.unpack(f"<{len(fat_bytes) // 4}I", fat_bytes[: len(fat_bytes) // 4 * 4])
+
+    def chain(start: int, table, limit: int) -> list[int]:
+        out, seen = [], set()
+        while start < _FREE_SECTORS and start < len(table) and start not in seen and len(out) <= limit:
+            seen.add(start)
+            out.append(start)
+            start = table[start]
+        if start < _FREE_SECTORS and start not in seen and len(out) <= limit:
+            out.append(start)  # a last sector the table does not cover
+        return out
+
+    def read(start: int) -> bytes:
+        return b"".join(sector(s) for s in chain(start, fat, n_sectors) if s < n_sectors)
+
+    directory = read(dir_start)
+    entries = [directory[k:k + 128] for k in range(0, len(directory) - 127, 128)]
+    if not entries:
+        raise _Damaged("it has no directory")
+    root = entries[0]
+    mini_stream = b""
+    minifat: tuple = ()
+    out = []
+    for entry in entries:
+        name_len = min(64, struct.unpack_from("<H", entry, 64)[0])
+        name = entry[:max(0, name_len - 2)].decode("utf-16-le", "replace")
+        if entry[66] != 2 or name.lower() not in wanted:
+            continue
+        start, length = struct.unpack_from("<IQ", entry, 116)
+        if size == 512:
+            length &= 0xFFFFFFFF
+        if length < cutoff:
+            if not mini_stream:
+                mini_stream = read(struct.unpack_from("<I", root, 116)[0])
+                raw = read(minifat_start) if minifat_start < _FREE_SECTORS else b""
+                minifat = struct.unpack(f"<{len(raw) // 4}I", raw[: len(raw) // 4 * 4])
+            mini = 1 << mini_shift
+            blocks = chain(start, minifat, len(mini_stream) // mini + 1)
+            stream = b"".join(mini_stream[b * mini:(b + 1) * mini] for b in blocks)
+        else:
+            stream = read(start)
+        out.append(stream[:length])
+    return out
+
+
+def scan_xls(path: str, limits: ReadLimits) -> dict[str, Extent]:
+    """Sheet name -> Extent of an .xls (BIFF) workbook, from its records: the DIMENSIONS record
+    (calamine reserves that much) and every cell record's row and column."""
+    with open(path, "rb") as handle:
+        data = handle.read(limits.max_file_bytes + 1)
+    try:
+        streams = _cfb_streams(data, ("workbook", "book"))
+    except (_Damaged, struct.error, IndexError) as exc:
+        reason = str(exc) if isinstance(exc, _Damaged) else "its structure is broken"
+        raise DataError(f"the workbook is damaged or truncated ({reason}); save it again from Excel",
+                        code="truncated", file=path) from None
+    extents: dict[str, Extent] = {}
+    for stream in streams:
+        for name, pos in _biff_sheets(stream):
+            extent = _biff_sheet_extent(stream, pos)
+            extents[name] = extents[name].merge(extent) if name in extents else extent
+    return extents
+
+
+def _biff_sheets(stream: bytes) -> list[tuple[str, int]]:
+    """(name, offset of its BOF) of each BoundSheet record of the workbook globals."""
+    sheets, pos, n = [], 0, len(stream)
+    while pos + 4 <= n:
+        typ, size = struct.unpack_from("<HH", stream, pos)
+        body = stream[pos + 4:pos + 4 + size]
+        pos += 4 + size
+        if typ == 0x0085 and len(body) >= 8:
+            offset = struct.unpack_from("<I", body, 0)[0]
+            cch, flags = body[6], body[7]
+            raw = body[8:8 + (2 * cch if flags & 1 else cch)]
+            name = raw.decode("utf-16-le" if flags & 1 else "latin-1", "replace")
+            if not name.strip() or len(raw) < cch:
+                name = body[7:7 + cch].decode("latin-1", "replace")  # BIFF5: no flags byte
+            sheets.append((name or f"Sheet{len(sheets) + 1}", offset))
+        elif typ == 0x000A:
+            break
+    return sheets
+
+
+def _biff_sheet_extent(stream: bytes, pos: int) -> Extent:
+    """Every record up to the sheet's own EOF, nested substreams (charts) included."""
+    extent = Extent()
+    rows = cols = 0
+    depth, n = 0, len(stream)
+    unpack = struct.unpack_from
+    while pos + 4 <= n:
+        typ, size = unpack("<HH", stream, pos)
+        at = pos + 4
+        pos = at + size
+        if typ in _XLS_CELLS:
+            if size >= 4 and at + 4 <= n:
+                r, c = unpack("<HH", stream, at)
+                rows, cols = max(rows, r + 1), max(cols, c + 1)
+        elif typ in _XLS_MULTI:
+            if size >= 6 and pos <= n:
+                r, first = unpack("<HH", stream, at)
+                last = unpack("<H", stream, pos - 2)[0]
+                width = (size - 6) // (6 if typ == 0x00BD else 2)
+                rows, cols = max(rows, r + 1), max(cols, first + width, last + 1)
+        elif typ == 0x0200:
+            extent.declared = max(extent.declared, _biff_declared(stream[at:pos]))
+        elif typ == 0x0809:
+            depth += 1
+        elif typ == 0x000A:
+            depth -= 1
+            if depth <= 0:
+                break
+    extent.rows, extent.cols = rows, cols
+    return extent
+
+
+def _biff_declared(body: bytes) -> int:
+    """Cells calamine reserves for a DIMENSIONS record (its arithmetic, wrap-arounds included)."""
+    if len(body) == 14:
+        first_row, last_row, first_col, last_col = struct.unpack_from("<IIHH", body)
+    elif len(body) == 10:
+        first_row, last_row, first_col, last_col = struct.unpack_from("<HHHH", body)
+    else:
+        return 0
+    if first_col > 0xFF or last_col < first_col:
+        first_col = 0
+    if last_row < 1 or last_col < 1:
+        return 1
+    rows = ((last_row - 1 - first_row) % (1 << 32) + 1) % (1 << 32)  # u32 arithmetic, wrapping
+    cols = ((last_col - 1 - first_col) % (1 << 32) + 1) % (1 << 32)
+    return rows * cols
+
+
+def _sheet_parts(path: str) -> dict[str, str]:
+    """Sheet name -> worksheet part (xl/worksheets/sheetN.xml) from the workbook's XML."""
+    from defusedxml import ElementTree
+
+    try:
+        with zipfile.ZipFile(path) as z:
+            book = ElementTree.fromstring(z.read("xl/workbook.xml"))
+            rels = ElementTree.fromstring(z.read("xl/_rels/workbook.xml.rels"))
+    except Exception:
+        return {}
+    targets = {}
+    for rel in rels:
+        target = rel.get("Target", "")
+        target = target.lstrip("/")
+        if not target.startswith("xl/"):
+            target = "xl/" + target
+        targets[rel.get("Id")] = target
+    out = {}
+    for element in book.iter():
+        if element.tag.endswith("}sheet") or element.tag == "sheet":
+            rid = next((v for k, v in element.attrib.items() if k.endswith("}id")), None)
+            if rid in targets:
+                out[element.get("name")] = targets[rid]
+    return out
+
+
+class SheetExtents:
+    """Sheet name -> Extent found before loading; `fallback` (the farthest of all sheet parts)
+    for a sheet whose part could not be told (a workbook.xml our parser refuses, an odd path)."""
+
+    def __init__(self, by_sheet: dict[str, Extent] | None = None, fallback: Extent | None = None,
+                 file_bytes: int = 0):
+        self.by_sheet, self.fallback, self.file_bytes = by_sheet or {}, fallback, file_bytes
+
+    def get(self, sheet: str) -> Extent | None:
+        return self.by_sheet.get(sheet, self.fallback)
+
+    def check(self, path: str, sheet: str, limits: ReadLimits) -> None:
+        extent = self.get(sheet)
+        if extent is not None:
+            check_extent(extent, path, sheet, limits, self.file_bytes)
+
+    def check_all(self, path: str, limits: ReadLimits) -> None:
+        for sheet, extent in self.by_sheet.items():
+            check_extent(extent, path, sheet, limits, self.file_bytes)
+
+
+def _farthest(extents) -> Extent | None:
+    out = None
+    for extent in extents:
+        out = extent if out is None else out.merge(extent)
+    return out
+
+
+def scan_workbook(path: str, head: bytes, limits: ReadLimits) -> SheetExtents:
+    """The extents of a workbook's sheets, read before calamine sees it; .ods and .xls, whose
+    sheets calamine loads all at once when the file is opened, are checked here entirely."""
+    file_bytes = os.path.getsize(path)
+    if head.startswith(OLE2_MAGIC):
+        by_sheet = scan_xls(path, limits)
+        out = SheetExtents(by_sheet, _farthest(by_sheet.values()), file_bytes)
+        out.check_all(path, limits)
+        return out
+    by_part = check_zip(path, limits)
+    tables = {key.split("#", 1)[1]: e for key, e in by_part.items() if key.startswith("content.xml#")}
+    zip_names = _zip_names(path)
+    if "content.xml" in zip_names:
+        out = SheetExtents(tables, _farthest(tables.values()), file_bytes)
+        out.check_all(path, limits)
+        return out
+    names = _xlsb_sheet_names(path) if "xl/workbook.bin" in zip_names else _sheet_parts(path)
+    by_sheet = {name: by_part[part] for name, part in names.items() if part in by_part}
+    return SheetExtents(by_sheet, _farthest(by_part.values()), file_bytes)
+
+
+def _zip_names(path: str) -> set[str]:
+    try:
+        with zipfile.ZipFile(path) as z:
+            return set(z.namelist())
+    except Exception:
+        return set()
