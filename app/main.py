@@ -12,7 +12,7 @@ import os
 import sys
 import weakref
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (QApplication, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox, QTabWidget,
                                QVBoxLayout, QWidget)
@@ -22,10 +22,10 @@ from engine.data import read_table
 from engine.data.project import SUFFIX, Project, load_project, save_project
 from engine.data.read import SUPPORTED_SUFFIXES
 from engine.data.spec import ProblemSpec
-from engine.errors import RuleTreeError
 from engine.paths import log_file
 from engine.resources import demo_project
 
+from .errors import show_error
 from .jobs import JobRunner
 from .panels.compare_panel import ComparePanel
 from .panels.consult_panel import ConsultPanel
@@ -251,10 +251,14 @@ class TreePanel(QWidget):
             path, _ = QFileDialog.getSaveFileName(self, "Export the tree", "tree.png", "PNG image (*.png);;SVG (*.svg)")
             if not path:
                 return False
-        if path.lower().endswith(".svg"):
-            self.canvas.export_svg(path)
-        else:
-            self.canvas.export_png(path)
+        try:
+            if path.lower().endswith(".svg"):
+                self.canvas.export_svg(path)
+            else:
+                self.canvas.export_png(path)
+        except Exception as exc:  # noqa: BLE001 - a folder gone or read-only: said, never a crash
+            show_error(self, exc, path)
+            return False
         return True
 
     def _node_selected(self, node_id: int) -> None:
@@ -323,9 +327,18 @@ class MainWindow(QMainWindow):
         self.jobs.failed.connect(self._job_failed)
         self.jobs.cancelled.connect(lambda: self.train_panel.show_outcome("cancelled", False))
         self._build_menus()
+        self._restore_geometry()
+
+    def _restore_geometry(self) -> None:
+        """The window's last size and place; a damaged settings file (any value there) is ignored."""
         geometry = self.settings.value("geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
+        if isinstance(geometry, (QByteArray, bytes, bytearray)):
+            try:
+                self.restoreGeometry(geometry)
+            except (TypeError, ValueError):
+                log.warning("the saved window geometry is damaged; the default size is used")
+        elif geometry is not None:
+            log.warning("the saved window geometry is damaged; the default size is used")
 
     def _default_size(self) -> None:
         """1400 x 900 (what the tabs are laid out for), within the screen's available area."""
@@ -451,13 +464,10 @@ class MainWindow(QMainWindow):
         if path:
             self.open_path(path)
 
-    def error(self, exc: Exception) -> None:
-        if isinstance(exc, RuleTreeError):
-            QMessageBox.warning(self, APP_NAME, str(exc))
-        else:
-            log.exception("unexpected error")
-            QMessageBox.critical(self, APP_NAME, f"Something went wrong ({type(exc).__name__}). Your work is kept; "
-                                 f"the details are in {log_file()}.")
+    def error(self, exc: Exception, path: str | None = None, writing: bool = True) -> None:
+        """Every failed action's dialog (app.errors): an engine error's message; a file that cannot be
+        written or read said plainly, naming `path`; anything else logged and shown politely."""
+        show_error(self, exc, path, writing, APP_NAME)
 
     def _edited(self) -> None:
         self.dirty = True
@@ -497,7 +507,7 @@ class MainWindow(QMainWindow):
                 spec = ProblemSpec(target=table.columns[-1].name)
                 project.spec = spec
         except Exception as exc:  # noqa: BLE001 - every error gets a dialog, never a crash
-            self.error(exc)
+            self.error(exc, path, writing=False)
             return False
         if project.sheet != table.sheet:
             project.header_row = None
@@ -512,7 +522,38 @@ class MainWindow(QMainWindow):
         self.tree_panel.set_cases(None, None)  # the tree drawn is of other data
         self._remember(path)
         self._title()
+        if path.lower().endswith(SUFFIX):
+            self._warn_unusable_settings(path)
         return True
+
+    def _warn_unusable_settings(self, path: str) -> None:
+        """A project opened whose settings do not fit its data or each other (a cost matrix of
+        the wrong shape, a negative cost...): opened all the same, and said at once, naming the
+        file and each setting; the Problem tab lists them for correcting."""
+        from engine.data.spec import check
+
+        try:
+            problems = check(self.spec, self.table)
+        except Exception:  # noqa: BLE001 - the Problem tab says what it can; opening stands
+            log.exception("checking the settings of an opened project")
+            return
+        if not problems:
+            return
+        lines = []
+        for p in problems[:6]:
+            words = p.words[:1].upper() + p.words[1:]
+            where = f" ({p.field})" if getattr(p, "field", None) else ""
+            lines.append(f"• {words}{where}: {p.message}")
+        if len(problems) > 6:
+            lines.append(f"• ... and {len(problems) - 6} more")
+        n = len(problems)
+        what = f"{n} of its settings cannot be used as they are" if n != 1 else \
+            "one of its settings cannot be used as it is"
+        QMessageBox.warning(self, APP_NAME,
+                            f'The project "{os.path.basename(path)}" is open, but {what}:\n\n' + "\n".join(lines)
+                            + "\n\nThey are listed on the Problem tab: correct them there before training. The file "
+                            "is not changed until you save it.")
+        self.tabs.setCurrentWidget(self.problem_panel)
 
     #: read errors that a choice of the header row may cure
     HEADER_ERRORS = ("unnamed_column", "duplicate_header", "header_too_long", "no_header")
@@ -556,7 +597,7 @@ class MainWindow(QMainWindow):
         try:
             table = read_table(self.table.file, sheet, header_row=header_row)
         except Exception as exc:  # noqa: BLE001
-            self.error(exc)
+            self.error(exc, self.table.file, writing=False)
             # the table shown stays; the box goes back to the row it was read with (nothing re-read or redrawn)
             self.data_panel.show_read_settings(self.table.sheet,
                                                self.project.header_row if self.project is not None else None)
@@ -595,8 +636,8 @@ class MainWindow(QMainWindow):
         self.project.spec = self.spec
         try:
             save_project(self.project, target)
-        except Exception as exc:  # noqa: BLE001
-            self.error(exc)
+        except Exception as exc:  # noqa: BLE001 - the settings stay edited (and the title marked)
+            self.error(exc, target)
             return False
         self.dirty = False
         self._remember(target)
@@ -681,7 +722,7 @@ class MainWindow(QMainWindow):
                 where = result.scheme_text
                 export_model(self.model, path, result.metrics, scored_on=where, levels=result.levels)
         except Exception as exc:  # noqa: BLE001
-            self.error(exc)
+            self.error(exc, path)
             return False
         return True
 

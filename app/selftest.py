@@ -70,6 +70,7 @@ def _no_dialogs(messages: list[str]) -> None:
             return QMessageBox.Cancel if kind == "question" else QMessageBox.Ok
         return staticmethod(box)
 
+    import app.errors as errors_module
     import app.main as main_module
 
     class _Box(QMessageBox):
@@ -80,6 +81,7 @@ def _no_dialogs(messages: list[str]) -> None:
         about = record("about")
 
     main_module.QMessageBox = _Box
+    errors_module.QMessageBox = _Box  # every failed action's dialog (app.errors.show_error)
 
 
 def _watchdog(seconds: float) -> None:

@@ -11,7 +11,7 @@ import numpy as np
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QHeaderView, QLabel,
-                               QLineEdit, QListWidget, QListWidgetItem, QMenu, QMessageBox, QProgressBar,
+                               QLineEdit, QListWidget, QListWidgetItem, QMenu, QProgressBar,
                                QPushButton, QScrollArea, QSpinBox, QSplitter, QTableWidget, QTableWidgetItem,
                                QTabWidget, QToolButton, QVBoxLayout, QWidget)
 
@@ -725,7 +725,9 @@ class ComparePanel(QWidget):
                 return False
         try:
             write_comparison(path, self.result, self.tests, self.plot_images())
-        except Exception as exc:  # noqa: BLE001
-            QMessageBox.warning(self, "RuleTree Studio", f"The workbook could not be written: {exc}")
+        except Exception as exc:  # noqa: BLE001 - the window's one way of saying why (app.errors)
+            from ..errors import show_error
+
+            show_error(self, exc, path)
             return False
         return True

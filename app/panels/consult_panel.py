@@ -289,7 +289,9 @@ class ConsultPanel(QWidget):
         try:
             self.session.save()
         except (OSError, RuleTreeError) as exc:
-            self.message.setText(f"The session could not be saved: {exc}")
+            from ..errors import error_text
+
+            self.message.setText(f"The session could not be saved: {error_text(exc)[0]}")
         self._show_current_in_history()
 
     def _answered(self) -> None:
@@ -302,7 +304,9 @@ class ConsultPanel(QWidget):
         try:
             self.session.undo()
         except (OSError, RuleTreeError) as exc:
-            self.message.setText(str(exc))
+            from ..errors import error_text
+
+            self.message.setText(error_text(exc)[0])
         self._answered()
 
     # ---- display ----------------------------------------------------------------------

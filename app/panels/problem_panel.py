@@ -199,8 +199,7 @@ class ProblemPanel(QWidget):
             info = self.table.column(name)
             order.setPlaceholderText(", ".join(info.values[:6]) if info.values else "numbers keep their order")
             order.setToolTip("Values of an ordinal attribute from lowest to highest, separated by commas")
-            order.editingFinished.connect(lambda n=name, w=order: self._set(
-                n, order=[v.strip() for v in w.text().split(",") if v.strip()] or None))
+            order.editingFinished.connect(lambda n=name, w=order: self._order_edited(n, w))
             self.attributes.setCellWidget(row, 8, order)
             self._fill_fuzzy_cell(row, name)
         self.attributes.resizeColumnsToContents()
@@ -241,12 +240,30 @@ class ProblemPanel(QWidget):
                 return row
         raise KeyError(name)
 
+    def _row_of(self, name: str) -> int | None:
+        """The row of attribute `name`, None when the table shown has no such attribute."""
+        try:
+            return self.attribute_row(name)
+        except KeyError:
+            return None
+
+    def _order_edited(self, name: str, editor: QLineEdit) -> None:
+        """An order typed; an editor of rows since rebuilt (another file or target: its focus
+        leaves as it goes, and Qt says its editing finished) changes nothing."""
+        row = self._row_of(name)
+        if row is None or self.attributes.cellWidget(row, 8) is not editor:
+            return
+        self._set(name, order=[v.strip() for v in editor.text().split(",") if v.strip()] or None)
+
     def _set(self, name: str, **changes) -> None:
         if self._loading:
             return
+        row = self._row_of(name)
+        if row is None:  # an editor of a table no longer shown: not this problem's attribute
+            return
         self.spec.set_attribute(name, **changes)
         if {"use", "type", "order"} & set(changes):  # what is fuzzified, and each one's Kohonen seed
-            self._fill_fuzzy_cell(self.attribute_row(name), name)
+            self._fill_fuzzy_cell(row, name)
             self.fuzzy.set_problem(self.table, self.spec)
         self._edited()
 
@@ -257,8 +274,9 @@ class ProblemPanel(QWidget):
 
     def _fuzzy_edited(self) -> None:
         name = self.fuzzy.name()
-        if name is not None:
-            self._fill_fuzzy_cell(self.attribute_row(name), name)
+        row = self._row_of(name) if name is not None else None
+        if row is not None:
+            self._fill_fuzzy_cell(row, name)
         self._edited()
 
     def _target_changed(self, name: str) -> None:

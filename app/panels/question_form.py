@@ -210,7 +210,9 @@ class QuestionForm(QGroupBox):
             self.message.setText(exc.message)
             return False
         except OSError as exc:  # the answer is recorded; only the file failed
-            self.message.setText(f"The session could not be saved: {exc}")
+            from ..errors import file_error_text
+
+            self.message.setText(f"The session could not be saved: {file_error_text(exc)}")
         else:
             self.message.setText("")
         self.answered.emit()

@@ -12,7 +12,7 @@ import logging
 import os
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QAbstractItemView, QFileDialog, QGroupBox, QHBoxLayout, QHeaderView, QMessageBox,
+from PySide6.QtWidgets import (QAbstractItemView, QFileDialog, QGroupBox, QHBoxLayout, QHeaderView, QLabel,
                                QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout)
 
 from engine.errors import RuleTreeError
@@ -47,18 +47,47 @@ class SessionHistory(QGroupBox):
         buttons.addWidget(self.resume_button)
         buttons.addWidget(self.export_button)
         buttons.addStretch(1)
+        # saved case files that could not be read (damaged, foreign, newer): said here, left as they are
+        self.skipped = QLabel("")
+        self.skipped.setObjectName("skipped sessions")
+        self.skipped.setWordWrap(True)
+        self.skipped.setVisible(False)
+        self.skipped_warnings: list[str] = []
         layout = QVBoxLayout(self)
         layout.addWidget(self.table)
+        layout.addWidget(self.skipped)
         layout.addLayout(buttons)
 
     def refresh(self, project_path: str | None) -> None:
         """Read the saved sessions of this project; with None, the sessions filed under no project."""
         self.setTitle("This project's cases" if project_path else "Cases not filed under a project")
-        sessions, warnings = list_sessions(project=project_path, unfiled=project_path is None)
+        try:
+            sessions, warnings = list_sessions(project=project_path, unfiled=project_path is None)
+        except OSError as exc:  # the sessions folder cannot be made or read: no cases, said so
+            from ..errors import file_error_text
+
+            sessions, warnings = [], [f"The saved cases cannot be read: {file_error_text(exc, writing=False)}"]
         for w in warnings:
             log.warning("session file skipped: %s", w)
         self.sessions = sessions
+        self._show_skipped(warnings)
         self._fill()
+
+    def _show_skipped(self, warnings: list[str]) -> None:
+        """Saved case files left out, in words (the first ones; all in the tooltip)."""
+        self.skipped_warnings = list(warnings)
+        if not warnings:
+            self.skipped.setText("")
+            self.skipped.setVisible(False)
+            return
+        n = len(warnings)
+        head = (f"{n} saved case file{'s' if n != 1 else ''} could not be read and {'are' if n != 1 else 'is'} "
+                "left out (not changed):")
+        shown = [w if len(w) <= 300 else w[:297] + "..." for w in warnings[:3]]
+        more = [f"... and {n - 3} more"] if n > 3 else []
+        self.skipped.setText("\n".join([head] + shown + more))
+        self.skipped.setToolTip("\n".join(warnings[:50]))
+        self.skipped.setVisible(True)
 
     def show_current(self, session, project_path: str | None) -> None:
         """After an answer: the session's row from memory, first; not if it is filed elsewhere."""
@@ -101,7 +130,9 @@ class SessionHistory(QGroupBox):
                 return False
         try:
             export_sessions(chosen, path)
-        except (OSError, RuleTreeError) as exc:
-            QMessageBox.warning(self, "Export cases", f"The workbook could not be written: {exc}")
+        except Exception as exc:  # noqa: BLE001 - the window's one way of saying why (app.errors)
+            from ..errors import show_error
+
+            show_error(self, exc, path, title="Export cases")
             return False
         return True

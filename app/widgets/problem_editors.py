@@ -6,6 +6,8 @@ panel's job."""
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QGroupBox, QHBoxLayout,
@@ -15,6 +17,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog
 from engine.algorithms.fuzzify import kohonen_centres, learning_values, preview_terms, term_names
 from engine.algorithms.registry import get as algorithm
 from engine.data.spec import MAX_FUZZY_TERMS, BatchGroup, CostMatrix, fuzzified
+from engine.errors import RuleTreeError
 
 from .membership_plot import MembershipPlot
 from .. import theme
@@ -188,6 +191,8 @@ class BatchGroupEditor(QGroupBox):
                 group.common_cost = float(text or 0)
             except ValueError:
                 group.common_cost = -1.0  # shown by the checks as "must not be negative"
+            if not math.isfinite(group.common_cost):  # "1e400", "nan": not a cost (nor can a file hold it)
+                group.common_cost = -1.0
         self.changed.emit()
 
 
@@ -298,12 +303,39 @@ class CostEditor(QGroupBox):
         try:
             value = float(item.text())
         except ValueError:
+            value = math.nan
+        if not math.isfinite(value):  # text, "1e400", "nan": not a cost; the matrix keeps its value
+            item.setToolTip("Not a number: this cost is not changed")
+            return
+        item.setToolTip("")
+        if not (0 <= item.row() < len(self.classes) and 0 <= item.column() < len(self.classes)):
             return
         mc = self.spec.misclassification_costs
         index = {c: i for i, c in enumerate(mc.labels)}
-        i, j = index[self.classes[item.row()]], index[self.classes[item.column()]]
-        mc.matrix[i][j] = value
+        n = len(mc.labels)
+        fits = all(c in index for c in self.classes) and len(mc.matrix) == n and \
+            all(isinstance(row, list) and len(row) == n for row in mc.matrix)
+        if fits:
+            mc.matrix[index[self.classes[item.row()]]][index[self.classes[item.column()]]] = value
+        else:  # a matrix (from a file) that does not fit the classes: it becomes the one shown, edited
+            self.spec.misclassification_costs = CostMatrix(list(self.classes), self._shown())
         self.changed.emit()
+
+    def _shown(self) -> list[list[float]]:
+        """The matrix as the table shows it (a cell that is not a number: the default cost)."""
+        k = len(self.classes)
+        out = []
+        for i in range(k):
+            row = []
+            for j in range(k):
+                item = self.matrix.item(i, j)
+                try:
+                    value = float(item.text()) if item is not None else math.nan
+                except ValueError:
+                    value = math.nan
+                row.append(value if math.isfinite(value) else float(i != j))
+            out.append(row)
+        return out
 
     def _budget_changed(self, *_) -> None:
         if self._loading or self.spec is None:
@@ -428,7 +460,14 @@ class FuzzyTermsEditor(QGroupBox):
             self.fixed.setChecked(s.fuzzy_centres is not None)
             self._loading = False
             kwargs = preview_kwargs(self.defaults) | {"k": self.k.value()}
-            self.current = preview_terms(self.table, self.spec, name, **kwargs)
+            try:
+                self.current = preview_terms(self.table, self.spec, name, **kwargs)
+            except RuleTreeError as exc:  # e.g. typed numeric over a column of text: no terms, and why
+                self.current = None
+                self._fill()
+                self.note.setText(f"No fuzzy terms for {name}: {exc.message}.")
+                self.note.setVisible(True)
+                return
         self._fill()
 
     def _fill(self) -> None:
