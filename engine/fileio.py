@@ -126,8 +126,26 @@ def read_json_file(path: str | os.PathLike, error, *, what: str, not_ours: str, 
     except json.JSONDecodeError as exc:
         raise error(f"the {what} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
                     code="bad_json", file=path, row=exc.lineno) from None
+    except _TooLarge as exc:
+        line, column = _position(text, exc.text)
+        raise error(f"the {what} holds the number {exc.text[:40]} (line {line}, column {column}), too large for "
+                    "any setting", code="bad_json", file=path, row=line) from None
     except (ValueError, RecursionError) as exc:
         raise error(f"the {what} is not valid JSON: {exc}", code="bad_json", file=path) from None
+
+
+class _TooLarge(ValueError):
+    def __init__(self, text: str):
+        super().__init__(f"the number {text[:40]} is too large")
+        self.text = text
+
+
+def _position(text: str, literal: str) -> tuple[int, int]:
+    """Line and column (from 1) of the first `literal` that stands as a number in `text`."""
+    match = re.search(r"(?<![\w.\"])" + re.escape(literal) + r"(?![\w.])", text)
+    at = match.start() if match else 0
+    line = text.count("\n", 0, at) + 1
+    return line, at - (text.rfind("\n", 0, at) + 1) + 1
 
 
 MAX_JSON_DEPTH = 64  # our own files nest a few levels; copying or writing back deeper ones recurses
@@ -154,5 +172,5 @@ def _finite_float(text: str) -> float:
     """A JSON number as a float; one too large for a float (1e400) is refused, not made infinite."""
     value = float(text)
     if value in (math.inf, -math.inf):
-        raise ValueError(f"the number {text[:40]} is too large")
+        raise _TooLarge(text)
     return value

@@ -138,3 +138,36 @@ def test_problems_in_the_windows_words():
     for field, (words, attribute) in cases.items():
         p = SpecProblem(field, "m")
         assert (p.words, p.attribute) == (words, attribute), field
+
+
+@pytest.mark.parametrize("change, field", [
+    (lambda s: setattr(s, "misclassification_costs", CostMatrix(["a", "b", "c"], [[0, 1e308, 1], [1, 0, 1],
+                                                                                 [1, 1, 0]])),
+     "misclassification_costs.matrix[0][1]"),
+    (lambda s: s.set_attribute("lab2", test_cost=2e12), "attributes.lab2.test_cost"),
+    (lambda s: s.set_attribute("lab2", wait_time=1e300), "attributes.lab2.wait_time"),
+    (lambda s: setattr(s, "cost_per_time", 1e13), "cost_per_time"),
+    (lambda s: setattr(s, "budget", 1e200), "budget"),
+    (lambda s: setattr(s.batch_groups[0], "common_cost", 5e12), "batch_groups[0].common_cost"),
+])
+def test_a_cost_too_large_to_compute_with_is_a_problem(table, change, field):
+    """A cost of 1e308 (finite, so the reader takes it) overflowed CART's pruning into a crash."""
+    spec = good()
+    change(spec)
+    problems = check(spec, table)
+    assert [p.field for p in problems if "at most 1e+12" in p.message] == [field]
+    spec = good()
+    assert not check(spec, table)
+
+
+def test_cart_with_a_huge_cost_is_a_clear_error_not_a_crash(tmp_path, capsys):
+    from engine import cli
+
+    (tmp_path / "d.csv").write_text("x,y\n" + "".join(f"{i},{'ab'[i % 2]}\n" for i in range(40)))
+    project = tmp_path / "p.rtproj"
+    project.write_text('{"format": "ruletree-project", "version": 1, "data": {"path": "d.csv"}, "target": "y", '
+                       '"misclassification_costs": {"labels": ["a", "b"], "matrix": [[0, 1e308], [1e308, 0]]}}')
+    assert cli.main(["train", "--project", str(project), "--algorithm", "cart", "--out",
+                     str(tmp_path / "m.json")]) == 2
+    # the setting is the project file's, not the data file's
+    assert 'file "p.rtproj", setting misclassification_costs.matrix[0][1]' in capsys.readouterr().err

@@ -103,7 +103,10 @@ def resolve_problem(args, *, need_target: bool = True) -> Problem:
 def prepare(args):
     """Table, settings and encoded data for training commands, validated."""
     from ..data.encode import encode
+    from ..data.spec import validate
 
     problem = resolve_problem(args, need_target=True)
-    data = encode(problem.table, problem.spec)
+    # a setting that does not fit lives in the project file, when there is one (not in the data file)
+    validate(problem.spec, problem.table, file=getattr(args, "project", None) or problem.table.file)
+    data = encode(problem.table, problem.spec, validate_first=False)
     return problem, data

@@ -90,6 +90,12 @@ class DataFacts:
 # ---- target and classes ---------------------------------------------------------------
 
 
+#: the largest cost or time a setting may hold: sums of costs over a million cases must stay exact
+#: enough to compare (a cost of 1e308 overflowed CART's pruning to infinity)
+MAX_COST = 1e12
+TOO_LARGE = f"must be at most {MAX_COST:.0e} (express costs in a larger unit)"
+
+
 def check_target(spec: ProblemSpec, facts: DataFacts) -> Problems:
     """A target column that exists and holds at least two classes (not a continuous quantity)."""
     target, classes = facts.target, facts.classes
@@ -234,6 +240,8 @@ def attribute_cost_problems(spec: ProblemSpec, facts: DataFacts, name: str, sett
     for key in ("test_cost", "wait_time", "wait_cost"):
         if getattr(settings, key) < 0:
             yield SpecProblem(f"{base}.{key}", "must not be negative")
+        elif getattr(settings, key) > MAX_COST:
+            yield SpecProblem(f"{base}.{key}", TOO_LARGE)
     pre = settings.prerequisite
     if pre is None:
         return
@@ -292,11 +300,15 @@ def check_attributes_in_use(spec: ProblemSpec, facts: DataFacts) -> Problems:
 def check_cost_per_time(spec: ProblemSpec, facts: DataFacts) -> Problems:
     if spec.cost_per_time < 0:
         yield SpecProblem("cost_per_time", "must not be negative")
+    elif spec.cost_per_time > MAX_COST:
+        yield SpecProblem("cost_per_time", TOO_LARGE)
 
 
 def check_budget(spec: ProblemSpec, facts: DataFacts) -> Problems:
     if spec.budget is not None and spec.budget <= 0:
         yield SpecProblem("budget", "must be a positive number, or empty for no budget")
+    elif spec.budget is not None and spec.budget > MAX_COST:
+        yield SpecProblem("budget", TOO_LARGE)
 
 
 def check_batch_groups(spec: ProblemSpec, facts: DataFacts) -> Problems:
@@ -314,6 +326,8 @@ def check_batch_groups(spec: ProblemSpec, facts: DataFacts) -> Problems:
         seen_names.add(group.name)
         if group.common_cost < 0:
             yield SpecProblem(f"{base}.common_cost", "must not be negative")
+        elif group.common_cost > MAX_COST:
+            yield SpecProblem(f"{base}.common_cost", TOO_LARGE)
         if len(set(group.attributes)) < 2:
             yield SpecProblem(f"{base}.attributes", f"{label} needs at least two attributes")
         for member in group.attributes:
@@ -361,6 +375,8 @@ def check_cost_matrix(spec: ProblemSpec, facts: DataFacts) -> Problems:
         for j, v in enumerate(row):
             if v < 0:
                 yield SpecProblem(f"{base}.matrix[{i}][{j}]", "costs must not be negative")
+            elif v > MAX_COST:
+                yield SpecProblem(f"{base}.matrix[{i}][{j}]", TOO_LARGE)
 
 
 def check_positive_class(spec: ProblemSpec, facts: DataFacts) -> Problems:
