@@ -304,6 +304,12 @@ class CompiledTree:
 
     def __post_init__(self):
         self.thresholds_only = bool(np.isin(self.kind, (LEAF, THRESHOLD)).all())
+        # each node's answer as scores (its class distribution, or its nearest weighted ancestor's,
+        # normalised): computed once, so a prediction gathers one row per case
+        counts = self.counts[self.dist_source]
+        total = counts.sum(axis=1, keepdims=True)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            self.scores = np.where(total > 0, counts / np.where(total > 0, total, 1), 0.0)
         # binary children for the threshold-only kernel (-1 for leaves)
         self.left = np.full(len(self.kind), -1, np.int64)
         self.right = np.full(len(self.kind), -1, np.int64)

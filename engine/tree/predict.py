@@ -78,7 +78,7 @@ def predict(tree: Tree, X: np.ndarray, missing: str = "stop") -> Prediction:
         traverse_thresholds(X, ct.feature, ct.threshold, ct.left, ct.right, ct.majority_child,
                             MAJORITY if missing == "majority" else STOP, end)
         # the attributes a case showed: those tested above its end node, where it has a value
-        return Prediction(labels=ct.label[end].copy(), scores=_normalise(ct.counts[ct.dist_source[end]]), nodes=end,
+        return Prediction(labels=ct.label[end], scores=ct.scores[end], nodes=end,
                           used=lambda: ct.tested()[end] & ~np.isnan(X))
     if missing != "fractional" and not ct.has_fuzzy:
         end = np.empty(n, np.int64)
@@ -86,7 +86,7 @@ def predict(tree: Tree, X: np.ndarray, missing: str = "stop") -> Prediction:
         traverse(X, ct.kind, ct.feature, ct.threshold, ct.threshold2, ct.child_start, ct.child_index,
                  ct.cat_start, ct.cat_count, ct.cat_branch, ct.cut_start, ct.cut_count, ct.cuts, ct.tri_start, ct.tri_count, ct.tri_feature,
                  ct.tri_weight, ct.majority_child, MAJORITY if missing == "majority" else STOP, end, used)
-        return Prediction(labels=ct.label[end].copy(), scores=_normalise(ct.counts[ct.dist_source[end]]), nodes=end,
+        return Prediction(labels=ct.label[end], scores=ct.scores[end], nodes=end,
                           used=used)
     return _spread(tree, X, missing)
 
