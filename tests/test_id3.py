@@ -96,3 +96,18 @@ def test_every_algorithm_round_trips_through_json(name, datasets, tmp_path):
     a, b = predict(model.tree, data.X, model.missing), predict(again.tree, data.X, again.missing)
     np.testing.assert_array_equal(a.labels, b.labels)
     np.testing.assert_allclose(a.scores, b.scores)
+
+
+@pytest.mark.parametrize("name", ["id3", "dp", "rs"])
+def test_small_case_weights_do_not_break_the_mdl_cuts(name, datasets):
+    """Weights of 0.005 per case made log2(N - 1) of the MDL criterion a math domain error."""
+    from engine.data.encode import EncodedData
+
+    data = encode(read_table(datasets / "iris.csv"), ProblemSpec(target="class"))
+    info = get(name)
+    params = info.stage_params(resolve_params(info, {}), "fit")
+    light = EncodedData(data.X, data.y, np.full(data.n, 0.005), data.schema, data.rows)
+    tree = info.fit(light, None, params)
+    assert tree.n_leaves >= 1 and np.isclose(tree.root.weight, 0.75)
+    # whole case weights: the cuts as before (a segment of two or more cases is unchanged)
+    assert len(info.fit(data, None, params).nodes) > len(tree.nodes)

@@ -41,6 +41,8 @@ def mdl_cuts(values: np.ndarray, y: np.ndarray, w: np.ndarray, n_classes: int) -
         if not len(thresholds):
             continue
         n = total.sum()
+        if n < 2.0:  # less weight than two whole cases (small case weights): MDL's log2(N - 1) has
+            continue  # no meaning there, and no cut can be paid for
         right = total[None, :] - left
         nl, nr = left.sum(axis=1), right.sum(axis=1)
         ent = (nl * _entropy(left) + nr * _entropy(right)) / n
