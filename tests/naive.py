@@ -276,3 +276,95 @@ def walk(tree, x, majority):
             branch = weights.index(max(weights))
         node_id = node.children[branch]
     return node_id, shown
+
+
+def cv_errors_by_case(tree, prune_alpha, X, y, w, betas, cost=None):
+    """engine.tree.prune.cv_errors one held-out case at a time, along decision_path (the
+    implementation it replaced): each path node's cost added over its range of betas."""
+    from engine.tree.predict import decision_path
+
+    betas = np.asarray(betas, dtype=np.float64)
+    diff = np.zeros(len(betas) + 1)
+    for r in range(len(y)):
+        upper = np.inf
+        for node in decision_path(tree, X[r], missing="majority"):
+            pa = prune_alpha[node] if not tree.nodes[node].is_leaf else -np.inf
+            label = tree.nodes[node].label
+            wrong = w[r] * (label != y[r]) if cost is None else w[r] * cost[y[r], label]
+            lo = np.searchsorted(betas, pa, side="left") if pa > -np.inf else 0
+            hi = np.searchsorted(betas, upper, side="left") if upper < np.inf else len(betas)
+            if hi > lo and wrong:
+                diff[lo] += wrong
+                diff[hi] -= wrong
+            if pa == -np.inf:
+                break
+            upper = min(upper, pa)
+    return np.cumsum(diff)[:-1]
+
+
+def pruning_path_by_heap(tree, cost=None):
+    """engine.tree.prune.pruning_path in Python (the implementation the kernel replaced):
+    (alphas, prune_alpha, leaves)."""
+    import heapq
+
+    from engine.tree.prune import leaf_costs
+
+    n = len(tree.nodes)
+    total = max(tree.root.weight, 1e-300)
+    r_leaf = leaf_costs(tree, cost) / total
+    r_sub = np.zeros(n)
+    n_leaves = np.zeros(n, np.int64)
+    order = tree.reachable()
+    for i in reversed(order):  # children before parents
+        node = tree.nodes[i]
+        if node.is_leaf:
+            r_sub[i], n_leaves[i] = r_leaf[i], 1
+        else:
+            r_sub[i] = sum(r_sub[c] for c in node.children)
+            n_leaves[i] = sum(n_leaves[c] for c in node.children)
+    prune_alpha = np.full(n, -np.inf)  # leaves: always leaves
+    removed = np.zeros(n, bool)
+    version = np.zeros(n, np.int64)
+    heap = []
+
+    def g(i):
+        return max(0.0, (r_leaf[i] - r_sub[i]) / (n_leaves[i] - 1))
+
+    for i in order:
+        if not tree.nodes[i].is_leaf:
+            prune_alpha[i] = np.inf
+            heapq.heappush(heap, (g(i), i, 0))
+    alphas = [0.0]
+    leaves = [int(n_leaves[0])]
+    current = 0.0
+    while heap:
+        value, i, ver = heapq.heappop(heap)
+        if removed[i] or ver != version[i] or prune_alpha[i] != np.inf:
+            continue
+        # weakest links of (numerically) equal strength go together
+        alpha = max(current, value)
+        if alpha > current + 1e-12:
+            alphas.append(alpha)
+            leaves.append(int(n_leaves[0]))
+            current = alpha
+        prune_alpha[i] = current
+        stack = list(tree.nodes[i].children)
+        while stack:
+            d = stack.pop()
+            if not removed[d]:
+                removed[d] = True
+                if prune_alpha[d] == np.inf:
+                    prune_alpha[d] = current
+                stack.extend(tree.nodes[d].children)
+        delta_r = r_leaf[i] - r_sub[i]
+        delta_l = 1 - n_leaves[i]
+        r_sub[i], n_leaves[i] = r_leaf[i], 1
+        a = tree.nodes[i].parent
+        while a >= 0:
+            r_sub[a] += delta_r
+            n_leaves[a] += delta_l
+            version[a] += 1
+            heapq.heappush(heap, (g(a), a, version[a]))
+            a = tree.nodes[a].parent
+        leaves[-1] = int(n_leaves[0])
+    return np.asarray(alphas), prune_alpha, np.asarray(leaves)

@@ -135,3 +135,58 @@ def test_cost_matrix_changes_the_labels(demo_dir):
     for i in tree.leaves():
         counts = tree.nodes[i].counts
         assert tree.nodes[i].label == int(np.argmin(counts @ cost))
+
+
+@pytest.mark.parametrize("name, target", [("heart_disease_cleveland", "num"), ("car_evaluation", "class"),
+                                          ("pima_indians_diabetes", "class")])
+@pytest.mark.parametrize("with_cost", [False, True])
+def test_cv_errors_equal_the_walk_of_each_case(datasets, name, target, with_cost):
+    """The pruning cross-validation's kernel (every held-out case in one pass) against the walk of
+    each case along decision_path: the same costs at every beta, with missing values (the
+    heavier branch), case weights, nominal splits and a cost matrix."""
+    from naive import cv_errors_by_case
+
+    data = encode(read_table(datasets / f"{name}.csv"), ProblemSpec(target=target))
+    info = get("cart")
+    rng = np.random.default_rng(1)
+    order = rng.permutation(data.n)
+    train, test = order[: data.n * 2 // 3], order[data.n * 2 // 3:]
+    tree = info.fit(data.subset(train), None, info.stage_params(resolve_params(info, {"prune": "none"}), "fit"))
+    k = len(data.classes)
+    cost = None
+    if with_cost:
+        cost = rng.random((k, k)) * 3
+        np.fill_diagonal(cost, 0.0)
+    path = pruning_path(tree, cost)
+    betas = np.append(np.sqrt(path.alphas[:-1] * path.alphas[1:]), path.alphas[-1] * 2 + 1)
+    X = data.X[test].copy()
+    X[rng.random(X.shape) < 0.1] = np.nan
+    w = rng.random(len(test)) + 0.5
+    fast = cv_errors(tree, path.prune_alpha, X, data.y[test], w, betas, cost)
+    assert len(betas) > 3 and fast[0] > 0
+    np.testing.assert_allclose(fast, cv_errors_by_case(tree, path.prune_alpha, X, data.y[test], w, betas, cost),
+                               rtol=0, atol=1e-9)
+
+
+@pytest.mark.parametrize("name, target", [("heart_disease_cleveland", "num"), ("car_evaluation", "class"),
+                                          ("pima_indians_diabetes", "class"), ("iris", "class")])
+@pytest.mark.parametrize("with_cost", [False, True])
+def test_the_weakest_link_kernel_equals_the_heap_in_python(datasets, name, target, with_cost):
+    """pruning_path's kernel against the Python heap it replaced: the same alphas, the same
+    alpha for every node, the same leaves at each alpha (ties within 1e-12 together)."""
+    from naive import pruning_path_by_heap
+
+    data = encode(read_table(datasets / f"{name}.csv"), ProblemSpec(target=target))
+    info = get("cart")
+    tree = info.fit(data, None, info.stage_params(resolve_params(info, {"prune": "none"}), "fit"))
+    cost = None
+    if with_cost:
+        k = len(data.classes)
+        cost = np.random.default_rng(2).random((k, k)) * 3
+        np.fill_diagonal(cost, 0.0)
+    path = pruning_path(tree, cost)
+    alphas, prune_alpha, leaves = pruning_path_by_heap(tree, cost)
+    assert len(path.alphas) > 3
+    np.testing.assert_array_equal(path.alphas, alphas)
+    np.testing.assert_array_equal(path.prune_alpha, prune_alpha)
+    np.testing.assert_array_equal(path.leaves, leaves)

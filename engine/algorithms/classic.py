@@ -24,7 +24,7 @@ from ..kernels.criteria import names as criterion_names
 from ..progress import Progress
 from ..tree.grow import Stopping, grow, majority_label, min_cost_label
 from ..tree.model import Tree
-from ..tree.prune import cv_errors, pruning_path, prune_to
+from ..tree.prune import PruningPath, cv_errors, pruning_path, prune_to
 from ..tree.splitters import PresortedSplitter
 from .hierarchy_labels import with_hierarchy_labels
 from .params import AlgorithmInfo, Param
@@ -37,11 +37,13 @@ def cost_matrix(spec: ProblemSpec | None, data: EncodedData) -> np.ndarray | Non
 
 
 def choose_alpha(data: EncodedData, grow, cost: np.ndarray | None, folds: int, se_rule: float, seed: int,
-                 progress: Progress | None = None) -> tuple[float, dict]:
+                 progress: Progress | None = None, full: Tree | None = None,
+                 path: PruningPath | None = None) -> tuple[float, dict]:
     """Alpha of the smallest tree whose cross-validated cost is within se_rule
-    standard errors of the best (Breiman's 1-SE rule), and the CV curve."""
-    full = grow(data)
-    path = pruning_path(full, cost)
+    standard errors of the best (Breiman's 1-SE rule), and the CV curve. `full` and
+    `path`: the tree grown on all of `data` and its pruning path, when the caller has them."""
+    full = grow(data) if full is None else full
+    path = pruning_path(full, cost) if path is None else path
     alphas = path.alphas
     # geometric midpoints between consecutive alphas stand for each subtree of the sequence
     betas = np.append(np.sqrt(alphas[:-1] * alphas[1:]), alphas[-1] * 2 + 1.0) if len(alphas) > 1 \
@@ -108,13 +110,14 @@ def fit_cart(data: EncodedData, spec: ProblemSpec | None, params: dict, progress
 
     if params["prune"] == "none" and params["ccp_alpha"] is None:
         return _monotone(grow_cart(data, progress), data, params)
+    full = grow_cart(data)  # grown once: the cross-validation's reference and the tree pruned
+    path = pruning_path(full, cost)
     if params["ccp_alpha"] is not None:
         alpha, curve = params["ccp_alpha"], None
     else:
         alpha, curve = choose_alpha(data, grow_cart, cost, params["folds"], params["se_rule"], params["seed"],
-                                    progress)
-    full = grow_cart(data)
-    tree = prune_to(full, pruning_path(full, cost).prune_alpha, alpha)
+                                    progress, full=full, path=path)
+    tree = prune_to(full, path.prune_alpha, alpha)
     tree.info = {"ccp_alpha": alpha, "pruning": curve, "grown_leaves": full.n_leaves}
     return _monotone(tree, data, params)
 

@@ -13,7 +13,7 @@ so the tree for any alpha is read off without building it.
 
 from __future__ import annotations
 
-import heapq
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -37,65 +37,23 @@ class PruningPath:
 
 
 def pruning_path(tree: Tree, cost: np.ndarray | None = None) -> PruningPath:
+    """The weakest-link sequence of `tree` (in a kernel: engine/kernels/prune.py)."""
+    from ..kernels.prune import weakest_links
+
     n = len(tree.nodes)
     total = max(tree.root.weight, 1e-300)
     r_leaf = leaf_costs(tree, cost) / total
-    r_sub = np.zeros(n)
-    n_leaves = np.zeros(n, np.int64)
-    order = tree.reachable()
-    for i in reversed(order):  # children before parents
-        node = tree.nodes[i]
-        if node.is_leaf:
-            r_sub[i], n_leaves[i] = r_leaf[i], 1
-        else:
-            r_sub[i] = sum(r_sub[c] for c in node.children)
-            n_leaves[i] = sum(n_leaves[c] for c in node.children)
-    prune_alpha = np.full(n, -np.inf)  # leaves: always leaves
-    removed = np.zeros(n, bool)
-    version = np.zeros(n, np.int64)
-    heap = []
-
-    def g(i):
-        return max(0.0, (r_leaf[i] - r_sub[i]) / (n_leaves[i] - 1))
-
-    for i in order:
-        if not tree.nodes[i].is_leaf:
-            prune_alpha[i] = np.inf
-            heapq.heappush(heap, (g(i), i, 0))
-    alphas = [0.0]
-    leaves = [int(n_leaves[0])]
-    current = 0.0
-    while heap:
-        value, i, ver = heapq.heappop(heap)
-        if removed[i] or ver != version[i] or prune_alpha[i] != np.inf:
-            continue
-        # weakest links of (numerically) equal strength go together
-        alpha = max(current, value)
-        if alpha > current + 1e-12:
-            alphas.append(alpha)
-            leaves.append(int(n_leaves[0]))
-            current = alpha
-        prune_alpha[i] = current
-        stack = list(tree.nodes[i].children)
-        while stack:
-            d = stack.pop()
-            if not removed[d]:
-                removed[d] = True
-                if prune_alpha[d] == np.inf:
-                    prune_alpha[d] = current
-                stack.extend(tree.nodes[d].children)
-        delta_r = r_leaf[i] - r_sub[i]
-        delta_l = 1 - n_leaves[i]
-        r_sub[i], n_leaves[i] = r_leaf[i], 1
-        a = tree.nodes[i].parent
-        while a >= 0:
-            r_sub[a] += delta_r
-            n_leaves[a] += delta_l
-            version[a] += 1
-            heapq.heappush(heap, (g(a), a, version[a]))
-            a = tree.nodes[a].parent
-        leaves[-1] = int(n_leaves[0])
-    return PruningPath(np.asarray(alphas), prune_alpha, np.asarray(leaves))
+    nodes = tree.nodes
+    parent = np.fromiter((node.parent for node in nodes), np.int64, n)
+    child_count = np.fromiter((len(node.children) for node in nodes), np.int64, n)
+    child_start = np.zeros(n, np.int64)
+    np.cumsum(child_count[:-1], out=child_start[1:])
+    child_index = np.fromiter(itertools.chain.from_iterable(node.children for node in nodes), np.int64,
+                              int(child_count.sum()))
+    preorder = np.asarray(tree.reachable(), np.int64)
+    prune_alpha = np.empty(n)
+    alphas, leaves = weakest_links(parent, child_start, child_count, child_index, preorder, r_leaf, prune_alpha)
+    return PruningPath(alphas, prune_alpha, leaves)
 
 
 def prune_to(tree: Tree, prune_alpha: np.ndarray, alpha: float) -> Tree:
@@ -131,28 +89,32 @@ def cv_errors(tree: Tree, prune_alpha: np.ndarray, X: np.ndarray, y: np.ndarray,
     A case's path has non-increasing prune_alpha from the root down, so the node
     where it stops for beta is the first on its path with prune_alpha <= beta;
     each path node covers an interval of beta, added with a difference array.
+    The cases go down the tree in the compiled traversal (a missing value takes the
+    heavier branch) and their paths are walked in a kernel (engine/kernels/prune.py).
     """
-    from .predict import decision_path
+    from ..kernels.prune import cv_error_diff
+    from ..kernels.traverse import MAJORITY, traverse
+    from .model import LEAF
 
-    betas = np.asarray(betas, dtype=np.float64)
+    betas = np.ascontiguousarray(betas, dtype=np.float64)
+    ct = tree.compile()
+    X = np.ascontiguousarray(X, dtype=np.float64)
+    end = np.empty(len(X), np.int64)
+    traverse(X, ct.kind, ct.feature, ct.threshold, ct.threshold2, ct.child_start, ct.child_index, ct.cat_start,
+             ct.cat_count, ct.cat_branch, ct.cut_start, ct.cut_count, ct.cuts, ct.tri_start, ct.tri_count,
+             ct.tri_feature, ct.tri_weight, ct.majority_child, MAJORITY, end, np.zeros(X.shape, np.bool_))
+    if not (ct.kind[end] == LEAF).all():
+        raise ValueError("cross-validated pruning needs a crisp tree (every case ends in a leaf)")
+    labels = np.asarray(ct.label, np.int64)
+    k, n_labels = tree.n_classes, len(tree.labels)
+    if cost is None:  # 0/1 over every label the tree may answer (a coarser label or PENDING is wrong)
+        labels = np.where(labels < 0, n_labels, labels)
+        cost = np.ones((k, n_labels + 1))
+        cost[np.arange(k), np.arange(k)] = 0.0
+    elif labels.min() < 0 or labels.max() >= k:
+        raise ValueError("pruning by a cost matrix needs every node labelled with a class")
     diff = np.zeros(len(betas) + 1)
-    labels = np.array([n.label for n in tree.nodes])
-    for r in range(len(y)):
-        path = decision_path(tree, X[r], missing="majority")
-        upper = np.inf  # this node is where the case stops for beta in [pa, upper)
-        for node in path:
-            pa = prune_alpha[node] if not tree.nodes[node].is_leaf else -np.inf
-            label = labels[node]
-            if cost is None:
-                wrong = w[r] * (label != y[r])
-            else:
-                wrong = w[r] * cost[y[r], label]
-            lo = np.searchsorted(betas, pa, side="left") if pa > -np.inf else 0
-            hi = np.searchsorted(betas, upper, side="left") if upper < np.inf else len(betas)
-            if hi > lo and wrong:
-                diff[lo] += wrong
-                diff[hi] -= wrong
-            upper = min(upper, pa) if pa > -np.inf else upper
-            if pa == -np.inf:
-                break
+    cv_error_diff(end, ct.parent, np.asarray(prune_alpha, np.float64), ct.child_count == 0, labels,
+                  np.asarray(y, np.int64), np.asarray(w, np.float64), betas,
+                  np.ascontiguousarray(cost, dtype=np.float64), diff)
     return np.cumsum(diff)[:-1]
