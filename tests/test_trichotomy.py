@@ -113,6 +113,23 @@ def test_fisher_lda_selects_the_informative_attributes():
     assert (labels != PENDING).all()
 
 
+def test_wilks_lambda_with_a_side_of_no_weight_is_finite():
+    """A class with no weight (case weights of 0) left its mean 0/0: NaN scatter, NaN lambda."""
+    import warnings
+
+    from engine.algorithms.trichotomy import wilks_lambda
+
+    rng = np.random.default_rng(0)
+    X = rng.random((40, 3))
+    hi = np.arange(40) < 20
+    w = np.where(hi, 0.0, 1.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        value = wilks_lambda(X, hi, w)
+    assert value == pytest.approx(1.0)  # one side only: no separation
+    assert 0 < wilks_lambda(X, hi, np.ones(40)) < 1
+
+
 def test_f_distribution_and_incomplete_beta():
     assert regularized_beta(0.5, 2, 3) == pytest.approx(0.6875, abs=1e-12)
     assert f_survival(4.9646, 1, 10) == pytest.approx(0.05, abs=1e-4)  # F(1, 10) critical value at 5 %

@@ -351,6 +351,8 @@ def wilks_lambda(X: np.ndarray, hi: np.ndarray, w: np.ndarray) -> float:
     T = (w[:, None] * dt).T @ dt
     W = np.zeros_like(T)
     for mask in (hi, ~hi):
+        if w[mask].sum() <= 0:  # a side with no weight scatters nothing (its mean is undefined)
+            continue
         m = (w[mask][:, None] * X[mask]).sum(axis=0) / w[mask].sum()
         d = X[mask] - m
         W += (w[mask][:, None] * d).T @ d
