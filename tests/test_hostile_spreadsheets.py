@@ -373,8 +373,6 @@ def test_a_pipe_is_refused_without_blocking(tmp_path):
 
 @pytest.mark.parametrize("name", ["x.csv", "x.xlsx"])
 def test_a_link_to_a_device_is_refused_before_reading(tmp_path, name):
-    if not os.path.exists("/dev/zero"):
-        pytest.skip("no /dev/zero")
     link = tmp_path / name
     os.symlink("/dev/zero", link)
     err = refused(link, code="not_regular")
