@@ -374,5 +374,6 @@ def test_check_input_false_answers_the_same_and_infinity_is_refused():
     bad[3, 1] = np.inf
     with pytest.raises(ValueError, match="infinity"):
         est.predict(bad)
+    assert est.predict(bad, check_input=False).shape == (len(X),)  # unchecked: the caller vouches for X
     bad[3, 1] = np.nan  # missing: the learner's policy answers
     assert est.predict(bad).shape == (len(X),)
