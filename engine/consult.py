@@ -45,10 +45,13 @@ import numpy as np
 
 from .costs import Cost, CostModel, Group
 from .errors import OptionError
+from .plan import Planner, Step, Windows, plannable, planner_for
 from .tree.aggregate import Aggregate, aggregate, node_vote, path_weight, settled_below
 from .tree.model import MIXED, PENDING, Tree
 
 UNKNOWN = object()
+PLANNING = ("utility", "planned")
+MAX_REASONS = 6  # a planned outcome's reasons: the strongest places the case may end
 
 
 def _category_code(categories: list[str], value) -> int | None:
@@ -81,8 +84,10 @@ class Candidate:
     attributes: list[int]  # schema indices asked together (prerequisites first)
     test_cost: float
     waiting_cost: float
-    gain: float  # E_now - E_after
+    gain: float  # E_now - E_after (planned: how much the plan through it lowers the expected cost, its price aside)
     utility: float
+    expected: float | None = None  # planned: the expected cost still to pay asking it (its price included)
+    reason: str = ""  # planned: what the plan expects of it, in words
 
     @property
     def cost(self) -> float:
@@ -114,7 +119,12 @@ class Consultation:
     paid_groups: set = field(default_factory=set)
     history: list = field(default_factory=list)
     # §4.5's option: also stop when E_now - E* is below the cheapest remaining test's cost
+    # (planned: when stopping now costs no more than the plan expects to pay)
     stop_when_not_worth: bool = False
+    # "utility": ask among the frontier's tests by ΔE/(TC + WC) (§4.1); "planned": any attribute a
+    # still-possible leaf tests, in the order of least expected cost (engine.plan, issue 23) —
+    # crisp one-attribute trees; any other tree consults by utility
+    planning: str = "utility"
 
     def __post_init__(self):
         # a fuzzy tree answers by its aggregation over the frontier (engine.tree.aggregate)
@@ -128,6 +138,51 @@ class Consultation:
         self.cost_matrix = mc.as_array(schema.classes) if mc is not None else None
         self.costs = CostModel.from_spec(self.spec, self.names)
         self.groups = list(self.costs.groups)  # (name, members, common_cost) of each batch group
+        if self.planning not in PLANNING:
+            raise OptionError(f"planning must be one of {', '.join(PLANNING)}, not {self.planning!r}",
+                              code="bad_option")
+        if self.planning == "planned" and (self.fuzzy or not plannable(self.tree)):
+            self.planning = "utility"  # fuzzy and trichotomy trees: the frontier's utility order
+
+    # ---- the plan (engine/plan.py) ----------------------------------------------------------
+
+    @property
+    def planned(self) -> bool:
+        return self.planning == "planned"
+
+    @property
+    def planner(self) -> Planner:
+        """The plan tables of this tree under these costs (shared by consultations on it): the
+        whole tree's, or on a large tree the window below where the case stands."""
+        plans = planner_for(self.tree, self.costs, self.cost_matrix)
+        return plans.at(self.values, UNKNOWN) if isinstance(plans, Windows) else plans
+
+    def plan_state(self) -> tuple:
+        return self.planner.state_of(self.values, UNKNOWN)
+
+    def plan_step(self) -> Step:
+        """The plan's advice now (planned consultations)."""
+        if getattr(self, "_step", None) is None:
+            self._step = self.planner.step(self.plan_state(), self.test_cost + self.waiting_cost)
+        return self._step
+
+    def _planned_candidates(self) -> list[Candidate]:
+        planner = self.planner
+        state = self.plan_state()
+        spent = self.test_cost + self.waiting_cost
+        step = self.plan_step()
+        mc_now = planner.closed(state)[2]
+        out = []
+        for a, q in planner.ranked(state, spent):
+            gain = mc_now - (q - a.cost)
+            gain = gain if gain > 1e-9 * max(1.0, mc_now) else 0.0
+            utility = gain / a.cost if a.cost > 0 else (np.inf if gain > 0 else 0.0)
+            first = step.action is not None and a.name == step.action.name
+            reason = planner.reason(step) if first else (
+                f"expected cost from here asking it {q:.4g}, against {step.expected:.4g} for the plan's question")
+            out.append(Candidate(a.name, list(a.attributes), a.test_cost, a.waiting_cost, gain, utility,
+                                 expected=q, reason=reason))
+        return out
 
     # ---- costs (§4.1, engine/costs.py) ----------------------------------------------
 
@@ -156,9 +211,15 @@ class Consultation:
     # ---- the frontier ---------------------------------------------------------
 
     def frontier(self) -> list[tuple[int, float]]:
-        """(node, weight) pairs the case has reached; computed once per state of the answers."""
+        """(node, weight) pairs the case has reached; computed once per state of the answers.
+        Planned: where the case stands following the tree with what is known, and once the
+        consultation is over the nodes its answer comes from."""
         if getattr(self, "_front", None) is None:
             self._front = self._walk()
+            if self.planned and self.finished():
+                out = self.outcome()
+                weight = dict(out.frontier)
+                self._front = [(n, weight[n]) for n in out.nodes]
         return self._front
 
     def _walk(self) -> list[tuple[int, float]]:
@@ -257,9 +318,10 @@ class Consultation:
     # ---- questions ------------------------------------------------------------------
 
     def candidates(self) -> list[Candidate]:
-        """Every test worth asking now, best first (utility, then cheaper, then name)."""
+        """Every test worth asking now, best first (utility, then cheaper, then name; planned:
+        the plan's question, then the others by the expected cost of asking them)."""
         if getattr(self, "_cands", None) is None:
-            self._cands = self._rank()
+            self._cands = self._planned_candidates() if self.planned else self._rank()
         return self._cands
 
     def _rank(self) -> list[Candidate]:
@@ -299,6 +361,11 @@ class Consultation:
         return sorted(out.values(), key=lambda c: (-c.utility, c.cost, c.name))
 
     def finished(self) -> bool:
+        if self.planned:
+            done, _, mc_now, _, _ = self.planner.closed(self.plan_state())
+            if done or not self.candidates():
+                return True
+            return self.stop_when_not_worth and mc_now <= self.plan_step().expected + 1e-9
         front = self.frontier()
         if all(self.tree.nodes[n].is_leaf for n, _ in front):
             return True
@@ -316,6 +383,8 @@ class Consultation:
         tentative label. Fuzzy: every frontier node votes for the tentative answer however it
         goes on (engine.tree.aggregate.settled_below), a node stuck on an unknown answer with
         its own vote."""
+        if self.planned:  # every still-possible leaf ends with one label
+            return self.planner.closed(self.plan_state())[0]
         if not self.fuzzy:
             # a crisp tree labelled over a class hierarchy answers with its nodes' own labels
             label = self.tentative().label if self.tree.aggregate != "distribution" else \
@@ -428,10 +497,12 @@ class Consultation:
         self.test_cost += tc
         self.waiting_cost += wc
         self.values.update(codes)
-        self._front = self._cands = self._answer = None
+        self._front = self._cands = self._answer = self._step = None
         self.history.append({"answers": dict(answers), "test_cost": tc, "waiting_cost": wc, "warnings": warnings})
 
     def outcome(self) -> Outcome:
+        if self.planned:
+            return self._planned_outcome()
         front = self.frontier()
         p = self.distribution()
         answer = self.tentative()
@@ -452,3 +523,31 @@ class Consultation:
                                   if self.values.get(j, UNKNOWN) is not UNKNOWN and self.names[j] not in unsettled]
         return Outcome(label, p, nodes, missing, self.test_cost, self.waiting_cost, self.saved, unsettled,
                        frontier=ranked, scores=answer.ranked(self.tree))
+
+    def _planned_outcome(self) -> Outcome:
+        """The plan's answer: where the still-possible leaves' cases end (strongest first, at most
+        MAX_REASONS of them), the label they all end with (else the best answer over them),
+        their weighted class distribution."""
+        planner = self.planner
+        state = self.plan_state()
+        done, label, _, w, depth = planner.closed(state)
+        alive = np.flatnonzero(w > 0)
+        ends: dict[int, float] = {}
+        dist = np.zeros(self.tree.n_classes)
+        for li in alive:
+            node = planner.paths[li][depth[li]]
+            ends[node] = ends.get(node, 0.0) + float(w[li])
+            counts = self.tree.nodes[int(planner.leaves[li])].counts
+            if counts.sum() > 0:
+                dist += w[li] * counts / counts.sum()
+        total = sum(ends.values())
+        dist = dist / dist.sum() if dist.sum() > 0 else dist
+        ranked = sorted(((n, v / total) for n, v in ends.items()), key=lambda nw: (-nw[1], nw[0]))
+        nodes = [n for n, _ in ranked if self.tree.nodes[n].label == label] or [n for n, _ in ranked]
+        nodes = nodes[:MAX_REASONS]
+        missing = sorted({self.names[j] for n, _ in ranked for j in self.tree.nodes[n].attributes()
+                          if self.values.get(j) is UNKNOWN or (not done and j not in self.values)})
+        scores = sorted(((self.tree.labels[k], float(v)) for k, v in enumerate(dist) if v > 0),
+                        key=lambda lv: -lv[1])
+        return Outcome(label, dist, nodes, missing, self.test_cost, self.waiting_cost, self.saved, [],
+                       frontier=ranked, scores=scores)

@@ -20,10 +20,11 @@ from .tree.model import Tree
 from .tree.predict import POLICIES, Prediction, predict
 
 FORMAT = "ruletree-model"
-VERSION = 2  # the newest version this code reads
+VERSION = 3  # the newest version this code reads
 # version 2 adds the tree's fuzzy settings (t-norm, aggregation, the labels classes answer as); a file
 # is written as version 1 unless it needs them, so older versions read every model they can answer
-# with correctly
+# with correctly; version 3 adds the training cases' values per leaf (`tree.case_values`, which a
+# planned consultation reads): a file with them is version 3
 MAX_MODEL_BYTES = 512 << 20
 
 
@@ -60,7 +61,8 @@ class Model:
 
     def to_json(self) -> dict:
         tree = self.tree.to_json()
-        return {"format": FORMAT, "version": 2 if "fuzzy" in tree else 1, "algorithm": self.algorithm,
+        version = 3 if "case_values" in tree else 2 if "fuzzy" in tree else 1
+        return {"format": FORMAT, "version": version, "algorithm": self.algorithm,
                 "params": self.params, "problem": self.spec.to_json(), "schema": self.schema.to_json(),
                 "prediction": {"missing": self.missing}, "tree": tree,
                 "trained_on": self.trained_on, "info": _jsonable(self.info)}

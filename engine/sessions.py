@@ -58,14 +58,16 @@ class Session:
     `case` is the user's name for the case (a patient or applicant id)."""
 
     def __init__(self, model: Model, model_path: str | None, spec=None, session_id: str | None = None,
-                 project: str | None = None, case: str = "", stop_when_not_worth: bool = False):
+                 project: str | None = None, case: str = "", stop_when_not_worth: bool = False,
+                 planning: str = "planned"):
         self.model = model
         self.model_path = os.path.abspath(model_path) if model_path else model.path
         self.project = os.path.abspath(project) if project else None
         self.case = case
         self.id = session_id or time.strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
         self.consultation = Consultation(model.tree, spec if spec is not None else model.spec,
-                                         stop_when_not_worth=stop_when_not_worth)
+                                         stop_when_not_worth=stop_when_not_worth, planning=planning)
+        self.planning = planning  # asked for (a tree the plan cannot read consults by utility)
         self.steps: list[dict] = []
         self.created = time.strftime("%Y-%m-%dT%H:%M:%S")
 
@@ -90,6 +92,8 @@ class Session:
                 "utility": None if candidate is None else _finite(candidate.utility),
                 "gain": None if candidate is None else candidate.gain,
                 "answers": dict(answers)}
+        if candidate is not None and candidate.expected is not None:
+            step.update(expected=_finite(candidate.expected), reason=candidate.reason)
         c.answer(answers, candidate, outside_ok=outside_ok)
         last = c.history[-1]
         step.update(test_cost=last["test_cost"], waiting_cost=last["waiting_cost"])
@@ -104,7 +108,8 @@ class Session:
             return
         steps = self.steps[:-1]
         self.consultation = Consultation(self.model.tree, self.consultation.spec,
-                                         stop_when_not_worth=self.consultation.stop_when_not_worth)
+                                         stop_when_not_worth=self.consultation.stop_when_not_worth,
+                                         planning=self.planning)
         self.steps = []
         for step in steps:
             self._replay(step)
@@ -159,7 +164,8 @@ class Session:
                 "updated": time.strftime("%Y-%m-%dT%H:%M:%S"), "model": model_path,
                 "model_sha256": self._sha[1], "project": self.project, "case": self.case,
                 "algorithm": self.model.algorithm,
-                "options": {"stop_when_not_worth": self.consultation.stop_when_not_worth},
+                "options": {"stop_when_not_worth": self.consultation.stop_when_not_worth,
+                            "planning": self.planning},
                 "problem": self.consultation.spec.to_json() if self.consultation.spec is not None else None,
                 "steps": self.steps,
                 "finished": self.consultation.finished(), "outcome": self.outcome_json()}
@@ -209,7 +215,8 @@ class Session:
         # a crafted one ("../../x") would choose where the session is written.
         own = path.resolve().parent == sessions_dir().resolve() and SESSION_ID.fullmatch(path.stem) is not None
         session = cls(model, obj.get("model"), spec, session_id=path.stem if own else None, project=obj.get("project"),
-                      case=str(obj.get("case") or ""), stop_when_not_worth=bool(options.get("stop_when_not_worth")))
+                      case=str(obj.get("case") or ""), stop_when_not_worth=bool(options.get("stop_when_not_worth")),
+                      planning=options.get("planning", "utility"))  # before issue 23, every session was by utility
         session.created = obj.get("created", session.created)
         for step in steps:
             session._replay(step)
@@ -219,7 +226,7 @@ class Session:
 #: at most this many answered steps in a session file (a consultation asks each attribute at most once)
 MAX_STEPS = 100_000
 _TEXTS = ("id", "created", "updated", "model", "model_sha256", "project", "case", "algorithm")
-_STEP_NUMBERS = ("utility", "gain", "test_cost", "waiting_cost")
+_STEP_NUMBERS = ("utility", "gain", "test_cost", "waiting_cost", "expected")
 _OUTCOME_NUMBERS = ("test_cost", "waiting_cost", "total_cost", "common_cost_saved")
 
 
@@ -249,6 +256,11 @@ def session_problem(obj) -> str | None:
     for key in ("options", "problem"):
         if obj.get(key) is not None and not isinstance(obj[key], dict):
             return f'"{key}" is not an object'
+    from .consult import PLANNING
+
+    planning = (obj.get("options") or {}).get("planning")
+    if planning is not None and planning not in PLANNING:
+        return f'"options.planning" is {planning!r}, not one of {", ".join(PLANNING)}'
     steps = obj.get("steps")
     if steps is not None:
         if not isinstance(steps, list):
@@ -263,8 +275,9 @@ def session_problem(obj) -> str | None:
             if not isinstance(answers, dict) or not all(isinstance(k, str) for k in answers) \
                     or not all(v is None or isinstance(v, str) or _number(v) for v in answers.values()):
                 return f'{where}: "answers" is not an object of attribute: value'
-            if step.get("question") is not None and not isinstance(step["question"], str):
-                return f'{where}: "question" is not a text'
+            for key in ("question", "reason"):
+                if step.get(key) is not None and not isinstance(step[key], str):
+                    return f'{where}: "{key}" is not a text'
             for key in _STEP_NUMBERS:
                 if step.get(key) is not None and not _number(step[key]):
                     return f'{where}: "{key}" is not a number'

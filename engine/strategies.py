@@ -57,6 +57,12 @@ The strategies (§4.5):
   programmatically: its best candidate is answered from the case's values, None
   ("unknown") where the value cannot be obtained; with every value obtainable it
   ends with `predict`'s label (§4.5). `stop_when_not_worth` passes §4.5's option on.
+- ``planned`` (issue 23): the consultation that plans (`engine.plan`): any attribute a
+  still-possible leaf tests may be asked, in the order of least expected total cost, until
+  every still-possible leaf ends with one label; driven as ``hybrid`` is. A tree with fuzzy
+  or multi-attribute tests is consulted as ``hybrid``. The tree's per-leaf training values
+  (`tree.case_values`) give the answers' chances; without them each leaf's cases are spread
+  evenly over the values its path allows.
 
 Metrics (`StrategyCosts.metrics()`): avg_total_cost (MC + TC + WC per case),
 avg_test_cost, avg_waiting_cost, avg_misclassification_cost, and
@@ -75,7 +81,7 @@ from .errors import OptionError
 from .tree.model import PENDING, Tree
 from .tree.predict import predict
 
-STRATEGIES = ("sequential", "batch", "hybrid")
+STRATEGIES = ("sequential", "batch", "hybrid", "planned")
 
 
 @dataclass
@@ -127,8 +133,9 @@ def simulate(tree: Tree, X: np.ndarray, strategy: str = "sequential", *, costs: 
     if X.ndim != 2 or X.shape[1] != len(names):
         raise ValueError(f"X must have one column per model attribute ({len(names)})")
     obtainable = _obtainable(costs, X)
-    if strategy == "hybrid":
-        labels, tc, wc, got = _hybrid(tree, X, obtainable, costs, cost_matrix, stop_when_not_worth)
+    if strategy in ("hybrid", "planned"):
+        labels, tc, wc, got = _hybrid(tree, X, obtainable, costs, cost_matrix, stop_when_not_worth,
+                                      "planned" if strategy == "planned" else "utility")
     else:
         play = _sequential_case if strategy == "sequential" else _batch_case(tree, costs)
         n = len(X)
@@ -324,7 +331,8 @@ def _batch_order_cost(costs: CostModel, order: list[int]) -> tuple[float, float]
 # ---- hybrid --------------------------------------------------------------------------------
 
 
-def _hybrid(tree: Tree, X: np.ndarray, can: np.ndarray, costs: CostModel, matrix, stop_when_not_worth: bool):
+def _hybrid(tree: Tree, X: np.ndarray, can: np.ndarray, costs: CostModel, matrix, stop_when_not_worth: bool,
+            planning: str = "utility"):
     from .consult import UNKNOWN, Consultation
 
     n, p = X.shape
@@ -333,7 +341,7 @@ def _hybrid(tree: Tree, X: np.ndarray, can: np.ndarray, costs: CostModel, matrix
     got = np.zeros((n, p), bool)
     attributes = tree.schema.attributes
     for i in range(n):
-        c = Consultation(tree, None, stop_when_not_worth=stop_when_not_worth)
+        c = Consultation(tree, None, stop_when_not_worth=stop_when_not_worth, planning=planning)
         # the problem's costs, not the spec's: set what __post_init__ derived from it
         c.costs, c.groups, c.cost_matrix = costs, list(costs.groups), matrix
         x, ok = X[i], can[i]

@@ -153,6 +153,15 @@ class Scoring:
         played = simulate(tree, X, self.strategy, spec=self.spec, cost_matrix=self.cost, y=y).metrics()
         return {k: float(v) for k, v in played.items() if k != "avg_common_cost_saved"}
 
+    def keep_case_values(self, tree: Tree, train: EncodedData) -> Tree:
+        """A fold's tree played under the planned strategy plans with its training cases'
+        values per leaf (engine.tree.case_values), as a trained model does."""
+        if self.strategy == "planned":
+            from .tree.case_values import count_case_values
+
+            tree.case_values = count_case_values(tree, train.X, train.w)
+        return tree
+
     def metrics(self, y: np.ndarray, labels: np.ndarray, w: np.ndarray) -> dict[str, float]:
         return metrics(y, labels, self.n_classes, ordered=self.ordered, w=w, **self.metric_options())
 
@@ -316,8 +325,13 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
     test = stratified_holdout(data.y, holdout, seed) if holdout else np.zeros(data.n, bool)
     fitted = np.flatnonzero(~test)
     t0 = time.perf_counter()
-    tree = info.fit(data.subset(fitted) if holdout else data, spec, info.stage_params(params, "fit"), progress)
+    fit_data = data.subset(fitted) if holdout else data
+    tree = info.fit(fit_data, spec, info.stage_params(params, "fit"), progress)
     fit_seconds = time.perf_counter() - t0
+    # what a planned consultation needs: per leaf, how the training cases' values fall
+    from .tree.case_values import count_case_values
+
+    tree.case_values = count_case_values(tree, fit_data.X, fit_data.w)
     prediction = predict_cases(info, tree, data.X, params)
     scored = test if holdout else ~test
     scoring = Scoring(info, data, spec, params, strategy)
@@ -330,7 +344,6 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
     if tree.n_leaves == 1:
         from .diagnostics import one_leaf_reason
 
-        fit_data = data.subset(fitted) if holdout else data
         warnings.append(f"the tree is a single leaf: {one_leaf_reason(info, fit_data, spec, params)}")
     source = trained_on(table, len(fitted))
     if holdout:
@@ -462,6 +475,7 @@ def evaluate_algorithm(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec
 
     def fit(train: EncodedData) -> Tree:
         tree = info.fit(train, spec, fit_params, progress.quiet() if progress is not None else None)
+        scoring.keep_case_values(tree, train)
         if len(tree.labels) > len(labels):
             labels[:] = tree.labels
         return tree

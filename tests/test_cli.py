@@ -201,7 +201,7 @@ def test_train_predict_rules_evaluate(demo_dir, tmp_path, capsys):
     assert cli.main(["train", data, "--project", project, "--algorithm", "cart", "--out", str(model)]) == 0
     assert "leaves" in capsys.readouterr().out
     obj = json.loads(model.read_text())
-    assert obj["format"] == "ruletree-model" and obj["version"] == 1 and obj["trained_on"]["rows"] == 1728
+    assert obj["format"] == "ruletree-model" and obj["version"] == 3 and obj["trained_on"]["rows"] == 1728
     assert cli.main(["predict", str(model), data, "--out", str(tmp_path / "p.csv")]) == 0
     assert "1728 predictions" in capsys.readouterr().out
     lines = (tmp_path / "p.csv").read_text().splitlines()

@@ -124,6 +124,13 @@ class ConsultPanel(QWidget):
         self.case_name.returnPressed.connect(self._rename)  # Enter names the current case
         self.undo_button = QPushButton("Undo")
         self.undo_button.clicked.connect(self.undo)
+        self.plan = QCheckBox("Plan the questions (any attribute below, least expected cost first)")
+        self.plan.setChecked(True)
+        self.plan.setToolTip("On: a new case may be asked any attribute that a still-possible rule tests, in the "
+                             "order that costs least on average (tests, waiting and misclassification); it ends "
+                             "as soon as every still-possible rule gives one answer. Off: the tree's next tests, "
+                             "the most expected cost removed per unit of cost first. Fuzzy and trichotomy trees "
+                             "are always asked the second way.")
         self.not_worth = QCheckBox("Stop when tests cost more than they can save")
         self.not_worth.setToolTip("Also end a new case when no remaining test costs less than the expected "
                                   "misclassification cost it could still remove (E now - E*); meaningful when "
@@ -174,7 +181,7 @@ class ConsultPanel(QWidget):
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addLayout(bar)
-        left_layout.addLayout(_row(self.not_worth))
+        left_layout.addLayout(_row(self.plan, self.not_worth))
         left_layout.addWidget(self.form)
         left_layout.addWidget(self.form.ranking, 1)
         left_layout.addWidget(result, 2)
@@ -272,7 +279,8 @@ class ConsultPanel(QWidget):
         typed = self.case_name.text().strip()
         name = typed if self.session is None or typed != self.session.case else ""
         self.session = Session(self.model, None, self.spec, project=self.project_path,
-                               case=name, stop_when_not_worth=self.not_worth.isChecked())
+                               case=name, stop_when_not_worth=self.not_worth.isChecked(),
+                               planning="planned" if self.plan.isChecked() else "utility")
         self.message.setText("")
         self._refresh()
         if self.finished():  # answered without a question (e.g. nothing worth asking): keep it too

@@ -22,6 +22,8 @@ from engine.errors import RuleTreeError
 from .. import theme
 
 ALTERNATIVE_HEADERS = ["question", "ΔE", "cost", "utility"]
+# a planned consultation's alternatives: the expected cost still to pay if it is asked now
+PLANNED_HEADERS = ["question", "expected cost", "cost", "ΔE"]
 
 
 def _num(value: float) -> str:
@@ -54,9 +56,13 @@ class QuestionRanking(QGroupBox):
         QVBoxLayout(self).addWidget(self.table)
 
     def show_candidates(self, candidates) -> None:
+        planned = bool(candidates) and candidates[0].expected is not None
+        self.table.setHorizontalHeaderLabels(PLANNED_HEADERS if planned else ALTERNATIVE_HEADERS)
         self.table.setRowCount(len(candidates))
         for row, c in enumerate(candidates):
-            for col, text in enumerate((c.name, _num(c.gain), f"{c.cost:g}", _num(c.utility))):
+            cells = ((c.name, _num(c.expected), f"{c.cost:g}", _num(c.gain)) if planned else
+                     (c.name, _num(c.gain), f"{c.cost:g}", _num(c.utility)))
+            for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if col:
                     item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
@@ -158,6 +164,9 @@ class QuestionForm(QGroupBox):
             next(iter(self.inputs.values())).setFocus()
 
     def _reason(self, c) -> str:
+        if c.expected is not None:  # planned: what the plan expects of it
+            first = self.candidates and c is self.candidates[0]
+            return c.reason[:1].upper() + c.reason[1:] if first else f"Chosen by you: {c.reason}"
         cost = f"cost {c.cost:g}" + (f" (test {c.test_cost:g}, waiting {c.waiting_cost:g})"
                                       if c.test_cost and c.waiting_cost else "")
         first = self.candidates and c is self.candidates[0]

@@ -267,7 +267,8 @@ class TrainPanel(QWidget):
         self.scheme.activated.connect(lambda _: setattr(self, "_scheme_chosen", True))
         self.strategy = QComboBox()  # how a case's values are obtained, for the cost metrics (§4.5)
         for text, value in (("sequential (follow the tree)", "sequential"), ("batch (all at once)", "batch"),
-                            ("hybrid (most useful test next)", "hybrid")):
+                            ("hybrid (most useful test next)", "hybrid"),
+                            ("planned (least expected cost)", "planned")):
             self.strategy.addItem(text, value)
         self.strategy.setToolTip("How a test case's values are obtained when the problem has test or waiting "
                                  "costs: the Train results then show the average total, test, waiting and "

@@ -94,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--cv", type=int, default=10, metavar="K")
     ev.add_argument("--repeats", type=int, default=1, metavar="R")
     ev.add_argument("--holdout", type=float, metavar="F")
-    ev.add_argument("--strategy", choices=("sequential", "batch", "hybrid"),
+    ev.add_argument("--strategy", choices=("sequential", "batch", "hybrid", "planned"),
                     help="how a test case's values are obtained, for the cost metrics (default: sequential when "
                          "the problem has test or waiting costs)")
     ev.add_argument("--missing-rate", type=float, metavar="R",
@@ -116,6 +116,10 @@ def build_parser() -> argparse.ArgumentParser:
     con.add_argument("--stop-when-not-worth", action="store_true",
                      help="also stop when no remaining test costs less than it could still save "
                           "(E_now - E*; meaningful when test and misclassification costs share a unit)")
+    con.add_argument("--planning", choices=("planned", "utility"), default="planned",
+                     help="planned (default): ask any attribute a still-possible rule tests, in the order of "
+                          "least expected total cost; utility: the tree's next tests by expected cost removed "
+                          "per unit of test cost (fuzzy and trichotomy trees always)")
     con.set_defaults(func=cmd_consult)
 
     ses = sub.add_parser("sessions", help="saved consultations: list them, export them to Excel")

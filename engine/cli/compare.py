@@ -52,7 +52,7 @@ def add_compare_parser(sub) -> None:
                      help="run the folds on a Dask distributed cluster: the scheduler's address "
                           "(tcp://host:8786), or local:N to start N local workers; each worker needs RuleTree "
                           "Studio and dask[distributed] installed")
-    cmp.add_argument("--strategy", choices=("sequential", "batch", "hybrid"),
+    cmp.add_argument("--strategy", choices=("sequential", "batch", "hybrid", "planned"),
                      help="how a test case's values are obtained, for the cost metrics (default: sequential when "
                           "the problem has test or waiting costs)")
     cmp.add_argument("--missing-rate", type=float, metavar="R",

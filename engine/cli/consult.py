@@ -24,7 +24,7 @@ def cmd_consult(args) -> int:
     spec = load_project(args.project).spec if args.project else None
     session = Session.resume(args.resume, model, spec, model_path=args.model) if args.resume else \
         Session(model, args.model, spec, project=args.project, case=args.case or "",
-                stop_when_not_worth=args.stop_when_not_worth)
+                stop_when_not_worth=args.stop_when_not_worth, planning=args.planning)
     given = {}
     if args.answers:
         # a file from anyone: UTF-8 JSON of bounded size and depth, one object of plain values
@@ -52,9 +52,12 @@ def cmd_consult(args) -> int:
         best = candidates[0]
         names = [model.schema.names[j] for j in best.attributes]
         step += 1
-        others = ", ".join(f"{c.name} {c.utility:.3g}" for c in candidates[1:4])
-        print(f"Q{step}: {best.name}  (removes {best.gain:.3g} of expected cost for {best.cost:g}: "
-              f"utility {best.utility:.3g}{'; next: ' + others if others else ''})")
+        if best.expected is not None:  # planned
+            print(f"Q{step}: {best.name}  ({best.reason}; it costs {best.cost:g})")
+        else:
+            others = ", ".join(f"{c.name} {c.utility:.3g}" for c in candidates[1:4])
+            print(f"Q{step}: {best.name}  (removes {best.gain:.3g} of expected cost for {best.cost:g}: "
+                  f"utility {best.utility:.3g}{'; next: ' + others if others else ''})")
         answers = {}
         for name in names:
             if name in given:

@@ -312,7 +312,7 @@ def _run_unit(p: _Prepared, data: EncodedData, spec: ProblemSpec | None, plan, s
     trees = []
 
     def fit(train: EncodedData):
-        tree = p.info.fit(train, spec, fit_params, stopper.quiet())
+        tree = p.scoring.keep_case_values(p.info.fit(train, spec, fit_params, stopper.quiet()), train)
         trees.append(tree)
         return tree
 

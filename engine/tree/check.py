@@ -171,6 +171,49 @@ def check_tree(obj, schema: dict) -> None:
         _KIND_CHECKS[kind](node, where, len(children), attributes)
     _check_counts(nodes, all_counts, k)
     _check_reachable(nodes, n)
+    if obj.get("case_values") is not None:
+        check_case_values(obj["case_values"], nodes, attributes)
+
+
+def check_case_values(obj, nodes: list, attributes: dict) -> None:
+    """tree.case_values (engine.tree.case_values): per attribute of the schema, increasing finite
+    cuts for a numeric one (none for a category attribute), and per leaf one finite,
+    non-negative count per bin (categories, or cuts + 1 intervals); each leaf once."""
+    where = "tree.case_values"
+    if not isinstance(obj, dict) or not isinstance(obj.get("attributes"), dict):
+        raise TreeFileProblem(where, 'must be an object with "attributes"')
+    for name, item in obj["attributes"].items():
+        at = f"{where}.attributes.{name}"
+        if name not in attributes:
+            raise TreeFileProblem(at, "is not an attribute of the schema")
+        if not isinstance(item, dict):
+            raise TreeFileProblem(at, "must be an object")
+        categories = attributes[name].get("categories")
+        if categories is not None:
+            if "cuts" in item:
+                raise TreeFileProblem(f"{at}.cuts", "a category attribute has no cuts")
+            size = len(categories)
+        else:
+            cuts = _need(item, "cuts", at)
+            if not isinstance(cuts, list) or not all(_is_number(c) for c in cuts) or any(
+                    a >= b for a, b in zip(cuts, cuts[1:])):
+                raise TreeFileProblem(f"{at}.cuts", "must be increasing finite numbers")
+            size = len(cuts) + 1
+        leaves = _need(item, "leaves", at)
+        if not isinstance(leaves, list):
+            raise TreeFileProblem(f"{at}.leaves", "must be a list of [node, counts]")
+        seen = set()
+        for p, entry in enumerate(leaves):
+            here = f"{at}.leaves[{p}]"
+            if not isinstance(entry, list) or len(entry) != 2:
+                raise TreeFileProblem(here, "must be [node, counts]")
+            node, row = entry
+            if not _is_int(node) or not 0 <= node < len(nodes) or nodes[node].get("children") or node in seen:
+                raise TreeFileProblem(f"{here}[0]", f"must be a leaf's node number, each leaf once, not {_show(node)}")
+            seen.add(node)
+            if (not isinstance(row, list) or len(row) != size
+                    or not all(_is_number(v) and v >= 0 for v in row)):
+                raise TreeFileProblem(f"{here}[1]", f"must be {size} finite, non-negative counts (one per bin)")
 
 
 def _bad_counts(i: int, k: int):

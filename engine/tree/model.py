@@ -68,6 +68,8 @@ class Tree:
         self.label_costs = None if label_costs is None else np.asarray(label_costs, dtype=np.float64)
         self._compiled = None
         self._below = None
+        # per leaf, how its training cases' values fall (engine.tree.case_values; planning reads it)
+        self.case_values = None
 
     # ---- construction ----------------------------------------------------
 
@@ -187,6 +189,8 @@ class Tree:
                 out["fuzzy"]["answer_as"] = [self.labels[a] for a in self.answer_as]
         if self.label_costs is not None:
             out["label_costs"] = [[float(v) for v in row] for row in self.label_costs]
+        if self.case_values is not None:
+            out["case_values"] = self.case_values.to_json(self, new_id)
         return out
 
     @classmethod
@@ -223,6 +227,10 @@ class Tree:
                           children=list(item.get("children", [])))
             node = NODE_KINDS[item["kind"]].from_json_fields(item, index, common)
             tree.add(node, parents.get(i, -1))
+        if obj.get("case_values") is not None:
+            from .case_values import CaseValues
+
+            tree.case_values = CaseValues.from_json(obj["case_values"], tree)
         return tree
 
     # ---- compiled form -----------------------------------------------------

@@ -85,9 +85,13 @@ def test_full_consultations_in_the_window_end_like_predict(window, demo_dir, tmp
         assert asked >= 1 and panel.finished()
         assert panel.answer_label.text().startswith(f"Answer: {tree.label_name(labels[i])}")
         assert "Rule: IF " in panel.answer_detail.text()
-        # the highlighted path runs from the root to the leaf the case reached
+        # the highlighted paths run from the root to the leaves the answer comes from (a planned
+        # consultation may end before it knows which of several leaves of one label the case is in)
         path = panel.canvas.highlighted_path()
-        assert path[0] == 0 and tree.nodes[path[-1]].is_leaf and path == tree.path_to(path[-1])
+        ends = panel.session.consultation.outcome().nodes
+        assert path[0] == 0 and tree.nodes[path[-1]].is_leaf and path[-1] in ends
+        assert set(path) == {i for n in ends for i in tree.path_to(n)}
+        assert all(tree.nodes[n].is_leaf and tree.nodes[n].label == labels[i] for n in ends)
         assert panel.tally.text().startswith("Paid: tests ")
         assert window.tree_panel.canvas.highlighted_path() == path  # the Tree tab follows too
         assert panel.alternatives.rowCount() == 0 and not panel.answer_button.isEnabled()
@@ -102,11 +106,10 @@ def test_question_reason_alternatives_unknown_and_undo(window, demo_dir, tmp_pat
     qtbot.mouseClick(panel.new_button, Qt.LeftButton)
     first = panel.current
     assert panel.question.text() == f"Q1: {first.name}"
-    if first.gain > 0:
-        assert panel.reason.text().startswith("asked because it removes the most expected cost per unit: ΔE ")
-    else:  # the root's test alone lowers no expected cost (the tests below it do)
-        assert panel.reason.text().startswith("asked because the tree tests it next")
-    assert f"for cost {first.cost:g}" in panel.reason.text()
+    # planned (the default): what the plan expects, beside following the tree
+    assert panel.reason.text().startswith(f"Asking {first.name} ")
+    assert f"expected cost from here {round(first.expected, 2):g} (planned)" in panel.reason.text()
+    assert [panel.alternatives.horizontalHeaderItem(c).text() for c in range(2)] == ["question", "expected cost"]
     assert panel.alternatives.rowCount() == len(panel.candidates) and panel.alternatives.item(0, 0).text() == \
         first.name
     # an empty answer is refused with a message; nothing is recorded
@@ -126,7 +129,8 @@ def test_question_reason_alternatives_unknown_and_undo(window, demo_dir, tmp_pat
     if panel.alternatives.rowCount() > 1:
         second = panel.candidates[1]
         panel.choose(1)
-        assert panel.question.text() == f"Q1: {second.name}" and panel.reason.text().startswith("chosen by you")
+        assert panel.question.text() == f"Q1: {second.name}" and panel.reason.text().startswith("Chosen by you: ")
+        assert second.expected >= first.expected
 
 
 @pytest.fixture
@@ -145,7 +149,8 @@ def test_number_input_and_values_outside_the_training_range(heart_panel, qtbot, 
     panel = heart_panel
     qtbot.mouseClick(panel.new_button, Qt.LeftButton)
     best = panel.current
-    assert panel.reason.text().endswith(f": ΔE {best.gain:.3g} for cost {best.cost:g}, utility {best.utility:.3g}")
+    # a tree too large to plan whole is planned a few levels ahead of where the case stands
+    assert panel.reason.text().startswith(f"Asking {best.name} ") and "levels ahead" in panel.reason.text()
     numeric = next(k for k, c in enumerate(panel.candidates)
                    if panel.session.model.schema.attributes[c.attributes[0]].categories is None)
     panel.choose(numeric)
@@ -207,6 +212,7 @@ def test_hand_built_tree_reason_batch_and_path(qtbot):
     qtbot.addWidget(panel)
     panel.set_model(Model("hand", {}, hand_spec(), tree), hand_spec(), None)
     panel.show()
+    panel.plan.setChecked(False)  # §4.1's utility order (the planned one: test_a_case_that_ends_after_one_cheap_question)
     qtbot.mouseClick(panel.new_button, Qt.LeftButton)
     assert panel.reason.text() == ("asked because it removes the most expected cost per unit: "
                                    "ΔE 0.3 for cost 10, utility 0.03")
@@ -233,6 +239,7 @@ def test_stop_when_not_worth_it_option(qtbot):
     panel = ConsultPanel()
     qtbot.addWidget(panel)
     panel.set_model(Model("hand", {}, hand_spec(), hand_tree()), hand_spec(), None)
+    panel.plan.setChecked(False)  # E* against the cheapest test (§4.5); planned: test_planned_stop_when_not_worth_it
     panel.not_worth.setChecked(True)
     qtbot.mouseClick(panel.new_button, Qt.LeftButton)
     assert panel.finished() and panel.answer_label.text().startswith("Answer: no")
@@ -334,6 +341,7 @@ def test_a_failed_model_copy_is_logged_and_the_first_answer_reports_it(qtbot, mo
         panel.show()
     assert "no room on the disk" in failed.args[0]
     assert any("could not keep a copy of the model" in r.getMessage() for r in caplog.records)
+    panel.plan.setChecked(False)  # A first
     qtbot.mouseClick(panel.new_button, Qt.LeftButton)
     panel.inputs["A"].setText("3")
     qtbot.mouseClick(panel.answer_button, Qt.LeftButton)
