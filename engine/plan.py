@@ -183,6 +183,9 @@ class Planner:
         counts = np.array([tree.nodes[int(leaf)].counts for leaf in leaves], np.float64).reshape(L, k)
         total = counts.sum(axis=1)
         self.prior = total + 1e-9 * max(total.sum(), 1.0)
+        # a leaf whose path no value of some attribute satisfies (x <= 1 below x > 2) is never reached
+        for j in range(self.p):
+            self.prior[~self.consistent[j].any(axis=1)] = 0.0
         dist = np.where(total[:, None] > 0, counts / np.where(total > 0, total, 1)[:, None], 1.0 / k)
         self.leaf_dist = dist
         matrix = 1.0 - np.eye(k) if cost_matrix is None else np.asarray(cost_matrix, np.float64)

@@ -105,3 +105,30 @@ def test_killed_session_resumes_with_its_answers(car_model, tmp_path, monkeypatc
     resumed = Session.resume(session_id, load_model(car_model))
     assert [s["answers"] for s in resumed.steps] == [s["answers"] for s in saved["steps"]]
     assert len(resumed.consultation.values) == 3
+
+
+def test_planned_by_default_and_utility_on_request(car_model, tmp_path, capsys):
+    """persons = 2 ends a car at once: the planned consultation (the default) asks persons first
+    and stops; --planning utility asks the tree's tests by utility. Both end with predict's label,
+    the planned one after paying less."""
+    demo = str(ROOT / "resources" / "demo" / "car_evaluation.rtproj")
+    answers = {"buying": "vhigh", "maint": "vhigh", "doors": "2", "persons": "2", "lug_boot": "small",
+               "safety": "high"}
+    (tmp_path / "a.json").write_text(json.dumps(answers))
+    paid = {}
+    for planning in ("planned", "utility"):
+        extra = [] if planning == "planned" else ["--planning", "utility"]
+        assert cli.main(["consult", str(car_model), "--project", demo, "--answers", str(tmp_path / "a.json"),
+                         "--log", str(tmp_path / f"{planning}.json"), *extra]) == 0
+        out = capsys.readouterr().out
+        log = json.loads((tmp_path / f"{planning}.json").read_text())
+        assert log["finished"] and log["outcome"]["label"] == "unacc"
+        assert log["options"]["planning"] == planning
+        paid[planning] = log["outcome"]["total_cost"]
+        if planning == "planned":
+            assert [s["question"] for s in log["steps"]] == ["persons"]
+            assert "Q1: persons  (asking persons next ends the case at once for 1 case in 3" in out
+            assert log["steps"][0]["expected"] > 0 and log["steps"][0]["reason"].startswith("asking persons")
+        else:
+            assert "utility" in out and all("expected" not in s for s in log["steps"])
+    assert paid["planned"] == 2 and paid["utility"] >= paid["planned"]

@@ -313,3 +313,30 @@ def test_damaged_or_foreign_session_files_are_skipped_in_words(heart_model, tmp_
             Session.resume(name)
     assert cli.main(["consult", str(path), "--resume", "20261201-000003-aaaaaa"]) == 2
     assert '"steps" is not a list' in capsys.readouterr().err
+
+
+def test_the_planning_travels_with_the_session(tmp_path):
+    """A planned session resumes planned (persons first on the car demo, then ends at persons = 2);
+    a session file from before planning (no "planning" option) resumes in the utility order it
+    was asked in; a stranger's planning value is refused in words."""
+    out = tmp_path / "car.json"
+    assert cli.main(["train", "--project", str(DEMO), "--algorithm", "cart", "--out", str(out)]) == 0
+    model = load_model(out)
+    spec = load_project(DEMO).spec
+    planned = Session(model, str(out), spec)
+    assert planned.ask()[0].name == "persons" and planned.ask()[0].expected is not None
+    planned.answer({"persons": "4"}, planned.ask()[0])
+    again = Session.resume(planned.id)
+    assert again.consultation.planned and again.ask()[0].expected is not None
+    assert [c.name for c in again.ask()] == [c.name for c in planned.ask()]
+    old = Session(model, str(out), spec, planning="utility")
+    old.answer({"safety": "high"}, old.ask()[0])
+    obj = json.loads(old.path.read_text())
+    del obj["options"]["planning"]
+    old.path.write_text(json.dumps(obj))
+    back = Session.resume(old.id)
+    assert not back.consultation.planned and back.ask()[0].expected is None
+    obj["options"]["planning"] = "clairvoyant"
+    old.path.write_text(json.dumps(obj))
+    with pytest.raises(ModelFileError, match="options.planning"):
+        Session.resume(old.id)

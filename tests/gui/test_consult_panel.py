@@ -372,3 +372,37 @@ def test_the_model_copy_does_not_cancel_a_training_job(window, qtbot):  # noqa: 
     with qtbot.waitSignal(window.jobs.cancelled, timeout=10000):
         release.set()
     assert seen == [False]  # the training job was not cancelled by the copy
+
+
+def test_a_case_that_ends_after_one_cheap_question(qtbot):
+    """The hand-built tree of tests/test_plan.py: the root's A costs 10, the deeper B costs 1, and
+    B <= 1 says "no" whatever A is. Planned (the default), the panel asks B first, says why, ranks
+    the alternatives by expected cost, and the case ends after that one question."""
+    from tests.test_plan import deep_cheap_spec, deep_cheap_tree
+
+    tree = deep_cheap_tree()
+    panel = ConsultPanel()
+    qtbot.addWidget(panel)
+    panel.set_model(Model("hand", {}, deep_cheap_spec(), tree), deep_cheap_spec(), None)
+    panel.show()
+    assert panel.plan.isChecked()
+    qtbot.mouseClick(panel.new_button, Qt.LeftButton)
+    assert panel.question.text() == "Q1: B"
+    assert panel.reason.text() == ("Asking B first ends the case at once for 1 case in 2 (B = ≤ 1); expected cost "
+                                   "from here 4.5 (planned), following the tree 11.5")
+    assert [panel.alternatives.horizontalHeaderItem(c).text() for c in range(4)] == \
+        ["question", "expected cost", "cost", "ΔE"]
+    assert [(panel.alternatives.item(r, 0).text(), panel.alternatives.item(r, 1).text())
+            for r in range(3)] == [("B", "4.5"), ("C", "5.5"), ("A", "11.5")]
+    panel.inputs["B"].setText("0.5")
+    qtbot.mouseClick(panel.answer_button, Qt.LeftButton)
+    assert panel.finished() and panel.answer_label.text().startswith("Answer: no")
+    assert panel.tally.text().startswith("Paid: tests 1 + waiting 0 = 1")
+    # both "no" leaves B <= 1 reaches are the answer's reasons, and their paths are highlighted
+    assert sorted(panel.session.consultation.outcome().nodes) == [3, 5]
+    assert set(panel.canvas.highlighted_path()) == {0, 1, 2, 3, 5}
+    assert panel.answer_detail.text().count("Rule: IF ") == 2
+    # unticked, the tree's own order: A first
+    panel.plan.setChecked(False)
+    qtbot.mouseClick(panel.new_button, Qt.LeftButton)
+    assert panel.question.text() == "Q1: A"
