@@ -114,9 +114,29 @@ def warm_kernels() -> WarmupResult:
             log.warning("warm-up of %s failed: %s", info.name, exc)
             continue
         result.algorithms.append(info.name)
+        if info.name == "cart":
+            _warm_plan(tree, data)
     result.cache_hits, result.cache_misses = kernel_stats()
     result.seconds = time.perf_counter() - t0
     return result
+
+
+def _warm_plan(tree, data) -> None:
+    """A planned consultation's first step on a crisp tree, with a prerequisite and a batch group
+    (the compiled dynamic programme of engine/kernels/plan_dp.py)."""
+    from engine.consult import Consultation
+    from engine.data.spec import AttributeSettings, BatchGroup, ProblemSpec
+    from engine.tree.case_values import count_case_values
+
+    spec = ProblemSpec(target="class", class_order=list(data.classes))
+    spec.attributes = {"x": AttributeSettings(test_cost=3), "colour": AttributeSettings(test_cost=1, wait_time=1),
+                       "grade": AttributeSettings(test_cost=2, prerequisite="colour")}
+    spec.batch_groups = [BatchGroup("panel", ["colour", "grade"], common_cost=1)]
+    tree.case_values = count_case_values(tree, data.X, data.w)
+    try:
+        Consultation(tree, spec, planning="planned").candidates()
+    except Exception as exc:  # noqa: BLE001 - the consultation still works later, compiling then
+        log.warning("warm-up of the planned consultation failed: %s", exc)
 
 
 # ---- the window's side (Qt imported lazily: warm_kernels stays usable headless) ----------

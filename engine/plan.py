@@ -56,7 +56,8 @@ from .tree.case_values import is_category, tree_cuts
 from .tree.nodes import PENDING, CategorySplit, ThresholdSplit
 
 UNASKED, UNKNOWN_ANSWER = -1, -2
-STATE_LIMIT = 20_000
+STATE_LIMIT = 20_000  # the Python programme (under a budget): answer states planned exactly at most
+KERNEL_STATES = 1 << 21  # the compiled one: dense memo arrays of at most this many states (25 MB)
 MAX_OUTCOMES = 4096  # joint answers of one question (a batch) weighed at most
 MAX_PLAN_LEAVES = 2_000  # beyond (or beyond MAX_TABLE leaf-bins), the tree is planned in windows
 MAX_TABLE = 2_000_000
@@ -208,6 +209,7 @@ class Planner:
         self.q = [self._shares(j) for j in range(self.p)]
         self._memo: dict = {}
         self._follow_memo: dict = {}
+        self.compiled = True  # the dynamic programme in engine/kernels/plan_dp.py where it can run
 
     # ---- tables ------------------------------------------------------------------------------
 
@@ -427,9 +429,121 @@ class Planner:
                     return size
         return size
 
+    # ---- the compiled programme (engine/kernels/plan_dp.py) --------------------------------------
+
+    def _kernel_tables(self):
+        """The arrays plan_values reads, and its memo (None: a budget, or too many states for
+        dense memo arrays — the Python programme below runs)."""
+        if getattr(self, "_tables", False) is not False:
+            return self._tables
+        self._tables = None
+        if self.costs.budget is not None:
+            return None
+        costs = self.costs
+        p = self.p
+        # what a question can change: the tested attributes, batch members, and their prerequisites
+        can = set(np.flatnonzero(self.tested).tolist()) | {j for g in costs.groups for j in g.members}
+        for j in list(can):
+            can.update(costs.chain(j))
+        active = np.array(sorted(can), np.int64)
+        radix = self.n_bins[active] + 2
+        if float(np.prod(radix.astype(float))) > KERNEL_STATES:
+            return None
+        strides = np.ones(len(active), np.int64)
+        for a in range(1, len(active)):
+            strides[a] = strides[a - 1] * radix[a - 1]
+        size = int(np.prod(radix)) if len(active) else 1
+        off = np.zeros(p, np.int64)
+        off[1:] = np.cumsum(self.n_bins)[:-1]
+        L = len(self.leaves)
+        Q = np.concatenate([self.q[j] for j in range(p)], axis=1) if p else np.zeros((L, 0))
+        SD = np.concatenate(self.stop_depth, axis=1) if p else np.zeros((L, 0), np.int64)
+        groups = list(costs.groups)
+        group_index = {g.name: k for k, g in enumerate(groups)}
+        group_of = np.array([group_index[g.name] if (g := costs.group_of(j)) is not None else -1 for j in range(p)],
+                            np.int64)
+        width = max([len(g.members) for g in groups], default=1)
+        gmembers = np.full((len(groups), width), -1, np.int64)
+        for k, g in enumerate(groups):
+            gmembers[k, :len(g.members)] = g.members
+        names = list(self.names) + [g.name for g in groups]
+        order = sorted(range(len(names)), key=lambda i: names[i])
+        name_rank = np.empty(len(names), np.int64)
+        name_rank[order] = np.arange(len(names))
+        # the window's nodes, numbered from its root
+        local = {self.root: 0}
+        for path in self.paths:
+            for node_id in path:
+                local.setdefault(node_id, len(local))
+        n_nodes = len(local)
+        node_feat = np.zeros(n_nodes, np.int64)
+        node_inside = np.zeros(n_nodes, np.bool_)
+        node_child = np.full((n_nodes, int(self.n_bins.max()) if p else 1), -1, np.int64)
+        node_first = np.array([self.first_leaf[n] for n in local], np.int64)
+        node_last = np.array([self.last_leaf[n] for n in local], np.int64)
+        for node_id, i in local.items():
+            if node_id in self.child_of:
+                node_inside[i] = True
+                node_feat[i] = self.tree.nodes[node_id].feature
+                row = self.child_of[node_id]
+                node_child[i, :len(row)] = [local.get(int(c), -1) if c >= 0 else -1 for c in row]
+        prereq = np.array([-1 if x is None else x for x in costs.prerequisites], np.int64)
+        self._tables = dict(
+            active=active, strides=strides, memo_v=np.full(size, np.nan), memo_a=np.full(size, -2, np.int64),
+            follow_v=np.full(size, np.nan), follow_a=np.full(size, -2, np.int64),
+            Q=np.ascontiguousarray(Q), off=off, nb=self.n_bins.astype(np.int64), SD=np.ascontiguousarray(SD),
+            FD=self.first_depth, leaf_depth=self.leaf_depth, path_label=self.path_label, is_open=self.is_open,
+            open_cost=self.open_cost.astype(np.float64), label_cost=self.label_cost, n_classes=self.tree.n_classes,
+            tested=self.tested, tc=np.array(costs.test_costs, np.float64),
+            wc0=np.array([costs.own_waiting_cost(j) for j in range(p)], np.float64), prereq=prereq,
+            group_of=group_of, gcc=np.array([g.common_cost for g in groups], np.float64), gmembers=gmembers,
+            name_rank=name_rank, node_feat=node_feat, node_child=node_child, node_first=node_first,
+            node_last=node_last, node_inside=node_inside, max_outcomes=MAX_OUTCOMES)
+        return self._tables
+
+    def _compiled(self, state: tuple, follow: bool = False) -> tuple[float, int]:
+        """(V, the best question's id) from the compiled programme's memo, run from this state
+        if it has not been reached yet; `follow`: following the tree's value."""
+        from .kernels.plan_dp import plan_values
+
+        t = self._tables
+        memo_v, memo_a = (t["follow_v"], t["follow_a"]) if follow else (t["memo_v"], t["memo_a"])
+        codes = np.array(state, np.int64)
+        key = int(np.dot(codes[t["active"]] + 2, t["strides"]))
+        if memo_a[key] == -2:
+            args = {k: v for k, v in t.items() if k not in ("follow_v", "follow_a")}
+            args.update(memo_v=memo_v, memo_a=memo_a)
+            plan_values(codes, self.weights(state), follow_only=follow, **args)
+        return float(memo_v[key]), int(memo_a[key])
+
+    def value_only(self, state: tuple, spent: float = 0.0) -> float:
+        if self.compiled and self._kernel_tables() is not None:
+            return self._compiled(state)[0]
+        return self.value(state, spent)[0]
+
+    def _compiled_value(self, state: tuple, spent: float):
+        value, action_id = self._compiled(state)
+        if action_id < 0:
+            return value, None
+        _, _, _, w, depth = self.closed(state)
+        name = self.names[action_id] if action_id < self.p else self.costs.groups[action_id - self.p].name
+        action = next(a for a in self.actions(state, w, depth, spent) if a.name == name)
+        return value, action
+
     def value(self, state: tuple, spent: float = 0.0) -> tuple[float, Action | None]:
         """(V, best action) at a state, by dynamic programming over the answer states below it
-        (memoised: a later step, or a later case on the same tree, reads what is known)."""
+        (memoised: a later step, or a later case on the same tree, reads what is known);
+        compiled unless there is a budget (see `_kernel_tables`)."""
+        if self.compiled and self._kernel_tables() is not None:
+            hit = self._memo.get((state, 0.0))
+            if hit is None:
+                hit = self._memo[(state, 0.0)] = self._compiled_value(state, spent)
+            return hit
+        return self.value_python(state, spent)
+
+    def value_python(self, state: tuple, spent: float = 0.0) -> tuple[float, Action | None]:
+        """`value` in Python: the reference the compiled programme is tested against, and the
+        programme under a budget."""
         key = (state, round(spent, 9) if self.costs.budget is not None else 0.0)
         hit = self._memo.get(key)
         if hit is not None:
@@ -440,8 +554,11 @@ class Planner:
             best, best_action = math.inf, None
             for a in self.actions(state, w, depth, spent):
                 total = a.cost
-                for prob, nxt in self.outcomes(state, w, a):
-                    total += prob * self.value(nxt, spent + a.cost)[0]
+                answers = self.outcomes(state, w, a)
+                if not answers:
+                    continue  # too many joint answers to weigh
+                for prob, nxt in answers:
+                    total += prob * self.value_python(nxt, spent + a.cost)[0]
                     if total >= best + 1e-9:
                         break
                 if total < best - 1e-9 * max(1.0, abs(best) if best < math.inf else 1.0):
@@ -454,6 +571,8 @@ class Planner:
     def follow_value(self, state: tuple, spent: float = 0.0) -> float:
         """The expected cost still to pay following the tree from this state: its next test each
         time, until the end rule closes the case."""
+        if self.compiled and self._kernel_tables() is not None:
+            return self._compiled(state, follow=True)[0]
         key = (state, round(spent, 9) if self.costs.budget is not None else 0.0)
         hit = self._follow_memo.get(key)
         if hit is not None:
@@ -480,9 +599,9 @@ class Planner:
             return []
         out = []
         for a in self.actions(state, w, depth, spent):
-            q = a.cost + sum(p * self.value(nxt, spent + a.cost)[0]
-                             for p, nxt in self.outcomes(state, w, a))
-            out.append((a, q))
+            answers = self.outcomes(state, w, a)
+            if answers:  # else too many joint answers to weigh
+                out.append((a, a.cost + sum(p * self.value_only(nxt, spent + a.cost) for p, nxt in answers)))
         out.sort(key=lambda aq: (best is None or aq[0].name != best.name, aq[1], not aq[0].follows_tree,
                                  aq[0].cost, aq[0].name))
         return out
@@ -674,7 +793,7 @@ def planner_for(tree, costs: CostModel, cost_matrix: np.ndarray | None) -> "Plan
     planner = None
     if n_leaves <= MAX_PLAN_LEAVES and n_leaves * bins <= MAX_TABLE:
         planner = Planner(tree, costs, cost_matrix)
-        if planner.space(tuple([UNASKED] * planner.p)) > STATE_LIMIT:
+        if planner._kernel_tables() is None and planner.space(tuple([UNASKED] * planner.p)) > STATE_LIMIT:
             planner = None
     if planner is None:
         planner = Windows(tree, costs, cost_matrix)

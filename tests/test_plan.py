@@ -458,3 +458,69 @@ def test_evaluate_compares_the_strategies_on_the_car_demo(demo_dir):
     assert scoring.keep_case_values(tree, data).case_values is not None
     tree.case_values = None
     assert Scoring(get("cart"), data, project.spec, {}, "hybrid").keep_case_values(tree, data).case_values is None
+
+
+# ---- the compiled programme against the Python one ----------------------------------------------
+
+
+def rich_costs(tree: Tree, rng) -> CostModel:
+    """Random test costs and waits, x1 a prerequisite of x0, x1 and x2 a batch group."""
+    from engine.costs import Group
+
+    p = len(tree.schema.names)
+    return CostModel(tuple(tree.schema.names), tuple(float(c) for c in rng.integers(1, 10, p)),
+                     tuple(float(c) for c in rng.integers(0, 3, p)), (0.0,) * p, (1, None, None),
+                     (Group("panel", (1, 2), 2.0),), 1.0)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_compiled_plan_is_the_python_plan(seed):
+    """Every state the Python programme visits — from the start and after an unknown answer —
+    has the same value and the same question in the compiled one (engine/kernels/plan_dp.py)."""
+    rng = np.random.default_rng(100 + seed)
+    tree = random_tree(rng, depth=4)
+    while tree.n_leaves < 5:
+        tree = random_tree(rng, depth=4)
+    costs = rich_costs(tree, rng)
+    matrix = rng.integers(1, 20, (3, 3)).astype(float)
+    np.fill_diagonal(matrix, 0)
+    starts = [(UNASKED,) * 3, (-2, UNASKED, UNASKED), (UNASKED, UNASKED, -2)]
+    python, compiled = Planner(tree, costs, matrix), Planner(tree, costs, matrix)
+    python.compiled = False
+    assert compiled._kernel_tables() is not None
+    for start in starts:
+        python.value(start)
+        compiled.value(start)
+    assert len(python._memo) > 3
+    for (state, _), (v, a) in list(python._memo.items()):
+        vk, ak = compiled.value(state)
+        assert vk == pytest.approx(v, rel=1e-9, abs=1e-12)
+        assert (a is None and ak is None) or (a.name, a.attributes) == (ak.name, ak.attributes)
+        # following the tree from there, and each question's expected cost
+        assert compiled.follow_value(state) == pytest.approx(python.follow_value(state), rel=1e-9, abs=1e-12)
+        assert [(x.name, q) for x, q in compiled.ranked(state)] == \
+            [(x.name, pytest.approx(q, rel=1e-9, abs=1e-12)) for x, q in python.ranked(state)]
+
+
+def test_the_compiled_plan_on_the_car_demo(demo_dir):
+    from engine.algorithms.registry import get
+    from engine.data import read_table
+    from engine.data.project import load_project
+    from engine.workflows import train_model
+
+    project = load_project(demo_dir / "car_evaluation.rtproj")
+    model = train_model(get("cart"), read_table(project.data_path, project.sheet), project.spec, {}).model
+    costs = CostModel.from_spec(project.spec, model.schema.names)
+    matrix = project.spec.misclassification_costs.as_array(model.schema.classes)
+    python, compiled = Planner(model.tree, costs, matrix), Planner(model.tree, costs, matrix)
+    python.compiled = False
+    root = (UNASKED,) * 6
+    assert python.value(root)[0] == pytest.approx(compiled.value(root)[0], rel=1e-12)
+    assert len(python._memo) > 1000 and len(compiled._memo) == 1  # the compiled one keeps its own memo
+    for (state, _), (v, a) in list(python._memo.items())[::7]:
+        vk, ak = compiled.value(state)
+        assert vk == pytest.approx(v, rel=1e-9) and (a is None) == (ak is None) and (a is None or a.name == ak.name)
+    # under a budget the Python programme plans (it keeps what was spent in its states)
+    budget = CostModel(costs.names, costs.test_costs, costs.wait_times, costs.wait_costs, costs.prerequisites,
+                       costs.groups, costs.cost_per_time, budget=20.0)
+    assert Planner(model.tree, budget, matrix)._kernel_tables() is None
