@@ -88,6 +88,7 @@ class Candidate:
     utility: float
     expected: float | None = None  # planned: the expected cost still to pay asking it (its price included)
     reason: str = ""  # planned: what the plan expects of it, in words
+    ends_at_once: float | None = None  # planned: P(the case ends right after it)
 
     @property
     def cost(self) -> float:
@@ -181,7 +182,7 @@ class Consultation:
             reason = planner.reason(step) if first else (
                 f"expected cost from here asking it {q:.4g}, against {step.expected:.4g} for the plan's question")
             out.append(Candidate(a.name, list(a.attributes), a.test_cost, a.waiting_cost, gain, utility,
-                                 expected=q, reason=reason))
+                                 expected=q, reason=reason, ends_at_once=planner.ends_share(state, a)))
         return out
 
     # ---- costs (§4.1, engine/costs.py) ----------------------------------------------

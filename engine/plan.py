@@ -144,12 +144,20 @@ class Planner:
         # bins of every attribute (the cuts the window uses), and each split's child per bin
         self.n_bins = np.ones(self.p, np.int64)
         self.cuts: list[np.ndarray | None] = [None] * self.p
+        self.cat_bin: list[np.ndarray | None] = [None] * self.p  # category code -> bin
         reps: list[np.ndarray] = []
         window = None if root == 0 and max_depth is None else inside
         for j in range(self.p):
             if is_category(tree, j):
-                self.n_bins[j] = max(1, len(tree.schema.attributes[j].categories))
-                reps.append(np.arange(self.n_bins[j], dtype=np.float64))
+                # categories every test of the window sends the same way share one bin
+                n_cat = max(1, len(tree.schema.attributes[j].categories))
+                tests = [tree.nodes[i] for i in inside if tree.nodes[i].feature == j]
+                signature = [tuple((0 if c <= t.threshold else 1) if isinstance(t, ThresholdSplit) else t.branch_of(c)
+                                   for t in tests) for c in range(n_cat)]
+                first: dict[tuple, int] = {}
+                self.cat_bin[j] = np.array([first.setdefault(sig, len(first)) for sig in signature], np.int64)
+                self.n_bins[j] = len(first)
+                reps.append(np.array([float(signature.index(sig)) for sig in first]))
             else:
                 cuts = tree_cuts(tree, j, window)
                 self.cuts[j] = cuts
@@ -223,13 +231,15 @@ class Planner:
         if stored is not None:
             for li, leaf in enumerate(self.leaves):
                 row = stored.get(int(leaf))
-                if row is not None and len(row) == b:
+                if row is not None and self.cat_bin[j] is not None and len(row) == len(self.cat_bin[j]):
+                    raw[li] = np.bincount(self.cat_bin[j], weights=row, minlength=b)
+                elif row is not None and self.cat_bin[j] is None and len(row) == b:
                     raw[li] = row
             overall = raw.sum(axis=0)
             overall = overall / overall.sum() if overall.sum() > 0 else np.full(b, 1.0 / b)
             raw = raw + overall[None, :]
-        else:
-            raw[:] = 1.0
+        else:  # evenly: over the categories a bin holds, over the intervals of a number
+            raw[:] = 1.0 if self.cat_bin[j] is None else np.bincount(self.cat_bin[j], minlength=b)
         raw = raw * self.consistent[j]
         sums = raw.sum(axis=1, keepdims=True)
         return np.where(sums > 0, raw / np.where(sums > 0, sums, 1.0), 0.0)
@@ -246,7 +256,8 @@ class Planner:
             elif self.cuts[j] is not None:
                 codes[j] = int(np.searchsorted(self.cuts[j], float(v), side="left"))
             else:
-                codes[j] = int(v) if 0 <= int(v) < self.n_bins[j] else UNKNOWN_ANSWER
+                table = self.cat_bin[j]
+                codes[j] = int(table[int(v)]) if 0 <= int(v) < len(table) else UNKNOWN_ANSWER
         # an attribute whose prerequisite (down its chain) is unknown cannot be tested either (§4.1)
         unknown = {j for j, c in enumerate(codes) if c == UNKNOWN_ANSWER}
         for j in range(self.p):
@@ -606,6 +617,11 @@ class Planner:
                                  aq[0].cost, aq[0].name))
         return out
 
+    def ends_share(self, state: tuple, action: Action) -> float:
+        """P(the case ends right after this question)."""
+        _, _, _, w, _ = self.closed(state)
+        return float(sum(p for p, nxt in self.outcomes(state, w, action) if self.closed(nxt)[0]))
+
     def step(self, state: tuple, spent: float = 0.0) -> Step:
         """The plan's advice at a state: its next question (or None: the case ends), what it
         expects to pay from here, and what following the tree would."""
@@ -630,7 +646,8 @@ class Planner:
     def bin_text(self, j: int, code: int) -> str:
         attr = self.tree.schema.attributes[j]
         if attr.categories is not None:
-            return attr.categories[code]
+            names = [attr.categories[c] for c in np.flatnonzero(self.cat_bin[j] == code)]
+            return ", ".join(names[:3]) + (", …" if len(names) > 3 else "") if len(names) > 1 else names[0]
         cuts = self.cuts[j]
         from .data.table import format_number
 

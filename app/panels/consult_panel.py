@@ -349,7 +349,8 @@ class ConsultPanel(QWidget):
         if fuzzy:
             lines = self._fuzzy_answer(session, out, head, done)
         else:
-            confidence = max(out["distribution"].values()) if out["distribution"] else 0.0
+            # the answer's own share (a cost matrix may answer other than the most frequent class)
+            confidence = out["distribution"].get(out["label"], max(out["distribution"].values(), default=0.0))
             self.answer_label.setText(f"{head}: {out['label']}" + ("" if out["label"] == "PENDING"
                                                                   else f"  ({confidence:.0%} of training cases here)"))
             lines = [f"Rule: {r}" for r in out["rules"]] if done else []

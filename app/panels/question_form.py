@@ -23,7 +23,7 @@ from .. import theme
 
 ALTERNATIVE_HEADERS = ["question", "ΔE", "cost", "utility"]
 # a planned consultation's alternatives: the expected cost still to pay if it is asked now
-PLANNED_HEADERS = ["question", "expected cost", "cost", "ΔE"]
+PLANNED_HEADERS = ["question", "expected cost", "cost", "ends at once"]
 
 
 def _num(value: float) -> str:
@@ -60,7 +60,7 @@ class QuestionRanking(QGroupBox):
         self.table.setHorizontalHeaderLabels(PLANNED_HEADERS if planned else ALTERNATIVE_HEADERS)
         self.table.setRowCount(len(candidates))
         for row, c in enumerate(candidates):
-            cells = ((c.name, _num(c.expected), f"{c.cost:g}", _num(c.gain)) if planned else
+            cells = ((c.name, _num(c.expected), f"{c.cost:g}", f"{c.ends_at_once:.0%}") if planned else
                      (c.name, _num(c.gain), f"{c.cost:g}", _num(c.utility)))
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)

@@ -391,9 +391,10 @@ def test_a_case_that_ends_after_one_cheap_question(qtbot):
     assert panel.reason.text() == ("Asking B first ends the case at once for 1 case in 2 (B = ≤ 1); expected cost "
                                    "from here 4.5 (planned), following the tree 11.5")
     assert [panel.alternatives.horizontalHeaderItem(c).text() for c in range(4)] == \
-        ["question", "expected cost", "cost", "ΔE"]
-    assert [(panel.alternatives.item(r, 0).text(), panel.alternatives.item(r, 1).text())
-            for r in range(3)] == [("B", "4.5"), ("C", "5.5"), ("A", "11.5")]
+        ["question", "expected cost", "cost", "ends at once"]
+    # B ends half the cases at once; either answer to C, or to A, still leaves a "yes" and a "no" rule
+    assert [[panel.alternatives.item(r, c).text() for c in (0, 1, 3)] for r in range(3)] == \
+        [["B", "4.5", "50%"], ["C", "5.5", "0%"], ["A", "11.5", "0%"]]
     panel.inputs["B"].setText("0.5")
     qtbot.mouseClick(panel.answer_button, Qt.LeftButton)
     assert panel.finished() and panel.answer_label.text().startswith("Answer: no")
