@@ -52,7 +52,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .costs import CostModel
-from .tree.case_values import is_category, tree_cuts
+from .tree.case_values import all_tree_cuts, is_category, tree_cuts
 from .tree.nodes import PENDING, CategorySplit, ThresholdSplit
 
 UNASKED, UNKNOWN_ANSWER = -1, -2
@@ -147,6 +147,7 @@ class Planner:
         self.cat_bin: list[np.ndarray | None] = [None] * self.p  # category code -> bin
         reps: list[np.ndarray] = []
         window = None if root == 0 and max_depth is None else inside
+        every_cut = all_tree_cuts(tree) if window is None else None
         for j in range(self.p):
             if is_category(tree, j):
                 # categories every test of the window sends the same way share one bin
@@ -159,7 +160,7 @@ class Planner:
                 self.n_bins[j] = len(first)
                 reps.append(np.array([float(signature.index(sig)) for sig in first]))
             else:
-                cuts = tree_cuts(tree, j, window)
+                cuts = tree_cuts(tree, j, window) if window is not None else every_cut.get(j, np.zeros(0))
                 self.cuts[j] = cuts
                 self.n_bins[j] = len(cuts) + 1
                 reps.append(np.append(cuts, np.inf))
@@ -700,24 +701,41 @@ def follow_costs(tree, costs: CostModel, cost_matrix: np.ndarray | None) -> np.n
     the sequential strategy pays below it (every value obtainable, nothing known but its path;
     `engine.strategies.node_costs`), until every leaf below carries one label, plus the
     misclassification cost of that label. A window's open leaves cost this."""
-    from .strategies import node_costs
-
     k = tree.n_classes
     matrix = 1.0 - np.eye(k) if cost_matrix is None else np.asarray(cost_matrix, np.float64)
     below = tree.single_label_below()
-    bill = node_costs(tree, costs)
-    out = np.zeros(len(tree.nodes))
+    compiled = tree.compile()
+    counts = compiled.counts
+    totals = counts.sum(axis=1)
+    dist = np.where(totals[:, None] > 0, counts / np.where(totals > 0, totals, 1)[:, None], 1.0 / k)
+    # a node every leaf below answers alike (a leaf too): the misclassification cost of that answer
+    label = np.where(below >= 0, below, compiled.label)
+    columns = np.concatenate([matrix, matrix.max(axis=1)[:, None]], axis=1)  # the last: not a class
+    pure = np.einsum("nk,kn->n", dist, columns[:, np.where((label >= 0) & (label < k), label, k)])
+    # what the sequential strategy pays at each split
+    if not any(p is not None for p in costs.prerequisites) and not costs.groups:
+        own = np.array([costs.test_costs[j] + costs.own_waiting_cost(j) for j in range(len(costs.names))] + [0.0])
+        feature = np.where(compiled.feature >= 0, compiled.feature, len(costs.names))
+        asked = np.zeros(len(feature), bool)
+        inner = compiled.feature >= 0
+        asked[inner] = compiled.tested()[np.flatnonzero(inner), compiled.feature[inner]]
+        bill = np.where(asked, 0.0, own[feature])
+    else:
+        from .strategies import node_costs
+
+        bill = np.array([c.total if c is not None else 0.0 for c in node_costs(tree, costs)])
+    out = pure.copy()
+    weight = totals.tolist()
     for i in reversed(tree.reachable()):  # children before parents
         node = tree.nodes[i]
-        counts = node.counts
-        dist = counts / counts.sum() if counts.sum() > 0 else np.full(k, 1.0 / k)
-        if below[i] >= 0 or below[i] == PENDING or node.is_leaf:
-            label = int(below[i]) if below[i] >= 0 else int(node.label)
-            out[i] = float(dist @ (matrix[:, label] if 0 <= label < k else matrix.max(axis=1)))
+        if node.is_leaf or below[i] >= 0 or below[i] == PENDING:
             continue
-        weights = np.array([tree.nodes[c].weight for c in node.children])
-        shares = weights / weights.sum() if weights.sum() > 0 else np.full(len(weights), 1.0 / len(weights))
-        out[i] = bill[i].total + float(shares @ out[node.children])
+        children = node.children
+        total = sum(weight[c] for c in children)
+        if total > 0:
+            out[i] = bill[i] + sum(weight[c] * out[c] for c in children) / total
+        else:
+            out[i] = bill[i] + sum(out[c] for c in children) / len(children)
     return out
 
 
@@ -805,7 +823,8 @@ def planner_for(tree, costs: CostModel, cost_matrix: np.ndarray | None) -> "Plan
     if len(_PLANNERS) > 16:
         _PLANNERS.clear()
     n_leaves = tree.n_leaves
-    bins = sum(len(a.categories) if a.categories is not None else len(tree_cuts(tree, j)) + 1
+    cuts = all_tree_cuts(tree)
+    bins = sum(len(a.categories) if a.categories is not None else len(cuts.get(j, ())) + 1
                for j, a in enumerate(tree.schema.attributes))
     planner = None
     if n_leaves <= MAX_PLAN_LEAVES and n_leaves * bins <= MAX_TABLE:

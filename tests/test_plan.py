@@ -524,3 +524,40 @@ def test_the_compiled_plan_on_the_car_demo(demo_dir):
     budget = CostModel(costs.names, costs.test_costs, costs.wait_times, costs.wait_costs, costs.prerequisites,
                        costs.groups, costs.cost_per_time, budget=20.0)
     assert Planner(model.tree, budget, matrix)._kernel_tables() is None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_following_the_tree_costs_from_each_node(seed):
+    """follow_costs against a naive recursion: a pure subtree costs its answer's misclassification;
+    a split costs its attribute's TC + WC0 unless tested above on the path (prerequisites and
+    batch groups: the sequential strategy's node_costs), plus its children's by training weight."""
+    rng = np.random.default_rng(200 + seed)
+    tree = random_tree(rng, depth=4)
+    matrix = rng.integers(1, 20, (3, 3)).astype(float)
+    np.fill_diagonal(matrix, 0)
+    plain = CostModel(tuple(tree.schema.names), (3.0, 5.0, 7.0), (1.0, 0.0, 2.0), (0.0, 0.5, 0.0), (None,) * 3)
+    rich = rich_costs(tree, rng)
+    below = tree.single_label_below()
+
+    def naive(i, known, costs):
+        node = tree.nodes[i]
+        dist = node.counts / node.counts.sum()
+        if node.is_leaf or below[i] >= 0:
+            return float(dist @ matrix[:, below[i] if below[i] >= 0 else node.label])
+        j = node.feature
+        todo = costs.to_obtain([j], known)
+        paid = {g.name for x in known if (g := costs.group_of(x)) is not None}
+        bill = 0.0
+        for x in todo:
+            bill += costs.test_cost(x, paid) + costs.own_waiting_cost(x)
+            paid |= {g.name} if (g := costs.group_of(x)) is not None else set()
+        weights = np.array([tree.nodes[c].weight for c in node.children])
+        return bill + sum(w * naive(c, known | set(todo), costs) for c, w in zip(node.children, weights)) / weights.sum()
+
+    for costs in (plain, rich):
+        assert follow_costs(tree, costs, matrix)[0] == pytest.approx(naive(0, set(), costs))
+        inner = [i for i in tree.reachable() if tree.nodes[i].children]
+        for i in inner[:4]:
+            path = tree.path_to(i)[:-1]
+            known = set(costs.to_obtain([tree.nodes[a].feature for a in path]))
+            assert follow_costs(tree, costs, matrix)[i] == pytest.approx(naive(i, known, costs))

@@ -42,6 +42,18 @@ def tree_cuts(tree, j: int, nodes=None) -> np.ndarray:
     return np.unique(np.asarray(found, dtype=np.float64))
 
 
+def all_tree_cuts(tree) -> dict[int, np.ndarray]:
+    """tree_cuts of every attribute in one walk of the tree (attributes without cuts: absent)."""
+    found: dict[int, list[float]] = {}
+    for i in tree.reachable():
+        node = tree.nodes[i]
+        if isinstance(node, ThresholdSplit):
+            found.setdefault(node.feature, []).append(float(node.threshold))
+        elif isinstance(node, CategorySplit) and node.cuts is not None:
+            found.setdefault(node.feature, []).extend(float(c) for c in node.cuts)
+    return {j: np.unique(np.asarray(v, dtype=np.float64)) for j, v in found.items()}
+
+
 def is_category(tree, j: int) -> bool:
     return tree.schema.attributes[j].categories is not None
 
