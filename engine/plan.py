@@ -180,15 +180,25 @@ class Planner:
                 pos = np.array([node.branch_of(v) for v in reps[j]], np.int64)
             child_of[i] = np.array([node.children[c] if c >= 0 else -1 for c in pos], np.int64)
         self.child_of = child_of
-        for li, path in enumerate(self.paths):
-            for d, node_id in enumerate(path[:-1]):
-                j = self.tree.nodes[node_id].feature
-                self.first_depth[j, li] = min(self.first_depth[j, li], d)
-                alive = self.consistent[j][li] & (self.stop_depth[j][li] == NEVER)
-                go = child_of[node_id]
-                stops = alive & (go < 0)
-                self.stop_depth[j][li, stops] = d
-                self.consistent[j][li] &= ~(alive & (go >= 0) & (go != path[d + 1]))
+        # node by node, parents first (each leaf meets its path's tests from the top): the bins
+        # each leaf's path allows, and where a bin no branch takes stops its case
+        depth_of = {root: 0}
+        for i in inside:  # depth-first preorder
+            d = depth_of[i]
+            node = tree.nodes[i]
+            j = node.feature
+            lo, hi = self.first_leaf[i], self.last_leaf[i] + 1
+            towards = np.empty(hi - lo, np.int64)  # the child each leaf below lies under
+            for c in node.children:
+                depth_of[c] = d + 1
+                if self.last_leaf[c] >= 0:
+                    towards[self.first_leaf[c] - lo:self.last_leaf[c] + 1 - lo] = c
+            np.minimum(self.first_depth[j, lo:hi], d, out=self.first_depth[j, lo:hi])
+            go = child_of[i]
+            consistent, stop = self.consistent[j][lo:hi], self.stop_depth[j][lo:hi]
+            alive = consistent & (stop == NEVER)
+            stop[alive & (go < 0)[None, :]] = d
+            consistent &= ~(alive & (go >= 0)[None, :] & (go[None, :] != towards[:, None]))
         # the leaves' weights, class distributions and what each label costs there
         counts = np.array([tree.nodes[int(leaf)].counts for leaf in leaves], np.float64).reshape(L, k)
         total = counts.sum(axis=1)
