@@ -6,16 +6,18 @@ order by the expected total cost still to pay: test + waiting costs (`engine.cos
 prerequisites and batch groups as the consultation pays them) + the expected
 misclassification cost of the answer it ends with.
 
-The state is what is known: per attribute, unasked, answered (its *bin*: a category, or the
-interval between two cut points the tree uses on it — `engine.tree.case_values`), or
-"unknown" (it cannot be obtained). From it:
+The state is what is known: per attribute, unasked, answered (its *bin*: the interval
+between two cut points the tree uses on a number, or the set of categories every test of the
+tree sends the same way — `engine.tree.case_values`), or "unknown" (it cannot be obtained;
+so cannot an attribute whose prerequisite is unknown). From it:
 
 - the consistent leaves: those whose path agrees with every answer, each weighted by
   P(leaf | answers) ∝ n(leaf) · Π_answered q(leaf, attribute, bin), where q is the share of
   the leaf's training cases in that bin (the model's `case_values`, smoothed towards the
   attribute's overall shares with one case's weight, so a value no training case at the leaf
   had does not rule the leaf out; zero where the leaf's path excludes the bin). A model
-  without the counts spreads each leaf evenly over the bins its path allows;
+  without the counts (an older file) spreads each leaf's cases evenly over the intervals, or
+  the categories, its path allows;
 - where each consistent leaf's case ends: the leaf, or the first node on its path whose
   attribute was answered "unknown" (or whose answer no branch takes): that node's label
   (the internal-node strategy, as `predict` with "stop");
@@ -28,20 +30,31 @@ interval between two cut points the tree uses on it — `engine.tree.case_values
 
 The order minimises V(state) = min over candidates a of cost(a) + Σ_answers P(answer)·V(next),
 with V = the expected misclassification cost of the label it ends with at a state the end
-rule closes (or where nothing more can be asked, or afforded). Exactly, by dynamic
-programming over answer states with memoisation, when the states the tree can reach are few
-enough (`STATE_LIMIT`, a bound on Π (bins + 1) over the attributes still to ask: the car
-tree's 6 attributes make at most 6·5·5·4·4·5 = 12,000); beyond it by a bounded look-ahead
-(`LOOKAHEAD` steps) whose horizon states are valued by following the tree from there
-(`follow_value`, an estimate on such trees: it ignores the group discounts along the way).
+rule closes (or where nothing more can be asked, or afforded; then the label is the least
+costly answer over the consistent leaves). By dynamic programming over the answer states,
+memoised across steps and cases on the same tree:
+
+- the whole tree, exactly, when its states fit dense memo arrays (`KERNEL_STATES`: 2^21
+  states of Π (bins + 2) over the attributes a question can change, about 25 MB; the car
+  tree has 6·6·6·5·5·5 = 27,000), compiled (`engine/kernels/plan_dp.py`, tested state by
+  state against `value_python`); under a budget the Python programme plans (its states
+  carry what was spent), exactly while Π (bins + 1) ≤ `STATE_LIMIT`;
+- otherwise by a bounded look-ahead (`Windows`): the window of the tree below where the
+  case stands (as deep as `WINDOW_LEAVES` leaves and `WINDOW_STATES` states allow, at least
+  one level) is planned exactly, its deeper subtrees standing as leaves whose cost is that
+  of following the tree from them (`follow_costs`: an estimate — it knows only the path's
+  answers). The issue suggested the one-step utility as the horizon's estimate; following
+  the tree's cost is a cost in the same units as the plan's and is what a case would pay
+  from there, so the window's plan is never rated above following the tree.
 
 Following the tree is always among the plans weighed: its next test is a candidate, so the
 exact plan's expected cost is never above following the tree's (both over the model's
-probabilities); ties go to the tree's own next test, then to the cheaper one.
+probabilities); ties go to the tree's own next test, then to the cheaper one, then by name.
 
 The plan assumes every value can be obtained; an "unknown" answer is a new state, planned
 from again. Under a budget a question that does not fit what is left is not asked, and the
-plan keeps what was spent along each of its paths.
+plan keeps what was spent along each of its paths. Fuzzy and trichotomy trees are consulted
+by the utility order (`engine.consult`).
 """
 
 from __future__ import annotations
@@ -412,7 +425,10 @@ class Planner:
         return int(self.child_of[node_id][code])
 
     def outcomes(self, state: tuple, w: np.ndarray, action: Action) -> list[tuple[float, tuple]]:
-        """(probability, next state) of every joint answer to the action with a chance."""
+        """(probability, next state) of every joint answer to the action with a chance; none
+        when it has more than MAX_OUTCOMES joint answers (a large batch: not weighed)."""
+        if math.prod(int(self.n_bins[j]) for j in action.attributes) > MAX_OUTCOMES:
+            return []
         total = w.sum()
         if len(action.attributes) == 1:
             j = action.attributes[0]
@@ -434,8 +450,6 @@ class Planner:
                         nc[j] = b
                         grown.append((nw, nc))
             branches = grown
-            if len(branches) > MAX_OUTCOMES:
-                return []
         return [(float(wb.sum() / total), tuple(codes)) for wb, codes in branches]
 
     # ---- the values -------------------------------------------------------------------------------

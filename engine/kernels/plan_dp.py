@@ -35,6 +35,27 @@ def _key(codes, active, strides):
 
 
 @numba.njit(**JIT)
+def _labels_of(lo, hi, w, ends, path_label, is_open, leaf_depth):
+    """Over the leaves lo..hi-1 with a weight: (their total weight, the first one's end label,
+    whether every one ends with it, whether one reaches an open leaf of a window)."""
+    total = 0.0
+    first = -3
+    same = True
+    opened = False
+    for li in range(lo, hi):
+        if w[li] > 0:
+            total += w[li]
+            lab = path_label[li, ends[li]]
+            if first == -3:
+                first = lab
+            elif lab != first:
+                same = False
+            if is_open[li] and ends[li] == leaf_depth[li]:
+                opened = True
+    return total, first, same, opened
+
+
+@numba.njit(**JIT)
 def _close(codes, w, ends, Q, off, SD, FD, leaf_depth, path_label, is_open, open_cost, label_cost, n_classes):
     """(done, value): the end rule and the expected misclassification cost (open leaves: their
     follow cost) at a state whose leaf weights are w; `ends` receives each leaf's end depth."""
@@ -52,20 +73,7 @@ def _close(codes, w, ends, Q, off, SD, FD, leaf_depth, path_label, is_open, open
                 if s < d:
                     d = s
         ends[li] = d
-    total = 0.0
-    first = -3
-    same = True
-    opened = False
-    for li in range(L):
-        if w[li] > 0:
-            total += w[li]
-            lab = path_label[li, ends[li]]
-            if first == -3:
-                first = lab
-            elif lab != first:
-                same = False
-            if is_open[li] and ends[li] == leaf_depth[li]:
-                opened = True
+    total, first, same, opened = _labels_of(0, L, w, ends, path_label, is_open, leaf_depth)
     last = label_cost.shape[1] - 1
     if same and not opened and first != -3:
         col = first if first >= 0 else last
@@ -175,21 +183,9 @@ def _follow(codes, w, ends, path_label, is_open, leaf_depth, node_feat, node_chi
                 return -1
             node = nxt
             continue
-        first = -3
-        same = True
-        any_alive = False
-        opened = False
-        for li in range(node_first[node], node_last[node] + 1):
-            if w[li] > 0:
-                any_alive = True
-                lab = path_label[li, ends[li]]
-                if first == -3:
-                    first = lab
-                elif lab != first:
-                    same = False
-                if is_open[li] and ends[li] == leaf_depth[li]:
-                    opened = True
-        if not any_alive or (same and not opened):
+        total, first, same, opened = _labels_of(node_first[node], node_last[node] + 1, w, ends, path_label, is_open,
+                                                leaf_depth)
+        if total <= 0 or (same and not opened):
             return -1
         if _prerequisite_unknown(j, codes, prereq):
             return -1
