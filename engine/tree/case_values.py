@@ -123,7 +123,9 @@ def count_case_values(tree, X: np.ndarray, w: np.ndarray | None = None) -> CaseV
            if not tree.nodes[i].is_leaf):
         return None
     leaves = tree.leaves()
-    tested = sorted({j for i in tree.reachable() for j in tree.nodes[i].attributes()})
+    compiled = tree.compile()
+    tested = sorted(set(compiled.feature[compiled.feature >= 0].tolist()))
+    every_cut = all_tree_cuts(tree)
     X = np.asarray(X, np.float64)
     w = np.ones(len(X)) if w is None else np.asarray(w, np.float64)
     plan = []
@@ -131,7 +133,7 @@ def count_case_values(tree, X: np.ndarray, w: np.ndarray | None = None) -> CaseV
         if is_category(tree, j):
             cuts, size = None, len(tree.schema.attributes[j].categories)
         else:
-            cuts = tree_cuts(tree, j)
+            cuts = every_cut.get(j, np.zeros(0))
             size = len(cuts) + 1
         if size <= MAX_BINS:
             plan.append((j, cuts, size))
