@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import itertools
 import re
+import string
 import sys
 
 import numpy as np
@@ -14,7 +16,7 @@ import pandas as pd
 from ..errors import DataError
 from .limits import ReadLimits
 from .sniff import binary_kind, detect_encoding, guess_encoding, sniff_delimiter
-from .table import MISSING_TOKENS, PreParsed, Table, TableBuilder, place_text
+from .table import MISSING_TOKENS, PreParsed, Table, TableBuilder, TextColumn, place_text
 
 csv.field_size_limit(min(sys.maxsize, 2**31 - 1))  # our own cell limit applies instead
 
@@ -26,7 +28,7 @@ def read_limited(path: str, limits: ReadLimits) -> bytes:
     if len(raw) > limits.max_file_bytes:
         raise DataError(f"the file is larger than the limit of {limits.max_file_bytes:,} bytes",
                         code="too_large", file=path)
-    if not raw.strip():
+    if not raw or raw.isspace():  # (what raw.strip() removes, without copying the file)
         raise DataError("the file is empty", code="empty_file", file=path)
     return raw
 
@@ -75,6 +77,9 @@ def check_bytes_are_text(raw: bytes, file: str) -> None:
                         "a CSV file?", code="binary", file=file)
 
 
+_CONTROL_CHARS = re.compile("[\x00-\x08\x0e-\x1f]")
+
+
 def check_text_is_text(text: str, file: str) -> None:
     """Refuse binary junk: a NUL character anywhere, or many control characters at the start.
     (Single control characters further on are escaped, with a warning, by the table builder.)"""
@@ -83,7 +88,7 @@ def check_text_is_text(text: str, file: str) -> None:
         raise DataError("the file contains binary data (NUL bytes), not text; is it really a CSV file, "
                         "or is it damaged?", code="binary", file=file, row=text.count("\n", 0, nul) + 1)
     sample = text[:65536]
-    control = sum(1 for ch in sample if ch < " " and ch not in "\t\r\n\f\v")
+    control = len(_CONTROL_CHARS.findall(sample))  # below " ", but tab, LF, VT, FF, CR
     if control > max(8, len(sample) // 100):
         raise DataError("the file contains binary data (control characters), not text; is it really "
                         "a CSV file?", code="binary", file=file)
@@ -103,7 +108,6 @@ def read_delimited(path: str, limits: ReadLimits, *, encoding: str | None = None
     if not chosen.lower().replace("_", "-").startswith(("utf-16", "utf-32")):
         check_bytes_are_text(raw, path)
     text, used = decode_text(raw, path, chosen)
-    del raw
     check_text_is_text(text, path)
     delim = delimiter or sniff_delimiter(text)
     # decimal commas ("1,5") belong to semicolon files (European Excel); elsewhere
@@ -112,6 +116,16 @@ def read_delimited(path: str, limits: ReadLimits, *, encoding: str | None = None
     builder.nul_free = True  # check_text_is_text
     if doubt:
         builder.warnings.append(encoding_warning(path, used, doubt))
+    plan = _fast_plan(raw, text, used, delim, header_row) if FAST_PATH else None
+    if plan is not None:
+        box, header = [plan[0]], plan[1]
+        del raw, text, plan  # the fast path holds only the UTF-8 bytes (at 1M x 20, 120 MB less)
+        table = _read_fast(box, header, used, path, delim, limits, builder)
+        if table is not None:
+            return table
+        text = box[0].decode("utf-8")  # the same text again, for the csv module
+        raw = b""
+    del raw
     return parse_delimited(text, path, delim, limits, builder, encoding=used, header_row=header_row)
 
 
@@ -206,17 +220,6 @@ def parse_delimited(text: str, path: str, delim: str, limits: ReadLimits, builde
                                 else "row 1 above the header row was skipped")
     names = builder.header_names(header, column_label)
     width = len(names)
-    fast = _tokenize_fast(text, delim, header, header_row, limits)
-    if fast is not None:
-        columns, row_numbers, short_rows = fast
-        if short_rows:
-            more = f" (and {len(short_rows) - 1} more rows)" if len(short_rows) > 1 else ""
-            builder.warnings.append(f"row {short_rows[0]}{more} has fewer fields than the header; "
-                                    "the missing fields are read as missing values")
-        table = builder.build(names, columns, row_numbers, column_label)
-        table.encoding = encoding
-        table.delimiter = delim
-        return table
     max_rows = max(1, limits.max_cells // max(1, width))
     records: list[list[str]] = []
     try:
@@ -288,61 +291,299 @@ def _case_variants(token: str) -> list[str]:
 _NA_SPELLINGS = sorted({v for t in MISSING_TOKENS - {"-"} for v in _case_variants(t)})
 
 
-def _tokenize_fast(text: str, delim: str, header: list[str], header_row: int, limits: ReadLimits):
-    """pandas' C parser for plain files: (columns, row numbers, short rows), or None.
+#: bytes per piece of the file scanned at once (bounds the scans' temporary arrays)
+_SCAN_BYTES = 1 << 22
+#: bytes str.strip() removes (ASCII whitespace); every byte from 0x80 may be part of a
+#: non-ASCII space (U+00A0, U+3000 ...), so lines with only those are decided on their text
+_ASCII_SPACE = b" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
+_DIGIT = np.zeros(256, dtype=bool)
+_DIGIT[ord("0"):ord("9") + 1] = True
 
-    Only files without quote characters take this path: there one line is one
-    record, so fields per line (delimiters + 1) tell short rows exactly. Columns
-    that pandas parsed as numbers (missing tokens as NaN) come back as float64
-    arrays; the rest as raw text for the common inference. None sends the file
-    down the csv-module path, which handles quoting and names any irregular row.
+
+def _utf8_bytes(raw: bytes, text: str, used: str) -> bytes | None:
+    """The text as UTF-8 bytes without a byte-order mark (the file itself when it is UTF-8)."""
+    try:
+        name = codecs.lookup(used).name
+    except LookupError:
+        return None
+    if name in ("utf-8", "utf-8-sig"):
+        return raw[len(codecs.BOM_UTF8):] if raw.startswith(codecs.BOM_UTF8) else raw
+    try:
+        return text.encode("utf-8")
+    except UnicodeError:
+        return None
+
+
+def _scan_lines(buf: bytes, delim: str):
+    """Per line of `buf` (split at LF only; the last line need not end with one): (start
+    offsets, delimiters, whether it is blank: nothing but spaces and delimiters), and whether
+    a number with a leading zero (007) starts a field below the first line's first field
+    (the regex `[delim\\n][ \\t+-]*0\\d`). Scanned piece by piece: small temporary arrays."""
+    data = np.frombuffer(buf, dtype=np.uint8)
+    d = ord(delim)
+    starts, delims, zero = [], [], False
+    lo = 0
+    while lo < len(data):
+        cut = buf.find(b"\n", lo + _SCAN_BYTES)
+        hi = len(data) if cut < 0 else cut + 1  # pieces end after a line break
+        piece = data[lo:hi]
+        seps = np.flatnonzero((piece == 10) | (piece == d))  # delimiters and line breaks
+        breaks = np.flatnonzero(piece[seps] == 10)  # their places among the separators
+        ends = seps[breaks]
+        first = np.concatenate(([0], ends + 1))
+        count = np.diff(np.concatenate(([-1], breaks, [len(seps)]))) - 1  # delimiters per line
+        if len(ends) and ends[-1] == len(piece) - 1:
+            first, count = first[:-1], count[:-1]  # the next line is the next piece's (or none)
+        starts.append(first + lo)
+        delims.append(count)
+        zero = zero or _leading_zero(piece, seps + 1, lo > 0)
+        lo = hi
+    starts = np.concatenate(starts) if starts else np.zeros(0, dtype=np.int64)
+    delims = np.concatenate(delims) if delims else np.zeros(0, dtype=np.int64)
+    limits = np.append(starts[1:], len(data))  # where each line ends (after its line break)
+    return starts, delims, _blank_lines(buf, data, starts, limits, delim), zero
+
+
+#: the bytes that may come before the 0 of a leading zero at the start of a field
+_SIGNS_SPACES = np.zeros(256, dtype=bool)
+_SIGNS_SPACES[list(b" \t+-")] = True
+
+
+def _leading_zero(piece: np.ndarray, fields: np.ndarray, after_break: bool) -> bool:
+    """Whether a field (starting at one of the offsets `fields`, or at 0 when the piece starts
+    after a line break) begins, past any spaces, tabs and signs, with a 0 and a digit."""
+    if after_break:
+        fields = np.concatenate(([0], fields))
+    last = len(piece) - 1
+    while len(fields):
+        if fields[-1] >= last:
+            fields = fields[fields < last]
+        fields = fields[piece[fields] <= ord("0")]  # tab, space, +, - and 0 are all <= "0"
+        first = piece[fields]
+        if _DIGIT[piece[fields[first == ord("0")] + 1]].any():
+            return True
+        fields = fields[_SIGNS_SPACES[first]] + 1
+    return False
+
+
+def _blank_lines(buf: bytes, data: np.ndarray, starts: np.ndarray, limits: np.ndarray, delim: str) -> np.ndarray:
+    """Which lines hold nothing but spaces (as str.strip() sees them) and delimiters."""
+    space = np.zeros(256, dtype=bool)
+    space[list(_ASCII_SPACE) + [ord(delim)]] = True
+    blank = np.zeros(len(starts), dtype=bool)
+    lines = np.arange(len(starts))
+    at = starts.copy()
+    unsure = []  # lines with a non-ASCII byte (perhaps a space: U+00A0, U+3000 ...) among the first
+    for _ in range(16):  # most lines show a byte that is not a space among their first few
+        inside = at < limits[lines]
+        blank[lines[~inside]] = True  # every byte was a space or a delimiter
+        lines, at = lines[inside], at[inside]
+        byte = data[at]
+        unsure.append(lines[byte >= 128])
+        lines, at = lines[space[byte]], at[space[byte]] + 1
+        if not len(lines):
+            break
+    spaces = bytes(_ASCII_SPACE) + delim.encode("ascii")
+    for i in np.concatenate([lines] + unsure).tolist():
+        line = buf[int(starts[i]):int(limits[i])]
+        rest = line.translate(None, spaces)
+        blank[i] = not rest or (not rest.isascii() and not line.decode("utf-8").replace(delim, "").strip())
+    return blank
+
+
+#: delimiters pandas' parser splits on as the csv module does (not a space: with
+#: skipinitialspace it would swallow an empty first field; not letters or digits)
+_FAST_DELIMITERS = frozenset("\t" + string.punctuation) - {'"'}
+
+
+def _fast_plan(raw: bytes, text: str, used: str, delim: str, header_row: int | None):
+    """(the text as UTF-8 bytes, the header's fields) for `_read_fast`, or None: the file needs
+    the csv module. Only files without quote characters or lone carriage returns qualify (there
+    one line is one record, so fields per line, delimiters + 1, tell short rows exactly),
+    whose header is on the first line."""
+    if header_row not in (None, 1) or delim not in _FAST_DELIMITERS or '"' in text:
+        return None
+    if "\r" in text and text.count("\r") != text.count("\r\n"):
+        return None  # a lone CR ends a record for the csv module, not for the line scan
+    first_end = text.find("\n")
+    header_line = text if first_end < 0 else text[:first_end]
+    header_line = header_line[:-1] if header_line.endswith("\r") else header_line
+    header = header_line.split(delim)
+    if not any(c.strip() for c in header):
+        return None  # blank lines above the header
+    buf = _utf8_bytes(raw, text, used)
+    return None if buf is None else (buf, header)
+
+
+def _read_fast(box: list[bytes], header: list[str], used: str, path: str, delim: str, limits: ReadLimits,
+               builder: TableBuilder) -> Table | None:
+    """pandas' C parser for plain files (see `_fast_plan`; `box` holds the bytes, emptied once
+    they are no longer needed): the table, or None (the builder untouched, the box full) to read
+    the file with the csv module, which names any irregular row.
+
+    Columns that pandas parsed as numbers (missing tokens as NaN) come back as float64
+    arrays; the rest as text for the common inference.
     """
     width = len(header)
-    if not FAST_PATH or header_row != 1 or '"' in text or "\r" in text.replace("\r\n", "\n"):
-        return None
-    if re.search(re.escape(delim) + r"[ \t+-]*0\d", text) or re.search(r"\n[ \t+-]*0\d", text):
+    buf = box[0]
+    starts, delims, blank, zero = _scan_lines(buf, delim)
+    n_lines = len(starts)
+    if zero:
         return None  # codes with leading zeros (007): pandas would read them as numbers
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    if len(lines) * width > limits.max_cells:
-        return None
-    fields = np.fromiter((line.count(delim) for line in lines), dtype=np.int64, count=len(lines)) + 1
-    if (fields > width).any():
+    if n_lines * width > limits.max_cells or (delims + 1 > width).any():
         return None  # the exact path names the row
-    try:
-        frame = pd.read_csv(io.StringIO(text), sep=delim, header=None, names=list(range(width)), skiprows=1,
-                            na_values=_NA_SPELLINGS, keep_default_na=False, skip_blank_lines=False,
-                            skipinitialspace=True, engine="c", quoting=csv.QUOTE_NONE, low_memory=False)
-    except Exception:  # anything odd: the exact path will say what and where
-        return None
-    if frame.shape != (len(lines) - 1, width):
-        return None
-    keep = np.fromiter((bool(line.replace(delim, "").strip()) for line in lines), dtype=bool,
-                       count=len(lines))  # blank: every field empty or spaces
+    keep = ~blank
     keep[0] = False  # the header
     rows = np.flatnonzero(keep)
-    boolean = [j for j in range(width) if frame[j].dtype.kind == "b"
-               or (frame[j].dtype.kind == "O" and bool in set(map(type, frame[j].to_numpy())))]
-    if boolean:  # pandas turned true/false into booleans: re-read those columns as written
-        try:
-            raw = pd.read_csv(io.StringIO(text), sep=delim, header=None, names=list(range(width)), skiprows=1,
-                              usecols=boolean, dtype=object, na_values=_NA_SPELLINGS, keep_default_na=False,
-                              skip_blank_lines=False, skipinitialspace=True, engine="c",
-                              quoting=csv.QUOTE_NONE)
-        except Exception:
+    pick = None if len(rows) == n_lines - 1 else rows - 1  # None: every line below the header
+    try:
+        columns = _parse_columns(buf, starts, delim, width, pick)
+    except Exception:  # anything odd: the exact path will say what and where
+        return None
+    if columns is None:
+        return None
+    box.clear()
+    del buf
+    names = builder.header_names(header, _column_label)
+    fields = delims + 1
+    short = np.flatnonzero(keep & (fields < width))
+    if len(short):
+        more = f" (and {len(short) - 1} more rows)" if len(short) > 1 else ""
+        builder.warnings.append(f"row {int(short[0]) + 1}{more} has fewer fields than the header; "
+                                "the missing fields are read as missing values")
+    table = builder.build(names, columns, (rows + 1).astype(np.int64), _column_label)
+    table.encoding = used
+    table.delimiter = delim
+    return table
+
+
+def _column_label(j: int) -> str:
+    return str(j + 1)
+
+
+#: bytes of the file pandas parses at once (the columns are filled piece by piece, so the
+#: parser's own buffers stay this small); the first piece, which tells the text columns
+#: (read as categories from then on: no Python object per cell), is smaller
+_PARSE_BYTES = 1 << 22
+_PROBE_BYTES = 1 << 16
+
+
+class _Codes:
+    """A text column being filled piece by piece: codes into distinct texts numbered in the
+    order they first occur (-1: missing)."""
+
+    def __init__(self, n: int):
+        self.codes = np.full(n, -1, dtype=np.int64)
+        self.uniques: list[str] = []
+        self.index: dict[str, int] = {}
+
+    def add(self, start: int, codes: np.ndarray, texts: list) -> bool:
+        """Cells start.. as `codes` into `texts` (-1: missing); False: a text is not a str."""
+        if not all(type(t) is str for t in texts):
+            return False
+        if any(t not in self.index for t in texts):  # new texts: numbered as they first occur
+            for k in pd.unique(codes).tolist():
+                if k >= 0 and texts[k] not in self.index:
+                    self.index[texts[k]] = len(self.uniques)
+                    self.uniques.append(texts[k])
+        lut = np.array([self.index.get(t, -1) for t in texts] + [-1], dtype=np.int64)
+        self.codes[start:start + len(codes)] = lut[codes]
+        return True
+
+    def column(self, pick: np.ndarray | None) -> TextColumn:
+        """The column, the rows of `pick` only (None: all)."""
+        codes, uniques = self.codes, np.array(self.uniques + [""], dtype=object)[:-1]
+        if pick is not None:  # blank lines left out: renumber by first occurrence again
+            codes = codes[pick]
+            order = pd.unique(codes[codes >= 0])
+            lut = np.full(len(uniques) + 1, -1, dtype=np.int64)
+            lut[order] = np.arange(len(order))
+            codes, uniques = lut[codes], uniques[order]
+        return TextColumn(codes=codes, uniques=uniques)
+
+
+def _parse_columns(buf: bytes, starts: np.ndarray, delim: str, width: int, pick: np.ndarray | None):
+    """The lines below the first (`starts`: where each line starts; `pick`: the rows to keep,
+    None: all) as `width` columns, as pandas' C parser reads the whole text at once (no
+    quoting): `PreParsed` float64 where every cell is a number or a missing token (NaN), else
+    `TextColumn` of the cells as written. None: a line did not give one row, or a cell that
+    is not text.
+
+    Read in pieces into arrays of the final size, so that memory is the table and one piece.
+    Where the pieces disagree the column is read again so that every cell is converted as one
+    whole-file parse would: numbers as floats when they are not all integers (the integers
+    too: -0 stays -0.0), text as written when not all are numbers (booleans too)."""
+    n = len(starts) - 1
+    ends = np.append(starts[1:], len(buf))
+    bounds = [1, n + 1]
+    if n:
+        first = int(starts[1])
+        bounds += np.searchsorted(starts, [first + _PROBE_BYTES] + list(range(
+            first + _PROBE_BYTES + _PARSE_BYTES, len(buf), _PARSE_BYTES))).tolist()
+    bounds = sorted(set(b for b in bounds if 1 <= b <= n + 1))
+    pieces = list(zip(bounds[:-1], bounds[1:]))  # lines a..b-1, rows a-1..b-2
+
+    def read(a: int, b: int, dtype=None, usecols=None) -> pd.DataFrame | None:
+        frame = _parse_c(buf[int(starts[a]):int(ends[b - 1])], delim, width, usecols, dtype)
+        return frame if len(frame) == b - a else None
+
+    numbers: dict[int, np.ndarray] = {j: np.full(n, np.nan) for j in range(width)}
+    kinds: list[set] = [set() for _ in range(width)]  # dtypes of the pieces of a numeric column
+    text: dict[int, _Codes] = {}
+    again: set[int] = set()  # numbers in the pieces above a text piece: read all again as text
+
+    def add_text(j: int, a: int, b: int, series: pd.Series) -> bool:
+        if isinstance(series.dtype, pd.CategoricalDtype):
+            texts = series.cat.categories.tolist()
+            if all(type(t) is str for t in texts):
+                return text[j].add(a - 1, series.cat.codes.to_numpy(), texts)
+        if not isinstance(series.dtype, pd.StringDtype):
+            # pandas made booleans or numbers of these cells (categories too): as written instead
+            series = read(a, b, {j: object}, [j])
+            if series is None:
+                return False
+            series = series[j]
+        codes, uniques = pd.factorize(series.to_numpy(dtype=object))
+        return text[j].add(a - 1, codes, uniques.tolist())
+
+    for a, b in pieces:
+        frame = read(a, b, {j: "category" for j in text} or None)
+        if frame is None:
             return None
-        for j in boolean:
-            frame[j] = raw[j]
-    columns = []
-    for j in range(width):
-        series = frame[j]
-        if series.dtype.kind in "fiu":
-            columns.append(PreParsed(series.to_numpy()[rows - 1].astype(np.float64)))
-        else:
-            columns.append(np.asarray(series.to_numpy(dtype=object)[rows - 1], dtype=object))
-    short_rows = [int(r) + 1 for r in np.flatnonzero(keep & (fields < width))]
-    return columns, (rows + 1).astype(np.int64), short_rows
+        for j in range(width):
+            series = frame[j]
+            if j in numbers and series.dtype.kind in "fiu":
+                numbers[j][a - 1:b - 1] = series.to_numpy()
+                kinds[j].add(series.dtype)
+                continue
+            if j in numbers:  # from now on a text column
+                if not np.isnan(numbers.pop(j)[:a - 1]).all():
+                    again.add(j)
+                text[j] = _Codes(n)
+            if j not in again and not add_text(j, a, b, series):
+                return None
+        del frame
+    floats = [j for j in numbers if len(kinds[j]) > 1]
+    dtype = {j: "category" for j in again} | {j: np.float64 for j in floats}
+    for a, b in pieces if dtype else ():
+        frame = read(a, b, dtype, sorted(dtype))
+        if frame is None:
+            return None
+        for j in again:
+            if not add_text(j, a, b, frame[j]):
+                return None
+        for j in floats:
+            numbers[j][a - 1:b - 1] = frame[j].to_numpy()
+    return [PreParsed(numbers[j] if pick is None else numbers[j][pick]) if j in numbers
+            else text[j].column(pick) for j in range(width)]
+
+
+def _parse_c(buf: bytes, delim: str, width: int, usecols: list[int] | None = None, dtype=None) -> pd.DataFrame:
+    """Lines as columns 0..width-1 (pandas' C parser, no quoting, all at once)."""
+    extra = {} if usecols is None else {"usecols": usecols}
+    return pd.read_csv(io.BytesIO(buf), encoding="utf-8", sep=delim, header=None, names=list(range(width)),
+                       na_values=_NA_SPELLINGS, keep_default_na=False, skip_blank_lines=False, dtype=dtype,
+                       skipinitialspace=True, engine="c", quoting=csv.QUOTE_NONE, low_memory=False, **extra)
 
 
 def _show(delim: str) -> str:

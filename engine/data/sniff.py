@@ -63,6 +63,8 @@ def guess_encoding(raw: bytes) -> tuple[str, str | None]:
     `_cjk_choice`); then charset-normalizer's guess for other scripts (Cyrillic,
     Greek, ...), with Latin guesses read as cp1252 (Windows Western).
     """
+    if raw.isascii() and b"\x00" not in raw:  # no mark, not UTF-16 (no NUL): ASCII, so UTF-8
+        return "utf-8", None
     for bom, name in _BOMS:
         if raw.startswith(bom):
             return name, None

@@ -208,6 +208,46 @@ class PreParsed:
         return len(self.numbers)
 
 
+class TextColumn:
+    """A column a fast parser read as text: an object array of str, with float NaN where the
+    parser already found a missing-value token; or the same as codes into distinct texts
+    (-1: NaN) numbered in the order they first occur. Inferred value by value (each distinct
+    text once), with the same results as the same cells given as a list of str and NaN."""
+
+    def __init__(self, values: np.ndarray | None = None, *, codes: np.ndarray | None = None,
+                 uniques: np.ndarray | None = None):
+        self._values = values
+        self._factors = None if codes is None else (codes, uniques)
+
+    @property
+    def values(self) -> np.ndarray:
+        if self._values is None:
+            codes, uniques = self._factors
+            table = np.empty(len(uniques) + 1, dtype=object)
+            table[:-1] = uniques
+            table[-1] = np.nan
+            self._values = table[codes]
+        return self._values
+
+    def __len__(self) -> int:
+        return len(self._values) if self._values is not None else len(self._factors[0])
+
+    def factors(self) -> tuple[np.ndarray, np.ndarray]:
+        """(codes, distinct texts in the order they first occur); code -1: a NaN cell."""
+        if self._factors is None:
+            codes, uniques = pd.factorize(self._values)
+            self._factors = (np.asarray(codes, dtype=np.int64), np.asarray(uniques, dtype=object))
+        return self._factors
+
+    def first_nonblank(self) -> int | None:
+        """Index of the first cell that is not empty or spaces, or None."""
+        codes, uniques = self.factors()
+        filled = [k for k, u in enumerate(uniques) if isinstance(u, str) and u.strip()]
+        if not filled:
+            return None
+        return int(np.argmax(codes == filled[0]))  # codes number texts by first occurrence
+
+
 class TableBuilder:
     """Turns raw header + column cells into a `Table`, checking as it goes."""
 
@@ -303,6 +343,8 @@ class TableBuilder:
                 if isinstance(cells, PreParsed):
                     hits = np.flatnonzero(~np.isnan(cells.numbers))
                     nonempty = int(hits[0]) if len(hits) else None
+                elif isinstance(cells, TextColumn):
+                    nonempty = cells.first_nonblank()
                 else:
                     nonempty = next((i for i, c in enumerate(cells) if _cell_text(c) not in (None, "")
                                      and str(_cell_text(c)).strip()), None)
@@ -349,6 +391,12 @@ class TableBuilder:
         if isinstance(cells, PreParsed) and declared is None:
             present = ~np.isnan(cells.numbers)
             return self._numeric_column(name, cells.numbers, present, int(n - present.sum()), row_numbers)
+        if isinstance(cells, TextColumn):
+            if declared is None:
+                done = self._infer_text_column(name, cells, row_numbers)
+                if done is not None:
+                    return done
+            cells = cells.values  # the cell-by-cell inference below
         numbers = np.full(n, np.nan)
         kinds = set(map(type, cells))
         if kinds <= {str}:  # text files: every cell is a str
@@ -395,6 +443,103 @@ class TableBuilder:
         column, info = self._nominal_column(name, out, present, missing, row_numbers, declared, hint)
         info.numeric_text = numeric_text
         return column, info
+
+    def _infer_text_column(self, name: str, cells: TextColumn, row_numbers: np.ndarray):
+        """`infer_column` for a `TextColumn`, one distinct text at a time: the same column,
+        info, errors and warnings as the cell-by-cell inference, or None (nothing done, no
+        warning added) where that is not guaranteed: texts with control characters, cells
+        that are not text."""
+        n = len(cells)
+        codes, uniques = cells.factors()
+        if not all(type(u) is str for u in uniques):
+            return None
+        raw = uniques.tolist()
+        if raw and _CONTROL_OR_CR.search("".join(raw)):
+            return None  # escaped cell by cell, with the first row and column named
+        stripped = [u.strip() for u in raw]
+        lengths = np.fromiter(map(len, stripped), dtype=np.int64, count=len(stripped))
+        if len(stripped) and int(lengths.max()) > self.limits.max_cell_chars:
+            k = int(np.argmax(lengths))  # distinct texts are numbered by first occurrence
+            first = int(np.argmax(codes == k))
+            raise self.error(f"a cell holds {int(lengths[k]):,} characters, more than the limit of "
+                             f"{self.limits.max_cell_chars:,}", "cell_too_large",
+                             row=int(row_numbers[first]), column=name)
+        tokens = self.missing_tokens
+        if "-" in tokens and "+" in stripped:
+            tokens = tokens - {"-"}  # a +/- column: "-" is a value, not a gap
+        # each distinct stripped text once, in order of first occurrence; -1: missing
+        remap = np.full(len(raw) + 1, -1, dtype=np.int64)
+        seen: dict[str, int] = {}
+        for k, t in enumerate(stripped):
+            if len(t) <= _MAX_TOKEN_LEN and t.lower() in tokens:
+                continue
+            remap[k] = seen.setdefault(t, len(seen))
+        vals = list(seen)
+        codes = remap[codes]  # a NaN cell (-1) takes remap[-1], missing
+        present = codes >= 0
+        n_present = int(present.sum())
+        missing = n - n_present
+        if not n_present:  # all missing
+            info = ColumnInfo(name=name, type=NOMINAL, missing=missing, distinct=0)
+            return pd.Series(np.full(n, None, dtype=object), dtype=object), info
+        counts = np.bincount(codes[present], minlength=len(vals))
+        kept_codes = codes[present]
+        hint = None
+        numeric_text = False
+        parsed = self._parse_distinct_numbers(np.array(vals, dtype=object), counts, kept_codes)
+        if isinstance(parsed, np.ndarray):
+            if not _has_leading_zero(vals):
+                numbers = np.append(parsed, np.nan)[codes]
+                return self._numeric_column(name, numbers, present, missing, row_numbers)
+            numeric_text = True
+        elif parsed is not None:
+            k, n_bad = parsed
+            hint = (int(np.argmax(codes == k)), vals[k], n_bad)
+        out = np.array(vals + [None], dtype=object)[codes]
+        order = sorted(range(len(vals)), key=vals.__getitem__)  # as np.unique sorts them
+        order.sort(key=lambda k: natural_key(vals[k]))
+        info = ColumnInfo(name=name, type=NOMINAL, missing=missing, distinct=len(vals),
+                          values=[vals[k] for k in order], counts=[int(counts[k]) for k in order])
+        info.numeric_text = numeric_text
+        self._numeric_except(name, hint, row_numbers)
+        return pd.Series(out, dtype=object, copy=False), info
+
+    def _numeric_except(self, name: str, hint, row_numbers: np.ndarray) -> None:
+        """The warning for a column read as text for a few cells that are not numbers: `hint` is
+        (first such cell, its text, how many), or None."""
+        if hint is None:
+            return
+        first, text, n_bad = hint
+        more = f" and {n_bad - 1} more" if n_bad > 1 else ""
+        text = escape_controls(text)[0]
+        self.warnings.append(
+            f'column "{name}" is numeric except for "{text}" in row {int(row_numbers[first])}{more}; '
+            "it is read as nominal (text). Fix those cells to use it as a number.")
+
+    def _parse_distinct_numbers(self, vals: np.ndarray, counts: np.ndarray, kept_codes: np.ndarray):
+        """`_parse_numbers` over distinct texts `vals` (`counts` cells each; `kept_codes`: the
+        cells in row order): float64 per distinct text when every cell is a number; otherwise
+        None, or (distinct text of the first cell that is not a number, how many cells are not)."""
+        try:
+            return np.asarray(pd.to_numeric(vals), dtype=np.float64)
+        except (ValueError, TypeError, OverflowError):
+            pass
+        parsed = np.array(pd.to_numeric(pd.Series(vals, dtype=object), errors="coerce"), dtype=np.float64)
+        bad = np.isnan(parsed)
+        if bad[kept_codes[:200]].mean() > 0.5 and not self.decimal_comma:
+            return None  # as `_parse_numbers`: judged by the first 200 cells
+        if bad.any() and self.decimal_comma:
+            bad_text = pd.Series(vals[bad], dtype=object)
+            if all(_DECIMAL_COMMA.match(t) for t in bad_text):
+                parsed[bad] = np.array(pd.to_numeric(bad_text.str.replace(",", ".", regex=False),
+                                                     errors="coerce"), dtype=np.float64)
+                bad = np.isnan(parsed)
+        if not bad.any():
+            return parsed
+        n_bad = int(counts[bad].sum())
+        if n_bad <= 0.1 * len(kept_codes):
+            return int(np.argmax(bad)), n_bad  # distinct texts are numbered by first occurrence
+        return None
 
     def _clean_text(self, name, text_list, text_idx, row_numbers, declared=None):
         """Stripped texts (object array) and which of them are missing-value tokens."""
@@ -494,7 +639,7 @@ class TableBuilder:
                           minimum=float(values.min()) if len(values) else None,
                           maximum=float(values.max()) if len(values) else None,
                           integer=bool(len(values) and np.all(values == np.round(values))))
-        return pd.Series(numbers, dtype=np.float64), info
+        return pd.Series(numbers, dtype=np.float64, copy=False), info
 
     def _nominal_column(self, name, out, present, missing, row_numbers, declared, hint):
         values, counts = np.unique(out[present].astype(str), return_counts=True) if present.any() \
@@ -512,11 +657,5 @@ class TableBuilder:
                 raise self.error(f'the value "{unknown[0]}" is not among the values the header declares '
                                  f"({', '.join(declared[:10])})", "undeclared_value",
                                  row=int(row_numbers[where]), column=name)
-        if hint is not None:
-            first, text, n_bad = hint
-            more = f" and {n_bad - 1} more" if n_bad > 1 else ""
-            text = escape_controls(text)[0]
-            self.warnings.append(
-                f'column "{name}" is numeric except for "{text}" in row {int(row_numbers[first])}{more}; '
-                "it is read as nominal (text). Fix those cells to use it as a number.")
-        return pd.Series(out, dtype=object), info
+        self._numeric_except(name, hint, row_numbers)
+        return pd.Series(out, dtype=object, copy=False), info
