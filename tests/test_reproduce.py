@@ -12,8 +12,10 @@ def test_experiment_tables_have_every_learner(datasets, tmp_path, monkeypatch):
     b = F.experiment_b(1, ks=(2,), say=say)
     assert list(b.columns) == ["classes", *F.LEARNERS_B]
     c = F.experiment_c(1, names=("breast",), folder=datasets, say=say)
-    assert list(c["monotone preprocessing"]) == ["yes", "no"]
-    assert ((c[list(F.LEARNERS_C)] >= 0) & (c[list(F.LEARNERS_C)] < 1)).all().all()
+    assert list(c["monotone preprocessing"]) == ["yes", "no"] and list(c["in paper"]) == ["yes", "yes"]
+    assert list(c.columns[3:]) == list(F.VARIANTS)  # both CARTs, median leaves beside majority ones
+    assert set(F.LEARNERS_C) <= set(F.VARIANTS) and set(F.PAPER_VARIANTS) <= set(F.VARIANTS)
+    assert ((c[list(F.VARIANTS)] >= 0) & (c[list(F.VARIANTS)] < 1)).all().all()
 
 
 def test_monotone_preprocessing_reverses_decreasing_attributes(datasets):

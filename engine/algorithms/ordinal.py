@@ -8,6 +8,26 @@ during learning (order-equivalent to the paper's reciprocal, and safe for zero
 and negative values); the grown tree is turned back so thresholds and rules
 read in the user's own values. Leaf labels: the majority class, or the median
 class (which minimises the absolute error), by the `leaf` parameter.
+
+§1.4 readings (FACMI only; the paper's formulas were lost in extraction, these are the
+readings its text allows, defaults unchanged):
+
+- `pairs=concordant` (default): FACMI_c = (1/n²) Σ_{d(y)<d(x)} μ_c(x)(1 - μ_c(y)) =
+  (1/n²) Σ_k M_k Σ_{j<k} (N_j - M_j): only pairs the cut orders as the class does count;
+  a pair on one side scores 0 and a reversed pair is not penalised.
+  `pairs=net`: concordant minus discordant, (1/n²) Σ_{d(y)<d(x)} [μ(x)(1 - μ(y)) -
+  μ(y)(1 - μ(x))] = (1/n²) Σ_{d(y)<d(x)} (μ(x) - μ(y)) = (1/n²) Σ_k [M_k N_{<k} - N_k M_{<k}]:
+  a pair at the cut scores ½ - ½ = 0, a reversed pair counts against the cut. (The
+  ramp's pruning bound is the concordant reading's: with net every attribute is swept.)
+- `decreasing=negate` (default): a decreasing attribute is learned as -a. `decreasing=
+  reciprocal`: as 1/a, the paper's transformation — for an ordinal attribute 1/(rank + 1)
+  (ranks 1..m, as the paper's data numbered the levels), for a numeric one 1/a when every
+  known training value is positive, else -a (noted in the tree's info under
+  "reciprocal_fell_back"). Crisp criteria only see the order, so for them the two agree;
+  FACMI's membership μ_c(x) = σ(k (a(x) - c) / s) is scaled by the node's spread s of
+  the transformed values, and 1/a stretches the low end and squeezes the high end, so
+  the memberships (and the chosen cuts) differ. Thresholds are turned back to the
+  user's values: a cut 1/a <= t reads a >= 1/t (ordinal: rank >= 1/t - 1).
 """
 
 from __future__ import annotations
@@ -18,7 +38,7 @@ import numpy as np
 
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
-from ..errors import SpecError
+from ..errors import OptionError, SpecError
 from ..progress import Progress
 from ..tree.grow import Stopping, grow, majority_label, median_label
 from ..tree.model import NOMINAL_KIND, ThresholdSplit, Tree
@@ -32,22 +52,58 @@ def require_order(data: EncodedData, algorithm: str) -> None:
                         f"or --class-order lowest,...,highest)", code="needs_class_order", field="class_order")
 
 
-def oriented(data: EncodedData) -> EncodedData:
-    """A copy where decreasing attributes are negated (so 'larger is better' everywhere)."""
-    signs = np.array([-1.0 if a.monotone < 0 else 1.0 for a in data.schema.attributes])
-    if (signs > 0).all():
+DECREASING = ("negate", "reciprocal")
+
+
+def reversals(data: EncodedData, decreasing: str = "negate") -> dict[int, float | None]:
+    """How each decreasing attribute is turned increasing: feature -> None (negated), or the
+    offset o of the reciprocal 1/(a + o) (ordinal ranks: 1, so ranks 1..m; numeric: 0, only
+    when every known value is positive, else negated)."""
+    if decreasing not in DECREASING:
+        raise OptionError(f"decreasing must be one of {', '.join(DECREASING)}, not {decreasing!r}",
+                          code="bad_option")
+    out = {}
+    for f, a in enumerate(data.schema.attributes):
+        if a.monotone >= 0:
+            continue
+        out[f] = None
+        if decreasing == "reciprocal":
+            offset = 1.0 if a.kind == "ordinal" else 0.0
+            known = data.X[:, f][~np.isnan(data.X[:, f])] + offset
+            if known.size and (known > 0).all():
+                out[f] = offset
+    return out
+
+
+def oriented(data: EncodedData, turns: dict[int, float | None] | None = None) -> EncodedData:
+    """A copy where decreasing attributes are turned increasing (so 'larger is better'
+    everywhere): negated, or by the reciprocal `reversals` chose."""
+    turns = reversals(data) if turns is None else turns
+    if not turns:
         return data
-    X = data.X * signs[None, :]
+    X = data.X.copy()
+    for f, offset in turns.items():
+        X[:, f] = -X[:, f] if offset is None else 1.0 / (X[:, f] + offset)
     return EncodedData(X, data.y, data.w, data.schema, data.rows, data.dropped_rows, data.warnings)
 
 
-def restore_directions(tree: Tree) -> Tree:
-    """Undo the negation: a cut -x <= t becomes x > -t on the other side, children swapped
-    (no training value equals a midpoint, so <= and < agree on the data)."""
+def restore_directions(tree: Tree, turns: dict[int, float | None] | None = None) -> Tree:
+    """Undo the turn: a cut -x <= t becomes x > -t on the other side, children swapped; a
+    cut 1/(x + o) <= t (t > 0) becomes x >= 1/t - o, so x <= 1/t - o goes to the other side
+    (no training value equals the turned midpoint, so <= and < agree on the data)."""
     for node in tree.nodes:
-        if isinstance(node, ThresholdSplit) and tree.schema.attributes[node.feature].monotone < 0:
-            node.threshold = -node.threshold
-            node.children = node.children[::-1]
+        if not isinstance(node, ThresholdSplit):
+            continue
+        if turns is None:
+            if tree.schema.attributes[node.feature].monotone >= 0:
+                continue
+            offset = None
+        elif node.feature in turns:
+            offset = turns[node.feature]
+        else:
+            continue
+        node.threshold = -node.threshold if offset is None else 1.0 / node.threshold - offset
+        node.children = node.children[::-1]
     tree.changed()
     return tree
 
@@ -63,18 +119,22 @@ _COMMON = (
 
 
 def _fit(data: EncodedData, params: dict, progress: Progress | None, *, algorithm: str, criterion: str,
-         stopping: Stopping, steepness: float = 10.0, ramp_above: int = 2 ** 62) -> Tree:
+         stopping: Stopping, steepness: float = 10.0, ramp_above: int = 2 ** 62, decreasing: str = "negate") -> Tree:
     """Grow by binary cuts with an ordinal criterion (by name, engine.kernels.criteria) on the
     oriented data, then turn the tree back to the user's directions."""
     require_order(data, algorithm)
     nominal = [a.name for a in data.schema.attributes if a.kind == NOMINAL_KIND]
-    splitter = PresortedSplitter(oriented(data), criterion, min_samples_leaf=stopping.min_samples_leaf,
+    turns = reversals(data, decreasing)
+    splitter = PresortedSplitter(oriented(data, turns), criterion, min_samples_leaf=stopping.min_samples_leaf,
                                  steepness=steepness, ramp_above=ramp_above)
     leaf_rule = median_label if params["leaf"] == "median" else majority_label
     tree = grow(splitter, label_rule=leaf_rule, stopping=stopping, progress=progress,
                 message=f"growing the {algorithm} tree")
-    tree = restore_directions(tree)
+    tree = restore_directions(tree, turns)
     tree.info = {"ignored_nominal": nominal} if nominal else {}
+    fell_back = [data.schema.attributes[f].name for f, o in turns.items() if o is None]
+    if decreasing == "reciprocal" and fell_back:
+        tree.info["reciprocal_fell_back"] = fell_back  # zero or negative values: negated instead
     return finish_monotone(tree, params)
 
 
@@ -98,6 +158,12 @@ FACMI = AlgorithmInfo(
         Param("membership", "auto", "ramp (fast, prefix sums), logistic (exact), or auto: logistic up to "
               "ramp_above cases in a node, ramp above", kind="choice", choices=("auto", "ramp", "logistic")),
         Param("ramp_above", 2000, "auto: nodes with more cases use the ramp", kind="int", minimum=1),
+        Param("pairs", "concordant", "which case pairs score a cut (§1.4 readings): concordant (the cut orders "
+              "the pair as the class does; reversed pairs cost nothing) or net (concordant minus discordant: "
+              "a reversed pair counts against the cut)", kind="choice", choices=("concordant", "net")),
+        Param("decreasing", "negate", "how a decreasing attribute is turned increasing: negate (-a) or "
+              "reciprocal (1/a, as the paper; ordinal ranks 1..m; negation where a value is not positive). "
+              "Same order, different fuzzy memberships", kind="choice", choices=DECREASING),
     ),
     uses=("class_order", "monotone"),
 )
@@ -106,11 +172,13 @@ FACMI = AlgorithmInfo(
 def fit_facmi(data, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
     mode = params["membership"]
     criterion = "facmi_ramp" if mode == "ramp" else "facmi_logistic"
+    if params["pairs"] == "net":
+        criterion += "_net"
     ramp_above = 2 ** 62 if mode == "logistic" else params["ramp_above"]
     stopping = Stopping(max_depth=params["max_depth"], min_samples_leaf=params["min_samples_leaf"],
                         min_value=params["threshold"])
     return _fit(data, params, progress, algorithm="facmi", criterion=criterion, stopping=stopping,
-                steepness=params["k"], ramp_above=ramp_above)
+                steepness=params["k"], ramp_above=ramp_above, decreasing=params["decreasing"])
 
 
 @dataclass(frozen=True)

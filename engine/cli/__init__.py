@@ -134,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("paper", metavar="PAPER", help=f"{', '.join(PAPERS)} (dp, hfdt, mincost: with their issues)")
     rep.add_argument("--out", metavar="DIR", help="output folder (default: reproduce_PAPER)")
     rep.add_argument("--quick", action="store_true", help="few repeats: about a minute")
+    rep.add_argument("--repeats", type=int, metavar="R", help="repeats of every part (facmi; the paper: 100)")
     rep.add_argument("--png", action="store_true", help="also draw the plots as PNG (with the app's plotter; "
                      "the SVG plots need nothing more)")
     rep.set_defaults(func=cmd_reproduce)

@@ -38,7 +38,7 @@ def cmd_reproduce(args) -> int:
         raise OptionError(f"--png needs the app's plotter: run it as '{PROG} reproduce {args.paper} --png' "
                           "(the SVG plots are drawn without it)", code="bad_option")
     out = Path(args.out or f"reproduce_{args.paper}")
-    tables = _run(module, out, args.quick)
+    tables = _run(module, out, args.quick, getattr(args, "repeats", None))
     for name, frame in tables.items():
         print(f"\n{name}")
         print(frame.to_string(index=False, float_format=lambda v: f"{v:.4f}"))
@@ -53,16 +53,24 @@ def cmd_reproduce(args) -> int:
     return 0
 
 
-def _run(module, out: Path, quick: bool) -> dict:
+def _run(module, out: Path, quick: bool, repeats: int | None = None) -> dict:
     """The experiment, with a bar on stderr when it is a terminal; the bar's line is finished
-    however the run ends."""
+    however the run ends. `repeats` goes to a run that takes it (facmi's), else is refused."""
     from ..reproduce import Progress
 
-    if "say" not in inspect.signature(module.run).parameters:  # a run that reports nothing
-        return module.run(out, quick=quick)
+    accepted = inspect.signature(module.run).parameters
+    extra = {}
+    if repeats is not None:
+        if "repeats" not in accepted:
+            raise OptionError("--repeats is not available for this paper (only: facmi)", code="bad_option")
+        if repeats < 1:
+            raise OptionError(f"--repeats must be at least 1, not {repeats}", code="bad_option")
+        extra["repeats"] = repeats
+    if "say" not in accepted:  # a run that reports nothing
+        return module.run(out, quick=quick, **extra)
     bar = terminal_progress()
     try:
-        return module.run(out, quick=quick, say=Progress(bar, write=_above(bar)))
+        return module.run(out, quick=quick, say=Progress(bar, write=_above(bar)), **extra)
     finally:
         if bar is not None:
             bar.close()

@@ -33,6 +33,7 @@ from .config import JIT
 # codes, as the sweeps receive them (one numbering per family)
 GINI, ENTROPY = 0, 1
 IE, RMI, RT, FACMI_RAMP, FACMI_LOGISTIC = 0, 1, 2, 3, 4
+FACMI_RAMP_NET, FACMI_LOGISTIC_NET = 5, 6  # FACMI's pairs=net reading (§1.4), same memberships
 
 
 # ---- impurity family -------------------------------------------------------------------
@@ -173,6 +174,44 @@ def facmi_value(upper, known):
     return s / (n * n) if n > 0 else 0.0
 
 
+@numba.njit(**JIT)
+def facmi_net_value(upper, known):
+    """pairs=net: (1/n²) Σ_k [M_k N_{<k} - N_k M_{<k}] = (1/n²) Σ_{d(y)<d(x)} (μ(x) - μ(y)),
+    concordant minus discordant (a tie at the cut scores ½ - ½ = 0)."""
+    n = known.sum()
+    n_below = 0.0
+    m_below = 0.0
+    s = 0.0
+    for j in range(known.shape[0]):
+        s += upper[j] * n_below - known[j] * m_below
+        n_below += known[j]
+        m_below += upper[j]
+    return s / (n * n) if n > 0 else 0.0
+
+
+@numba.njit(**JIT)
+def is_facmi(code):
+    return code == FACMI_RAMP or code == FACMI_LOGISTIC or code == FACMI_RAMP_NET or code == FACMI_LOGISTIC_NET
+
+
+@numba.njit(**JIT)
+def is_facmi_logistic(code):
+    return code == FACMI_LOGISTIC or code == FACMI_LOGISTIC_NET
+
+
+@numba.njit(**JIT)
+def is_facmi_net(code):
+    return code == FACMI_RAMP_NET or code == FACMI_LOGISTIC_NET
+
+
+@numba.njit(**JIT)
+def facmi_pairs_value(code, upper, known):
+    """FACMI of upper memberships M under the reading of `code` (concordant or net)."""
+    if is_facmi_net(code):
+        return facmi_net_value(upper, known)
+    return facmi_value(upper, known)
+
+
 # ---- the criteria by name ------------------------------------------------------------------
 
 
@@ -237,9 +276,22 @@ class FacmiLogistic(Criterion):
     name, family, code = "facmi_logistic", "ordinal-fuzzy", FACMI_LOGISTIC
 
 
+class FacmiRampNet(Criterion):
+    """FACMI, pairs=net (§1.4 readings), ramp membership: (1/n²) Σ_k [M_k N_{<k} - N_k M_{<k}],
+    concordant minus discordant pairs."""
+
+    name, family, code = "facmi_ramp_net", "ordinal-fuzzy", FACMI_RAMP_NET
+
+
+class FacmiLogisticNet(Criterion):
+    """FACMI, pairs=net (§1.4 readings), exact logistic membership: (1/n²) Σ_k [M_k N_{<k} - N_k M_{<k}]."""
+
+    name, family, code = "facmi_logistic_net", "ordinal-fuzzy", FACMI_LOGISTIC_NET
+
+
 CRITERIA: dict[str, Criterion] = {c.name: c for c in (
     Gini(), Entropy(), ComplementaryMutualInformation(), RankMutualInformation(), RankingImpurity(), FacmiRamp(),
-    FacmiLogistic())}
+    FacmiLogistic(), FacmiRampNet(), FacmiLogisticNet())}
 
 
 def criterion(name: str) -> Criterion:

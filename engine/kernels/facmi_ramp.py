@@ -41,7 +41,7 @@ _BOUND_BLOCK = 16  # cut positions bounded together
 
 @numba.njit(**JIT)
 def _ramp_sweep(v_row, y_row, o_row, w, start, n_known, min_leaf, half, known, n_classes, unit, best_v, above,
-                in_w, in_wv, top_v=-np.inf, store=np.empty(0)):
+                in_w, in_wv, top_v=-np.inf, store=np.empty(0), net=False):
     """FACMI with the ramp membership at every cut of one attribute's sorted known segment
     v_row[start:n_known], the cuts that leave min_leaf cases on each side.
 
@@ -52,7 +52,8 @@ def _ramp_sweep(v_row, y_row, o_row, w, start, n_known, min_leaf, half, known, n
     position -1 when none does; then the largest of top_v and every value, and whether
     some value beat the largest before it (and top_v) by more than 1e-12. With a
     non-empty `store`, store[i - start] receives the value of the cut after position i
-    (-inf where no cut is evaluated).
+    (-inf where no cut is evaluated). net=True: the pairs=net reading,
+    (1/n²) Σ_k [M_k N_{<k} - N_k M_{<k}] (concordant minus discordant).
     """
     in_w[:] = 0.0
     in_wv[:] = 0.0
@@ -103,10 +104,18 @@ def _ramp_sweep(v_row, y_row, o_row, w, start, n_known, min_leaf, half, known, n
         # FACMI = (1/n²) Σ_k M_k Σ_{j<k} (N_j - M_j), M_k = above_k + ramp share of the window
         lower_below = 0.0
         acc = 0.0
-        for j in range(n_classes):
-            u = above[j] + (in_wv[j] - base * in_w[j]) * inv_2h
-            acc += u * lower_below
-            lower_below += known[j] - u
+        if net:  # lower_below: N_{<k}; m_below: M_{<k}
+            m_below = 0.0
+            for j in range(n_classes):
+                u = above[j] + (in_wv[j] - base * in_w[j]) * inv_2h
+                acc += u * lower_below - known[j] * m_below
+                lower_below += known[j]
+                m_below += u
+        else:
+            for j in range(n_classes):
+                u = above[j] + (in_wv[j] - base * in_w[j]) * inv_2h
+                acc += u * lower_below
+                lower_below += known[j] - u
         value = acc * inv_n2
         if keep:
             store[i - start] = value

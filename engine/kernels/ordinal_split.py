@@ -11,7 +11,7 @@ import numpy as np
 
 from .config import JIT
 from .counts import add_class_weights, cut_allowed, known_end, known_weights, midpoint
-from .criteria import FACMI_LOGISTIC, FACMI_RAMP, facmi_value, ordinal_state, ordinal_value
+from .criteria import facmi_pairs_value, is_facmi, is_facmi_logistic, is_facmi_net, ordinal_state, ordinal_value
 from .facmi_ramp import _BOUND_MIN_CASES, _ramp_cannot_win, _ramp_search, _ramp_sweep, _spread
 
 
@@ -37,7 +37,9 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
     of every cut cost O(K) and the attribute O(n + cuts·K). The exact logistic
     (nodes with at most `ramp_above` known cases, unless FACMI_RAMP) sums over
     the cases for each cut. Cases with the attribute missing take no part and go
-    to the heavier side. FACMI's scale s is the attribute's standard deviation
+    to the heavier side. FACMI's net reading (pairs=net, §1.4) scores concordant minus
+    discordant pairs from the same memberships; it has no bound, every attribute is swept.
+    FACMI's scale s is the attribute's standard deviation
     among the node's known values, the ramp's half width h = 2s/k. Once a cut is
     found, a ramp attribute whose upper bound (`_ramp_limit`: O(n), no window sums,
     rounding included) shows it cannot beat the running best is not swept: the
@@ -63,7 +65,9 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
     state = np.zeros(n_classes)
     for i in range(start, end):
         parent[ys[0, i]] += 1.0 if unit else w[order[0, i]]
-    if (criterion == FACMI_RAMP or criterion == FACMI_LOGISTIC) and end - start >= _BOUND_MIN_CASES:
+    net = is_facmi_net(criterion)
+    # the bound (and so the bound-first search) is the concordant reading's; net sweeps every attribute
+    if is_facmi(criterion) and not net and end - start >= _BOUND_MIN_CASES:
         ok, best_f, best_i, best_v = _ramp_search(vals, ys, w, order, start, end, candidate, n_classes, criterion,
                                                   min_leaf, steepness, ramp_above, unit, parent, known)
         if ok:
@@ -82,8 +86,8 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
         m = n_known - start
         if m < 2 * min_leaf or m < 2:
             continue
-        fuzzy = criterion == FACMI_RAMP or criterion == FACMI_LOGISTIC
-        logistic = criterion == FACMI_LOGISTIC and m <= ramp_above
+        fuzzy = is_facmi(criterion)
+        logistic = is_facmi_logistic(criterion) and m <= ramp_above
         half = 0.0
         scale = 0.0
         if fuzzy:
@@ -93,12 +97,13 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
             half = 2.0 * scale / steepness
         ramp = fuzzy and not logistic
         if ramp:
-            if best_f >= 0 and m >= _BOUND_MIN_CASES and _ramp_cannot_win(
+            if not net and best_f >= 0 and m >= _BOUND_MIN_CASES and _ramp_cannot_win(
                     vals[f], ys[f], order[f], w, start, n_known, min_leaf, half, known, n_classes, unit, best_v,
                     in_w, in_wv):
                 continue
             best_i, t, value, _, _ = _ramp_sweep(vals[f], ys[f], order[f], w, start, n_known, min_leaf, half,
-                                                 known, n_classes, unit, best_v, above, in_w, in_wv)
+                                                 known, n_classes, unit, best_v, above, in_w, in_wv, -np.inf,
+                                                 np.empty(0), net)
             if best_i >= 0:
                 best_v = value
                 best_f = f
@@ -120,7 +125,7 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
                     z = -steepness * (vals[f, q] - t) / scale
                     mu = 0.0 if z > 700.0 else 1.0 / (1.0 + np.exp(z))
                     upper[ys[f, q]] += (1.0 if unit else w[order[f, q]]) * mu
-                value = facmi_value(upper, known)
+                value = facmi_pairs_value(criterion, upper, known)
             if value > best_v + 1e-12:
                 best_v = value
                 best_f = f
