@@ -118,12 +118,11 @@ def _prerequisite_unknown(j, codes, prereq):
 
 
 @numba.njit(**JIT)
-def _append_obtain(j, codes, prereq, out, t):
+def _append_obtain(j, codes, prereq, out, t, chain):
     """CostModel.to_obtain for one attribute appended to out[:t] (its unknown prerequisites,
-    farthest first, then j; none twice); returns the new length."""
+    farthest first, then j; none twice); returns the new length. `chain`: scratch space."""
     if codes[j] != -1:
         return t
-    chain = np.empty(prereq.shape[0], np.int64)
     n = 0
     p = prereq[j]
     while p >= 0 and codes[p] == -1 and p != j:
@@ -149,8 +148,8 @@ def _append_obtain(j, codes, prereq, out, t):
 
 
 @numba.njit(**JIT)
-def _paid(codes, group_of, n_groups):
-    paid = np.zeros(max(n_groups, 1), np.bool_)
+def _paid(codes, group_of, paid):
+    paid[:] = False
     for x in range(codes.shape[0]):
         if codes[x] >= 0 and group_of[x] >= 0:
             paid[group_of[x]] = True
@@ -194,14 +193,15 @@ def _follow(codes, w, ends, path_label, is_open, leaf_depth, node_feat, node_chi
 
 @numba.njit(**JIT)
 def _actions(codes, w, ends, FD, tested, prereq, tc, wc0, group_of, gcc, gmembers, name_rank, follow,
-             ids, costs, todo, todo_n):
+             ids, costs, todo, todo_n, paid, wanted, chain):
     """The questions at a state, sorted (the tree's own next test first, then cheaper, then by
-    name); each with its price and what it obtains. Returns how many."""
+    name); each with its price and what it obtains. Returns how many. `paid`, `wanted`,
+    `chain`: scratch space."""
     p = codes.shape[0]
     L = w.shape[0]
     n_groups = gcc.shape[0]
-    paid = _paid(codes, group_of, n_groups)
-    wanted = np.zeros(p, np.bool_)
+    _paid(codes, group_of, paid)
+    wanted[:] = False
     n = 0
     for j in range(p):
         if codes[j] != -1 or not tested[j]:
@@ -214,7 +214,7 @@ def _actions(codes, w, ends, FD, tested, prereq, tc, wc0, group_of, gcc, gmember
         if not ok or _prerequisite_unknown(j, codes, prereq):
             continue
         wanted[j] = True
-        t = _append_obtain(j, codes, prereq, todo[n], 0)
+        t = _append_obtain(j, codes, prereq, todo[n], 0, chain)
         c = 0.0
         for k in range(t):
             c += _test_cost(todo[n, k], paid, tc, group_of, gcc) + wc0[todo[n, k]]
@@ -241,7 +241,7 @@ def _actions(codes, w, ends, FD, tested, prereq, tc, wc0, group_of, gcc, gmember
             if x < 0:
                 break
             if codes[x] == -1 and not _prerequisite_unknown(x, codes, prereq):
-                t = _append_obtain(x, codes, prereq, todo[n], t)
+                t = _append_obtain(x, codes, prereq, todo[n], t, chain)
         in_group = False
         cost_t = 0.0
         before = 0.0
@@ -273,9 +273,9 @@ def _actions(codes, w, ends, FD, tested, prereq, tc, wc0, group_of, gcc, gmember
                 break
             ids[b - 1], ids[b] = ids[b], ids[b - 1]
             costs[b - 1], costs[b] = costs[b], costs[b - 1]
-            todo_n[b - 1], todo_n[b] = todo_n[b], todo_n[b - 1]
-            for k in range(todo.shape[1]):
+            for k in range(max(todo_n[b - 1], todo_n[b])):
                 todo[b - 1, k], todo[b, k] = todo[b, k], todo[b - 1, k]
+            todo_n[b - 1], todo_n[b] = todo_n[b], todo_n[b - 1]
             b -= 1
     return n
 
@@ -319,6 +319,9 @@ def plan_values(codes0, w0, active, strides, memo_v, memo_a, Q, off, nb, SD, FD,
     sp = 0
     result = 0.0
     child_w = np.empty(L)
+    paid = np.zeros(max(gcc.shape[0], 1), np.bool_)
+    wanted = np.zeros(p, np.bool_)
+    chain = np.empty(p, np.int64)
     while sp >= 0:
         f = sp
         if state[f] == NEW:
@@ -340,7 +343,8 @@ def plan_values(codes0, w0, active, strides, memo_v, memo_a, Q, off, nb, SD, FD,
             follow = _follow(S_codes[f], S_w[f], S_ends[f], path_label, is_open, leaf_depth, node_feat, node_child,
                              node_first, node_last, node_inside, prereq)
             S_n[f] = _actions(S_codes[f], S_w[f], S_ends[f], FD, tested, prereq, tc, wc0, group_of, gcc, gmembers,
-                              name_rank, follow, S_ids[f], S_costs[f], S_todo[f], S_todo_n[f])
+                              name_rank, follow, S_ids[f], S_costs[f], S_todo[f], S_todo_n[f], paid, wanted,
+                              chain)
             if follow_only:  # only the tree's own next test, alone
                 keep = -1
                 for a in range(S_n[f]):
