@@ -93,6 +93,12 @@ def test_tiny_run_writes_tables_and_returns_plots(datasets, tmp_path):
     from openpyxl import load_workbook
 
     assert load_workbook(tmp_path / "dp_tables.xlsx").sheetnames == ["dp_accuracy", "dp_paper_claims"]
+    # the one-page report: one row per claim, its verdict from the claim's "holds"
+    report = (tmp_path / "dp_report.md").read_text()
+    rows = [line.split(" | ") for line in report.splitlines() if line.startswith("| DP's mean")]
+    assert [(r[0][2:], r[2]) for r in rows] == [
+        (c, {"yes": "agree", "no": "disagree"}[h]) for c, h in zip(tables["dp_paper_claims"]["claim"],
+                                                                   tables["dp_paper_claims"]["holds"])]
     plots = D.plots(tables)
     assert [p.name for p in plots] == ["dp_accuracy", "dp_leaves"]
     assert plots[0].x == (1.0,) and list(plots[0].series) == ["C4.5", "RS", "DP", "C4.5 unpruned",

@@ -22,7 +22,15 @@ def test_quick_run_writes_tables_and_plots(folder, tmp_path):
     assert row["fuzzy ID3 L4"]["strict accuracy"] == row["fuzzy ID3 L4"]["hierarchical accuracy"]
     assert 0.8 < row["HFDT"]["hierarchical accuracy"] < 1 and 0.8 < row["HFDT"]["label precision"] < 1.1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["hfdt_glass.csv", "hfdt_paper_claims.csv",
-                                                          "hfdt_tables.xlsx"]
+                                                          "hfdt_report.md", "hfdt_tables.xlsx"]
+    # the one-page report: one row per claim, its verdict from the claim's "holds"
+    claims = tables["hfdt_paper_claims"]
+    report = (tmp_path / "hfdt_report.md").read_text()
+    assert report.startswith("# Seed 002 (HFDT") and "3 stratified 70/30 splits" in report
+    rows = [line.split(" | ") for line in report.splitlines() if line.startswith("| ")][1:]
+    assert [(r[0][2:], r[1], r[2]) for r in rows] == [
+        (c, f, {"yes": "agree", "no": "disagree"}[h]) for c, f, h in zip(claims["claim"], claims["figures"],
+                                                                         claims["holds"])]
     plots = H.plots(tables)
     assert [p.name for p in plots] == ["hfdt_accuracy", "hfdt_precision"]
     assert plots[0].series["HFDT"] == (row["HFDT"]["hierarchical accuracy"],) * 4

@@ -8,7 +8,7 @@ import pytest
 from engine.algorithms.registry import get, resolve_params
 from engine.cli.reproduce import PAPERS, experiment
 from engine.reproduce import mincost as M
-from engine.strategies import simulate
+from engine.strategies import STRATEGIES, simulate
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +57,7 @@ def test_quick_run_writes_tables_and_plots(folder, tmp_path):
     assert (main[rates].to_numpy() >= 0).all() and (main[[f"{r} std" for r in rates]].to_numpy() >= 0).all()
 
     strategies = tables["mincost_strategies"]
-    assert list(strategies.columns) == wide and len(strategies) == 2 * (5 * 3 + 1)
+    assert list(strategies.columns) == wide and len(strategies) == 2 * (5 * len(STRATEGIES) + 1)
     assert list(strategies["strategy"][:3]) == ["sequential", "batch", "hybrid"]
     keep = strategies["strategy"].isin(["hybrid", "sequential, fractional"])
     pd.testing.assert_frame_equal(strategies[keep].reset_index(drop=True), main)
@@ -65,7 +65,7 @@ def test_quick_run_writes_tables_and_plots(folder, tmp_path):
     parts = tables["mincost_components"]
     assert list(parts.columns) == ["data set", "method", "strategy", "missing rate", "total cost", "test cost",
                                    "waiting cost", "misclassification cost", "leaves"]
-    assert len(parts) == 2 * (5 * 3 + 1) * 3
+    assert len(parts) == 2 * (5 * len(STRATEGIES) + 1) * 3
     assert np.allclose(parts["total cost"], parts["test cost"] + parts["waiting cost"]
                        + parts["misclassification cost"])
     hybrid = parts[parts["strategy"].isin(["hybrid", "sequential, fractional"])]
@@ -80,7 +80,13 @@ def test_quick_run_writes_tables_and_plots(folder, tmp_path):
                                      for s in ("Car", "Mushroom", "Car and Mushroom")]
     assert set(claims["holds"]) <= {"yes", "no"}
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        [f"{name}.csv" for name in tables] + ["mincost_tables.xlsx"])
+        [f"{name}.csv" for name in tables] + ["mincost_tables.xlsx", "mincost_report.md"])
+    # the one-page report: one row per claim, its verdict from the claim's "holds"
+    report = (tmp_path / "mincost_report.md").read_text()
+    assert report.startswith("# Seed 003") and "3 seeds" in report and "10 %, 30 %, 50 %" in report
+    rows = [line.split(" | ") for line in report.splitlines() if line.startswith("| M3 lowest")]
+    assert [(r[0][2:], r[2]) for r in rows] == [
+        (c, {"yes": "agree", "no": "disagree"}[h]) for c, h in zip(claims["claim"], claims["holds"])]
 
     plots = M.plots(tables)
     assert [p.name for p in plots] == ["mincost_car", "mincost_mushroom"]

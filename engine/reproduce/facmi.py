@@ -431,36 +431,27 @@ def _set_sizes(names, folder: Path) -> list[int]:
 
 
 def _markdown(frame: pd.DataFrame) -> str:
-    def cell(v):
-        return f"{v:.4f}" if isinstance(v, float) else str(v).replace("|", "/")
+    from .report import markdown_table
 
-    lines = ["| " + " | ".join(map(str, frame.columns)) + " |", "|" + "---|" * len(frame.columns)]
-    lines += ["| " + " | ".join(cell(v) for v in row) + " |" for row in frame.itertuples(index=False)]
-    return "\n".join(lines)
+    return markdown_table(frame)
 
 
 def write_report(path: Path, tables: dict, reps) -> Path:
-    """One page: the paper's claims, our figures, agree / disagree / tie, and why."""
-    from ..fileio import atomic_write_text
+    """One page: the paper's claims, our figures, agree / disagree / tie, and why
+    (engine.reproduce.report)."""
+    from . import report
 
-    parts = [
-        "# Seed 000 (FACMI) against its paper",
-        "",
+    protocol = (
         f"Repeats: (a) {reps[0]}, (b) {reps[1]}, (c) {reps[2]} x 5-fold CV, (d) {reps[3]} draws per size, "
         f"(e) {reps[4]} x 5-fold CV. Paired differences against FACMI by the corrected resampled t-test "
         f"(n_test/n_train = 1/4); \"tie\": p >= {ALPHA}. Verdicts: agree (FACMI significantly lowest, or as "
         "claimed not lowest with a learner significantly below it), tie (the difference is within noise), "
-        "disagree (a learner significantly below FACMI where the paper says it is lowest).",
-        "",
-        "## (c) Real data, 5-fold cross-validation (§4.3.2 with monotone preprocessing, §4.4 without)",
-        "",
-    ]
-    if "facmi_c_claims" in tables:
-        parts += [_markdown(tables["facmi_c_claims"]), ""]
+        "disagree (a learner significantly below FACMI where the paper says it is lowest).")
+    sections = [("(c) Real data, 5-fold cross-validation (§4.3.2 with monotone preprocessing, §4.4 without)",
+                 tables.get("facmi_c_claims"))]
     if "facmi_d_claims" in tables and len(tables["facmi_d_claims"]):
-        parts += ["## (d) §4.3.1 learning curves: FACMI lowest at small training sizes", "",
-                  _markdown(tables["facmi_d_claims"]), ""]
+        sections.append(("(d) §4.3.1 learning curves: FACMI lowest at small training sizes", tables["facmi_d_claims"]))
     if "facmi_e_judge" in tables:
-        parts += ["## (e) §1.4 readings chosen on half of the sets, judged on the other half", "",
-                  _markdown(tables["facmi_e_judge"]), ""]
-    return atomic_write_text(path, "\n".join(parts) + "\n") or path
+        sections.append(("(e) §1.4 readings chosen on half of the sets, judged on the other half",
+                         tables["facmi_e_judge"]))
+    return report.write(path, "Seed 000 (FACMI) against its paper", protocol, sections)
