@@ -511,8 +511,9 @@ def _parse_columns(buf: bytes, starts: np.ndarray, delim: str, width: int, pick:
 
     Read in pieces into arrays of the final size, so that memory is the table and one piece.
     Where the pieces disagree the column is read again so that every cell is converted as one
-    whole-file parse would: numbers as floats when they are not all integers (the integers
-    too: -0 stays -0.0), text as written when not all are numbers (booleans too)."""
+    whole-file parse would: numbers as floats when they are not all integers, text as
+    written when not all are numbers (booleans too). (A -0 becomes 0 in the table, whichever
+    way a parser read its sign: TableBuilder._numeric_column.)"""
     n = len(starts) - 1
     ends = np.append(starts[1:], len(buf))
     bounds = [1, n + 1]

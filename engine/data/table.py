@@ -635,6 +635,11 @@ class TableBuilder:
         if not present.any():  # all missing: nothing says it is numeric
             info = ColumnInfo(name=name, type=NOMINAL, missing=missing, distinct=0)
             return pd.Series(np.full(len(numbers), None, dtype=object), dtype=object), info
+        # a written -0 is the number 0 (parsers disagree on its sign: pandas' C parser, to_numeric
+        # on integers or on floats), so every reader gives the same table: -0.0 + 0.0 is 0.0
+        if ((numbers == 0) & np.signbit(numbers)).any():
+            numbers = numbers + 0.0
+            values = numbers[present]
         info = ColumnInfo(name=name, type=NUMERIC, missing=missing, distinct=int(len(np.unique(values))),
                           minimum=float(values.min()) if len(values) else None,
                           maximum=float(values.max()) if len(values) else None,
