@@ -13,7 +13,6 @@ inflating each entry (declared sizes can lie), so a zip bomb is refused before p
 
 from __future__ import annotations
 
-import functools
 import html
 import os
 import posixpath
@@ -21,6 +20,8 @@ import re
 import struct
 import zipfile
 import zlib
+
+import numpy as np
 
 from ..errors import DataError
 from .limits import ReadLimits
@@ -129,17 +130,14 @@ class _XlsxScan:
     """Farthest row and column of a worksheet part (.xlsx, .xlsm). A <row> or <c> without a
     reference takes the next position, so those are counted as possible extra rows and columns.
 
-    With a `budget`, windows written the usual way are checked quickly (`_scan_quick`), which
-    may leave the extent an upper bound (`approximate`) known to fit the budget; the exact
-    scan decides everything else."""
+    Windows written the usual way are read by whole-window NumPy passes (`_fast_extent`, the
+    same numbers); the regular expressions read everything else."""
 
     def __init__(self, part: str, budget: int | None = None, size: int | None = None):
         self.tags = _TagWindows(part)
         self.budget, self.size = budget, size
         self.sst_seen = False
         self.rows = self.cols = self.implicit = 0
-        self.digits = self.letters = 0  # the most digits and letters a reference has
-        self.approximate = False
 
     def feed(self, chunk: bytes) -> None:
         self._scan(self.tags.windows(chunk))
@@ -150,7 +148,7 @@ class _XlsxScan:
     def _scan(self, window: bytes) -> None:
         if not self.sst_seen and b"sst" in window:
             self._check_strings(window)
-        if self.budget is not None and len(window) >= 4096 and self._scan_quick(window):
+        if len(window) >= 4096 and self._scan_quick(window):
             return
         rows = _REF_ROW.findall(window)
         if rows:
@@ -178,80 +176,115 @@ class _XlsxScan:
                            f"(uniqueCount) but can hold at most {room:,}")
 
     def _scan_quick(self, window: bytes) -> bool:
-        """True when the window surely stays within the budget, found with a few searches: every
-        <row> and <c> starts with a plain r="..." (no implicit positions), and either the longest
-        references (most digits, most letters) cannot reach beyond the budget, or none goes
-        beyond the farthest column so far and the window's last row number. False (the exact
-        scan) for anything else: an attack, unsorted rows, an unusual writer."""
-        norm = window.translate(_NORMALISE)
-        if _UNUSUAL_TAG.search(norm) or _PREFIXED_TAG.search(norm) or _UNUSUAL_ATTR.search(norm):
+        """True when the window is written the usual way and its references were all taken,
+        exactly, by a few whole-window NumPy passes (`_fast_extent`); False leaves the window to
+        the exact scan: an attack, an unusual writer, anything the fast path is not sure of."""
+        found = _fast_extent(window)
+        if found is None:
             return False
-        while self.digits <= 12 and _more_digits(self.digits).search(norm):
-            self.digits += 1
-        while self.letters <= 4 and _more_letters(self.letters).search(norm):
-            self.letters += 1
-        if self.digits > 12 or self.letters > 4:
-            return False
-        rows, cols = max(self.rows, 10**self.digits - 1), max(self.cols, _LETTERS_REACH[self.letters])
-        if rows * cols <= self.budget:
-            self.rows, self.cols, self.approximate = rows, cols, True
-            return True
-        if self.cols == 0:
-            return False
-        rows = self.rows
-        last = norm.rfind(b'<row r="')
-        if last >= 0:
-            found = _DIGITS.match(norm, last + 8)
-            if found:
-                rows = max(rows, int(found.group(1)))
-        if _beyond(rows, self.cols).search(norm):
-            return False
-        self.rows = rows
+        rows, cols = found
+        self.rows, self.cols = max(self.rows, rows), max(self.cols, cols)
         return True
 
     def extent(self) -> Extent:
         return Extent(self.rows + self.implicit, self.cols + self.implicit)
 
 
-#: the farthest column a reference of 0, 1, 2, ... letters reaches (Z, ZZ, ...)
-_LETTERS_REACH = [0, 26, 702, 18_278, 475_254]
-#: whitespace as spaces, single quotes as double (for the quick scan)
-_NORMALISE = bytes.maketrans(b"\t\n\r'", b'   "')
-#: what the quick scan leaves to the exact one: a <row> or <c> whose first attribute is not
-#: r="..." (or none), spaces around an attribute's "="
-_UNUSUAL_TAG = re.compile(rb"""<(?:c|row)(?:[>/]| (?!r="))""")
-_PREFIXED_TAG = re.compile(rb":(?:c|row)[ />]")
-_UNUSUAL_ATTR = re.compile(rb" r =| r= ")
-_DIGITS = re.compile(rb"0*(\d{1,12})\"")
+_PREFIXED_TAG = re.compile(rb":(?:c|row)[\s/>]")
 _SST = re.compile(rb"""<(?:[\w.-]+:)?sst\b(?:[^>"']|"[^"]*"|'[^']*')*?\suniqueCount\s*=\s*["']\s*(\d+)""")
+#: a reference the fast path reads: at most this many letters, and characters (XFD1048576 is 10)
+_FAST_LETTERS, _FAST_CHARS = 4, 11
+_FAST_WIDTH = _FAST_CHARS + 1  # and the closing quote
+_FAST_PAD = b"\0" * 16
+#: the bytes a bytes regex's \s takes (XML's whitespace is space, tab, CR and LF)
+_SPACES = np.zeros(256, dtype=bool)
+_SPACES[list(b" \t\n\r\x0b\x0c")] = True
+_ENDS_NAME = _SPACES.copy()  # what may follow a tag's name
+_ENDS_NAME[list(b"/>")] = True
+_WHITESPACE = b" \t\n\r\x0b\x0c"
 
 
-@functools.lru_cache(maxsize=32)
-def _more_digits(n: int) -> re.Pattern:
-    return re.compile(rb' r="[A-Za-z]*\d{%d}' % (n + 1))  # leading zeros count: an upper bound
+def _spaced_reference(window: bytes, spaced: np.ndarray) -> bool:
+    """Whether any "=" at `spaced` (each after whitespace) may end a reference written "r =" or
+    "r  =" (whitespace, r, whitespace, =); True also when one cannot be told from the 80 bytes
+    before it, or there are too many to look at one by one."""
+    if len(spaced) > 256:
+        return True
+    for e in spaced.tolist():
+        head = window[max(0, e - 80):e].rstrip(_WHITESPACE)
+        if len(head) < 2 or (head[-1] == 114 and head[-2] in _WHITESPACE):
+            return True
+    return False
 
 
-@functools.lru_cache(maxsize=32)
-def _more_letters(n: int) -> re.Pattern:
-    return re.compile(rb' r="[A-Za-z]{%d}' % (n + 1))
+def _fast_extent(window: bytes) -> tuple[int, int] | None:
+    """(farthest row, farthest column) of the references in `window`: the same numbers the exact
+    scan takes from it, read with a few whole-window NumPy passes; or None when the window is not
+    of the one form read here (then the exact scan reads it):
 
+    - every <c and <row tag (any name ending) starts with a plain ` r="` (a space, then r="), and
+      no tag is prefixed (x:c), so no position is implicit;
+    - no "r =" (whitespace before "="), and every "r=" after whitespace (where the exact scan
+      takes a reference: in any tag, or in text) is followed by a double quote;
+    - every such reference is 0-4 letters and then digits (no leading zero), 11 characters at most,
+      and the closing quote.
 
-@functools.lru_cache(maxsize=256)
-def _beyond(row: int, col: int) -> re.Pattern:
-    """A search for a reference beyond `row` or `col`: more digits (letters), or as many and a
-    larger one at the first difference; or one with lower-case letters."""
-    digits, letters = str(row), column_letter(col - 1)
-    bigger_row = [rf"[1-9]\d{{{len(digits)},}}"]
-    for i, d in enumerate(digits):
-        if d != "9":
-            bigger_row.append(rf"{digits[:i]}[{int(d) + 1}-9]\d{{{len(digits) - i - 1}}}")
-    bigger_col = [rf"[A-Za-z]{{{len(letters) + 1},}}"]
-    for i, c in enumerate(letters):
-        if c != "Z":
-            bigger_col.append(rf"{letters[:i]}[{chr(ord(c) + 1)}-Z][A-Z]{{{len(letters) - i - 1}}}")
-    pattern = (rf' r="(?:[A-Za-z]*0*(?:{"|".join(bigger_row)})(?!\d)|(?:{"|".join(bigger_col)})\d'
-               rf'|[A-Za-z]*[a-z])')
-    return re.compile(pattern.encode())
+    None costs nothing but the exact scan of this window."""
+    if _PREFIXED_TAG.search(window):
+        return None
+    a = np.frombuffer(window + _FAST_PAD, dtype=np.uint8)
+    n = len(window)
+    after = a[1:n + 1]
+    tags = np.flatnonzero((a[:n] == 60) & ((after == 99) | (after == 114)))  # "<c...", "<r..."
+    named = a[tags + 1]
+    cell = tags[(named == 99) & _ENDS_NAME[a[tags + 2]]]  # "<c" and a space, "/" or ">"
+    tags = tags[named == 114]
+    row = tags[(a[tags + 2] == 111) & (a[tags + 3] == 119) & _ENDS_NAME[a[tags + 4]]]  # "<row"
+    if not ((a[cell + 2] == 32).all() and (a[cell + 3] == 114).all() and (a[cell + 4] == 61).all()
+            and (a[row + 4] == 32).all() and (a[row + 5] == 114).all() and (a[row + 6] == 61).all()):
+        return None
+    eq = np.flatnonzero(a[:n] == 61)  # "="
+    eq = eq[eq >= 2]
+    before = a[eq - 1]
+    spaced = eq[_SPACES[before]]
+    if len(spaced) and _spaced_reference(window, spaced):
+        return None  # "r =" (the exact scan reads it), or too many "=" after spaces to look at
+    # every "r=" after whitespace, wherever it stands (in a tag, a second one in a tag, in text):
+    # all are taken, as the exact scan takes them
+    eq = eq[(before == 114) & _SPACES[a[eq - 2]]]
+    if not len(eq):
+        return 0, 0
+    if not (a[eq + 1] == 34).all():
+        return None  # spaces after "=", or single quotes
+    refs = np.lib.stride_tricks.sliding_window_view(a, _FAST_WIDTH)[eq + 2]  # each reference, left-aligned
+    every = np.arange(len(refs))
+    closing = refs == 34
+    length = closing.argmax(axis=1)
+    letter = (refs & 0xDF) - 65 < 26
+    digit = refs - 48 < 10
+    n_letters = letter.argmin(axis=1)  # the first that is not a letter (the quote is not)
+    n_digits = length - n_letters
+    # letters, then digits, then the quote: the first character that is neither is the closing
+    # quote, and no digit before it is followed by a letter
+    switch = digit[:, :-1] & letter[:, 1:]
+    back = switch.argmax(axis=1)
+    if (not closing[every, length].all() or not ((digit | letter).argmin(axis=1) == length).all()
+            or (switch[every, back] & (back < length)).any()
+            or n_letters.max() > _FAST_LETTERS or n_digits.min() < 1
+            or (refs[every, n_letters] == 48).any()):  # a leading zero: more digits, not a larger number
+        return None
+    # rows: the largest of the references with the most digits
+    most = int(n_digits.max())
+    top = np.flatnonzero(n_digits == most)
+    digits = np.lib.stride_tricks.sliding_window_view(a, most)[eq[top] + 2 + n_letters[top]]
+    rows = int(((digits - 48).astype(np.float64) @ (10.0 ** np.arange(most - 1, -1, -1))).max())
+    cols = 0
+    wide = int(n_letters.max())
+    if wide:
+        top = np.flatnonzero(n_letters == wide)
+        letters = (refs[top, :wide] & 0xDF).astype(np.int64) - 64
+        cols = int((letters @ (26 ** np.arange(wide - 1, -1, -1, dtype=np.int64))).max())
+    return rows, cols
 
 
 def _column_number(letters: bytes) -> int:
@@ -491,26 +524,12 @@ def check_zip(path: str, limits: ReadLimits) -> dict[str, Extent]:
                                 code="truncated", file=path) from None
             except _Damaged as exc:
                 raise DataError(f"the workbook is damaged: {exc}", code="truncated", file=path) from None
-            if isinstance(scan, _XlsxScan) and scan.approximate and scan.extent().cells > budget:
-                scan = _exact_xlsx_scan(archive, info, path)  # to name the true far cell
             if isinstance(scan, _OdsScan):
                 for name, extent in scan.sheets.items():
                     extents[f"{info.filename}#{name}"] = extent
             elif scan is not None and getattr(scan, "cells", True):
                 extents[info.filename] = scan.extent()
     return extents
-
-
-def _exact_xlsx_scan(archive: zipfile.ZipFile, info: zipfile.ZipInfo, path: str) -> "_XlsxScan":
-    scan = _XlsxScan(info.filename, None, info.file_size)
-    try:
-        with archive.open(info) as member:
-            while chunk := member.read(_CHUNK):
-                scan.feed(chunk)
-        scan.finish()
-    except _Damaged as exc:
-        raise DataError(f"the workbook is damaged: {exc}", code="truncated", file=path) from None
-    return scan
 
 
 def _scanner(info: zipfile.ZipInfo, binary_sheets: set[str], budget: int | None = None):
