@@ -248,6 +248,16 @@ class TextColumn:
         return int(np.argmax(codes == filled[0]))  # codes number texts by first occurrence
 
 
+def _repair_decimal_commas(parsed: np.ndarray, bad: np.ndarray, bad_text: pd.Series) -> np.ndarray:
+    """When every text that is not a number is one with a decimal comma ("1,5"), read those as
+    numbers in `parsed`; the cells still not numbers."""
+    if all(_DECIMAL_COMMA.match(t) for t in bad_text):
+        parsed[bad] = np.array(pd.to_numeric(bad_text.str.replace(",", ".", regex=False), errors="coerce"),
+                               dtype=np.float64)
+        return np.isnan(parsed)
+    return bad
+
+
 class TableBuilder:
     """Turns raw header + column cells into a `Table`, checking as it goes."""
 
@@ -529,11 +539,7 @@ class TableBuilder:
         if bad[kept_codes[:200]].mean() > 0.5 and not self.decimal_comma:
             return None  # as `_parse_numbers`: judged by the first 200 cells
         if bad.any() and self.decimal_comma:
-            bad_text = pd.Series(vals[bad], dtype=object)
-            if all(_DECIMAL_COMMA.match(t) for t in bad_text):
-                parsed[bad] = np.array(pd.to_numeric(bad_text.str.replace(",", ".", regex=False),
-                                                     errors="coerce"), dtype=np.float64)
-                bad = np.isnan(parsed)
+            bad = _repair_decimal_commas(parsed, bad, pd.Series(vals[bad], dtype=object))
         if not bad.any():
             return parsed
         n_bad = int(counts[bad].sum())
@@ -580,11 +586,7 @@ class TableBuilder:
         parsed = np.array(pd.to_numeric(raw, errors="coerce"), dtype=np.float64)
         bad = np.isnan(parsed)
         if bad.any() and self.decimal_comma:
-            bad_text = raw[bad]
-            if all(_DECIMAL_COMMA.match(t) for t in bad_text):
-                parsed[bad] = np.array(pd.to_numeric(bad_text.str.replace(",", ".", regex=False),
-                                                     errors="coerce"), dtype=np.float64)
-                bad = np.isnan(parsed)
+            bad = _repair_decimal_commas(parsed, bad, raw[bad])
         if not bad.any():
             return parsed
         n_bad = int(bad.sum())
