@@ -155,7 +155,10 @@ class Consultation:
     def planner(self) -> Planner:
         """The plan tables of this tree under these costs (shared by consultations on it): the
         whole tree's, or on a large tree the window below where the case stands."""
-        plans = planner_for(self.tree, self.costs, self.cost_matrix)
+        key = (id(self.costs), id(self.cost_matrix))
+        if getattr(self, "_plans", (None, None))[0] != key:  # once per consultation (and costs set)
+            self._plans = (key, planner_for(self.tree, self.costs, self.cost_matrix))
+        plans = self._plans[1]
         return plans.at(self.values, UNKNOWN) if isinstance(plans, Windows) else plans
 
     def plan_state(self) -> tuple:
@@ -472,6 +475,24 @@ class Consultation:
                 raise OptionError(text + "; check it, or confirm to use it anyway", code="out_of_range")
             return number, text
         return number, None
+
+    def answers_from_row(self, candidate: Candidate, x: np.ndarray, obtainable: np.ndarray | None = None) -> dict:
+        """The answers a case (x: the model's codes, NaN where not known) gives to `candidate`:
+        its attributes not yet answered, each as the user would write it (a category's text, a
+        number); None ("unknown") where the value is missing or not `obtainable`."""
+        out = {}
+        for j in candidate.attributes:
+            if j in self.values:
+                continue
+            attr = self.tree.schema.attributes[j]
+            v = x[j]
+            if v != v or (obtainable is not None and not obtainable[j]):
+                out[attr.name] = None
+            elif attr.categories is not None:
+                out[attr.name] = attr.categories[int(v)]
+            else:
+                out[attr.name] = float(v)
+        return out
 
     def answer(self, answers: dict[str, object], candidate: Candidate | None = None, *,
                outside_ok: bool = False) -> None:

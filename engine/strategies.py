@@ -339,7 +339,6 @@ def _hybrid(tree: Tree, X: np.ndarray, can: np.ndarray, costs: CostModel, matrix
     labels = np.zeros(n, np.int64)
     tc, wc = np.zeros(n), np.zeros(n)
     got = np.zeros((n, p), bool)
-    attributes = tree.schema.attributes
     for i in range(n):
         c = Consultation(tree, None, stop_when_not_worth=stop_when_not_worth, planning=planning)
         # the problem's costs, not the spec's: set what __post_init__ derived from it
@@ -348,17 +347,7 @@ def _hybrid(tree: Tree, X: np.ndarray, can: np.ndarray, costs: CostModel, matrix
         steps = 0
         while not c.finished():
             best = c.candidates()[0]
-            answers = {}
-            for j in best.attributes:
-                if j in c.values:
-                    continue
-                if not ok[j]:
-                    answers[attributes[j].name] = None
-                elif attributes[j].categories is not None:
-                    answers[attributes[j].name] = attributes[j].categories[int(x[j])]
-                else:
-                    answers[attributes[j].name] = float(x[j])
-            c.answer(answers, best, outside_ok=True)
+            c.answer(c.answers_from_row(best, x, ok), best, outside_ok=True)
             steps += 1
             if steps > 4 * p + 10:  # every step answers at least one new attribute
                 raise RuntimeError("the consultation did not end")

@@ -47,7 +47,7 @@ import numpy as np
 from _common import DATA_DIR, ROOT
 
 from engine.algorithms.registry import get
-from engine.consult import UNKNOWN, Consultation
+from engine.consult import Consultation
 from engine.costs import CostModel
 from engine.data import read_table
 from engine.data.encode import encode
@@ -138,8 +138,6 @@ def latency(tree, costs: CostModel, matrix, X, cases: int) -> dict:
     from engine import plan
 
     plan._PLANNERS.clear()
-    names = tree.schema.names
-    attrs = tree.schema.attributes
     steps, first = [], None
     for i in range(min(cases, len(X))):
         c = Consultation(tree, None, planning="planned")
@@ -149,14 +147,7 @@ def latency(tree, costs: CostModel, matrix, X, cases: int) -> dict:
             if c.finished():
                 break
             best = c.candidates()[0]
-            answers = {}
-            for j in best.attributes:
-                if j in c.values:
-                    continue
-                v = X[i, j]
-                answers[names[j]] = None if v != v else (attrs[j].categories[int(v)] if attrs[j].categories
-                                                         is not None else float(v))
-            c.answer(answers, best, outside_ok=True)
+            c.answer(c.answers_from_row(best, X[i]), best, outside_ok=True)
             took = time.perf_counter() - t0
             if first is None:
                 first = took
@@ -214,7 +205,6 @@ def main() -> None:
     r = latency(tree, costs, None, data.X[idx], args.latency_cases)
     print(f"| 100,000 x 20 (CART, prune=none) | {tree.n_leaves} | windows | {r['steps']} | {r['first']:.1f} | "
           f"{r['median']:.2f} | {r['p95']:.2f} | {r['max']:.2f} |")
-    _ = UNKNOWN
 
 
 if __name__ == "__main__":
