@@ -58,12 +58,40 @@ def configure_numba_cache(environ=None, frozen: bool | None = None) -> Path:
         print("ruletree: warning: numba was imported before NUMBA_CACHE_DIR was set", file=sys.stderr)
     if frozen and not environ.get("NUMBA_CACHE_LOCATOR_CLASSES"):
         environ["NUMBA_CACHE_LOCATOR_CLASSES"] = NUMBA_LOCATORS
+    if frozen:
+        # the kernels shipped in the bundle were compiled for the generic CPU (app.shipped_kernels):
+        # numba loads a cache entry only for the CPU it was compiled for
+        environ.setdefault("NUMBA_CPU_NAME", GENERIC_CPU)
     given = environ.get("NUMBA_CACHE_DIR")
     if given:
         return Path(given)
     path = numba_cache_dir()
     environ["NUMBA_CACHE_DIR"] = str(path)
+    if frozen:
+        seed_shipped_kernels(path, environ)
     return path
+
+
+GENERIC_CPU = "generic"
+
+
+def seed_shipped_kernels(path: Path, environ=None) -> int:
+    """Copy the bundle's compiled kernels into the user's cache folder `path` (once per build).
+
+    Only when the app runs for the generic CPU they were compiled for; a failure (a read-only
+    or full disk) is logged and the kernels are compiled as before. Returns the files copied.
+    """
+    from app.shipped_kernels import seed_user_cache, shipped_cache_dir
+
+    environ = os.environ if environ is None else environ
+    shipped = shipped_cache_dir()
+    if shipped is None or environ.get("NUMBA_CPU_NAME", "").lower() != GENERIC_CPU:
+        return 0
+    try:
+        return seed_user_cache(shipped, path)
+    except OSError as exc:
+        logging.getLogger("ruletree.launch").warning("could not copy the shipped kernels to %s: %s", path, exc)
+        return 0
 
 
 def process_age() -> float | None:

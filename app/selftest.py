@@ -147,6 +147,9 @@ def main(argv: list[str] | None = None, out=None) -> int:
             if w.statusBar().currentMessage() != READY:
                 raise SelftestError(f"status bar shows {w.statusBar().currentMessage()!r} after the warm-up")
             state["warmup"] = result
+            from app.launch import process_age
+
+            state["ready_after"] = process_age()  # the window up and its kernels ready: a user could train
             return result.describe()
 
         def demo():
@@ -308,6 +311,8 @@ def main(argv: list[str] | None = None, out=None) -> int:
     kernels = "from the cache" if result.from_cache else (
         f"compiled this run ({result.cache_misses} compiled, {result.cache_hits} from the cache)")
     out.write(f"kernels: {kernels}\n")
+    if state.get("ready_after") is not None:
+        out.write(f"ready to train: {state['ready_after']:.1f} s after the process started\n")
     out.write(f"selftest: OK in {time.perf_counter() - t_all:.2f} s (steps {sum(r[1] for r in steps.rows):.2f} s)\n")
     out.flush()
     return 0

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # CI, after the tests: build the Linux bundle in a fresh build venv and run its
-# self-test twice on a fresh user folder (the second start must load the
-# kernels from the cache the first one wrote). Verbose build output goes to
+# self-test twice on a fresh user folder. Both starts must load the kernels from
+# the cache: the first from the kernels the build compiled and shipped (copied
+# into the fresh user folder), the second from the user folder itself. Each start
+# reports how long after the process started the window was ready to train. Verbose build output goes to
 # OUT/build.log; a failure prints its tail. Usage: bash packaging/ci_bundle.sh [OUT]
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -24,6 +26,8 @@ for run in cold warm; do
         exit 1
     fi
     seconds=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')
-    echo "bundle: --selftest $run start: OK in ${seconds} s; $(grep '^kernels:' "$OUT/selftest-$run.txt")"
+    echo "bundle: --selftest $run start: OK in ${seconds} s; $(grep '^kernels:' "$OUT/selftest-$run.txt"); $(grep '^ready to train:' "$OUT/selftest-$run.txt" || echo 'ready to train: not measured')"
 done
+grep -q "^kernels: from the cache" "$OUT/selftest-cold.txt" || { echo "bundle: a fresh user's first start compiled kernels: the shipped ones were not used"; exit 1; }
 grep -q "^kernels: from the cache" "$OUT/selftest-warm.txt" || { echo "bundle: the second start did not use the kernel cache"; exit 1; }
+echo "bundle: size $(du -sh "$OUT/RuleTree" | cut -f1), $(ls "$OUT"/RuleTree-*.tar.gz 2>/dev/null | xargs -r du -h | cut -f1) tar.gz"
