@@ -264,9 +264,25 @@ def main(argv: list[str] | None = None, out=None) -> int:
                              executor="threads")
             tests = significance(result, "accuracy")
             path = work / "compare.xlsx"
-            write_comparison(path, result, tests)
+            # a plot as the Compare tab exports it: openpyxl embeds PNGs through Pillow, which the
+            # bundle must carry
+            from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+            from PySide6.QtGui import QColor, QImage
+
+            image = QImage(40, 30, QImage.Format_RGB32)
+            image.fill(QColor("steelblue"))
+            png = QByteArray()
+            buffer = QBuffer(png)
+            buffer.open(QIODevice.WriteOnly)
+            image.save(buffer, "PNG")
+            write_comparison(path, result, tests, images=[("accuracy by fold", bytes(png))])
             if tests.friedman is None or not path.is_file():
                 raise SelftestError("no significance tests or no workbook")
+            from openpyxl import load_workbook
+
+            plots = load_workbook(path)["Plots"]
+            if len(plots._images) != 1:  # read back through Pillow too
+                raise SelftestError(f"the Plots sheet holds {len(plots._images)} images, expected 1")
             return f"{len(result.entries)} entries, Friedman p = {tests.friedman.p_value:.3g}, {path.stat().st_size} bytes"
 
         def worker_processes():
