@@ -9,6 +9,17 @@ and negative values); the grown tree is turned back so thresholds and rules
 read in the user's own values. Leaf labels: the majority class, or the median
 class (which minimises the absolute error), by the `leaf` parameter.
 
+FACMI's `membership` (§1.4): `exact` (default) gives the exact logistic's tree without
+evaluating every cut: each class's membership sum falls as the cut rises, so the values
+of the cuts between two evaluated ones are bounded (first and second order, widened by
+the reference's worst-case rounding); only cuts whose bound could win are evaluated,
+with the reference's own arithmetic, and the reference's choice (first best by more than
+1e-12, attributes then cuts in order) is replayed, else the reference runs
+(engine/kernels/facmi_logistic.py). `logistic` is that reference, every cut evaluated
+(O(n²) per attribute); `ramp` the piecewise-linear membership (different trees);
+`auto` the exact logistic's cuts in nodes of at most `ramp_above` cases, the ramp above
+(the default before issue 20; its trees unchanged).
+
 §1.4 readings (FACMI only; the paper's formulas were lost in extraction, these are the
 readings its text allows, defaults unchanged):
 
@@ -39,6 +50,7 @@ import numpy as np
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
 from ..errors import OptionError, SpecError
+from ..kernels.ordinal_split import bounded
 from ..progress import Progress
 from ..tree.grow import Stopping, grow, majority_label, median_label
 from ..tree.model import NOMINAL_KIND, ThresholdSplit, Tree
@@ -155,8 +167,10 @@ FACMI = AlgorithmInfo(
     params=_COMMON + (
         Param("threshold", 0.01, "stop when the best FACMI is below this", kind="float", minimum=0.0),
         Param("k", 10.0, "steepness of the fuzzy membership (large: nearly crisp)", kind="float", minimum=0.1),
-        Param("membership", "auto", "ramp (fast, prefix sums), logistic (exact), or auto: logistic up to "
-              "ramp_above cases in a node, ramp above", kind="choice", choices=("auto", "ramp", "logistic")),
+        Param("membership", "exact", "exact (the exact logistic's cuts: each cut's value bounded, only those "
+              "that could win evaluated), logistic (the same cuts, every one evaluated: slow), ramp (fast, prefix "
+              "sums), or auto: the exact logistic's cuts up to ramp_above cases in a node, ramp above",
+              kind="choice", choices=("auto", "ramp", "logistic", "exact")),
         Param("ramp_above", 2000, "auto: nodes with more cases use the ramp", kind="int", minimum=1),
         Param("pairs", "concordant", "which case pairs score a cut (§1.4 readings): concordant (the cut orders "
               "the pair as the class does; reversed pairs cost nothing) or net (concordant minus discordant: "
@@ -174,7 +188,9 @@ def fit_facmi(data, spec: ProblemSpec | None, params: dict, progress: Progress |
     criterion = "facmi_ramp" if mode == "ramp" else "facmi_logistic"
     if params["pairs"] == "net":
         criterion += "_net"
-    ramp_above = 2 ** 62 if mode == "logistic" else params["ramp_above"]
+    # logistic: the reference sweep; exact and auto: the bounded search (the same cuts, ALGORITHMS.md §1.4)
+    ramp_above = 2 ** 62 if mode == "logistic" else bounded(2 ** 62) if mode == "exact" else \
+        bounded(params["ramp_above"])
     stopping = Stopping(max_depth=params["max_depth"], min_samples_leaf=params["min_samples_leaf"],
                         min_value=params["threshold"])
     return _fit(data, params, progress, algorithm="facmi", criterion=criterion, stopping=stopping,

@@ -1,7 +1,8 @@
 """Best binary cut of a node by an ordinal criterion (ALGORITHMS.md §1), over presorted
 columns: one streaming sweep per attribute. The criteria themselves are in
 engine/kernels/criteria.py (by name: `CRITERIA`), FACMI's ramp search in
-engine/kernels/facmi_ramp.py.
+engine/kernels/facmi_ramp.py, its bounded exact logistic search in
+engine/kernels/facmi_logistic.py.
 """
 
 from __future__ import annotations
@@ -12,7 +13,14 @@ import numpy as np
 from .config import JIT
 from .counts import add_class_weights, cut_allowed, known_end, known_weights, midpoint
 from .criteria import facmi_pairs_value, is_facmi, is_facmi_logistic, is_facmi_net, ordinal_state, ordinal_value
+from .facmi_logistic import SEARCH_MIN_CASES, logistic_search, logistic_upper
 from .facmi_ramp import _BOUND_MIN_CASES, _ramp_cannot_win, _ramp_search, _ramp_sweep, _spread
+
+
+def bounded(ramp_above: int) -> int:
+    """The `ramp_above` argument of `best_ordinal_split` that asks for FACMI's bounded exact
+    logistic search (`logistic_search`) in nodes of at most ramp_above cases, the ramp above."""
+    return -1 - ramp_above
 
 
 @numba.njit(**JIT)
@@ -47,8 +55,13 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
     nodes of at least _BOUND_MIN_CASES cases `_ramp_search` first sweeps the
     attribute with the largest bound, so that the skipping does not depend on the
     attribute order, and proves it found the same cut (else the plain search runs).
+    A negative `ramp_above` (`bounded(r)`) asks for FACMI's bounded exact logistic search
+    (engine/kernels/facmi_logistic.py) in nodes of SEARCH_MIN_CASES..r cases: cuts
+    bounded in blocks, only those that could win evaluated, with the reference's own
+    arithmetic, and the reference's choice replayed; when the replay cannot prove it, the
+    plain search below runs. Either way the result is the plain logistic sweep's.
     Returns (feature, threshold, value, missing_left); ties: lowest attribute,
-    then lowest cut.
+    then lowest cut (a value must beat the running best by more than 1e-12).
     """
     best_f = -1
     best_t = 0.0
@@ -66,8 +79,24 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
     for i in range(start, end):
         parent[ys[0, i]] += 1.0 if unit else w[order[0, i]]
     net = is_facmi_net(criterion)
+    searched = False
+    if ramp_above < 0:  # bounded(r): the bounded exact logistic in nodes of at most r cases
+        ramp_above = -1 - ramp_above
+        if is_facmi_logistic(criterion) and SEARCH_MIN_CASES <= end - start <= ramp_above:
+            ok, best_f, best_i, best_v = logistic_search(vals, ys, w, order, start, end, candidate, n_classes,
+                                                         criterion, min_leaf, steepness, unit, parent, known)
+            if ok:
+                searched = True
+                if best_f >= 0:
+                    best_t = midpoint(vals[best_f, best_i], vals[best_f, best_i + 1])
+                    best_mleft = _winning_left(left_out, ys[best_f], order[best_f], w, start, best_i + 1, unit,
+                                               known)
+            else:
+                best_f, best_v = -1, -np.inf
     # the bound (and so the bound-first search) is the concordant reading's; net sweeps every attribute
-    if is_facmi(criterion) and not net and end - start >= _BOUND_MIN_CASES:
+    if searched:
+        pass
+    elif is_facmi(criterion) and not net and end - start >= _BOUND_MIN_CASES:
         ok, best_f, best_i, best_v = _ramp_search(vals, ys, w, order, start, end, candidate, n_classes, criterion,
                                                   min_leaf, steepness, ramp_above, unit, parent, known)
         if ok:
@@ -120,11 +149,7 @@ def best_ordinal_split(vals, ys, w, order, start, end, candidate, n_classes, cri
             if not fuzzy:
                 value = ordinal_value(criterion, left, known, state, right)
             else:  # the exact logistic
-                upper[:] = 0.0
-                for q in range(start, n_known):
-                    z = -steepness * (vals[f, q] - t) / scale
-                    mu = 0.0 if z > 700.0 else 1.0 / (1.0 + np.exp(z))
-                    upper[ys[f, q]] += (1.0 if unit else w[order[f, q]]) * mu
+                logistic_upper(vals[f], ys[f], order[f], w, start, n_known, t, scale, steepness, unit, upper)
                 value = facmi_pairs_value(criterion, upper, known)
             if value > best_v + 1e-12:
                 best_v = value
