@@ -116,9 +116,23 @@ def warm_kernels() -> WarmupResult:
         result.algorithms.append(info.name)
         if info.name == "cart":
             _warm_plan(tree, data)
+        if info.name == "c45":
+            _warm_c45_by_node(data, params)
     result.cache_hits, result.cache_misses = kernel_stats()
     result.seconds = time.perf_counter() - t0
     return result
+
+
+def _warm_c45_by_node(data, params) -> None:
+    """C4.5 grown node by node, as the window trains it on larger files (with progress and
+    Cancel at every node): its own kernels (engine/kernels/c45_choose.py, c45_prune.py)."""
+    from engine.algorithms.c45 import fit_c45
+    from engine.progress import Progress
+
+    try:
+        fit_c45(data, None, params, Progress(), whole_fit_cells=0)
+    except Exception as exc:  # noqa: BLE001 - they compile on first use instead
+        log.warning("warm-up of C4.5 grown node by node failed: %s", exc)
 
 
 def _warm_plan(tree, data) -> None:

@@ -193,3 +193,21 @@ def test_source_runs_keep_numbas_own_locators(tmp_path):
     assert "NUMBA_CACHE_LOCATOR_CLASSES" not in env
     configure_numba_cache(env, frozen=True)
     assert env["NUMBA_CACHE_LOCATOR_CLASSES"].startswith("app.numba_cache.BundleCacheLocator,")
+
+
+def test_warmup_compiles_c45_grown_node_by_node():
+    """The window trains C4.5 node by node on larger files (progress and Cancel at every node):
+    the warm-up compiles those kernels too, so they are in the cache the bundle ships."""
+    from app.warmup import _warm_c45_by_node, synthetic_data
+    from engine.algorithms.c45 import fit_c45
+    from engine.algorithms.registry import get
+    from engine.kernels import c45_choose
+    from engine.progress import Progress
+
+    data = synthetic_data()
+    params = {p.name: p.default for p in get("c45").params}
+    _warm_c45_by_node(data, params)
+    assert c45_choose.c45_node_choice.signatures  # compiled (or loaded) by the warm-up
+    by_node = fit_c45(data, None, params, Progress(), whole_fit_cells=0)
+    whole = fit_c45(data, None, params, None)
+    assert by_node.to_json() == whole.to_json()

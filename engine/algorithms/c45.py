@@ -17,6 +17,15 @@
 Cut points are midpoints between consecutive distinct values (ALGORITHMS.md's
 convention); J48 finally moves a cut down to the largest training value
 below it, which only matters for values in that gap.
+
+Compiled (issue 20, goal 4): a fit is one kernel call (engine/kernels/c45_prune.py
+`c45_fit_whole`: growth with the split kernels of engine/kernels/c45_choose.py, the
+numeric attributes sorted once at the root and the orders filtered down, then
+collapse and pruning), or, with progress reports on large data, the node-by-node
+loop `grow_c45` and the compiled pruning. Every number is what the NumPy formulas
+and the Python pruner (`NumpyC45Splitter`, `C45Pruner`, `fit_c45_reference`, kept for
+the tests) give, bit for bit: NumPy's logarithms (a table of whole numbers, else
+np.log in object mode) and NumPy's summation order.
 """
 
 from __future__ import annotations
@@ -30,8 +39,13 @@ import numpy as np
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
 from ..kernels.c45 import category_bags, numeric_cut_bags
+from ..kernels.c45_choose import (COLLECT, COMPUTE, TRY, c45_children, c45_divide, c45_node_bags, c45_node_choice,
+                                  c45_scores)
+from ..kernels.c45_prune import c45_fit_whole
+from ..kernels.c45_prune import collapse as c45_collapse
+from ..kernels.c45_prune import prune_tree as c45_prune
 from ..progress import Progress
-from ..tree.grow import Candidate, Cases, Stopping, grow
+from ..tree.grow import Candidate, Cases, Stopping, _Reporter, grow
 from ..tree.model import NOMINAL_KIND, CategorySplit, Leaf, ThresholdSplit, Tree
 from ..tree.splitters import RowSplitter, divide
 from .hierarchy_labels import with_hierarchy_labels
@@ -106,6 +120,32 @@ def _normal_inverse(p: float) -> float:
     return NormalDist().inv_cdf(p)
 
 
+_LOG2_TABLE = np.zeros(1)
+
+
+def _log2_table(n: int) -> np.ndarray:
+    """math.log2(i) for i = 0..n (0 at 0): the MDL correction's log2(cuts), the C library's
+    logarithm as before (NumPy's log2 differs in the last bit of a few integers)."""
+    global _LOG2_TABLE
+    if len(_LOG2_TABLE) <= n:
+        _LOG2_TABLE = np.array([0.0] + [math.log2(i) for i in range(1, 2 * n + 2)])
+    return _LOG2_TABLE
+
+
+_LOG_TABLE = np.zeros(1)
+
+
+def _log_table(n: int) -> np.ndarray:
+    """np.log(i) for i = 0..n (0 at 0): NumPy's logarithm of every whole count up to n, looked up
+    by the split kernel (NumPy's log of a number is the same wherever it sits in an array)."""
+    global _LOG_TABLE
+    if len(_LOG_TABLE) <= n:
+        table = np.arange(2 * n + 2, dtype=np.float64)
+        table[0] = 1.0
+        _LOG_TABLE = np.log(table)
+    return _LOG_TABLE
+
+
 class C45Splitter(RowSplitter):
     """C4.5's candidates: every attribute's split with its gain and gain ratio (J48's
     C45Split); cases with a missing value go down every branch with fractional weights."""
@@ -123,10 +163,62 @@ class C45Splitter(RowSplitter):
         self.nominal_groups: dict[int, list[int]] = {}  # number of values -> positions in nominal_features
         for a, m in enumerate(self.nominal_sizes):
             self.nominal_groups.setdefault(int(m), []).append(a)
+        self.p = len(attrs)
+        self.log2_count = _log2_table(len(self.y))
+        self.log_table = _log_table(len(self.y))
+        self._no_logs = np.zeros(0)
+
+    def presorted(self, rows) -> np.ndarray:
+        """(len(rows), numeric attributes): the positions in rows by each attribute's value (stable, NaN last)."""
+        if not len(self.numeric_features):
+            return np.empty((len(rows), 0), np.int64)
+        return np.ascontiguousarray(np.argsort(self.X[np.ix_(rows, self.numeric_features)], axis=0, kind="stable"))
+
+    def _scores(self, rows, weights, total: float, orders=None):
+        if orders is None:
+            orders = self.presorted(rows)
+        bags, thresholds, start, count, known, nbags = c45_node_bags(
+            self.X, self.y, rows, weights, self.numeric_features, orders, self.nominal_features, self.nominal_sizes,
+            self.K, self.M)
+        args = (bags, start, count, known, nbags, self.numeric_features, self.nominal_features, self.nominal_sizes,
+                self.K, total, self.M, self.mdl, self.log2_count, self.p)
+        _, _, offered, gains, ratios, cut, chosen = c45_scores(TRY, self.log_table, *args)
+        if chosen == -2:  # some count is not a whole number (or beyond the table): NumPy's log of each
+            values, n, *_ = c45_scores(COLLECT, self._no_logs, *args)
+            _, _, offered, gains, ratios, cut, chosen = c45_scores(COMPUTE, np.log(values[:n]), *args)
+        return thresholds, offered, gains, ratios, cut, chosen
+
+    def choose(self, rows, weights, total: float, orders=None) -> tuple[int, float]:
+        """gain_ratio_among_average_gains(candidates) as (attribute, threshold), (-1, 0) for none;
+        orders: `presorted(rows)` (computed when None)."""
+        if orders is None:
+            orders = self.presorted(rows)
+        chosen, threshold = c45_node_choice(self.X, self.y, rows, weights, orders, self.numeric_features,
+                                            self.nominal_features, self.nominal_sizes, self.K, self.M, total,
+                                            self.mdl, self.log2_count, self.p, self.log_table)
+        if chosen != -2:
+            return chosen, threshold
+        thresholds, _, _, _, cut, chosen = self._scores(rows, weights, total, orders)
+        if chosen < 0:
+            return -1, 0.0
+        return int(chosen), (float(thresholds[cut[chosen]]) if cut[chosen] >= 0 else 0.0)
 
     def candidates(self, cases: Cases) -> list[Candidate]:
-        """Every attribute's split, gains and gain ratios computed for all attributes at once
-        (the counts by engine/kernels/c45.py, the formulas by NumPy as J48's)."""
+        """Every attribute's split with its gain and gain ratio, in attribute order: the counts,
+        the formulas and the choice's inputs by engine/kernels/c45_choose.py (two passes around
+        one NumPy logarithm, bit for bit `candidates_numpy`)."""
+        thresholds, offered, gains, ratios, cut, _ = self._scores(cases.data.rows, cases.data.weights,
+                                                                  float(cases.counts.sum()))
+        out = []
+        for f in np.flatnonzero(offered):
+            f = int(f)
+            gain, ratio = float(gains[f]), float(ratios[f])
+            detail = None if cut[f] < 0 else float(thresholds[cut[f]])
+            out.append(Candidate(gain, f, detail, {"gain": gain, "ratio": ratio}))
+        return out
+
+    def candidates_numpy(self, cases: Cases) -> list[Candidate]:
+        """The same candidates by NumPy's formulas (what `candidates` replaced; tests compare them)."""
         rows, weights = cases.data.rows, cases.data.weights
         total = cases.counts.sum()
         found: dict[int, Candidate] = {}
@@ -207,11 +299,11 @@ class C45Pruner:
     """Weka's C45PruneableClassifierTree: collapse, then error-based pruning with subtree
     raising, over the grown tree and the cases each node was trained on."""
 
-    def __init__(self, tree: Tree, data: EncodedData, cases: dict):
+    def __init__(self, tree: Tree, data: EncodedData, rows: dict):
         self.tree = tree
         self.X, self.y = data.X, data.y
         self.K = len(data.classes)
-        self.rows = {i: (c.data.rows, c.data.weights) for i, c in cases.items()}
+        self.rows = dict(rows)  # node id -> (rows, weights) it was trained on
 
     def counts(self, rows, weights) -> np.ndarray:
         return np.bincount(self.y[rows], weights=weights, minlength=self.K).astype(np.float64)
@@ -332,19 +424,223 @@ C45 = AlgorithmInfo(
 )
 
 
-def fit_c45(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
+class Grown:
+    """A grown C4.5 tree as arrays (node ids in the order the generic grow loop gives them):
+    per node its test (feature -1: a leaf; nominal: a branch per category code, else the
+    threshold), children, class counts, label and training cases (rows, weights)."""
+
+    def __init__(self, K: int):
+        self.feature: list[int] = []
+        self.nominal: list[bool] = []
+        self.threshold: list[float] = []
+        self.children: list[list[int]] = []
+        self.counts: list[np.ndarray] = []
+        self.label: list[int] = []
+        self.rows: list[np.ndarray] = []
+        self.weights: list[np.ndarray] = []
+        self.K = K
+
+    def add(self, counts: np.ndarray, label: int) -> int:
+        self.feature.append(-1)
+        self.nominal.append(False)
+        self.threshold.append(0.0)
+        self.children.append([])
+        self.counts.append(counts)
+        self.label.append(label)
+        self.rows.append(None)
+        self.weights.append(None)
+        return len(self.feature) - 1
+
+    def add_children(self, parent: int, counts: np.ndarray, labels: list[int]) -> list[int]:
+        first = len(self.feature)
+        k = len(labels)
+        self.feature += [-1] * k
+        self.nominal += [False] * k
+        self.threshold += [0.0] * k
+        self.children += [[] for _ in range(k)]
+        self.counts += list(counts)
+        self.label += labels
+        self.rows += [None] * k
+        self.weights += [None] * k
+        ids = list(range(first, first + k))
+        self.children[parent] = ids
+        return ids
+
+    def arrays(self):
+        n = len(self.feature)
+        child_count = np.array([len(c) for c in self.children], np.int64)
+        child_start = np.zeros(n, np.int64)
+        np.cumsum(child_count[:-1], out=child_start[1:])
+        child_index = np.array([c for cs in self.children for c in cs], np.int64)
+        return dict(is_leaf=child_count == 0, nominal=np.array(self.nominal, np.bool_),
+                    feature=np.array(self.feature, np.int64), threshold=np.array(self.threshold, np.float64),
+                    child_start=child_start, child_count=child_count, child_index=child_index,
+                    counts=np.array(self.counts, np.float64).reshape(n, self.K), label=np.array(self.label, np.int64))
+
+    def tree(self, splitter: "C45Splitter") -> Tree:
+        """The Python tree (Tree, Leaf, ThresholdSplit, CategorySplit) as the generic grow makes it."""
+        tree: Tree = splitter.tree()
+        for i in range(len(self.feature)):
+            tree.add(Leaf(counts=self.counts[i], label=self.label[i]))
+        for i, children in enumerate(self.children):
+            for c in children:
+                tree.nodes[c].parent = i
+            if children:
+                f = self.feature[i]
+                node = tree.nodes[i]
+                if self.nominal[i]:
+                    split = CategorySplit(counts=node.counts, label=node.label, children=list(children), feature=f,
+                                          branches=list(range(len(children))))
+                else:
+                    split = ThresholdSplit(counts=node.counts, label=node.label, children=list(children), feature=f,
+                                           threshold=self.threshold[i])
+                tree.replace(i, split)
+        return tree
+
+
+WHOLE_FIT_CELLS = 200_000  # with progress: the one-call fit (reports before and after it) up to this many cells
+
+
+def grow_c45(splitter: C45Splitter, progress: Progress | None = None,
+             message: str = "growing the C4.5 tree") -> Grown:
+    """engine.tree.grow.grow(splitter, choice=gain_ratio_among_average_gains, stopping=C4.5's,
+    keep_cases=True) specialised to C4.5 (the same tree, node ids and cases, bit for bit): a
+    node stops below 2 M weight or when pure within 1e-9; the choice and the division of its
+    cases (fractional shares for unknowns) are compiled (engine/kernels/c45_choose.py)."""
+    X, y, K = splitter.X, splitter.y, splitter.K
+    n = len(y)
+    grown = Grown(K)
+    rows0 = np.arange(n)
+    w0 = splitter.data.w.astype(np.float64)
+    counts0 = splitter.counts(rows0, w0)
+    grown.add(counts0, int(counts0.argmax()))
+    report = _Reporter(progress, n, message)
+    min_weight = 2 * splitter.M
+    settled = 0
+    total0 = counts0.sum()
+    stack = [(0, rows0, w0, splitter.presorted(rows0),
+              len(rows0) < 1 or total0 < min_weight or counts0.max() >= total0 - 1e-9)]
+    while stack:
+        node_id, rows, w, orders, stops = stack.pop()
+        grown.rows[node_id], grown.weights[node_id] = rows, w
+        chosen = -1
+        if not stops:
+            chosen, threshold = splitter.choose(rows, w, float(grown.counts[node_id].sum()), orders)
+        if chosen < 0:
+            settled += len(rows)
+            report(settled)
+            continue
+        nominal = splitter.nominal[chosen]
+        k = splitter.n_cat[chosen] if nominal else 2
+        child_rows, child_w, offsets, child_counts, child_orders = c45_divide(X, y, rows, w, orders, chosen, nominal,
+                                                                              threshold, k, K)
+        labels, child_stops = c45_children(child_counts, grown.label[node_id], min_weight)
+        grown.feature[node_id], grown.nominal[node_id] = chosen, nominal
+        grown.threshold[node_id] = threshold
+        ids = grown.add_children(node_id, child_counts, labels.tolist())
+        for c in range(k - 1, -1, -1):
+            a, b = offsets[c], offsets[c + 1]
+            stack.append((ids[c], child_rows[a:b], child_w[a:b], child_orders[a:b], child_stops[c] or a == b))
+        report(settled)
+    report.finish()
+    return grown
+
+
+def fit_c45(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None,
+            *, whole_fit_cells: int = WHOLE_FIT_CELLS) -> Tree:
+    """C4.5's tree. With progress and more than `whole_fit_cells` cases x attributes it grows node by
+    node (progress and Cancel at every node); else in one compiled call (app.warmup passes 0 to
+    compile the node-by-node kernels too)."""
+    M = float(params["min_cases"])
+    splitter = C45Splitter(data, M, params["mdl_correction"])
+    cf = float(params["confidence"])
+    if params["prune"] and cf > 0.5:
+        raise ValueError("confidence factor above 0.5")
+    if progress is None or data.n * max(splitter.p, 1) <= whole_fit_cells:
+        # one compiled call: progress reported (and Cancel seen) before and after it only, so with
+        # progress only for small data (fits of well under a second)
+        report = _Reporter(progress, data.n, "growing the C4.5 tree")
+        report(0)
+        ok, *arrays = c45_fit_whole(
+            splitter.X, splitter.y, splitter.data.w.astype(np.float64), splitter.presorted(np.arange(data.n)),
+            splitter.numeric_features, splitter.nominal_features, splitter.nominal_sizes,
+            np.array(splitter.nominal, np.bool_), np.array(splitter.n_cat, np.int64), splitter.K, M, splitter.mdl,
+            splitter.log2_count, splitter.log_table, bool(params["collapse"]), bool(params["prune"]), cf,
+            _normal_inverse(1 - cf) if params["prune"] else 0.0, bool(params["subtree_raising"]))
+        if ok:
+            names = ("is_leaf", "nominal", "feature", "threshold", "child_start", "child_count", "child_index",
+                     "counts", "label")
+            report.finish()
+            return _from_arrays(splitter.tree(), dict(zip(names, arrays)))
+    grown = grow_c45(splitter, progress)
+    a = grown.arrays()
+    if params["collapse"]:
+        c45_collapse(a["is_leaf"], a["child_start"], a["child_count"], a["child_index"], a["counts"])
+    if params["prune"]:
+        case_len = np.array([len(r) for r in grown.rows], np.int64)
+        c45_prune(data.X, data.y, a["is_leaf"], a["nominal"], a["feature"], a["threshold"], a["child_start"],
+                  a["child_count"], a["child_index"], a["counts"], a["label"], np.concatenate(grown.rows),
+                  np.concatenate(grown.weights), case_len, cf, _normal_inverse(1 - cf),
+                  bool(params["subtree_raising"]))
+    return _from_arrays(splitter.tree(), a)
+
+
+class NumpyC45Splitter(C45Splitter):
+    """C45Splitter with the NumPy formulas the split kernels replaced (for the tests)."""
+
+    def candidates(self, cases: Cases) -> list[Candidate]:
+        return self.candidates_numpy(cases)
+
+
+def fit_c45_reference(data: EncodedData, params: dict) -> Tree:
+    """The fit as it was before the compiled one (the generic grow loop with NumPy's formulas, the
+    Python pruner C45Pruner), for the tests: fit_c45 must give the same tree, bit for bit."""
     M = float(params["min_cases"])
     stopping = Stopping(min_samples_split=1, min_samples_leaf=0, min_weight_split=2 * M, pure_tolerance=1e-9,
                         min_impurity_decrease=None)
-    tree, cases = grow(C45Splitter(data, M, params["mdl_correction"]), choice=gain_ratio_among_average_gains,
-                       stopping=stopping, progress=progress, message="growing the C4.5 tree", keep_cases=True)
-    builder = C45Pruner(tree, data, cases)
+    tree, cases = grow(NumpyC45Splitter(data, M, params["mdl_correction"]), choice=gain_ratio_among_average_gains,
+                       stopping=stopping, keep_cases=True)
+    builder = C45Pruner(tree, data, {i: (c.data.rows, c.data.weights) for i, c in cases.items()})
     if params["collapse"]:
         builder.collapse(0)
     if params["prune"]:
         builder.prune(0, params["confidence"], params["subtree_raising"])
-    compact = _compact(tree)
-    return compact
+    return _compact(tree)
+
+
+def _from_arrays(tree: Tree, a: dict) -> Tree:
+    """The reachable nodes of the pruned arrays as `tree`'s nodes, depth first (what _compact gives:
+    the nodes of Tree.from_json(tree.to_json()), each with its own row of one copy of the counts)."""
+    is_leaf, children, start, count = a["is_leaf"], a["child_index"], a["child_start"], a["child_count"]
+    labels, feature, threshold, nominal = a["label"].tolist(), a["feature"].tolist(), a["threshold"].tolist(), \
+        a["nominal"].tolist()
+    counts = np.array(a["counts"], dtype=np.float64)  # one copy; every node keeps its row
+    leaf = is_leaf.tolist()
+    nodes = tree.nodes
+    stack = [(0, -1, -1)]  # node, new parent, position among its children
+    while stack:
+        i, parent, pos = stack.pop()
+        if leaf[i]:
+            node = Leaf(counts=counts[i], label=labels[i])
+            kids = ()
+        else:
+            kids = children[start[i]: start[i] + count[i]].tolist()
+            k = len(kids)
+            if nominal[i]:
+                node = CategorySplit(counts=counts[i], label=labels[i], children=[-1] * k, feature=feature[i],
+                                     branches=list(range(k)))
+            else:
+                node = ThresholdSplit(counts=counts[i], label=labels[i], children=[-1] * k, feature=feature[i],
+                                      threshold=threshold[i])
+        node.parent = parent
+        new = len(nodes)
+        nodes.append(node)
+        if parent >= 0:
+            nodes[parent].children[pos] = new
+        for p in range(len(kids) - 1, -1, -1):
+            stack.append((kids[p], new, p))
+    tree.changed()
+    return tree
 
 
 def _compact(tree: Tree) -> Tree:

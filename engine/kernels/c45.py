@@ -14,11 +14,26 @@ import numpy as np
 
 from .config import JIT
 from .counts import midpoint
-from .sums import pairwise_sum
+from .sums import block_sum, pairwise_sum
 
 
 @numba.njit(**JIT)
 def numeric_cut_bags(X, y, rows, weights, features, n_classes, min_obj):
+    """`presorted_cut_bags` with the node's values sorted here (stable, NaN last)."""
+    m = rows.shape[0]
+    A = features.shape[0]
+    orders = np.empty((m, A), np.int64)
+    values = np.empty(m)
+    for a in range(A):
+        f = features[a]
+        for i in range(m):
+            values[i] = X[rows[i], f]
+        orders[:, a] = np.argsort(values, kind="mergesort")
+    return presorted_cut_bags(X, y, rows, weights, features, orders, n_classes, min_obj)
+
+
+@numba.njit(**JIT)
+def presorted_cut_bags(X, y, rows, weights, features, orders, n_classes, min_obj):
     """The admissible binary cuts of each numeric attribute in `features` (J48's C45Split).
 
     For attribute f: the node's known values sorted (stable), cuts between consecutive
@@ -28,13 +43,15 @@ def numeric_cut_bags(X, y, rows, weights, features, n_classes, min_obj):
 
     Returns bags (N, 2, K) (left, known - left of every admissible cut, attribute after
     attribute), thresholds (N,), start and count of each attribute's cuts in them (count
-    0: no admissible cut), and known (A, K), each attribute's known class weights."""
+    0: no admissible cut), and known (A, K), each attribute's known class weights.
+
+    orders[:, a]: the positions in `rows` by attribute features[a]'s value, stable, NaN last
+    (np.argsort(X[rows, f], kind="stable"))."""
     m = rows.shape[0]
     A = features.shape[0]
     known = np.zeros((A, n_classes))
     start = np.zeros(A, np.int64)
     count = np.zeros(A, np.int64)
-    orders = np.empty((A, m), np.int64)
     n_knowns = np.zeros(A, np.int64)
     mins = np.zeros(A)
     values = np.empty(m)
@@ -42,8 +59,7 @@ def numeric_cut_bags(X, y, rows, weights, features, n_classes, min_obj):
         f = features[a]
         for i in range(m):
             values[i] = X[rows[i], f]
-        order = np.argsort(values, kind="mergesort")
-        orders[a] = order
+        order = orders[:, a]
         n_known = 0
         for i in range(m):
             if values[i] == values[i]:
@@ -64,7 +80,12 @@ def numeric_cut_bags(X, y, rows, weights, features, n_classes, min_obj):
             r = order[i]
             running[y[rows[r]]] += weights[r]
             if values[order[i + 1]] > values[r]:
-                lw = pairwise_sum(running)
+                if n_classes < 8:  # block_sum's order, without a call (each costs reference counts)
+                    lw = 0.0
+                    for k in range(n_classes):
+                        lw += running[k]
+                else:
+                    lw = block_sum(running, 0, n_classes) if n_classes <= 128 else pairwise_sum(running)
                 if lw >= min_split - 1e-12 and known_w - lw >= min_split - 1e-12:
                     c += 1
         count[a] = c
@@ -78,7 +99,7 @@ def numeric_cut_bags(X, y, rows, weights, features, n_classes, min_obj):
         if count[a] == 0:
             continue
         f = features[a]
-        order = orders[a]
+        order = orders[:, a]
         for i in range(m):
             values[i] = X[rows[i], f]
         known_w = pairwise_sum(known[a])
@@ -88,7 +109,12 @@ def numeric_cut_bags(X, y, rows, weights, features, n_classes, min_obj):
             r = order[i]
             running[y[rows[r]]] += weights[r]
             if values[order[i + 1]] > values[r]:
-                lw = pairwise_sum(running)
+                if n_classes < 8:  # block_sum's order, without a call (each costs reference counts)
+                    lw = 0.0
+                    for k in range(n_classes):
+                        lw += running[k]
+                else:
+                    lw = block_sum(running, 0, n_classes) if n_classes <= 128 else pairwise_sum(running)
                 if lw >= mins[a] - 1e-12 and known_w - lw >= mins[a] - 1e-12:
                     for k in range(n_classes):
                         bags[q, 0, k] = running[k]
