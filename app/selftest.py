@@ -102,7 +102,9 @@ def main(argv: list[str] | None = None, out=None) -> int:
     t_all = time.perf_counter()
     frozen = bool(getattr(sys, "frozen", False))
     from engine import __version__
+    from engine.i18n import set_language
 
+    set_language("en")  # its checks read the English texts, whatever the machine's language
     out.write(f"RuleTree Studio {__version__} self-test ({'bundle ' + sys.executable if frozen else 'source'})\n")
     out.write(f"  numba cache dir: {os.environ.get('NUMBA_CACHE_DIR') or '(numba default: __pycache__ next to the source)'}\n")
     steps = _Steps(out)

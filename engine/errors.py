@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import os
 
+from .i18n import _
+
 
 class RuleTreeError(Exception):
     """A problem the user can fix; `str()` gives the full one-line message."""
@@ -46,23 +48,23 @@ class RuleTreeError(Exception):
         """'file "x.csv", sheet "S", row 5, column "age"' (the parts that apply)."""
         parts = []
         if self.file is not None:
-            parts.append(f'file "{os.path.basename(self.file)}"')
+            parts.append(_('file "{name}"').format(name=os.path.basename(self.file)))
         if self.sheet is not None:
-            parts.append(f'sheet "{self.sheet}"')
+            parts.append(_('sheet "{sheet}"').format(sheet=self.sheet))
         if self.row is not None:
-            parts.append(f"row {self.row}")
+            parts.append(_("row {row}").format(row=self.row))
         if self.column is not None:
             if isinstance(self.column, int):
-                parts.append(f"column {self.column}")
+                parts.append(_("column {column}").format(column=self.column))
             else:
-                parts.append(f'column "{self.column}"')
+                parts.append(_('column "{column}"').format(column=self.column))
         if self.field is not None:
-            parts.append(f"setting {self.field}")
-        return ", ".join(parts)
+            parts.append(_("setting {field}").format(field=self.field))
+        return _(", ").join(parts)
 
     def __str__(self) -> str:
         place = self.place
-        return f"{place}: {self.message}" if place else self.message
+        return _("{place}: {message}").format(place=place, message=self.message) if place else self.message
 
     def with_place(self, **kw) -> "RuleTreeError":
         """Fill in place parts that are still unknown (outer callers know the file)."""
@@ -115,5 +117,5 @@ class Cancelled(RuleTreeError):
 
     kind = "cancelled"
 
-    def __init__(self, message: str = "cancelled by the user", **kw):
-        super().__init__(message, code="cancelled", **kw)
+    def __init__(self, message: str | None = None, **kw):
+        super().__init__(_("cancelled by the user") if message is None else message, code="cancelled", **kw)

@@ -21,9 +21,10 @@ import re
 import numpy as np
 
 from .fileio import atomic_write_bytes
+from .i18n import N_, _, language
 from .tree.describe import bound_cell, node_test
 from .tree.model import KIND_NAMES, Tree
-from .tree.rules import extract_rules, rule_text
+from .tree.rules import extract_rules, rule_conditions
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -34,6 +35,32 @@ _METRIC_FORMATS = {"accuracy": "0.00%", "hierarchical_accuracy": "0.00%", "pendi
                    "misclassification_rate": "0.00%", "label_precision": "0.000", "mae": "0.000", "nmi": "0.000",
                    "fit_seconds": "0.000", "predict_seconds": "0.000"}
 _METRIC_COUNTS = ("leaves", "single_case_leaves", "depth", "nonmonotone_pairs", "attributes_used", "inverted_pairs")
+
+
+#: what a person reads for a metric; the English is the metric's key itself (as JSON and the
+#: --json output name it), so only other languages change what is shown
+_METRIC_TITLES = {
+    "accuracy": N_("accuracy"), "hierarchical_accuracy": N_("hierarchical_accuracy"),
+    "label_precision": N_("label_precision"), "mae": N_("mae"), "leaves": N_("leaves"),
+    "single_case_leaves": N_("single_case_leaves"), "depth": N_("depth"), "fit_seconds": N_("fit_seconds"),
+    "predict_seconds": N_("predict_seconds"), "nonmonotone_pairs": N_("nonmonotone_pairs"), "nmi": N_("nmi"),
+    "avg_total_cost": N_("avg_total_cost"), "avg_test_cost": N_("avg_test_cost"),
+    "avg_waiting_cost": N_("avg_waiting_cost"), "avg_misclassification_cost": N_("avg_misclassification_cost"),
+    "avg_common_cost_saved": N_("avg_common_cost_saved"), "pending_rate": N_("pending_rate"),
+    "misclassification_rate": N_("misclassification_rate"), "attributes_used": N_("attributes_used"),
+    "inverted_pairs": N_("inverted_pairs"), "missing_rate": N_("missing_rate"),
+}
+
+
+def metric_title(name: str) -> str:
+    """A metric's name as a person reads it: the key in English ("avg_test_cost"), the papers'
+    term in Chinese ("平均测试代价"); an unknown key is shown as it is."""
+    if language() == "en":
+        return name
+    if name.startswith("accuracy_level_") and name[15:].isdigit():
+        return _("accuracy at level {level}").format(level=name[15:])
+    title = _METRIC_TITLES.get(name)
+    return _(title) if title else name
 
 
 def metric_format(name: str) -> str:
@@ -139,11 +166,12 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
     attrs = tree.schema.names
     if class_levels is not None and class_levels.h < 2:
         class_levels = None
-    extra = ["label level", "label precision"] if class_levels is not None else []
-    header = ["rule", "IF (conditions)", "THEN"] + extra + ["support", "confidence", "coverage"] + attrs
+    extra = [_("label level"), _("label precision")] if class_levels is not None else []
+    header = [_("rule"), _("IF (conditions)"), _("THEN")] + extra + [_("support"), _("confidence"), _("coverage")] \
+        + attrs
     rows = []
     for k, r in enumerate(rules, start=1):
-        conditions = rule_text(tree, r)[3:].rsplit(" THEN ", 1)[0]
+        conditions = rule_conditions(tree, r)
         label = tree.label_name(r.label)
         row = [k, conditions, label]
         if class_levels is not None:
@@ -157,7 +185,7 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
     formats = {0: INTEGER, 3 + e: COUNT, 4 + e: PERCENT, 5 + e: PERCENT}
     if e:
         formats[3], formats[4] = INTEGER, "0.000"
-    ws = _sheet(wb, "Rules", header, rows, formats)
+    ws = _sheet(wb, _("Rules"), header, rows, formats)
     _wrap_column(ws, 2, len(rows))
 
     classes = tree.schema.classes
@@ -170,8 +198,9 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
                           KIND_NAMES[node.kind], node_test(tree, node), tree.label_name(node.label), node.weight]
                          + [float(c) for c in node.counts]
                          + [", ".join(str(new_id[c]) for c in node.children)])
-    _sheet(wb, "Tree", ["node", "parent", "kind", "test", "label", "weight"] + [f"n({c})" for c in classes]
-           + ["children"], node_rows, {0: INTEGER, 1: INTEGER, 5: COUNT} | {6 + k: COUNT for k in range(len(classes))})
+    _sheet(wb, _("Tree"), [_("node"), _("parent"), _("kind"), _("test"), _("label"), _("weight")]
+           + [f"n({c})" for c in classes] + [_("children")],
+           node_rows, {0: INTEGER, 1: INTEGER, 5: COUNT} | {6 + k: COUNT for k in range(len(classes))})
 
     metric_rows = []
     for name, value in (metrics or {}).items():
@@ -184,16 +213,18 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
         metric_rows += ([["accuracy", accuracy, None]] if accuracy is not None else []) + [
             ["leaves", float(tree.n_leaves), None], ["single_case_leaves", float(tree.n_single_case_leaves), None],
             ["depth", float(tree.depth), None]]
-        scored_on = scored_on or "training rows, from the leaves' class counts (optimistic)"
-    metric_header = ["metric", "mean", "std"]
+        scored_on = scored_on or _("training rows, from the leaves' class counts (optimistic)")
+    metric_header = [_("metric"), _("mean"), _("std")]
     if scored_on:
-        metric_header.append("scored on")
+        metric_header.append(_("scored on"))
         metric_rows = [row + [scored_on] for row in metric_rows]
-    ws = _sheet(wb, "Metrics", metric_header, metric_rows)
-    for i, row in enumerate(metric_rows, start=2):  # a format per metric
+    keys = [row[0] for row in metric_rows]
+    metric_rows = [[metric_title(row[0])] + row[1:] for row in metric_rows]
+    ws = _sheet(wb, _("Metrics"), metric_header, metric_rows)
+    for i, (key, row) in enumerate(zip(keys, metric_rows), start=2):  # a format per metric
         for j in (2, 3):
             if isinstance(row[j - 1], (int, float)):
-                ws.cell(row=i, column=j).number_format = _resolved(metric_format(row[0]), row[j - 1])
+                ws.cell(row=i, column=j).number_format = _resolved(metric_format(key), row[j - 1])
     if levels:
         _levels_sheet(wb, levels, scored_on)
 
@@ -201,7 +232,7 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
     for key, value in (settings or {}).items():
         text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
         setting_rows.append([key, text])
-    _sheet(wb, "Settings", ["setting", "value"], setting_rows)
+    _sheet(wb, _("Settings"), [_("setting"), _("value")], setting_rows)
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()
@@ -246,15 +277,15 @@ def _levels_sheet(wb, levels: list[dict], scored_on: str | None) -> None:
     """One block per hierarchy level: rows the true label there, columns the answers."""
     from openpyxl.styles import Font
 
-    ws = wb.create_sheet("Levels")
+    ws = wb.create_sheet(_("Levels"))
     bold = Font(bold=True)
     row = 1
     widest = 8
     for entry in levels:
-        title = f"level {entry['level']}: rows the true label there, columns the answer"
+        title = _("level {level}: rows the true label there, columns the answer").format(level=entry["level"])
         _put(ws, row, 1, title + (f" ({scored_on})" if scored_on else "")).font = bold
         row += 1
-        columns = list(entry["predicted"]) + ["PENDING"]
+        columns = list(entry["predicted"]) + [_("PENDING")]
         for j, name in enumerate(columns, start=2):
             _put(ws, row, j, name).font = bold
         row += 1

@@ -130,7 +130,7 @@ class Session:
         from .consult import UNKNOWN
 
         c = self.consultation
-        rules = {r.leaf: rule_text(tree, r) for r in extract_rules(tree, out.nodes)}
+        rules = {r.leaf: rule_text(tree, r, translate=False) for r in extract_rules(tree, out.nodes)}
         settled = c.settled()
         texts = []
         for n in out.nodes:

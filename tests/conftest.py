@@ -4,6 +4,9 @@ from pathlib import Path
 
 # Qt must never need a screen in tests; set before anything imports Qt.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The engine's texts follow RULETREE_LANG, then the system locale: the tests read English
+# (tests/test_i18n.py switches to zh_CN on purpose), whatever the machine's locale.
+os.environ["RULETREE_LANG"] = "en"
 
 import pytest  # noqa: E402
 

@@ -23,6 +23,7 @@ from typing import Callable
 
 from .. import __version__
 from ..errors import OptionError, RuleTreeError
+from ..i18n import LANGUAGES, _, using
 from ..paths import log_file
 from .commands import cmd_algorithms, cmd_evaluate, cmd_info, cmd_predict, cmd_rules, cmd_train
 from .compare import add_compare_parser
@@ -54,6 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog=PROG, description="RuleTree Studio: decision trees and IF-THEN rules from "
                     "spreadsheets. With no subcommand, starts the window.")
     parser.add_argument("--version", action="version", version=f"RuleTree Studio {__version__}")
+    parser.add_argument("--lang", choices=LANGUAGES, metavar="LANG",
+                        help="language of the messages and exports: en or zh_CN (default: RULETREE_LANG, then the "
+                             "system locale); JSON output and files never change with it")
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
     info = sub.add_parser("info", help="columns, types, missing values, classes; validate a project")
     add_problem_options(info, data_optional=True)
@@ -141,8 +145,29 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def split_lang(argv: list[str]) -> tuple[str | None, list[str]]:
+    """`--lang L` / `--lang=L` anywhere before a `--` (every command takes it): (L or None, the
+    other arguments). A `--lang` with no value is left for argparse to report."""
+    lang, rest, k = None, [], 0
+    while k < len(argv):
+        arg = argv[k]
+        if arg == "--":
+            rest.extend(argv[k:])
+            break
+        if arg == "--lang" and k + 1 < len(argv):
+            lang, k = argv[k + 1], k + 2
+            continue
+        if arg.startswith("--lang="):
+            lang, k = arg[len("--lang="):], k + 1
+            continue
+        rest.append(arg)
+        k += 1
+    return lang, rest
+
+
 def is_window_start(argv: list[str]) -> bool:
     """No subcommand (nothing, or a file to open): the launcher starts the window."""
+    argv = split_lang(argv)[1]
     return not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help", "--version"))
 
 
@@ -151,10 +176,11 @@ def window_file(argv: list[str]) -> str | None:
     neither a file nor a command is a user error."""
     parser = Parser(prog=PROG, description="Start the RuleTree Studio window.")
     parser.add_argument("file", nargs="?", help="a data file or project (.rtproj) to open")
+    parser.add_argument("--lang", choices=LANGUAGES, metavar="LANG", help="en or zh_CN")
     args = parser.parse_args(argv)
     if args.file is not None and not os.path.exists(args.file):
-        raise OptionError(f'"{args.file}" is neither a file nor a command (commands: {", ".join(SUBCOMMANDS)})',
-                          code="bad_option")
+        raise OptionError(_('"{file}" is neither a file nor a command (commands: {commands})').format(
+            file=args.file, commands=", ".join(SUBCOMMANDS)), code="bad_option")
     return args.file
 
 
@@ -189,34 +215,44 @@ def guarded(work: Callable[[], int]) -> int:
     try:
         return work()
     except RuleTreeError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        print(_("{prog}: error: {message}").format(prog=PROG, message=exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
+        print(_("{prog}: interrupted").format(prog=PROG), file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug: say so plainly, keep the traceback in the log
         logging.getLogger(PROG).exception("unexpected error")
-        print(f"{PROG}: internal error ({type(exc).__name__}: {exc}); this is a bug, please report it "
-              f"with the log file {log_file()}", file=sys.stderr)
+        print(_("{prog}: internal error ({kind}: {error}); this is a bug, please report it with the log "
+                "file {log}").format(prog=PROG, kind=type(exc).__name__, error=exc, log=log_file()), file=sys.stderr)
         return 1
 
 
 def main(argv: list[str] | None = None, *, plotter: Callable | None = None) -> int:
     """Run one headless subcommand. `plotter(plot, path) -> path` draws PNG plots for
-    `reproduce --png` (the app's launcher passes its own)."""
+    `reproduce --png` (the app's launcher passes its own). `--lang L` (anywhere; else
+    RULETREE_LANG, else the system locale) is the language of this command's texts; the
+    language before is restored after it."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    lang, argv = split_lang(argv)
 
     def run() -> int:
         if is_window_start(argv):  # reached without the launcher (python -m engine.cli)
             window_file(argv)
-            raise OptionError(f"give a command ({', '.join(SUBCOMMANDS)}); the window starts with '{PROG}' "
-                              f"(python -m app.launch); see '{PROG} --help'", code="bad_option")
+            raise OptionError(_("give a command ({commands}); the window starts with '{prog}' (python -m app.launch); "
+                                "see '{prog} --help'").format(commands=", ".join(SUBCOMMANDS), prog=PROG),
+                              code="bad_option")
         args = build_parser().parse_args(argv)
         if getattr(args, "func", None) is None:
-            raise OptionError(f"give a command ({', '.join(SUBCOMMANDS)}); see '{PROG} --help'", code="bad_option")
+            raise OptionError(_("give a command ({commands}); see '{prog} --help'").format(
+                commands=", ".join(SUBCOMMANDS), prog=PROG), code="bad_option")
         args.plotter = plotter
         return args.func(args)
 
-    return guarded(run)
+    try:
+        with using(lang):
+            return guarded(run)
+    except OptionError as exc:  # an unknown --lang or RULETREE_LANG: said in English, there is no other
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 2

@@ -11,6 +11,7 @@ import os
 import sys
 
 from ..errors import OptionError
+from ..i18n import _
 from .printing import PROG, json_default, print_algorithms, print_evaluation, print_info, terminal_progress, warn
 from .problem import prepare, problem_given, resolve_problem
 
@@ -96,7 +97,7 @@ def parse_params(items: list[str] | None) -> dict:
     for item in items or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f'--param "{item}" is not K=V', code="bad_option")
+            raise OptionError(_('--param "{item}" is not K=V').format(item=item), code="bad_option")
         value = value.strip()
         if value.lower() in ("true", "false"):
             parsed = value.lower() == "true"
@@ -188,21 +189,22 @@ def check_scheme_options(args) -> None:
     from ..evaluate import MAX_FITS, MAX_FOLDS, MAX_REPEATS
 
     if args.holdout is not None and not 0 < args.holdout < 1:
-        raise OptionError("--holdout must be a share between 0 and 1 (e.g. 0.3)", code="bad_option")
+        raise OptionError(_("--holdout must be a share between 0 and 1 (e.g. 0.3)"), code="bad_option")
     if args.cv < 2:
-        raise OptionError("--cv must be at least 2", code="bad_option")
+        raise OptionError(_("--cv must be at least 2"), code="bad_option")
     if args.cv > MAX_FOLDS:
-        raise OptionError(f"--cv must be at most {MAX_FOLDS}", code="bad_option")
+        raise OptionError(_("--cv must be at most {n}").format(n=MAX_FOLDS), code="bad_option")
     if args.repeats < 1:
-        raise OptionError("--repeats must be at least 1", code="bad_option")
+        raise OptionError(_("--repeats must be at least 1"), code="bad_option")
     if args.repeats > MAX_REPEATS:
-        raise OptionError(f"--repeats must be at most {MAX_REPEATS}", code="bad_option")
+        raise OptionError(_("--repeats must be at most {n}").format(n=MAX_REPEATS), code="bad_option")
     if args.holdout is None and args.cv * args.repeats > MAX_FITS:
-        raise OptionError(f"--cv {args.cv} x --repeats {args.repeats} is {args.cv * args.repeats:,} fits; at most "
-                          f"{MAX_FITS:,}", code="bad_option")
+        raise OptionError(_("--cv {cv} x --repeats {repeats} is {fits} fits; at most {most}").format(
+            cv=args.cv, repeats=args.repeats, fits=f"{args.cv * args.repeats:,}", most=f"{MAX_FITS:,}"),
+            code="bad_option")
     missing_rate = getattr(args, "missing_rate", None)
     if missing_rate is not None and not 0 <= missing_rate < 1:
-        raise OptionError("--missing-rate must be a share from 0 up to (not including) 1 (e.g. 0.2)",
+        raise OptionError(_("--missing-rate must be a share from 0 up to (not including) 1 (e.g. 0.2)"),
                           code="bad_option")
 
 
@@ -223,11 +225,12 @@ def cmd_rules(args) -> int:
         print(json.dumps(rules_json(tree, rules), ensure_ascii=False, indent=2))
     else:
         for k, r in enumerate(rules, start=1):
-            conf = "" if r.confidence is None else f", confidence {r.confidence:.3f}"
-            print(f"{k:3d}. {rule_text(tree, r)}   [support {format(r.support, '.6g')}{conf}, "
-                  f"coverage {r.coverage:.3f}]")
+            conf = "" if r.confidence is None else _(", confidence {confidence}").format(
+                confidence=format(r.confidence, ".3f"))
+            print(f"{k:3d}. {rule_text(tree, r)}   " + _("[support {support}{confidence}, coverage {coverage}]").format(
+                support=format(r.support, ".6g"), confidence=conf, coverage=format(r.coverage, ".3f")))
         if args.xlsx:
-            print(f"{len(rules)} rules -> {args.xlsx}")
+            print(_("{n} rules -> {path}").format(n=len(rules), path=args.xlsx))
     return 0
 
 

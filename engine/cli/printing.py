@@ -11,6 +11,7 @@ import shutil
 import sys
 import time
 
+from ..i18n import _
 from ..textwidth import display_width, ljust
 
 PROG = "ruletree"
@@ -40,7 +41,7 @@ def json_default(value):
 
 
 def warn(message: str) -> None:
-    print(f"warning: {message}", file=sys.stderr)
+    print(_("warning: {message}").format(message=message), file=sys.stderr)
 
 
 # ---- info -------------------------------------------------------------------------------
@@ -177,10 +178,14 @@ def print_algorithms(groups) -> None:
 
 
 def print_evaluation(result, file_name: str, holdout: float | None, cv: int, repeats: int) -> None:
-    how = f"hold-out {holdout:g}" if holdout is not None else f"{cv}-fold cross-validation"
-    print(f"{result.algorithm} on {file_name} ({result.rows} rows), {how} x {repeats}")
+    from ..export import metric_title
+
+    how = _("hold-out {share}").format(share=format(holdout, "g")) if holdout is not None else \
+        _("{k}-fold cross-validation").format(k=cv)
+    print(_("{algorithm} on {file} ({rows} rows), {scheme} x {repeats}").format(
+        algorithm=result.algorithm, file=file_name, rows=result.rows, scheme=how, repeats=repeats))
     for name, value in result.summary().items():
-        print(f"  {ljust(name, 28)} {value['mean']:.4f} ± {value['std']:.4f}")
+        print(f"  {ljust(metric_title(name), 28)} {value['mean']:.4f} ± {value['std']:.4f}")
     for w in result.warnings:
         warn(w)
 

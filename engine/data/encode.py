@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import DataError
+from ..i18n import _
 from .spec import ProblemSpec, class_labels, column_labels, effective_type, validate
 from .table import NOMINAL, NUMERIC, ORDINAL, Table, format_number
 
@@ -100,8 +101,8 @@ class DataSchema:
         X = np.empty((len(frame), len(self.attributes)), dtype=np.float64)
         for j, attr in enumerate(self.attributes):
             if attr.name not in frame.columns:
-                raise DataError(f'the column "{attr.name}" that the model uses is not in the data',
-                                code="missing_column", file=table.file, sheet=table.sheet, column=attr.name)
+                raise DataError(_('the column "{column}" that the model uses is not in the data').format(
+                    column=attr.name), code="missing_column", file=table.file, sheet=table.sheet, column=attr.name)
             X[:, j] = _encode_column(table, attr, warnings)
         return X
 
@@ -164,8 +165,8 @@ def _encode_column(table: Table, attr: AttributeSchema, warnings: list[str] | No
             if info.numeric_text:  # codes like 007 the user wants as numbers
                 return pd.to_numeric(series.to_numpy(dtype=object), errors="coerce").astype(np.float64)
             if info.distinct:
-                raise DataError(f'the column holds text (e.g. "{info.values[0]}") where the model expects '
-                                "numbers", code="type_mismatch", file=table.file, sheet=table.sheet,
+                raise DataError(_('the column holds text (e.g. "{value}") where the model expects numbers').format(
+                    value=info.values[0]), code="type_mismatch", file=table.file, sheet=table.sheet,
                                 column=attr.name)
             return np.full(len(series), np.nan)
         return series.to_numpy(dtype=np.float64)
@@ -187,9 +188,9 @@ def _encode_column(table: Table, attr: AttributeSchema, warnings: list[str] | No
     if unknown.any():
         first = int(np.argmax(unknown))
         if warnings is not None:
-            warnings.append(f'column "{attr.name}": the value "{labels[first]}" (row '
-                            f"{table.row_number(first)}) was not seen in training; treated as missing"
-                            + (f" (and {int(unknown.sum()) - 1} more rows)" if unknown.sum() > 1 else ""))
+            warnings.append(_('column "{column}": the value "{value}" (row {row}) was not seen in training; treated '
+                              "as missing").format(column=attr.name, value=labels[first], row=table.row_number(first))
+                            + (_(" (and {n} more rows)").format(n=int(unknown.sum()) - 1) if unknown.sum() > 1 else ""))
     out = codes.astype(np.float64)
     out[codes < 0] = np.nan
     return out
@@ -281,9 +282,9 @@ def encode(table: Table, spec: ProblemSpec, *, weights: np.ndarray | None = None
     rows = np.flatnonzero(keep)
     dropped = [table.row_number(int(i)) for i in np.flatnonzero(~keep)]
     if dropped:
-        more = f" (and {len(dropped) - 1} more)" if len(dropped) > 1 else ""
-        warnings.append(f'{len(dropped)} row(s) have no value in the target column "{schema.target}" and '
-                        f"are left out of learning: row {dropped[0]}{more}")
+        more = _(" (and {n} more)").format(n=len(dropped) - 1) if len(dropped) > 1 else ""
+        warnings.append(_('{n} row(s) have no value in the target column "{target}" and are left out of learning: '
+                          "row {row}{more}").format(n=len(dropped), target=schema.target, row=dropped[0], more=more))
     _note_ranges(schema, X_all[rows])
     warnings += target_warnings(table, schema, y_all[rows], rows)
     if weights is None:

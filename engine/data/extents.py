@@ -24,6 +24,7 @@ import zlib
 import numpy as np
 
 from ..errors import DataError
+from ..i18n import _
 from .limits import ReadLimits
 from .sniff import OLE2_MAGIC
 
@@ -64,15 +65,17 @@ def check_extent(extent: Extent, path: str, sheet: str | None, limits: ReadLimit
     budget = limits.sheet_cell_budget(file_bytes)
     if extent.cells > budget:
         col = _column_name(extent.cols)
-        hint = ("delete the stray cells far from the table" if extent.cells <= limits.max_cells
-                else "more than any table this program reads; delete the stray cells far from the table")
-        raise DataError(f"the sheet reaches row {extent.rows:,} and column {col}: {extent.rows:,} x "
-                        f"{extent.cols:,} = {extent.cells:,} cells, more than the limit of {budget:,} for a "
-                        f"workbook of {_size(file_bytes)} ({hint})", code="too_large", file=path, sheet=sheet)
+        hint = (_("delete the stray cells far from the table") if extent.cells <= limits.max_cells
+                else _("more than any table this program reads; delete the stray cells far from the table"))
+        raise DataError(_("the sheet reaches row {rows} and column {column}: {rows} x {cols} = {cells} cells, more "
+                          "than the limit of {limit} for a workbook of {size} ({hint})").format(
+            rows=f"{extent.rows:,}", column=col, cols=f"{extent.cols:,}", cells=f"{extent.cells:,}",
+            limit=f"{budget:,}", size=_size(file_bytes), hint=hint), code="too_large", file=path, sheet=sheet)
     if extent.declared > limits.max_declared_cells:
-        raise DataError(f"the sheet declares a size of {extent.declared:,} cells (its DIMENSIONS record), more "
-                        f"than the limit of {limits.max_declared_cells:,}; the file is damaged or not made by "
-                        "a spreadsheet program", code="too_large", file=path, sheet=sheet)
+        raise DataError(_("the sheet declares a size of {cells} cells (its DIMENSIONS record), more than the limit "
+                          "of {limit}; the file is damaged or not made by a spreadsheet program").format(
+            cells=f"{extent.declared:,}", limit=f"{limits.max_declared_cells:,}"),
+                code="too_large", file=path, sheet=sheet)
 
 
 def _column_name(number: int) -> str:
@@ -428,7 +431,7 @@ class _XlsbScan:
                 typ += (data[pos] & 0x7F) << 7
                 pos += 1
             size, shift, complete = 0, 0, False
-            for _ in range(4):
+            for _attempt in range(4):
                 if pos >= n:
                     break
                 b = data[pos]
@@ -479,23 +482,27 @@ def check_zip(path: str, limits: ReadLimits) -> dict[str, Extent]:
     try:
         archive = zipfile.ZipFile(path)
     except zipfile.BadZipFile:
-        raise DataError("the workbook is damaged or truncated (its zip directory is missing); "
-                        "save it again from Excel", code="truncated", file=path) from None
+        raise DataError(_("the workbook is damaged or truncated (its zip directory is missing); "
+                          "save it again from Excel"), code="truncated", file=path) from None
     except (NotImplementedError, EOFError, ValueError, OverflowError) as exc:
         # e.g. "zip file version 6.4": a zip feature no spreadsheet program writes, or a damaged directory
-        raise DataError(f"the workbook is damaged or not a spreadsheet zip ({exc}); save it again from Excel",
+        raise DataError(_("the workbook is damaged or not a spreadsheet zip ({error}); save it again "
+                          "from Excel").format(
+            error=exc),
                         code="truncated", file=path) from None
     with archive:
         infos = archive.infolist()
         declared = sum(i.file_size for i in infos)
         if declared > limits.max_unzipped_bytes:
-            raise DataError(f"the workbook would unpack to {declared:,} bytes, more than the limit of "
-                            f"{limits.max_unzipped_bytes:,} (a zip bomb?)", code="zip_bomb", file=path)
+            raise DataError(_("the workbook would unpack to {size} bytes, more than the limit of {limit} (a zip "
+                              "bomb?)").format(size=f"{declared:,}", limit=f"{limits.max_unzipped_bytes:,}"),
+                                  code="zip_bomb", file=path)
         for info in infos:
             if info.file_size > _CHUNK and info.file_size > limits.max_zip_ratio * max(1, info.compress_size):
-                raise DataError(f'the workbook part "{info.filename}" is compressed '
-                                f"{info.file_size / max(1, info.compress_size):,.0f} to 1, far beyond any real "
-                                "workbook (a zip bomb?)", code="zip_bomb", file=path)
+                raise DataError(_('the workbook part "{part}" is compressed {ratio} to 1, far beyond any real '
+                                  "workbook (a zip bomb?)").format(
+                    part=info.filename, ratio=f"{info.file_size / max(1, info.compress_size):,.0f}"),
+                        code="zip_bomb", file=path)
         binary_sheets = _xlsb_sheet_parts(archive, infos, limits)
         budget = limits.sheet_cell_budget(os.path.getsize(path))
         total = 0
@@ -512,18 +519,21 @@ def check_zip(path: str, limits: ReadLimits) -> dict[str, Extent]:
                         seen += len(chunk)
                         total += len(chunk)
                         if total > limits.max_unzipped_bytes or seen > info.file_size:
-                            raise DataError("the workbook unpacks to more than it declares or than the "
-                                            f"limit of {limits.max_unzipped_bytes:,} bytes (a zip bomb?)",
+                            raise DataError(_("the workbook unpacks to more than it declares or than the limit "
+                                              "of {limit} bytes (a zip bomb?)").format(
+                                limit=f"{limits.max_unzipped_bytes:,}"),
                                             code="zip_bomb", file=path)
                         if scan is not None:
                             scan.feed(chunk)
                 if scan is not None:
                     scan.finish()
             except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError) as exc:
-                raise DataError(f'the workbook is damaged or truncated (part "{info.filename}": {exc})',
+                raise DataError(_('the workbook is damaged or truncated (part "{part}": {error})').format(
+                    part=info.filename, error=exc),
                                 code="truncated", file=path) from None
             except _Damaged as exc:
-                raise DataError(f"the workbook is damaged: {exc}", code="truncated", file=path) from None
+                raise DataError(_("the workbook is damaged: {error}").format(error=exc),
+                    code="truncated", file=path) from None
             if isinstance(scan, _OdsScan):
                 for name, extent in scan.sheets.items():
                     extents[f"{info.filename}#{name}"] = extent
@@ -709,7 +719,8 @@ def scan_xls(path: str, limits: ReadLimits) -> dict[str, Extent]:
         streams = _cfb_streams(data, ("workbook", "book"))
     except (_Damaged, struct.error, IndexError) as exc:
         reason = str(exc) if isinstance(exc, _Damaged) else "its structure is broken"
-        raise DataError(f"the workbook is damaged or truncated ({reason}); save it again from Excel",
+        raise DataError(_("the workbook is damaged or truncated ({reason}); save it again from Excel").format(
+            reason=reason),
                         code="truncated", file=path) from None
     extents: dict[str, Extent] = {}
     for stream in streams:

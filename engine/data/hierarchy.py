@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import DataError
+from ..i18n import _
 from .read import read_table
 from .table import NUMERIC, format_number
 
@@ -26,7 +27,7 @@ def read_hierarchy(path: str | os.PathLike, sheet: str | None = None) -> dict[st
     elif len(table.columns) >= 2:
         label_col, parent_col = table.columns[0].name, table.columns[1].name
     else:
-        raise DataError("a hierarchy file needs two columns, label and parent", code="bad_hierarchy",
+        raise DataError(_("a hierarchy file needs two columns, label and parent"), code="bad_hierarchy",
                         file=os.fspath(path), sheet=table.sheet)
 
     def labels(col):
@@ -42,14 +43,15 @@ def read_hierarchy(path: str | os.PathLike, sheet: str | None = None) -> dict[st
         if child is None:
             if parent is None:
                 continue
-            raise DataError("the label is empty", code="bad_hierarchy", file=os.fspath(path),
+            raise DataError(_("the label is empty"), code="bad_hierarchy", file=os.fspath(path),
                             sheet=table.sheet, row=row, column=label_col)
         if parent is None:
             out.setdefault(child, None)  # a top label
             continue
         if child in out and out[child] is not None and out[child] != parent:
-            raise DataError(f'"{child}" has two parents: "{out[child]}" (row {first_row[child]}) and '
-                            f'"{parent}"', code="bad_hierarchy", file=os.fspath(path), sheet=table.sheet,
+            raise DataError(_('"{label}" has two parents: "{first}" (row {row}) and "{second}"').format(
+                label=child, first=out[child], row=first_row[child], second=parent),
+                    code="bad_hierarchy", file=os.fspath(path), sheet=table.sheet,
                             row=row, column=parent_col)
         out[child] = parent
         first_row[child] = row

@@ -9,6 +9,7 @@ import re
 import numpy as np
 
 from ..errors import DataError
+from ..i18n import _
 from .limits import ReadLimits
 from .read_csv import check_text_is_text, decode_text, encoding_warning, read_limited
 from .sniff import guess_encoding
@@ -140,23 +141,25 @@ def read_arff(path: str, limits: ReadLimits, *, encoding: str | None = None) -> 
         if lower.startswith("@attribute"):
             match = _ATTR.match(stripped)
             if not match:
-                raise DataError("the @attribute line cannot be read", code="bad_arff", file=path, row=number)
+                raise DataError(_("the @attribute line cannot be read"), code="bad_arff", file=path, row=number)
             name, spec = _unquote(match.group(1)), match.group(2).strip()
             if name in names:
-                raise DataError(f'the attribute "{_shown(name)}" is declared twice', code="duplicate_header",
+                raise DataError(_('the attribute "{name}" is declared twice').format(name=_shown(name)),
+                    code="duplicate_header",
                                 file=path, row=number, column=_shown(name))
             if spec.startswith("{"):
                 if not spec.endswith("}"):
-                    raise DataError("the value list { ... } is not closed", code="bad_arff",
+                    raise DataError(_("the value list { ... } is not closed"), code="bad_arff",
                                     file=path, row=number, column=_shown(name))
                 try:
                     values = [v for v in _split_values(spec[1:-1]) if v != ""]
                 except ValueError as exc:
-                    raise DataError(f"the value list cannot be read: {exc}", code="bad_arff",
+                    raise DataError(_("the value list cannot be read: {error}").format(error=exc), code="bad_arff",
                                     file=path, row=number, column=_shown(name)) from None
                 if len(set(values)) != len(values):
                     dup = next(v for v in values if values.count(v) > 1)
-                    raise DataError(f'the value "{_shown(dup)}" is declared twice', code="bad_arff",
+                    raise DataError(_('the value "{value}" is declared twice').format(value=_shown(dup)),
+                        code="bad_arff",
                                     file=path, row=number, column=_shown(name))
                 declared[name] = values
                 kinds.append("nominal")
@@ -172,14 +175,15 @@ def read_arff(path: str, limits: ReadLimits, *, encoding: str | None = None) -> 
                     try:
                         date_formats[len(names)] = (pattern, java_date_format(pattern))
                     except ValueError as exc:
-                        raise DataError(f'the date format "{_shown(pattern)}" cannot be read: {exc}',
+                        raise DataError(_('the date format "{pattern}" cannot be read: {error}').format(
+                            pattern=_shown(pattern), error=exc),
                                         code="bad_arff", file=path, row=number, column=_shown(name)) from None
                     kinds.append("date")
                 elif kind == "relational":
-                    raise DataError("relational attributes are not supported", code="bad_arff",
+                    raise DataError(_("relational attributes are not supported"), code="bad_arff",
                                     file=path, row=number, column=_shown(name))
                 else:
-                    raise DataError(f'unknown attribute type "{_shown(spec)}"', code="bad_arff",
+                    raise DataError(_('unknown attribute type "{kind}"').format(kind=_shown(spec)), code="bad_arff",
                                     file=path, row=number, column=_shown(name))
             names.append(name)
             name_lines.append(number)
@@ -187,12 +191,12 @@ def read_arff(path: str, limits: ReadLimits, *, encoding: str | None = None) -> 
         if lower.startswith("@data"):
             data_line = number
             break
-        raise DataError(f'unexpected line before @data: "{_shown(stripped[:60])}"', code="bad_arff",
+        raise DataError(_('unexpected line before @data: "{line}"').format(line=_shown(stripped[:60])), code="bad_arff",
                         file=path, row=number)
     if not names:
-        raise DataError("no @attribute lines: this is not an ARFF file", code="bad_arff", file=path)
+        raise DataError(_("no @attribute lines: this is not an ARFF file"), code="bad_arff", file=path)
     if data_line is None:
-        raise DataError("the @data section is missing", code="bad_arff", file=path)
+        raise DataError(_("the @data section is missing"), code="bad_arff", file=path)
 
     width = len(names)
     # in ARFF only "?" means missing: "-", "NA" ... can be declared values
@@ -206,7 +210,7 @@ def read_arff(path: str, limits: ReadLimits, *, encoding: str | None = None) -> 
     renamed = dict(zip(names, clean))
     declared = {renamed[k]: v for k, v in declared.items()}
     names = clean
-    columns: list[list] = [[] for _ in range(width)]
+    columns: list[list] = [[] for _column in range(width)]
     numbers: list[int] = []
     for number in range(data_line + 1, len(lines) + 1):
         stripped = lines[number - 1].strip()
@@ -220,10 +224,11 @@ def read_arff(path: str, limits: ReadLimits, *, encoding: str | None = None) -> 
             else:
                 values = _split_values(stripped)
         except ValueError as exc:
-            raise DataError(f"the data line cannot be read: {exc}", code="bad_arff",
+            raise DataError(_("the data line cannot be read: {error}").format(error=exc), code="bad_arff",
                             file=path, row=number) from None
         if len(values) != width:
-            raise DataError(f"the data line has {len(values)} values but {width} attributes are declared",
+            raise DataError(_("the data line has {n} values but {width} attributes are declared").format(
+                n=len(values), width=width),
                             code="ragged_row", file=path, row=number)
         for j, (pattern, fmt) in date_formats.items():
             values[j] = _parse_date(values[j], pattern, fmt, path, number, names[j])
@@ -231,7 +236,7 @@ def read_arff(path: str, limits: ReadLimits, *, encoding: str | None = None) -> 
             columns[j].append(value)
         numbers.append(number)
         if len(numbers) * width > limits.max_cells:
-            raise DataError(f"the table has more than {limits.max_cells:,} cells, the limit",
+            raise DataError(_("the table has more than {limit} cells, the limit").format(limit=f"{limits.max_cells:,}"),
                             code="too_large", file=path, row=number)
 
     def column_label(j: int) -> str:
@@ -243,7 +248,8 @@ def read_arff(path: str, limits: ReadLimits, *, encoding: str | None = None) -> 
         if kinds[j] == "numeric" and info.type != "numeric" and info.distinct:
             for i, value in enumerate(table.frame[info.name]):
                 if value is not None and not _is_number(value):
-                    raise DataError(f'the attribute is declared numeric but holds "{value}"', code="bad_arff",
+                    raise DataError(_('the attribute is declared numeric but holds "{value}"').format(value=value),
+                        code="bad_arff",
                                     file=path, row=int(row_numbers[i]), column=info.name)
     table.encoding = used
     return table
@@ -257,8 +263,9 @@ def _parse_date(value, pattern: str, fmt: str, path: str, line: int, column: str
     try:
         return _dt.datetime.strptime(value.strip(), fmt)
     except ValueError:
-        raise DataError(f'"{_shown(value.strip()[:60])}" is not a date in the format "{_shown(pattern)}" that '
-                        "the attribute declares", code="bad_date", file=path, row=line, column=column) from None
+        raise DataError(_('"{value}" is not a date in the format "{pattern}" that the attribute declares').format(
+            value=_shown(value.strip()[:60]), pattern=_shown(pattern)),
+                code="bad_date", file=path, row=line, column=column) from None
 
 
 def _is_number(text: str) -> bool:

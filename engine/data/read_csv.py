@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import DataError
+from ..i18n import _
 from .limits import ReadLimits
 from .sniff import binary_kind, detect_encoding, guess_encoding, sniff_delimiter
 from .table import MISSING_TOKENS, PreParsed, Table, TableBuilder, TextColumn, place_text
@@ -26,10 +27,10 @@ def read_limited(path: str, limits: ReadLimits) -> bytes:
     with open(path, "rb") as handle:
         raw = handle.read(limits.max_file_bytes + 1)
     if len(raw) > limits.max_file_bytes:
-        raise DataError(f"the file is larger than the limit of {limits.max_file_bytes:,} bytes",
-                        code="too_large", file=path)
+        raise DataError(_("the file is larger than the limit of {limit} bytes").format(
+            limit=f"{limits.max_file_bytes:,}"), code="too_large", file=path)
     if not raw or raw.isspace():  # (what raw.strip() removes, without copying the file)
-        raise DataError("the file is empty", code="empty_file", file=path)
+        raise DataError(_("the file is empty"), code="empty_file", file=path)
     return raw
 
 
@@ -40,13 +41,13 @@ def decode_text(raw: bytes, file: str, encoding: str | None = None) -> tuple[str
         codecs_name = chosen
         text = raw.decode(codecs_name)
     except LookupError:
-        raise DataError(f'"{chosen}" is not a text encoding this program knows', code="encoding",
-                        file=file) from None
+        raise DataError(_('"{encoding}" is not a text encoding this program knows').format(encoding=chosen),
+                        code="encoding", file=file) from None
     except UnicodeDecodeError as exc:
         row = raw[: exc.start].count(b"\n") + 1
         raise DataError(
-            f"the file is not valid {chosen} text (byte {exc.start}); it was probably saved in another "
-            "encoding: choose the right one, or save it as UTF-8",
+            _("the file is not valid {encoding} text (byte {byte}); it was probably saved in another "
+              "encoding: choose the right one, or save it as UTF-8").format(encoding=chosen, byte=exc.start),
             code="encoding", file=file, row=row) from None
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -58,9 +59,10 @@ _CONTROL_BYTES = bytes(b for b in range(32) if b not in b"\t\n\r\f\v\x1a")
 
 def encoding_warning(file: str, used: str, doubt: str) -> str:
     """The warning for an encoding that was guessed with doubt: which, why, how to choose."""
-    return (f"{place_text(file)}: the text encoding was not given and was guessed as {used}, but {doubt}. "
-            "If the text looks wrong, give the right encoding (on the command line --encoding ENC, for "
-            "example --encoding shift_jis, gbk, big5, euc_kr, cp1251) or save the file as UTF-8.")
+    return _("{place}: the text encoding was not given and was guessed as {encoding}, but {doubt}. "
+             "If the text looks wrong, give the right encoding (on the command line --encoding ENC, for "
+             "example --encoding shift_jis, gbk, big5, euc_kr, cp1251) or save the file as UTF-8.").format(
+        place=place_text(file), encoding=used, doubt=doubt)
 
 
 def check_bytes_are_text(raw: bytes, file: str) -> None:
@@ -68,13 +70,13 @@ def check_bytes_are_text(raw: bytes, file: str) -> None:
     anywhere (a text file has none: a damaged or binary file), or many control bytes."""
     nul = raw.find(b"\x00")  # the whole file: a NUL in row 100,000 is as wrong as in row 1
     if nul >= 0:
-        raise DataError("the file contains binary data (NUL bytes), not text; is it really a CSV file, "
-                        "or is it damaged?", code="binary", file=file, row=raw.count(b"\n", 0, nul) + 1)
+        raise DataError(_("the file contains binary data (NUL bytes), not text; is it really a CSV file, "
+                          "or is it damaged?"), code="binary", file=file, row=raw.count(b"\n", 0, nul) + 1)
     sample = raw[:65536]
     control = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
     if control > max(8, len(sample) // 200):
-        raise DataError("the file contains binary data (control characters), not text; is it really "
-                        "a CSV file?", code="binary", file=file)
+        raise DataError(_("the file contains binary data (control characters), not text; is it really "
+                          "a CSV file?"), code="binary", file=file)
 
 
 _CONTROL_CHARS = re.compile("[\x00-\x08\x0e-\x1f]")
@@ -85,25 +87,26 @@ def check_text_is_text(text: str, file: str) -> None:
     (Single control characters further on are escaped, with a warning, by the table builder.)"""
     nul = text.find("\x00")
     if nul >= 0:
-        raise DataError("the file contains binary data (NUL bytes), not text; is it really a CSV file, "
-                        "or is it damaged?", code="binary", file=file, row=text.count("\n", 0, nul) + 1)
+        raise DataError(_("the file contains binary data (NUL bytes), not text; is it really a CSV file, "
+                          "or is it damaged?"), code="binary", file=file, row=text.count("\n", 0, nul) + 1)
     sample = text[:65536]
     control = len(_CONTROL_CHARS.findall(sample))  # below " ", but tab, LF, VT, FF, CR
     if control > max(8, len(sample) // 100):
-        raise DataError("the file contains binary data (control characters), not text; is it really "
-                        "a CSV file?", code="binary", file=file)
+        raise DataError(_("the file contains binary data (control characters), not text; is it really "
+                          "a CSV file?"), code="binary", file=file)
 
 
 def read_delimited(path: str, limits: ReadLimits, *, encoding: str | None = None,
                    delimiter: str | None = None, header_row: int | None = None) -> Table:
     if delimiter is not None and (len(delimiter) != 1 or delimiter in '"\r\n'):
-        raise DataError(f"the delimiter must be one character (not a quote or line break), not "
-                        f"{delimiter!r}", code="bad_option", file=path)
+        raise DataError(_("the delimiter must be one character (not a quote or line break), not "
+                          "{delimiter!r}").format(delimiter=delimiter), code="bad_option", file=path)
     raw = read_limited(path, limits)
     what = binary_kind(raw[:16])
     if what is not None and not encoding:
-        hint = " Open it as .xlsx instead (rename it)." if "zip" in what or "xls" in what else ""
-        raise DataError(f"the file is {what}, not delimited text.{hint}", code="binary", file=path)
+        hint = _(" Open it as .xlsx instead (rename it).") if "zip" in what or "xls" in what else ""
+        raise DataError(_("the file is {kind}, not delimited text.{hint}").format(kind=what, hint=hint),
+                        code="binary", file=path)
     chosen, doubt = (encoding, None) if encoding else guess_encoding(raw)
     if not chosen.lower().replace("_", "-").startswith(("utf-16", "utf-32")):
         check_bytes_are_text(raw, path)
@@ -160,17 +163,18 @@ def _unclosed_quote(text: str, path: str, delim: str, cell: str, row: int, colum
     line = text.count("\n") - cell.count("\n") + 1  # the line the quote opens on
     lines = cell.rstrip("\r\n").split("\n")
     rowlike = sum(1 for t in lines[1:] if width > 1 and t.count(delim) >= width - 1)
-    where = f" (on line {line})" if line != row else ""
-    what = "the rest of the file"
+    where = _(" (on line {line})").format(line=line) if line != row else ""
+    what = _("the rest of the file")
     if len(lines) > 1:
-        what += f" ({len(lines)} lines, {rowlike} of which look like rows of the table)" if rowlike \
-            else f" ({len(lines)} lines)"
+        what += _(" ({lines} lines, {rowlike} of which look like rows of the table)").format(
+            lines=len(lines), rowlike=rowlike) if rowlike else _(" ({lines} lines)").format(lines=len(lines))
     if header or rowlike or len(lines) > MAX_SWALLOWED_LINES or len(cell) > limits.max_cell_chars:
-        raise DataError(f"the quote that opens in this cell{where} is never closed, so {what} would be read "
-                        "into this one cell; add the missing closing quote (\") or remove the stray one",
-                        code="unclosed_quote", file=path, row=row, column=column)
-    return (f"{place_text(path, row=row, column=column)}: the quote that opens in this cell{where} is never "
-            f"closed, so {what} was read into this one cell; if that is wrong, add the closing quote (\")")
+        raise DataError(_("the quote that opens in this cell{where} is never closed, so {what} would be read "
+                          "into this one cell; add the missing closing quote (\") or remove the stray one").format(
+            where=where, what=what), code="unclosed_quote", file=path, row=row, column=column)
+    return _("{place}: the quote that opens in this cell{where} is never closed, so {what} was read into this "
+             "one cell; if that is wrong, add the closing quote (\")").format(
+        place=place_text(path, row=row, column=column), where=where, what=what)
 
 
 def parse_delimited(text: str, path: str, delim: str, limits: ReadLimits, builder: TableBuilder,
@@ -200,15 +204,16 @@ def parse_delimited(text: str, path: str, delim: str, limits: ReadLimits, builde
             header = next_header_candidate()
             header_row += 1
         if wanted is not None and not any(c.strip() for c in header):
-            raise DataError(f"the header row {wanted} is empty: choose the row that holds the column names",
-                            code="bad_header_row", file=path, row=wanted)
+            raise DataError(_("the header row {row} is empty: choose the row that holds the column names").format(
+                row=wanted), code="bad_header_row", file=path, row=wanted)
     except StopIteration:
         if wanted is not None and header_row >= 1:
-            raise DataError(f"the header row {wanted} is below the last row ({header_row}): choose the row that "
-                            "holds the column names", code="bad_header_row", file=path, row=wanted) from None
-        raise DataError("the file has no rows", code="empty_file", file=path) from None
+            raise DataError(_("the header row {row} is below the last row ({last}): choose the row that "
+                              "holds the column names").format(row=wanted, last=header_row),
+                            code="bad_header_row", file=path, row=wanted) from None
+        raise DataError(_("the file has no rows"), code="empty_file", file=path) from None
     except csv.Error as exc:
-        raise DataError(f"the header row cannot be read: {exc}", code="bad_csv", file=path,
+        raise DataError(_("the header row cannot be read: {error}").format(error=exc), code="bad_csv", file=path,
                         row=header_row + 1) from None
 
     def column_label(j: int) -> str:
@@ -216,8 +221,8 @@ def parse_delimited(text: str, path: str, delim: str, limits: ReadLimits, builde
 
     builder.header_row = header_row
     if wanted is not None and wanted > 1:
-        builder.warnings.append(f"rows 1-{wanted - 1} above the header row were skipped" if wanted > 2
-                                else "row 1 above the header row was skipped")
+        builder.warnings.append(_("rows 1-{last} above the header row were skipped").format(last=wanted - 1)
+                                if wanted > 2 else _("row 1 above the header row was skipped"))
     names = builder.header_names(header, column_label)
     width = len(names)
     max_rows = max(1, limits.max_cells // max(1, width))
@@ -225,13 +230,13 @@ def parse_delimited(text: str, path: str, delim: str, limits: ReadLimits, builde
     try:
         records.extend(itertools.islice(reader, max_rows + 2))  # + 1 for the end mark
     except csv.Error as exc:  # `records` holds the rows before the bad one
-        raise DataError(f"the row cannot be read: {exc}", code="bad_csv", file=path,
+        raise DataError(_("the row cannot be read: {error}").format(error=exc), code="bad_csv", file=path,
                         row=header_row + len(records) + 1) from None
     unclosed = bool(records) and _take_end_mark(records[-1], end)
     if unclosed is None:
         records.pop()
     if len(records) > max_rows:
-        raise DataError(f"the table has more than {limits.max_cells:,} cells, the limit",
+        raise DataError(_("the table has more than {limit} cells, the limit").format(limit=f"{limits.max_cells:,}"),
                         code="too_large", file=path, row=header_row + max_rows + 1)
     if unclosed and len(records[-1]) <= width:
         j = len(records[-1]) - 1
@@ -253,8 +258,9 @@ def parse_delimited(text: str, path: str, delim: str, limits: ReadLimits, builde
         elif len(record) > width:
             if any(c.strip() for c in record[width:]):
                 exc = DataError(
-                    f"the row has {len(record)} fields but the header has {width}; a delimiter "
-                    f'("{_show(delim)}") inside a value, or a missing quote?',
+                    _('the row has {fields} fields but the header has {width}; a delimiter ("{delimiter}") '
+                      "inside a value, or a missing quote?").format(fields=len(record), width=width,
+                                                                    delimiter=_show(delim)),
                     code="ragged_row", file=path, row=row_no)
                 if row_no - builder.header_row <= HEADER_HINT_ROWS:  # near the top: notes above the header?
                     exc.header_row_hint = row_no
@@ -267,9 +273,9 @@ def parse_delimited(text: str, path: str, delim: str, limits: ReadLimits, builde
         records = [r for r, k in zip(records, keep) if k]
         row_numbers = row_numbers[keep]
     if short_rows:
-        more = f" (and {len(short_rows) - 1} more rows)" if len(short_rows) > 1 else ""
-        builder.warnings.append(f"row {short_rows[0]}{more} has fewer fields than the header; "
-                                "the missing fields are read as missing values")
+        more = _(" (and {n} more rows)").format(n=len(short_rows) - 1) if len(short_rows) > 1 else ""
+        builder.warnings.append(_("row {row}{more} has fewer fields than the header; the missing fields are "
+                                  "read as missing values").format(row=short_rows[0], more=more))
     columns = [list(col) for col in zip(*records)] if records else [[] for _ in range(width)]
     table = builder.build(names, columns, row_numbers, column_label)
     table.encoding = encoding
@@ -374,7 +380,7 @@ def _blank_lines(buf: bytes, data: np.ndarray, starts: np.ndarray, limits: np.nd
     lines = np.arange(len(starts))
     at = starts.copy()
     unsure = []  # lines with a non-ASCII byte (perhaps a space: U+00A0, U+3000 ...) among the first
-    for _ in range(16):  # most lines show a byte that is not a space among their first few
+    for _attempt in range(16):  # most lines show a byte that is not a space among their first few
         inside = at < limits[lines]
         blank[lines[~inside]] = True  # every byte was a space or a delimiter
         lines, at = lines[inside], at[inside]
@@ -448,9 +454,9 @@ def _read_fast(box: list[bytes], header: list[str], used: str, path: str, delim:
     fields = delims + 1
     short = np.flatnonzero(keep & (fields < width))
     if len(short):
-        more = f" (and {len(short) - 1} more rows)" if len(short) > 1 else ""
-        builder.warnings.append(f"row {int(short[0]) + 1}{more} has fewer fields than the header; "
-                                "the missing fields are read as missing values")
+        more = _(" (and {n} more rows)").format(n=len(short) - 1) if len(short) > 1 else ""
+        builder.warnings.append(_("row {row}{more} has fewer fields than the header; the missing fields are "
+                                  "read as missing values").format(row=int(short[0]) + 1, more=more))
     table = builder.build(names, columns, (rows + 1).astype(np.int64), _column_label)
     table.encoding = used
     table.delimiter = delim

@@ -14,6 +14,7 @@ import numpy as np
 from pandas.api.types import infer_dtype
 
 from ..errors import DataError
+from ..i18n import _
 from .extents import SheetExtents, column_letter, scan_workbook
 from .limits import ReadLimits
 from .sniff import EMPTY_ZIP_MAGIC, OLE2_MAGIC, ZIP_MAGIC, binary_kind
@@ -33,10 +34,10 @@ def _open_workbook(path: str, limits: ReadLimits):
     with open(path, "rb") as handle:
         head = handle.read(16)
     if not head:
-        raise DataError("the file is empty", code="empty_file", file=path)
+        raise DataError(_("the file is empty"), code="empty_file", file=path)
     if os.path.getsize(path) > limits.max_file_bytes:
-        raise DataError(f"the file is larger than the limit of {limits.max_file_bytes:,} bytes",
-                        code="too_large", file=path)
+        raise DataError(_("the file is larger than the limit of {limit} bytes").format(
+            limit=f"{limits.max_file_bytes:,}"), code="too_large", file=path)
     suffix = os.path.splitext(path)[1].lower()
     if head.startswith((ZIP_MAGIC, EMPTY_ZIP_MAGIC, OLE2_MAGIC)):
         # OLE2: .xls, or an encrypted .xlsx (no Workbook stream: calamine says which below)
@@ -45,23 +46,23 @@ def _open_workbook(path: str, limits: ReadLimits):
         what = binary_kind(head)
         if what is None:
             text_like = all(b >= 9 for b in head) or head.startswith(b"\xef\xbb\xbf")
-            what = "plain text (a CSV file renamed?)" if text_like else "not a workbook"
-            hint = " Rename it to .csv and open it again." if text_like else ""
+            what = _("plain text (a CSV file renamed?)") if text_like else _("not a workbook")
+            hint = _(" Rename it to .csv and open it again.") if text_like else ""
         else:
             hint = ""
-        raise DataError(f"the file is {what}, not an Excel workbook ({suffix}).{hint}",
-                        code="not_a_workbook", file=path)
+        raise DataError(_("the file is {kind}, not an Excel workbook ({suffix}).{hint}").format(
+            kind=what, suffix=suffix, hint=hint), code="not_a_workbook", file=path)
     try:
         return pc.CalamineWorkbook.from_path(path), extents
     except pc.PasswordError:
-        raise DataError("the workbook is password-protected; save an unprotected copy",
+        raise DataError(_("the workbook is password-protected; save an unprotected copy"),
                         code="password", file=path) from None
     except Exception as exc:  # calamine raises several kinds for damaged files
-        raise DataError(f"the workbook cannot be read ({_short(exc)}); it may be damaged or truncated",
-                        code="truncated", file=path) from None
+        raise DataError(_("the workbook cannot be read ({reason}); it may be damaged or truncated").format(
+            reason=_short(exc)), code="truncated", file=path) from None
     except BaseException as exc:
         if _is_panic(exc):
-            raise DataError(f"the workbook cannot be read ({_short(exc)}); it is damaged",
+            raise DataError(_("the workbook cannot be read ({reason}); it is damaged").format(reason=_short(exc)),
                             code="truncated", file=path) from None
         raise
 
@@ -73,7 +74,7 @@ def _short(exc: Exception) -> str:
 
 def list_sheets(path: str, limits: ReadLimits) -> list[str]:
     """Worksheet names in workbook order (chart sheets left out)."""
-    wb, _ = _open_workbook(path, limits)
+    wb, _extents = _open_workbook(path, limits)
     try:
         return _worksheet_names(wb)
     finally:
@@ -96,13 +97,13 @@ def read_workbook(path: str, limits: ReadLimits, sheet: str | None = None, heade
     try:
         names = _worksheet_names(wb)
         if not names:
-            raise DataError("the workbook has no worksheets", code="no_sheet", file=path)
+            raise DataError(_("the workbook has no worksheets"), code="no_sheet", file=path)
         chosen = sheet is None
         if sheet is None:
             sheet, read = _first_table_sheet(wb, names, path, extents, limits)
         elif sheet not in names:
-            raise DataError(f'there is no sheet "{sheet}"; the sheets are: {", ".join(names)}',
-                            code="no_sheet", file=path)
+            raise DataError(_('there is no sheet "{sheet}"; the sheets are: {sheets}').format(
+                sheet=sheet, sheets=", ".join(names)), code="no_sheet", file=path)
         else:
             read = None
         rows, merged, start = read or _sheet_rows(wb, sheet, path, extents, limits)
@@ -110,8 +111,8 @@ def read_workbook(path: str, limits: ReadLimits, sheet: str | None = None, heade
         wb.close()
     table = _table_from_rows(path, sheet, names, rows, merged, start, limits, header_row)
     if chosen and sheet != names[0]:
-        table.warnings.insert(0, f'the first sheet ("{names[0]}") is not a table; the sheet "{sheet}" was read '
-                                 "(choose another sheet to read that one)")
+        table.warnings.insert(0, _('the first sheet ("{first}") is not a table; the sheet "{sheet}" was read '
+                                   "(choose another sheet to read that one)").format(first=names[0], sheet=sheet))
     return table
 
 
@@ -150,19 +151,22 @@ def _sheet_rows(wb, sheet, path, extents: SheetExtents, limits):
         ws = wb.get_sheet_by_name(sheet)
         height, width = ws.height, ws.width
         if height * width > limits.max_cells + width:
-            raise DataError(f"the sheet has {height:,} rows x {width} columns, more than the limit of "
-                            f"{limits.max_cells:,} cells", code="too_large", file=path, sheet=sheet)
+            raise DataError(_("the sheet has {rows} rows x {columns} columns, more than the limit of {limit} "
+                              "cells").format(rows=f"{height:,}", columns=width, limit=f"{limits.max_cells:,}"),
+                            code="too_large", file=path, sheet=sheet)
         rows = ws.to_python(skip_empty_area=True)
         merged = ws.merged_cell_ranges or []
         start = ws.start or (0, 0)
     except DataError:
         raise
     except Exception as exc:
-        raise DataError(f"the sheet cannot be read ({_short(exc)}); the workbook may be damaged",
+        raise DataError(_("the sheet cannot be read ({reason}); the workbook may be damaged").format(
+            reason=_short(exc)),
                         code="truncated", file=path, sheet=sheet) from None
     except BaseException as exc:
         if _is_panic(exc):
-            raise DataError(f"the sheet cannot be read ({_short(exc)}); the workbook is damaged",
+            raise DataError(_("the sheet cannot be read ({reason}); the workbook is damaged").format(
+                reason=_short(exc)),
                             code="truncated", file=path, sheet=sheet) from None
         raise
     return rows, merged, start
@@ -171,7 +175,7 @@ def _sheet_rows(wb, sheet, path, extents: SheetExtents, limits):
 def _table_from_rows(path, sheet, sheet_names, rows, merged, start, limits, header_row: int | None = None) -> Table:
     builder = TableBuilder(path, limits, sheet=sheet)
     if not rows or not any(_filled(c) for c in rows[0]) and not any(any(_filled(c) for c in r) for r in rows):
-        raise DataError("the sheet is empty", code="empty_file", file=path, sheet=sheet)
+        raise DataError(_("the sheet is empty"), code="empty_file", file=path, sheet=sheet)
     row0, col0 = start
     # leading blank rows (calamine crops most)
     first = next(i for i, r in enumerate(rows) if any(_filled(c) for c in r))
@@ -179,20 +183,23 @@ def _table_from_rows(path, sheet, sheet_names, rows, merged, start, limits, head
         chosen = header_row - 1 - row0
         last = row0 + len(rows)
         if chosen < first or chosen >= len(rows) or not any(_filled(c) for c in rows[chosen]):
-            where = ("above the first filled row" if chosen < first else f"below the last row ({last})"
-                     if chosen >= len(rows) else "empty")
-            raise DataError(f"the header row {header_row} is {where}: choose the row that holds the column names",
-                            code="bad_header_row", file=path, sheet=sheet, row=header_row)
+            where = (_("above the first filled row") if chosen < first
+                     else _("below the last row ({last})").format(last=last) if chosen >= len(rows) else _("empty"))
+            raise DataError(_("the header row {row} is {where}: choose the row that holds the column names").format(
+                row=header_row, where=where), code="bad_header_row", file=path, sheet=sheet, row=header_row)
         if chosen > first:
-            builder.warnings.append(f"rows {row0 + first + 1}-{header_row - 1} above the header row were skipped"
-                                    if chosen - first > 1 else f"row {row0 + first + 1} above the header row was skipped")
+            builder.warnings.append(
+                _("rows {first}-{last} above the header row were skipped").format(first=row0 + first + 1,
+                                                                                  last=header_row - 1)
+                if chosen - first > 1 else _("row {row} above the header row was skipped").format(row=row0 + first + 1))
         header_at = first = chosen
     else:
         header_at = _header_below_title(rows, first)
     if header_at != first:
         title = next(str(c).strip() for c in rows[first] if _filled(c))
-        builder.warnings.append(f'row {row0 + first + 1} ("{title[:60]}") looks like a title above the table and '
-                                f"was skipped: the column names are read from row {row0 + header_at + 1}")
+        builder.warnings.append(_('row {row} ("{title}") looks like a title above the table and was skipped: the '
+                                  "column names are read from row {header}").format(
+            row=row0 + first + 1, title=title[:60], header=row0 + header_at + 1))
         first = header_at
     # merged ranges fill the data rows only: a header merged over two columns would
     # otherwise name both the same
@@ -214,7 +221,7 @@ def _table_from_rows(path, sheet, sheet_names, rows, merged, start, limits, head
         numbers.append(row0 + i + 1)
     skipped = len(rows) - first - 1 - len(body)
     if skipped and body:
-        builder.warnings.append(f"{skipped} blank row(s) inside the sheet were skipped")
+        builder.warnings.append(_("{n} blank row(s) inside the sheet were skipped").format(n=skipped))
     columns = _columns(body, width, names, builder.missing_tokens)
     table = builder.build(names, columns, np.asarray(numbers, dtype=np.int64), column_label)
     table.sheets = list(sheet_names)

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import DataError
+from ..i18n import _
 from .limits import ReadLimits
 
 #: Cell texts read as "missing", compared after stripping spaces, case-insensitive.
@@ -292,15 +293,15 @@ class TableBuilder:
         seen: dict[str, int] = {}
         for j, name in enumerate(names):
             if len(name) > 1000:
-                raise self.error("the header cell is longer than 1,000 characters; is the first row "
-                                 "really a header?", "header_too_long", row=self.header_row,
+                raise self.error(_("the header cell is longer than 1,000 characters; is the first row "
+                                   "really a header?"), "header_too_long", row=self.header_row,
                                  column=column_label(j))
             if not name:
                 continue
             if name in seen:
                 raise self.error(
-                    f'the header names "{name}" twice (columns {column_label(seen[name])} and '
-                    f"{column_label(j)}); give each column its own name",
+                    _('the header names "{name}" twice (columns {first} and {second}); give each column its own '
+                      "name").format(name=name, first=column_label(seen[name]), second=column_label(j)),
                     "duplicate_header", column=name)
             seen[name] = j
         return names
@@ -323,14 +324,14 @@ class TableBuilder:
     def _control_warning(self) -> None:
         if not self.controls:
             return
-        row, _, column, ch = self._first_control
+        row, _order, column, ch = self._first_control
         where = place_text(self.file, self.sheet, row or None, column)
-        count = "a control character" if self.controls == 1 else \
-            f"{self.controls:,} control or text-direction characters in the table, the first"
+        count = _("a control character") if self.controls == 1 else \
+            _("{n} control or text-direction characters in the table, the first").format(n=f"{self.controls:,}")
         self.warnings.append(
-            f"{where}: {count} ({describe_char(ch)}) is shown as the escape \"{escape_controls(ch)[0]}\" "
-            "(such characters would disturb the screen, exports and other programs). Check the file: it "
-            "may be damaged or tampered with.")
+            _('{place}: {count} ({char}) is shown as the escape "{escape}" (such characters would disturb the '
+              "screen, exports and other programs). Check the file: it may be damaged or tampered with.").format(
+                place=where, count=count, char=describe_char(ch), escape=escape_controls(ch)[0]))
 
     def build(self, names: list[str], columns: list[list], row_numbers: np.ndarray,
               column_label, declared: dict[str, list[str]] | None = None) -> Table:
@@ -345,7 +346,7 @@ class TableBuilder:
         names = clean
         self._column_order = {name: j for j, name in enumerate(names) if name}
         if not any(names):
-            raise self.error("the first row is empty; the first row must name the columns",
+            raise self.error(_("the first row is empty; the first row must name the columns"),
                              "no_header", row=int(row_numbers[0]) - 1 if n_rows else 1)
         kept_names, kept_cols = [], []
         for j, (name, cells) in enumerate(zip(names, columns)):
@@ -361,9 +362,10 @@ class TableBuilder:
                 if nonempty is None:
                     continue  # an empty column with no header: nothing to lose
                 exc = self.error(
-                    f"column {column_label(j)} has values (first in row {int(row_numbers[nonempty])}) "
-                    f"but no name in the header row (row {self.header_row}; if the column names are on another "
-                    "row, choose it: Header row on the Data tab, or --header-row N)", "unnamed_column",
+                    _("column {column} has values (first in row {row}) but no name in the header row (row "
+                      "{header}; if the column names are on another row, choose it: Header row on the Data tab, "
+                      "or --header-row N)").format(column=column_label(j), row=int(row_numbers[nonempty]),
+                                                   header=self.header_row), "unnamed_column",
                     column=column_label(j))
                 # the first row where the table is as wide as this column: perhaps the real header
                 exc.header_row_hint = int(row_numbers[nonempty])
@@ -371,13 +373,13 @@ class TableBuilder:
             kept_names.append(name)
             kept_cols.append(cells)
         if n_rows == 0:
-            raise self.error("the table has a header but no data rows", "no_rows")
+            raise self.error(_("the table has a header but no data rows"), "no_rows")
         if len(kept_names) > self.limits.max_columns:
-            raise self.error(f"{len(kept_names)} columns is more than the limit of "
-                             f"{self.limits.max_columns}", "too_large")
+            raise self.error(_("{n} columns is more than the limit of {limit}").format(
+                n=len(kept_names), limit=self.limits.max_columns), "too_large")
         if n_rows * len(kept_names) > self.limits.max_cells:
-            raise self.error(f"{n_rows:,} rows x {len(kept_names)} columns is more than the limit of "
-                             f"{self.limits.max_cells:,} cells", "too_large")
+            raise self.error(_("{rows} rows x {columns} columns is more than the limit of {limit} cells").format(
+                rows=f"{n_rows:,}", columns=len(kept_names), limit=f"{self.limits.max_cells:,}"), "too_large")
 
         data, infos = {}, []
         for name, cells in zip(kept_names, kept_cols):
@@ -471,8 +473,8 @@ class TableBuilder:
         if len(stripped) and int(lengths.max()) > self.limits.max_cell_chars:
             k = int(np.argmax(lengths))  # distinct texts are numbered by first occurrence
             first = int(np.argmax(codes == k))
-            raise self.error(f"a cell holds {int(lengths[k]):,} characters, more than the limit of "
-                             f"{self.limits.max_cell_chars:,}", "cell_too_large",
+            raise self.error(_("a cell holds {n} characters, more than the limit of {limit}").format(
+                n=f"{int(lengths[k]):,}", limit=f"{self.limits.max_cell_chars:,}"), "cell_too_large",
                              row=int(row_numbers[first]), column=name)
         tokens = self.missing_tokens
         if "-" in tokens and "+" in stripped:
@@ -520,11 +522,12 @@ class TableBuilder:
         if hint is None:
             return
         first, text, n_bad = hint
-        more = f" and {n_bad - 1} more" if n_bad > 1 else ""
+        more = _(" and {n} more").format(n=n_bad - 1) if n_bad > 1 else ""
         text = escape_controls(text)[0]
         self.warnings.append(
-            f'column "{name}" is numeric except for "{text}" in row {int(row_numbers[first])}{more}; '
-            "it is read as nominal (text). Fix those cells to use it as a number.")
+            _('column "{name}" is numeric except for "{text}" in row {row}{more}; it is read as nominal (text). '
+              "Fix those cells to use it as a number.").format(name=name, text=text, row=int(row_numbers[first]),
+                                                               more=more))
 
     def _parse_distinct_numbers(self, vals: np.ndarray, counts: np.ndarray, kept_codes: np.ndarray):
         """`_parse_numbers` over distinct texts `vals` (`counts` cells each; `kept_codes`: the
@@ -553,8 +556,8 @@ class TableBuilder:
         lengths = np.fromiter(map(len, stripped), dtype=np.int64, count=len(stripped))
         if len(stripped) and int(lengths.max()) > self.limits.max_cell_chars:
             k = int(np.argmax(lengths))
-            raise self.error(f"a cell holds {int(lengths[k]):,} characters, more than the limit of "
-                             f"{self.limits.max_cell_chars:,}", "cell_too_large",
+            raise self.error(_("a cell holds {n} characters, more than the limit of {limit}").format(
+                n=f"{int(lengths[k]):,}", limit=f"{self.limits.max_cell_chars:,}"), "cell_too_large",
                              row=int(row_numbers[text_idx[k]]), column=name)
         texts = np.empty(len(stripped), dtype=object)
         texts[:] = stripped
@@ -632,8 +635,8 @@ class TableBuilder:
         if bad.any():
             where = np.flatnonzero(present)[int(np.argmax(bad))]
             raise self.error(
-                f"the value is not a finite number ({float(values[bad][0])}: too large, or infinity); "
-                "fix or clear the cell", "non_finite", row=int(row_numbers[where]), column=name)
+                _("the value is not a finite number ({value}: too large, or infinity); fix or clear the cell").format(
+                    value=float(values[bad][0])), "non_finite", row=int(row_numbers[where]), column=name)
         if not present.any():  # all missing: nothing says it is numeric
             info = ColumnInfo(name=name, type=NOMINAL, missing=missing, distinct=0)
             return pd.Series(np.full(len(numbers), None, dtype=object), dtype=object), info
@@ -661,8 +664,8 @@ class TableBuilder:
             unknown = [v for v in info.values if v not in set(declared)]
             if unknown:
                 where = next(i for i, t in enumerate(out) if t == unknown[0])
-                raise self.error(f'the value "{unknown[0]}" is not among the values the header declares '
-                                 f"({', '.join(declared[:10])})", "undeclared_value",
+                raise self.error(_('the value "{value}" is not among the values the header declares ({values})').format(
+                    value=unknown[0], values=", ".join(declared[:10])), "undeclared_value",
                                  row=int(row_numbers[where]), column=name)
         self._numeric_except(name, hint, row_numbers)
         return pd.Series(out, dtype=object, copy=False), info

@@ -14,10 +14,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..i18n import N_, _
 from .describe import Bound, bound_texts, ordinal_range, passable, path_bounds
 from .model import PENDING, Tree
 
-__all__ = ["Bound", "Rule", "extract_rules", "condition_texts", "rule_text", "rules_json", "ordinal_range"]
+__all__ = ["Bound", "Rule", "extract_rules", "condition_texts", "rule_text", "rule_conditions", "rules_json",
+           "ordinal_range"]
 
 
 @dataclass
@@ -64,10 +66,24 @@ def condition_texts(tree: Tree, rule: Rule) -> list[str]:
     return out
 
 
-def rule_text(tree: Tree, rule: Rule) -> str:
+_IF_THEN = N_("IF {conditions} THEN {label}")
+_AND = N_(" AND ")
+_TRUE = N_("TRUE")
+
+
+def rule_text(tree: Tree, rule: Rule, *, translate: bool = True) -> str:
+    """'IF a <= 3 AND b = x THEN yes'; in zh_CN '如果 a <= 3 且 b = x 则 yes'. `translate=False`:
+    the English keywords whatever the language (JSON output, files on disk)."""
+    tr = _ if translate else str
+    return tr(_IF_THEN).format(conditions=rule_conditions(tree, rule, translate=translate),
+                               label=tree.label_name(rule.label))
+
+
+def rule_conditions(tree: Tree, rule: Rule, *, translate: bool = True) -> str:
+    """The rule's conditions joined by AND (TRUE when it has none)."""
+    tr = _ if translate else str
     conditions = condition_texts(tree, rule)
-    head = " AND ".join(conditions) if conditions else "TRUE"
-    return f"IF {head} THEN {tree.label_name(rule.label)}"
+    return tr(_AND).join(conditions) if conditions else tr(_TRUE)
 
 
 def rules_json(tree: Tree, rules: list[Rule]) -> list[dict]:
@@ -86,7 +102,7 @@ def rules_json(tree: Tree, rules: list[Rule]) -> list[dict]:
             if b.terms:
                 item["terms"] = list(b.terms)
             bounds[tree.attribute_name(j)] = item
-        out.append({"rule": rule_text(tree, r), "conditions": condition_texts(tree, r),
+        out.append({"rule": rule_text(tree, r, translate=False), "conditions": condition_texts(tree, r),
                     "conclusion": tree.label_name(r.label), "support": r.support, "confidence": r.confidence,
                     "coverage": r.coverage, "bounds": bounds, "linear": r.linear, "leaf": r.leaf})
     return out
