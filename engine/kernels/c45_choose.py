@@ -397,17 +397,16 @@ def c45_scores(mode, buf, bags, start, count, known, nbags, num_features, nom_fe
     return buf, cur[0], offered, gains, ratios, cut, chosen
 
 
+NO_SHARES = np.empty(0)
+
+
 @numba.njit(**JIT)
-def c45_divide(X, y, rows, weights, orders, feature, nominal, threshold, n_children, n_classes):
-    """engine.tree.splitters.divide(node, X, rows, weights, "fractional") for a C4.5 node (a
-    threshold, or one branch per category code) with each child's class counts (np.bincount's
-    order) and presorted orders. Returns (rows, weights) of the children one after another,
-    their start offsets (n_children + 1), counts (n_children, K), and orders (rows, A): for the
-    rows of child c, the positions (from offsets[c]) by each attribute's value, filtered from
-    the node's `orders` (so still stable)."""
+def c45_branches(X, rows, weights, feature, nominal, threshold, k, shares):
+    """Each row's branch at a C4.5 node (-1: its value is unknown, or a category the node has no
+    branch for), whether any is unknown, and the share of the unknown rows' weight each child
+    receives: the known weight going there over all known weight (sums in NumPy's order); when
+    no weight is known, `shares` if it has k entries (pruning's re-routing), else 1/k each."""
     m = rows.shape[0]
-    k = n_children
-    A = orders.shape[1]
     branch = np.empty(m, np.int64)
     any_unknown = False
     for i in range(m):
@@ -436,7 +435,27 @@ def c45_divide(X, y, rows, weights, orders, feature, nominal, threshold, n_child
             known_w[c] = _sum(gathered, 0, n)
         s = _sum(known_w, 0, k)
         for c in range(k):
-            fractions[c] = known_w[c] / s if s > 0 else 1.0 / k
+            if s > 0:
+                fractions[c] = known_w[c] / s
+            elif shares.shape[0] == k:
+                fractions[c] = shares[c]
+            else:
+                fractions[c] = 1.0 / k
+    return branch, any_unknown, fractions
+
+
+@numba.njit(**JIT)
+def c45_divide(X, y, rows, weights, orders, feature, nominal, threshold, n_children, n_classes):
+    """engine.tree.splitters.divide(node, X, rows, weights, "fractional") for a C4.5 node (a
+    threshold, or one branch per category code) with each child's class counts (np.bincount's
+    order) and presorted orders. Returns (rows, weights) of the children one after another,
+    their start offsets (n_children + 1), counts (n_children, K), and orders (rows, A): for the
+    rows of child c, the positions (from offsets[c]) by each attribute's value, filtered from
+    the node's `orders` (so still stable)."""
+    m = rows.shape[0]
+    k = n_children
+    A = orders.shape[1]
+    branch, any_unknown, fractions = c45_branches(X, rows, weights, feature, nominal, threshold, k, NO_SHARES)
     size = m * k if any_unknown else m
     offsets = np.zeros(k + 1, np.int64)
     out_rows = np.empty(size, np.int64)

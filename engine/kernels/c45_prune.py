@@ -19,7 +19,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .c45_choose import c45_children, c45_divide, c45_node_choice
+from .c45_choose import c45_branches, c45_children, c45_divide, c45_node_choice
 from .config import JIT
 from .sums import numpy_sum
 
@@ -94,40 +94,7 @@ def route(X, rows, weights, feature, nominal, threshold, k, shares):
     """engine.tree.splitters.divide(node, X, rows, weights, "fractional", shares=shares) for a
     C4.5 node: (rows, weights) of the children one after another and their offsets (k + 1)."""
     m = rows.shape[0]
-    branch = np.empty(m, np.int64)
-    any_unknown = False
-    for i in range(m):
-        v = X[rows[i], feature]
-        b = -1
-        if v == v:
-            if nominal:
-                code = np.int64(v)
-                if 0 <= code < k:
-                    b = code
-            else:
-                b = 0 if v <= threshold else 1
-        branch[i] = b
-        if b < 0:
-            any_unknown = True
-    fractions = np.zeros(k)
-    if any_unknown:
-        known_w = np.zeros(k)
-        gathered = np.empty(m)
-        for c in range(k):
-            n = 0
-            for i in range(m):
-                if branch[i] == c:
-                    gathered[n] = weights[i]
-                    n += 1
-            known_w[c] = numpy_sum(gathered, 0, n)
-        s = numpy_sum(known_w, 0, k)
-        for c in range(k):
-            if s > 0:
-                fractions[c] = known_w[c] / s
-            elif shares.shape[0] == k:
-                fractions[c] = shares[c]
-            else:
-                fractions[c] = 1.0 / k
+    branch, any_unknown, fractions = c45_branches(X, rows, weights, feature, nominal, threshold, k, shares)
     offsets = np.zeros(k + 1, np.int64)
     out_rows = np.empty(m * k if any_unknown else m, np.int64)
     out_w = np.empty(out_rows.shape[0])
