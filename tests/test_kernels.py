@@ -136,7 +136,7 @@ def test_partition_keeps_every_row_sorted():
     y = rng.integers(0, 3, 50)
     order, vals, ys = S.presort(X, y)
     mask = rng.random(50) < 0.4
-    S.partition(order, vals, ys, 0, 50, mask, np.empty(50, np.int32), np.empty(50), np.empty(50, np.int32))
+    S.partition(order, vals, ys, 0, 50, mask, np.empty(50, np.int32), np.empty(50), np.empty(50, ys.dtype))
     n_left = int(mask.sum())
     for f in range(3):
         for seg in (order[f, :n_left], order[f, n_left:]):
@@ -167,3 +167,34 @@ def test_unit_weight_shortcut_changes_nothing(seed):
                                  S.GINI, 1, np.empty(8, np.int64), left, unit), left.copy()))
     assert out[0][0] == out[1][0]
     np.testing.assert_array_equal(out[0][1], out[1][1])
+
+
+@pytest.mark.parametrize("n_classes, dtype", [(2, np.int8), (127, np.int8), (128, np.int16), (32767, np.int16),
+                                              (32768, np.int32)])
+def test_presort_keeps_class_codes_in_the_narrowest_type(n_classes, dtype):
+    """ys is 1 byte per cell for up to 127 classes (fit memory); every code survives exactly."""
+    rng = np.random.default_rng(n_classes)
+    n = 300
+    y = rng.integers(0, n_classes, n).astype(np.int64)
+    y[0] = n_classes - 1
+    X = rng.normal(size=(n, 3))
+    order, vals, ys = S.presort(X, y)
+    assert S.class_dtype(n_classes) == dtype and ys.dtype == dtype
+    for f in range(3):
+        assert np.array_equal(ys[f].astype(np.int64), y[order[f]])
+        assert np.array_equal(vals[f], X[order[f], f])
+
+
+def test_a_tree_over_more_classes_than_int8_holds_is_the_same_as_over_int32_codes():
+    """CART on 200 classes (int16 codes) against the same sweep with int32 codes."""
+    rng = np.random.default_rng(7)
+    n, p, k = 2000, 4, 200
+    X = rng.normal(size=(n, p))
+    y = np.minimum(k - 1, (np.abs(X[:, 0]) * 80 + rng.integers(0, 3, n)).astype(np.int64))
+    order, vals, ys = S.presort(X, y)
+    assert ys.dtype == np.int16
+    args = (np.ones(n), order, 0, n, np.ones(p, bool), np.zeros(p, bool), np.zeros(p, np.int64), k, S.GINI, 1,
+            np.empty(1, np.int64))
+    narrow = S.best_split(X, vals, ys, *args, np.zeros(k), False)
+    wide = S.best_split(X, vals, ys.astype(np.int32), *args, np.zeros(k), False)
+    assert narrow == wide and narrow[0] >= 0

@@ -82,7 +82,7 @@ class PresortedSplitter:
         self.left_mask = np.zeros(n, np.bool_)
         self.buffer = np.empty(n, np.int32)
         self.vbuffer = np.empty(n)
-        self.ybuffer = np.empty(n, np.int32)
+        self.ybuffer = np.empty(n, self.ys.dtype)
         self.branch = np.empty(max(1, int(self.n_categories.max(initial=0))), np.int64)
         self.left_counts = np.zeros(self.K)
 
