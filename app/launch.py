@@ -89,7 +89,7 @@ def seed_shipped_kernels(path: Path, environ=None) -> int:
         return 0
     try:
         return seed_user_cache(shipped, path)
-    except OSError as exc:
+    except (OSError, ValueError) as exc:  # ValueError: a stamp that is not text (a damaged bundle)
         logging.getLogger("ruletree.launch").warning("could not copy the shipped kernels to %s: %s", path, exc)
         return 0
 

@@ -175,3 +175,5 @@ def test_a_read_only_user_folder_falls_back_to_compiling(tmp_path, monkeypatch):
     assert app.launch.seed_shipped_kernels(blocker / "cache", {"NUMBA_CPU_NAME": "generic"}) == 0
     assert app.launch.seed_shipped_kernels(tmp_path / "ok", {"NUMBA_CPU_NAME": "generic"}) == 1
     assert app.launch.seed_shipped_kernels(tmp_path / "host", {"NUMBA_CPU_NAME": "skylake"}) == 0
+    (shipped / SHIPPED_STAMP).write_bytes(b"\xff\xfe not text")  # a damaged bundle: logged, not raised
+    assert app.launch.seed_shipped_kernels(tmp_path / "damaged", {"NUMBA_CPU_NAME": "generic"}) == 0
