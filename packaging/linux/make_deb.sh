@@ -187,11 +187,15 @@ find "$BUNDLE" -type f \( -name '*.so' -o -name '*.so.*' -o -perm -u+x \) -print
     done > "$elfs"
 bundled="$(find "$BUNDLE" \( -type f -o -type l \) -name '*.so*' -printf '%f\n' | sort -u)"
 needed="$(while IFS= read -r f; do readelf -d "$f" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; done < "$elfs" | sort -u)"
+# the linker cache read once, and awk reads it to the end: an awk that exits at the first match
+# leaves ldconfig writing into a closed pipe (SIGPIPE, status 141), which pipefail turns into a
+# failed build depending on timing
+libcache="$(ldconfig -p 2>/dev/null || true)"
 packages=()
 for soname in $(comm -23 <(echo "$needed") <(echo "$bundled")); do
     case "$IGNORE" in *" $soname "*) continue ;; esac
     pkg=""
-    path="$(ldconfig -p 2>/dev/null | awk -v s="$soname" '$1 == s { print $NF; exit }')"
+    path="$(printf '%s\n' "$libcache" | awk -v s="$soname" '$1 == s && !found { print $NF; found = 1 }')"
     if [ -n "$path" ]; then
         for candidate in "$path" "$(readlink -f "$path")" "${path#/usr}" "/usr$path"; do
             pkg="$(dpkg -S "$candidate" 2>/dev/null | head -1 | cut -d: -f1 || true)"
