@@ -445,23 +445,16 @@ def c45_branches(X, rows, weights, feature, nominal, threshold, k, shares):
 
 
 @numba.njit(**JIT)
-def c45_divide(X, y, rows, weights, orders, feature, nominal, threshold, n_children, n_classes):
-    """engine.tree.splitters.divide(node, X, rows, weights, "fractional") for a C4.5 node (a
-    threshold, or one branch per category code) with each child's class counts (np.bincount's
-    order) and presorted orders. Returns (rows, weights) of the children one after another,
-    their start offsets (n_children + 1), counts (n_children, K), and orders (rows, A): for the
-    rows of child c, the positions (from offsets[c]) by each attribute's value, filtered from
-    the node's `orders` (so still stable)."""
+def c45_deal(rows, weights, branch, any_unknown, fractions, k, track):
+    """Deal a node's rows to its k children (c45_branches' branch and fractions): each child's
+    (row, weight) one after another, weight 0 left out, and their offsets (k + 1). With `track`,
+    also position[c, i]: row i's place in child c (-1: not there); else a (0, 0) array."""
     m = rows.shape[0]
-    k = n_children
-    A = orders.shape[1]
-    branch, any_unknown, fractions = c45_branches(X, rows, weights, feature, nominal, threshold, k, NO_SHARES)
     size = m * k if any_unknown else m
     offsets = np.zeros(k + 1, np.int64)
     out_rows = np.empty(size, np.int64)
     out_w = np.empty(size)
-    position = np.full((k, m), -1, np.int64)  # position[c, i]: row i's place in child c, -1: not there
-    counts = np.zeros((k, n_classes))
+    position = np.full((k, m), -1, np.int64) if track else np.empty((0, 0), np.int64)
     q = 0
     for c in range(k):
         offsets[c] = q
@@ -476,10 +469,31 @@ def c45_divide(X, y, rows, weights, orders, feature, nominal, threshold, n_child
             if wc > 0:
                 out_rows[q] = rows[i]
                 out_w[q] = wc
-                counts[c, y[rows[i]]] += wc
-                position[c, i] = q - offsets[c]
+                if track:
+                    position[c, i] = q - offsets[c]
                 q += 1
     offsets[k] = q
+    return out_rows, out_w, offsets, position
+
+
+@numba.njit(**JIT)
+def c45_divide(X, y, rows, weights, orders, feature, nominal, threshold, n_children, n_classes):
+    """engine.tree.splitters.divide(node, X, rows, weights, "fractional") for a C4.5 node (a
+    threshold, or one branch per category code) with each child's class counts (np.bincount's
+    order) and presorted orders. Returns (rows, weights) of the children one after another,
+    their start offsets (n_children + 1), counts (n_children, K), and orders (rows, A): for the
+    rows of child c, the positions (from offsets[c]) by each attribute's value, filtered from
+    the node's `orders` (so still stable)."""
+    m = rows.shape[0]
+    k = n_children
+    A = orders.shape[1]
+    branch, any_unknown, fractions = c45_branches(X, rows, weights, feature, nominal, threshold, k, NO_SHARES)
+    out_rows, out_w, offsets, position = c45_deal(rows, weights, branch, any_unknown, fractions, k, True)
+    q = offsets[k]
+    counts = np.zeros((k, n_classes))
+    for c in range(k):  # in the order the rows were dealt: the same sums
+        for j in range(offsets[c], offsets[c + 1]):
+            counts[c, y[out_rows[j]]] += out_w[j]
     out_orders = np.empty((q, A), np.int64)
     fill = np.empty(k, np.int64)
     for a in range(A):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .c45_choose import c45_branches, c45_children, c45_divide, c45_node_choice
+from .c45_choose import c45_branches, c45_children, c45_deal, c45_divide, c45_node_choice
 from .config import JIT
 from .sums import numpy_sum
 
@@ -93,27 +93,9 @@ def child_shares(node, counts, child_start, child_count, child_index):
 def route(X, rows, weights, feature, nominal, threshold, k, shares):
     """engine.tree.splitters.divide(node, X, rows, weights, "fractional", shares=shares) for a
     C4.5 node: (rows, weights) of the children one after another and their offsets (k + 1)."""
-    m = rows.shape[0]
     branch, any_unknown, fractions = c45_branches(X, rows, weights, feature, nominal, threshold, k, shares)
-    offsets = np.zeros(k + 1, np.int64)
-    out_rows = np.empty(m * k if any_unknown else m, np.int64)
-    out_w = np.empty(out_rows.shape[0])
-    q = 0
-    for c in range(k):
-        offsets[c] = q
-        for i in range(m):
-            b = branch[i]
-            if b == c:
-                wc = weights[i] * 1.0
-            elif b < 0:
-                wc = weights[i] * fractions[c]
-            else:
-                continue
-            if wc > 0:
-                out_rows[q] = rows[i]
-                out_w[q] = wc
-                q += 1
-    offsets[k] = q
+    out_rows, out_w, offsets, _ = c45_deal(rows, weights, branch, any_unknown, fractions, k, False)
+    q = offsets[k]
     return out_rows[:q].copy(), out_w[:q].copy(), offsets
 
 
