@@ -106,8 +106,9 @@ def process_age() -> float | None:
         return None
 
 
-def _prepare_gui() -> None:
-    """Create the QApplication early (app.main.run reuses it) and queue the kernel warm-up.
+def _prepare_gui(lang: str | None = None) -> None:
+    """Create the QApplication early (app.main.run reuses it), choose its language (app.i18n: `lang`
+    from --lang, then RULETREE_LANG, the saved choice, the system locale) and queue the kernel warm-up.
 
     The timer fires once the event loop runs, i.e. after app.main.run has
     created and shown the main window.
@@ -121,6 +122,12 @@ def _prepare_gui() -> None:
     from app import theme
 
     theme.apply(app)  # light or dark, as the system (or RULETREE_THEME) asks, before any window
+    from PySide6.QtCore import QSettings
+
+    from app import i18n
+    from app.main import SETTINGS_ORG
+
+    i18n.install(app, i18n.choose_language(lang, QSettings(SETTINGS_ORG, SETTINGS_ORG)))
     icon = app_icon()
     if icon is not None:
         app.setWindowIcon(icon)
@@ -141,10 +148,11 @@ def start_window(argv: list[str]) -> int:
     from engine import cli
 
     path = cli.window_file(argv)
+    lang = cli.split_lang(argv)[0]
     if not cli.has_display():
         print(cli.NO_DISPLAY, file=sys.stderr)
         return 2
-    _prepare_gui()
+    _prepare_gui(lang)
     from app.main import run
 
     return run(path)

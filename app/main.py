@@ -35,6 +35,7 @@ from .panels.rules_panel import RulesPanel
 from .panels.train_panel import TrainPanel
 
 APP_NAME = "RuleTree Studio"
+SETTINGS_ORG = "RuleTree Studio"  # QSettings(organisation, application): both this name
 MAX_RECENT = 8
 log = logging.getLogger(__name__)
 
@@ -280,7 +281,7 @@ class TreePanel(QWidget):
 class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None):
         super().__init__()
-        self.settings = settings or QSettings("RuleTree Studio", "RuleTree Studio")
+        self.settings = settings or QSettings(SETTINGS_ORG, SETTINGS_ORG)
         self.setWindowTitle(APP_NAME)
         self._default_size()
         self.table = None
@@ -759,6 +760,10 @@ def run(path: str | None = None) -> int:
 
     if app.property("ruletree_theme") is None:  # the launcher applies it first, before any window
         theme.apply(app)
+    if app.property("ruletree_language") is None:  # likewise the language (app.i18n)
+        from . import i18n
+
+        i18n.install(app, i18n.choose_language(None, QSettings(SETTINGS_ORG, SETTINGS_ORG)))
     app.setWindowIcon(app_icon())
     window = MainWindow()
     window.open_path(path or str(demo_project()))

@@ -337,14 +337,40 @@ def shadowed_marks(root: Path | None = None) -> list[str]:
     return out
 
 
-def update_catalogue(lang: str, path: Path | None = None, root: Path | None = None) -> dict[str, int]:
+@contextlib.contextmanager
+def _locked(path: Path):
+    """One writer at a time on a catalogue (translators' updates may run side by side)."""
+    lock = Path(str(path) + ".lock")
+    with open(lock, "w") as handle:
+        try:
+            import fcntl
+
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        except ImportError:  # Windows
+            pass
+        try:
+            yield
+        finally:
+            with contextlib.suppress(OSError):
+                lock.unlink()
+
+
+def update_catalogue(lang: str, path: Path | None = None, root: Path | None = None,
+                     fills: dict[str, str] | None = None) -> dict[str, int]:
     """Bring the .ts up to date with the source: new strings unfinished, gone ones vanished
-    (a vanished one that comes back keeps its translation, unfinished until reviewed)."""
+    (a vanished one that comes back keeps its translation, unfinished until reviewed).
+    `fills` {source: translation} are put in as finished (a translator's batch)."""
     path = Path(path) if path is not None else catalogue_path(lang)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with _locked(path):
+        return _update_locked(lang, path, root, fills or {})
+
+
+def _update_locked(lang: str, path: Path, root: Path | None, fills: dict[str, str]) -> dict[str, int]:
     old = load_catalogue(path) if path.is_file() else {}
     found = extract(root)
     entries = []
-    counts = {"new": 0, "vanished": 0, "kept": 0}
+    counts = {"new": 0, "vanished": 0, "kept": 0, "filled": 0}
     for source, locations in found.items():
         if source in old:
             _src, tr, state = old[source]
@@ -354,12 +380,14 @@ def update_catalogue(lang: str, path: Path | None = None, root: Path | None = No
         else:
             tr, state = "", "unfinished"
             counts["new"] += 1
+        if fills.get(source, "").strip():
+            tr, state = fills[source], None
+            counts["filled"] += 1
         entries.append((source, tr, state, locations))
     for source, (_src, tr, state) in old.items():
         if source not in found:
             entries.append((source, tr, "vanished", []))
             counts["vanished"] += 1
-    path.parent.mkdir(parents=True, exist_ok=True)
     write_catalogue(path, lang, entries)
     _cache.pop(lang, None)
     return counts
@@ -394,7 +422,18 @@ def problems(lang: str = "zh_CN", path: Path | None = None, root: Path | None = 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    usage = "usage: python -m engine.i18n {extract|check} [LANG]  (LANG: zh_CN)"
+    usage = ("usage: python -m engine.i18n {extract|check} [LANG] [--fill FILE.json ...]  (LANG: zh_CN; "
+             'FILE.json: {"source": "translation"} put in as finished)')
+    fills: dict[str, str] = {}
+    while "--fill" in argv:
+        k = argv.index("--fill")
+        if k + 1 >= len(argv):
+            print(usage, file=sys.stderr)
+            return 2
+        import json
+
+        fills.update(json.loads(Path(argv[k + 1]).read_text(encoding="utf-8")))
+        del argv[k:k + 2]
     if not argv or argv[0] not in ("extract", "check"):
         print(usage, file=sys.stderr)
         return 2
@@ -402,9 +441,9 @@ def main(argv: list[str] | None = None) -> int:
     status = 0
     for lang in langs:
         if argv[0] == "extract":
-            counts = update_catalogue(lang)
+            counts = update_catalogue(lang, fills=fills)
             print(f"{catalogue_path(lang)}: {counts['new']} new (unfinished), {counts['kept']} kept, "
-                  f"{counts['vanished']} vanished")
+                  f"{counts['vanished']} vanished, {counts['filled']} filled")
         else:
             found = problems(lang)
             for line in found:
