@@ -13,6 +13,7 @@ import errno
 import logging
 import os
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QMessageBox
 
 from engine.errors import RuleTreeError
@@ -20,7 +21,12 @@ from engine.paths import log_file
 
 log = logging.getLogger(__name__)
 
-WORK_KEPT = "Your work is kept."
+#: said after a message about a file that could not be written (translated where shown)
+WORK_KEPT = QT_TRANSLATE_NOOP("Errors", "Your work is kept.")
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Errors", text)
 
 
 def _existing_parent(folder: str) -> str:
@@ -41,54 +47,85 @@ def file_error_text(exc: OSError, path: str | None = None, writing: bool = True)
     """An OSError met writing (or reading) `path`, in words naming the path: why it failed and
     what to do. The file system is looked at first (a folder gone, a path that is a folder),
     then the error's number, so that the message is right whichever call failed."""
+    text = _file_error_text(exc, path, writing)
+    if not writing:
+        return text
+    return QCoreApplication.translate("Errors", "{message} {work_kept}").format(message=text,
+                                                                               work_kept=_tr(WORK_KEPT))
+
+
+def _file_error_text(exc: OSError, path: str | None, writing: bool) -> str:
+    """file_error_text without "Your work is kept." (added after it when writing)."""
     path = os.fspath(path) if path else (exc.filename if isinstance(exc.filename, str) else None)
     code = exc.errno
     if path is None:
-        what = "The file could not be written" if writing else "The file could not be read"
         reason = exc.strerror or str(exc)
-        return f"{what}: {reason}." + (f" {WORK_KEPT}" if writing else "")
+        if writing:
+            return QCoreApplication.translate("Errors", "The file could not be written: {reason}.").format(
+                reason=reason)
+        return QCoreApplication.translate("Errors", "The file could not be read: {reason}.").format(reason=reason)
     full = os.path.abspath(path)
     folder = os.path.dirname(full)
     name = os.path.basename(full)
-    kept = f" {WORK_KEPT}" if writing else ""
     if writing:
         if os.path.isdir(full):
-            return f'"{full}" is a folder, not a file: "{name}" cannot be written over it. ' \
-                   f"Choose a file name.{kept}"
+            return QCoreApplication.translate(
+                "Errors", '"{path}" is a folder, not a file: "{name}" cannot be written over it. Choose a file '
+                          "name.").format(path=full, name=name)
         if not os.path.exists(folder):
             above = _existing_parent(folder)
             if above != folder and os.path.exists(above) and not os.path.isdir(above):
-                return f'"{name}" cannot be written: "{above}" is a file, not a folder. Choose another ' \
-                       f"folder.{kept}"
-            return f'The folder "{folder}" does not exist (was it moved, deleted, or a drive removed?): ' \
-                   f'"{name}" cannot be written there. Choose another folder.{kept}'
+                return QCoreApplication.translate(
+                    "Errors", '"{name}" cannot be written: "{file}" is a file, not a folder. Choose another '
+                              "folder.").format(name=name, file=above)
+            return QCoreApplication.translate(
+                "Errors", 'The folder "{folder}" does not exist (was it moved, deleted, or a drive removed?): '
+                          '"{name}" cannot be written there. Choose another folder.').format(folder=folder, name=name)
         if not os.path.isdir(folder):
-            return f'"{name}" cannot be written: "{folder}" is a file, not a folder. Choose another folder.{kept}'
+            return QCoreApplication.translate(
+                "Errors", '"{name}" cannot be written: "{file}" is a file, not a folder. Choose another '
+                          "folder.").format(name=name, file=folder)
     else:
         if code == errno.ENOENT or (code is None and not os.path.exists(full)):
-            return f'The file "{full}" does not exist (was it moved or deleted?).'
+            return QCoreApplication.translate(
+                "Errors", 'The file "{path}" does not exist (was it moved or deleted?).').format(path=full)
         if os.path.isdir(full):
-            return f'"{full}" is a folder, not a file.'
+            return QCoreApplication.translate("Errors", '"{path}" is a folder, not a file.').format(path=full)
     if code in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
-        return f'The disk is full: "{full}" could not be written. Free some space or choose another ' \
-               f"disk.{kept}"
+        return QCoreApplication.translate(
+            "Errors", 'The disk is full: "{path}" could not be written. Free some space or choose another '
+                      "disk.").format(path=full)
     if code == errno.EROFS:
-        return f'The folder "{folder}" is on a read-only disk: "{name}" cannot be written there. ' \
-               f"Choose another folder.{kept}"
+        return QCoreApplication.translate(
+            "Errors", 'The folder "{folder}" is on a read-only disk: "{name}" cannot be written there. Choose '
+                      "another folder.").format(folder=folder, name=name)
     if isinstance(exc, PermissionError) or code in (errno.EACCES, errno.EPERM):
         if writing:
-            return f'"{full}" cannot be written: you may not write in the folder "{folder}", or the file is ' \
-                   f"read-only or open in another program. Choose another folder, or close the file.{kept}"
-        return f'"{full}" cannot be read: you may not read it, or another program holds it.'
+            return QCoreApplication.translate(
+                "Errors", '"{path}" cannot be written: you may not write in the folder "{folder}", or the file is '
+                          "read-only or open in another program. Choose another folder, or close the "
+                          "file.").format(path=full, folder=folder)
+        return QCoreApplication.translate(
+            "Errors", '"{path}" cannot be read: you may not read it, or another program holds it.').format(path=full)
     if code == errno.ENAMETOOLONG:
-        return f'The name "{full}" is too long for the disk. Choose a shorter name.{kept}'
+        return QCoreApplication.translate(
+            "Errors", 'The name "{path}" is too long for the disk. Choose a shorter name.').format(path=full)
     if code == errno.EISDIR:
-        return f'"{full}" is a folder, not a file. Choose a file name.{kept}'
+        return QCoreApplication.translate(
+            "Errors", '"{path}" is a folder, not a file. Choose a file name.').format(path=full)
     if code == errno.ENOTDIR:
-        return f'"{full}" cannot be {"written" if writing else "read"}: a part of the path is a file, not a ' \
-               f"folder.{kept}"
+        if writing:
+            return QCoreApplication.translate(
+                "Errors", '"{path}" cannot be written: a part of the path is a file, not a folder.').format(
+                path=full)
+        return QCoreApplication.translate(
+            "Errors", '"{path}" cannot be read: a part of the path is a file, not a folder.').format(path=full)
     reason = exc.strerror or str(exc) or type(exc).__name__
-    return f'"{full}" could not be {"written" if writing else "read"}: {reason}.{kept}'
+    if writing:
+        return QCoreApplication.translate("Errors", '"{path}" could not be written: {reason}.').format(
+            path=full, reason=reason)
+    return QCoreApplication.translate("Errors", '"{path}" could not be read: {reason}.').format(path=full,
+                                                                                             reason=reason)
 
 
 def error_text(exc: BaseException, path: str | None = None, writing: bool = True) -> tuple[str, bool]:
@@ -100,7 +137,8 @@ def error_text(exc: BaseException, path: str | None = None, writing: bool = True
         log.info("file error on %s: %s", path, exc)
         return file_error_text(exc, path, writing), False
     log.error("unexpected error", exc_info=(type(exc), exc, exc.__traceback__))
-    return (f"Something went wrong ({type(exc).__name__}). {WORK_KEPT} The details are in {log_file()}.",
+    return (QCoreApplication.translate("Errors", "Something went wrong ({error}). Your work is kept. The details "
+                                                 "are in {log}.").format(error=type(exc).__name__, log=log_file()),
             True)
 
 

@@ -27,7 +27,6 @@ in place would be a second code path for every widget, tested by nobody.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import re
@@ -40,7 +39,7 @@ from pathlib import Path
 from engine import i18n as engine_i18n
 
 __all__ = ["LANGUAGES", "LANGUAGE_NAMES", "SETTINGS_KEY", "choose_language", "install", "installed_language",
-           "catalogue_ts", "catalogue_qm", "update", "problems"]
+           "catalogue_ts", "catalogue_qm", "update", "problems", "format_moment"]
 
 LANGUAGES = engine_i18n.LANGUAGES
 #: each language named in itself (the menu shows them so whatever the current language)
@@ -110,6 +109,17 @@ def installed_language() -> str:
     return _installed["language"] or engine_i18n.language()
 
 
+def format_moment(moment) -> str:
+    """A QDateTime as the window shows it: the locale's short date in Chinese ("2026/12/1
+    09:30:00"); in English the ISO date as before ("2026-12-01 09:30:00"), since the US short
+    form (12/1/26) is ambiguous to most readers of a case log. Seconds kept in both."""
+    from PySide6.QtCore import QLocale
+
+    if installed_language() == "zh_CN":
+        return f"{QLocale().toString(moment.date(), QLocale.ShortFormat)} {moment.time().toString('HH:mm:ss')}"
+    return moment.toString("yyyy-MM-dd HH:mm:ss")
+
+
 # ---- the catalogue: update, fill, compile, check ----------------------------------------------------
 
 
@@ -122,24 +132,6 @@ def _tool(name: str) -> str:
     if found:
         return found
     raise SystemExit(f"pyside6-{name} is not installed (it comes with PySide6)")
-
-
-@contextlib.contextmanager
-def _locked(path: Path):
-    """One writer at a time on the catalogue (fcntl where there is one)."""
-    lock = path.with_suffix(".lock")
-    with open(lock, "w") as handle:
-        try:
-            import fcntl
-
-            fcntl.flock(handle, fcntl.LOCK_EX)
-        except ImportError:  # Windows: translators update one at a time anyway
-            pass
-        try:
-            yield
-        finally:
-            with contextlib.suppress(OSError):
-                lock.unlink()
 
 
 def _read_ts(path: Path):
@@ -196,7 +188,7 @@ def release(ts: Path, qm: Path) -> None:
 def update(lang: str = "zh_CN", fills: list[Path] = ()) -> dict[str, int]:
     """lupdate over app/ (translations kept, vanished strings dropped), then the fills, then lrelease."""
     ts, qm = catalogue_ts(lang), catalogue_qm(lang)
-    with _locked(ts):
+    with engine_i18n._locked(ts):  # one writer at a time (fcntl where there is one)
         cmd = [_tool("lupdate"), "-silent", "-no-obsolete", "-locations", "none", "-source-language", "en",
                "-target-language", lang, *[str(p) for p in _sources()], "-ts", str(ts)]
         out = subprocess.run(cmd, capture_output=True, text=True, cwd=APP_ROOT.parent)

@@ -150,7 +150,9 @@ def start_window(argv: list[str]) -> int:
     path = cli.window_file(argv)
     lang = cli.split_lang(argv)[0]
     if not cli.has_display():
-        print(cli.NO_DISPLAY, file=sys.stderr)
+        from engine.i18n import _
+
+        print(_(cli.NO_DISPLAY), file=sys.stderr)
         return 2
     _prepare_gui(lang)
     from app.main import run

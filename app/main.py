@@ -12,7 +12,7 @@ import os
 import sys
 import weakref
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (QApplication, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox, QTabWidget,
                                QVBoxLayout, QWidget)
@@ -57,33 +57,33 @@ class TreePanel(QWidget):
 
         self.canvas = TreeCanvas()
         self.overview = TreeOverview(self.canvas)  # the minimap, over the canvas's bottom-right corner
-        self.rule = QLabel("Train a model to see its tree.")
+        self.rule = QLabel(self.tr("Train a model to see its tree."))
         self.rule.setWordWrap(True)
         self.rule.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.depth = QSpinBox()
         self.depth.setRange(0, 200)
-        self.depth.setSpecialValueText("all levels")
-        self.depth.setPrefix("depth limit ")
+        self.depth.setSpecialValueText(self.tr("all levels"))
+        self.depth.setPrefix(self.tr("depth limit "))
         self.depth.valueChanged.connect(lambda v: self.canvas.set_max_depth(v or None))
         bar = QHBoxLayout()
-        for text, slot in (("Fit", self.canvas.fit), ("Zoom in", self.canvas.zoom_in),
-                           ("Zoom out", self.canvas.zoom_out), ("Expand all", self.canvas.expand_all),
-                           ("Export PNG/SVG...", self.export_picture)):
+        for text, slot in ((self.tr("Fit"), self.canvas.fit), (self.tr("Zoom in"), self.canvas.zoom_in),
+                           (self.tr("Zoom out"), self.canvas.zoom_out), (self.tr("Expand all"), self.canvas.expand_all),
+                           (self.tr("Export PNG/SVG..."), self.export_picture)):
             button = QPushButton(text)
             button.clicked.connect(slot)
             bar.addWidget(button)
         bar.addWidget(self.depth)
         self.case = QSpinBox()
-        self.case.setPrefix("case: row ")
-        self.case.setSpecialValueText("case: none")
-        self.case.setToolTip("Show one row of the data on the tree (or select the row on the Data tab)")
+        self.case.setPrefix(self.tr("case: row "))
+        self.case.setSpecialValueText(self.tr("case: none"))
+        self.case.setToolTip(self.tr("Show one row of the data on the tree (or select the row on the Data tab)"))
         self.case.setEnabled(False)
         self.case.valueChanged.connect(self._case_changed)
         bar.addWidget(self.case)
         self.find = QLineEdit()
-        self.find.setPlaceholderText("find an attribute or a class")
-        self.find.setToolTip("Enter: the next node that tests this attribute or answers this class (its path is "
-                             "highlighted and opened)")
+        self.find.setPlaceholderText(self.tr("find an attribute or a class"))
+        self.find.setToolTip(self.tr("Enter: the next node that tests this attribute or answers this class (its "
+                                     "path is highlighted and opened)"))
         self.find.setClearButtonEnabled(True)
         self.find.returnPressed.connect(self.find_next)
         self.find.textChanged.connect(lambda _: setattr(self, "_found", None))
@@ -91,8 +91,8 @@ class TreePanel(QWidget):
         self._found = None  # (text, matches, index) of the last search
         bar.addWidget(self.find)
         bar.addWidget(self.found)
-        self.costs = QCheckBox("show costs")
-        self.costs.setToolTip(self.COSTS_TIP)
+        self.costs = QCheckBox(self.tr("show costs"))
+        self.costs.setToolTip(self.tr(self.COSTS_TIP))
         self.costs.setEnabled(False)
         self.costs.toggled.connect(self._show_costs)
         bar.addWidget(self.costs)
@@ -115,10 +115,11 @@ class TreePanel(QWidget):
         self.canvas.node_selected.connect(self._node_selected)
         self.canvas.depth_chosen.connect(self._depth_chosen)
 
-    COSTS_TIP = ("Show in every box what a case pays there: at a test its test and waiting cost (unknown "
-                 "prerequisites first; a batch member costs less once its group's common cost is paid above), "
-                 "at a leaf the tests paid on the way")
-    NO_COSTS_TIP = "The problem prices no tests: set test costs or waiting times on the Problem tab, then train"
+    COSTS_TIP = QT_TRANSLATE_NOOP("TreePanel", "Show in every box what a case pays there: at a test its test and "
+                                  "waiting cost (unknown prerequisites first; a batch member costs less once its "
+                                  "group's common cost is paid above), at a leaf the tests paid on the way")
+    NO_COSTS_TIP = QT_TRANSLATE_NOOP("TreePanel", "The problem prices no tests: set test costs or waiting times on "
+                                     "the Problem tab, then train")
 
     def show_tree(self, tree, node_rows: dict[int, list[int]] | None = None, spec=None) -> None:
         """Draw `tree`; `spec`, the problem it was trained on, prices its tests (the costs box)."""
@@ -135,9 +136,10 @@ class TreePanel(QWidget):
             self.costs.blockSignals(True)
             self.costs.setChecked(False)
             self.costs.blockSignals(False)
-        self.costs.setToolTip(self.COSTS_TIP if priced else self.NO_COSTS_TIP)
+        self.costs.setToolTip(self.tr(self.COSTS_TIP if priced else self.NO_COSTS_TIP))
         self.case_info.setVisible(False)
-        self.rule.setText(f"{tree.n_leaves} leaves, depth {tree.depth}. Click a node to see its rule.")
+        self.rule.setText(self.tr("{leaves} leaves, depth {depth}. Click a node to see its rule.").format(
+            leaves=tree.n_leaves, depth=tree.depth))
         self.canvas.set_tree(tree, readable=True)  # may choose a depth limit now, or when first shown
         self._show_costs(self.costs.isChecked())
         self.canvas.fit()
@@ -182,7 +184,7 @@ class TreePanel(QWidget):
             return
         index = int(np.searchsorted(self._row_numbers, value))
         if index >= len(self._row_numbers) or self._row_numbers[index] != value:
-            self._say(f"Row {value} is not a row of the data (a blank row?).")
+            self._say(self.tr("Row {row} is not a row of the data (a blank row?).").format(row=value))
             return
         try:
             if self._X is None:
@@ -190,21 +192,28 @@ class TreePanel(QWidget):
             x = self._X[index]
             answer = self.model.predict(self._X[index:index + 1]).label_names(self.tree)[0]
         except Exception as exc:  # noqa: BLE001 - the tree stays; the reason is shown beside it
-            self._say(f"Row {value} cannot be shown: {exc}")
+            self._say(self.tr("Row {row} cannot be shown: {reason}").format(row=value, reason=exc))
             return
-        view = self.canvas.show_case(x, self.model.missing, f"row {value}")
+        view = self.canvas.show_case(x, self.model.missing, self.tr("row {row}").format(row=value))
         target = self.model.spec.target
         truth = self.table.frame[target].iloc[index] if target in self.table.frame.columns else None
         if isinstance(truth, float):
             truth = None if truth != truth else format_number(truth)
-        known = f" ({target} = {truth})" if truth is not None else ""
+        case = (self.tr("Row {row} ({target} = {value})").format(row=value, target=target, value=truth)
+                if truth is not None else self.tr("Row {row}").format(row=value))
         if view is not None and view.fuzzy:
-            tnorm = "the smallest" if self.tree.tnorm == "minimum" else "the product"
-            self._say(f"Row {value}{known}: the tree answers {answer}. On each branch: the row's membership in "
-                      f"the term; in each box: how strongly the row reaches the node ({tnorm} of the memberships "
-                      f"on the way). Faded: nodes the row does not reach.")
+            if self.tree.tnorm == "minimum":
+                text = self.tr("{case}: the tree answers {answer}. On each branch: the row's membership in the term; "
+                               "in each box: how strongly the row reaches the node (the smallest of the memberships "
+                               "on the way). Faded: nodes the row does not reach.")
+            else:
+                text = self.tr("{case}: the tree answers {answer}. On each branch: the row's membership in the term; "
+                               "in each box: how strongly the row reaches the node (the product of the memberships "
+                               "on the way). Faded: nodes the row does not reach.")
+            self._say(text.format(case=case, answer=answer))
         else:
-            self._say(f"Row {value}{known}: the tree answers {answer}; its path is highlighted.")
+            self._say(self.tr("{case}: the tree answers {answer}; its path is highlighted.").format(case=case,
+                                                                                                   answer=answer))
 
     def _say(self, text: str) -> None:
         self.case_info.setText(text)
@@ -223,14 +232,14 @@ class TreePanel(QWidget):
             self._found = (text, find_nodes(self.tree, text), -1)
         _, matches, index = self._found
         if not matches:
-            self.found.setText("no match")
+            self.found.setText(self.tr("no match"))
             return
         index = (index + 1) % len(matches)
         self._found = (text, matches, index)
         node = matches[index]
         self.canvas.reveal(node)
         self.canvas.select_node(node)
-        self.found.setText(f"{index + 1} of {len(matches)}")
+        self.found.setText(self.tr("{index} of {count}").format(index=index + 1, count=len(matches)))
 
     def _depth_chosen(self, depth: int) -> None:
         """The canvas opened a new tree at a readable depth: the box shows it, and says how to see more."""
@@ -238,9 +247,10 @@ class TreePanel(QWidget):
         self.depth.setValue(depth)
         self.depth.blockSignals(False)
         if depth and self.tree is not None and depth < self.tree.depth:
-            self.rule.setText(f"{self.tree.n_leaves} leaves, depth {self.tree.depth}: shown to depth {depth} so that "
-                              "the boxes read; double-click a \"...\" to open a branch, or raise the depth limit. "
-                              "Click a node to see its rule.")
+            self.rule.setText(self.tr("{leaves} leaves, depth {depth}: shown to depth {shown} so that the boxes read; "
+                                      "double-click a \"...\" to open a branch, or raise the depth limit. Click a "
+                                      "node to see its rule.").format(leaves=self.tree.n_leaves, depth=self.tree.depth,
+                                                                      shown=depth))
 
     def _show_costs(self, on: bool) -> None:
         self.canvas.set_costs(self.node_costs if on and self.node_costs is not None else None)
@@ -249,7 +259,8 @@ class TreePanel(QWidget):
         if self.tree is None:
             return False
         if not path:
-            path, _ = QFileDialog.getSaveFileName(self, "Export the tree", "tree.png", "PNG image (*.png);;SVG (*.svg)")
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the tree"), "tree.png",
+                                                  self.tr("PNG image (*.png);;SVG (*.svg)"))
             if not path:
                 return False
         try:
@@ -271,11 +282,16 @@ class TreePanel(QWidget):
             rule = next(iter(extract_rules(tree, [node_id])), None)
             text = rule_text(tree, rule) if rule else ""
         else:
-            text = f"internal node: {tree.label_name(node.label)}"
+            text = self.tr("internal node: {label}").format(label=tree.label_name(node.label))
         counts = ", ".join(f"{c} {format(v, 'g')}" for c, v in zip(tree.schema.classes, node.counts))
         rows = self.node_rows.get(node_id, [])
-        shown = ", ".join(str(r) for r in rows[:30]) + (f" ... ({len(rows)} rows)" if len(rows) > 30 else "")
-        self.rule.setText(f"{text}\ntraining cases here: {counts}" + (f"\nspreadsheet rows: {shown}" if rows else ""))
+        shown = ", ".join(str(r) for r in rows[:30])
+        if len(rows) > 30:
+            shown = self.tr("{rows} ... ({count} rows)").format(rows=shown, count=len(rows))
+        lines = [text, self.tr("training cases here: {counts}").format(counts=counts)]
+        if rows:
+            lines.append(self.tr("spreadsheet rows: {rows}").format(rows=shown))
+        self.rule.setText("\n".join(lines))
 
 
 class MainWindow(QMainWindow):
@@ -303,9 +319,10 @@ class MainWindow(QMainWindow):
         # garbage collector, which then deleted their Qt objects while a training thread ran (crash)
         window = weakref.ref(self)
         self.compare_panel.problem = lambda: window()._problem_for_compare()
-        for panel, title in ((self.data_panel, "Data"), (self.problem_panel, "Problem"), (self.train_panel, "Train"),
-                             (self.tree_panel, "Tree"), (self.rules_panel, "Rules"), (self.consult_panel, "Consult"),
-                             (self.compare_panel, "Compare")):
+        for panel, title in ((self.data_panel, self.tr("Data")), (self.problem_panel, self.tr("Problem")),
+                             (self.train_panel, self.tr("Train")), (self.tree_panel, self.tr("Tree")),
+                             (self.rules_panel, self.tr("Rules")), (self.consult_panel, self.tr("Consult")),
+                             (self.compare_panel, self.tr("Compare"))):
             self.tabs.addTab(panel, title)
         self.setCentralWidget(self.tabs)
 
@@ -326,7 +343,7 @@ class MainWindow(QMainWindow):
         self.jobs.busy_changed.connect(self.train_panel.set_busy)
         self.jobs.finished.connect(self._trained)
         self.jobs.failed.connect(self._job_failed)
-        self.jobs.cancelled.connect(lambda: self.train_panel.show_outcome("cancelled", False))
+        self.jobs.cancelled.connect(lambda: self.train_panel.show_outcome(self.tr("cancelled"), False))
         self._build_menus()
         self._restore_geometry()
 
@@ -353,33 +370,39 @@ class MainWindow(QMainWindow):
     # ---- menus ----------------------------------------------------------------
 
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        self.open_action = file_menu.addAction("&Open data...", self.choose_data, "Ctrl+O")
-        self.open_project_action = file_menu.addAction("Open &project...", self.choose_project, "Ctrl+Shift+O")
-        self.save_action = file_menu.addAction("&Save project", self.save_project, "Ctrl+S")
-        file_menu.addAction("Save project &as...", lambda: self.save_project(ask=True))
-        self.recent_menu = file_menu.addMenu("&Recent files")
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        self.file_menu = file_menu
+        self.open_action = file_menu.addAction(self.tr("&Open data..."), self.choose_data, "Ctrl+O")
+        self.open_project_action = file_menu.addAction(self.tr("Open &project..."), self.choose_project, "Ctrl+Shift+O")
+        self.save_action = file_menu.addAction(self.tr("&Save project"), self.save_project, "Ctrl+S")
+        file_menu.addAction(self.tr("Save project &as..."), lambda: self.save_project(ask=True))
+        self.recent_menu = file_menu.addMenu(self.tr("&Recent files"))
         self._fill_recent()
-        file_menu.addAction("Open &demo project", lambda: self.open_path(str(demo_project())))
+        file_menu.addAction(self.tr("Open &demo project"), lambda: self.open_path(str(demo_project())))
         file_menu.addSeparator()
-        file_menu.addAction("&Export rules to Excel...", self.export_rules)
-        file_menu.addAction("Export &consultations to Excel...", lambda: self.consult_panel.export_history())
+        file_menu.addAction(self.tr("&Export rules to Excel..."), self.export_rules)
+        file_menu.addAction(self.tr("Export &consultations to Excel..."), lambda: self.consult_panel.export_history())
         file_menu.addSeparator()
-        file_menu.addAction("&Quit", self.close, "Ctrl+Q")
-        help_menu = self.menuBar().addMenu("&Help")
-        help_menu.addAction("&About", self.about)
+        file_menu.addAction(self.tr("&Quit"), self.close, "Ctrl+Q")
+        self._build_language_menu(self.menuBar().addMenu(self.tr("&View")))
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        help_menu.addAction(self.tr("&About"), self.about)
         # the main actions one click away, and a status bar that says where things stand
-        self.train_action = QAction("Train", self)
+        self.train_action = QAction(self.tr("Train"), self)
         self.train_action.setShortcut("Ctrl+T")
-        self.train_action.setToolTip("Train the algorithm chosen on the Train tab (Ctrl+T)")
+        self.train_action.setToolTip(self.tr("Train the algorithm chosen on the Train tab (Ctrl+T)"))
         self.train_action.triggered.connect(self.train_now)
-        self.export_action = QAction("Export rules...", self)
+        self.export_action = QAction(self.tr("Export rules..."), self)
         self.export_action.setShortcut("Ctrl+E")
         self.export_action.triggered.connect(lambda: self.export_rules())
-        bar = self.addToolBar("Main")
+        bar = self.addToolBar(self.tr("Main"))
         bar.setObjectName("main toolbar")
         bar.setMovable(False)
-        for action in (self.open_action, self.open_project_action, self.save_action):
+        # the toolbar's words without the menu's accelerator ("打开数据(O)" is how Qt strips "打开数据(&O)…")
+        for action, text in ((self.open_action, self.tr("Open data")),
+                             (self.open_project_action, self.tr("Open project")),
+                             (self.save_action, self.tr("Save project"))):
+            action.setIconText(text)
             bar.addAction(action)
         bar.addSeparator()
         bar.addAction(self.train_action)
@@ -388,12 +411,58 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.status_where)
         self._update_status()
 
+    #: what choosing a language in View > Language says, in each language (shown in the language chosen too)
+    LANGUAGE_LATER = QT_TRANSLATE_NOOP("MainWindow", "The language will change the next time RuleTree Studio starts.")
+
+    def _build_language_menu(self, view_menu) -> None:
+        """View > Language: one checkable action per language, each named in itself, the current one
+        checked. A choice is saved (QSettings) and takes effect at the next start (app.i18n)."""
+        from PySide6.QtGui import QActionGroup
+
+        from . import i18n
+
+        self.language_menu = view_menu.addMenu(self.tr("&Language"))
+        group = QActionGroup(self)
+        group.setExclusive(True)
+        current = i18n.installed_language()
+        self.language_actions: dict[str, QAction] = {}
+        for code, name in i18n.LANGUAGE_NAMES.items():
+            action = self.language_menu.addAction(name)  # each language named in itself: not translated
+            action.setCheckable(True)
+            action.setChecked(code == current)
+            action.setData(code)
+            group.addAction(action)
+            action.triggered.connect(lambda _checked=False, c=code: self.choose_language(c))
+            self.language_actions[code] = action
+
+    def choose_language(self, code: str) -> None:
+        """Save `code` as the language of the next start and say so (in this language, and in the one
+        chosen when it differs)."""
+        from PySide6.QtCore import QTranslator
+
+        from . import i18n
+
+        self.settings.setValue(i18n.SETTINGS_KEY, code)
+        self.settings.sync()
+        for lang, action in self.language_actions.items():
+            action.setChecked(lang == code)
+        text = self.tr(self.LANGUAGE_LATER)
+        if code != i18n.installed_language():
+            chosen = self.LANGUAGE_LATER  # English, the source
+            if code != "en":
+                translator = QTranslator()
+                if translator.load(str(i18n.catalogue_qm(code))):
+                    chosen = translator.translate("MainWindow", self.LANGUAGE_LATER) or chosen
+            if chosen != text:
+                text = f"{text}\n\n{chosen}"
+        QMessageBox.information(self, APP_NAME, text)
+
     def _problem_for_compare(self):
         """The open file and problem, encoded, for the Compare tab (raises with the checks' message)."""
         from engine.data.encode import encode
 
         if self.table is None:
-            raise ValueError("no data file is open")
+            raise ValueError(self.tr("no data file is open"))
         spec = self.spec.copy()
         return encode(self.table, spec), spec
 
@@ -406,19 +475,22 @@ class MainWindow(QMainWindow):
     def next_step(self) -> str:
         """What to do next, in the status bar."""
         if self.table is None:
-            return "Open a spreadsheet (File > Open data) or the demo project (File > Open demo project)."
+            return self.tr("Open a spreadsheet (File > Open data) or the demo project (File > Open demo project).")
         if self.model is None:
-            return "Check the target and the attributes on the Problem tab, then train on the Train tab (Ctrl+T)."
-        return ("See the tree and the rules, consult the model case by case on the Consult tab, or export the rules "
-                "(Ctrl+E).")
+            return self.tr("Check the target and the attributes on the Problem tab, then train on the Train tab "
+                           "(Ctrl+T).")
+        return self.tr("See the tree and the rules, consult the model case by case on the Consult tab, or export the "
+                       "rules (Ctrl+E).")
 
     def _update_status(self) -> None:
         self.statusBar().showMessage(self.next_step())
         parts = []
         if self.table is not None:
-            parts.append(f"{os.path.basename(self.table.file)}: {self.table.n_rows:,} rows")
+            parts.append(self.tr("{file}: {rows} rows").format(file=os.path.basename(self.table.file),
+                                                               rows=f"{self.table.n_rows:,}"))
         if self.model is not None:
-            parts.append(f"model: {self.model.algorithm}, {self.model.tree.n_leaves} leaves")
+            parts.append(self.tr("model: {algorithm}, {leaves} leaves").format(algorithm=self.model.algorithm,
+                                                                               leaves=self.model.tree.n_leaves))
         self.status_where.setText("   ·   ".join(parts))
         self.export_action.setEnabled(self.model is not None)
         self.train_action.setEnabled(self.table is not None)
@@ -445,10 +517,11 @@ class MainWindow(QMainWindow):
 
         demo = resources_dir() / "demo"
         self.data_panel.start.set_files(
-            [("Car evaluation: four ordered classes, test costs, a batch group, a cost matrix",
+            [(self.tr("Car evaluation: four ordered classes, test costs, a batch group, a cost matrix"),
               str(demo / "car_evaluation.rtproj")),
-             ("Glass: six kinds of glass under a class hierarchy (window / not window)", str(demo / "glass.rtproj")),
-             ("心脏病 (heart disease, in Chinese): a clinician's workbook, notes on the first sheet",
+             (self.tr("Glass: six kinds of glass under a class hierarchy (window / not window)"),
+              str(demo / "glass.rtproj")),
+             (self.tr("心脏病 (heart disease, in Chinese): a clinician's workbook, notes on the first sheet"),
               str(demo / "heart_zh.rtproj"))],
             self.recent_files())
 
@@ -456,12 +529,14 @@ class MainWindow(QMainWindow):
 
     def choose_data(self) -> None:
         patterns = " ".join("*" + s for s in SUPPORTED_SUFFIXES)
-        path, _ = QFileDialog.getOpenFileName(self, "Open data", "", f"Tables ({patterns});;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open data"), "",
+                                              self.tr("Tables ({patterns});;All files (*)").format(patterns=patterns))
         if path:
             self.open_path(path)
 
     def choose_project(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open project", "", f"Projects (*{SUFFIX})")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open project"), "",
+                                              self.tr("Projects (*{suffix})").format(suffix=SUFFIX))
         if path:
             self.open_path(path)
 
@@ -479,7 +554,7 @@ class MainWindow(QMainWindow):
         """Ask before edited settings would be lost; False: the user wants to stay."""
         if not self.dirty or self.project is None:
             return True
-        answer = QMessageBox.question(self, APP_NAME, "The problem settings have changed. Save the project?",
+        answer = QMessageBox.question(self, APP_NAME, self.tr("The problem settings have changed. Save the project?"),
                                       QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel)
         if answer == QMessageBox.Save:
             return self.save_project()
@@ -543,17 +618,24 @@ class MainWindow(QMainWindow):
         lines = []
         for p in problems[:6]:
             words = p.words[:1].upper() + p.words[1:]
-            where = f" ({p.field})" if getattr(p, "field", None) else ""
-            lines.append(f"• {words}{where}: {p.message}")
+            if getattr(p, "field", None):
+                lines.append(self.tr("• {setting} ({field}): {message}").format(setting=words, field=p.field,
+                                                                               message=p.message))
+            else:
+                lines.append(self.tr("• {setting}: {message}").format(setting=words, message=p.message))
         if len(problems) > 6:
-            lines.append(f"• ... and {len(problems) - 6} more")
+            lines.append(self.tr("• ... and {count} more").format(count=len(problems) - 6))
         n = len(problems)
-        what = f"{n} of its settings cannot be used as they are" if n != 1 else \
-            "one of its settings cannot be used as it is"
-        QMessageBox.warning(self, APP_NAME,
-                            f'The project "{os.path.basename(path)}" is open, but {what}:\n\n' + "\n".join(lines)
-                            + "\n\nThey are listed on the Problem tab: correct them there before training. The file "
-                            "is not changed until you save it.")
+        if n != 1:
+            text = self.tr('The project "{name}" is open, but {count} of its settings cannot be used as they '
+                           "are:\n\n{problems}\n\nThey are listed on the Problem tab: correct them there before "
+                           "training. The file is not changed until you save it.")
+        else:
+            text = self.tr('The project "{name}" is open, but one of its settings cannot be used as it '
+                           "is:\n\n{problems}\n\nThey are listed on the Problem tab: correct them there before "
+                           "training. The file is not changed until you save it.")
+        QMessageBox.warning(self, APP_NAME, text.format(name=os.path.basename(path), count=n,
+                                                        problems="\n".join(lines)))
         self.tabs.setCurrentWidget(self.problem_panel)
 
     #: read errors that a choice of the header row may cure
@@ -580,8 +662,8 @@ class MainWindow(QMainWindow):
 
     def ask_header_row(self, message: str, suggested: int) -> int | None:
         """Which row holds the column names (None: cancel)."""
-        value, ok = QInputDialog.getInt(self, APP_NAME, f"{message}\n\nWhich row holds the column names? "
-                                        "The rows above it are skipped.", suggested, 1, 1_048_576)
+        text = self.tr("{message}\n\nWhich row holds the column names? The rows above it are skipped.")
+        value, ok = QInputDialog.getInt(self, APP_NAME, text.format(message=message), suggested, 1, 1_048_576)
         return value if ok else None
 
     def _sheet_chosen(self, sheet: str) -> None:
@@ -629,7 +711,8 @@ class MainWindow(QMainWindow):
             return False
         target = path or (None if ask else self.project.path)
         if target is None:
-            target, _ = QFileDialog.getSaveFileName(self, "Save project", "", f"Projects (*{SUFFIX})")
+            target, _ = QFileDialog.getSaveFileName(self, self.tr("Save project"), "",
+                                                    self.tr("Projects (*{suffix})").format(suffix=SUFFIX))
             if not target:
                 return False
             if not target.endswith(SUFFIX):
@@ -656,7 +739,7 @@ class MainWindow(QMainWindow):
         from engine.workflows import train_model
 
         if self.table is None:
-            QMessageBox.information(self, APP_NAME, "Open a data file or a project first.")
+            QMessageBox.information(self, APP_NAME, self.tr("Open a data file or a project first."))
             return
         try:
             info = get(algorithm)
@@ -680,7 +763,7 @@ class MainWindow(QMainWindow):
         self.train_result = result  # its metrics and level confusions go into the Excel export
         tree = model.tree
         self.train_panel.show_result(result)
-        self.train_panel.show_outcome("done", True)
+        self.train_panel.show_outcome(self.tr("done"), True)
         self.tree_panel.show_tree(tree, result.node_rows, model.spec)
         self.tree_panel.set_cases(self.table, model)
         self.rules_panel.show_rules(tree, model.spec.hierarchy)
@@ -695,10 +778,12 @@ class MainWindow(QMainWindow):
             self.tree_panel.canvas.highlight_path(path)
 
     def _job_failed(self, message: str, is_bug: bool) -> None:
-        self.train_panel.show_failure(message if not is_bug else f"an internal error ({message})")
+        self.train_panel.show_failure(message if not is_bug else
+                                      self.tr("an internal error ({message})").format(message=message))
         if is_bug:
-            QMessageBox.critical(self, APP_NAME, f"Training stopped by an internal error ({message}). "
-                                 f"The details are in {log_file()}.")
+            QMessageBox.critical(self, APP_NAME, self.tr("Training stopped by an internal error ({message}). The "
+                                                         "details are in {log}.").format(message=message,
+                                                                                         log=log_file()))
         else:
             QMessageBox.warning(self, APP_NAME, message)
 
@@ -708,10 +793,11 @@ class MainWindow(QMainWindow):
         from engine.export import export_model
 
         if self.model is None:
-            QMessageBox.information(self, APP_NAME, "Train a model first.")
+            QMessageBox.information(self, APP_NAME, self.tr("Train a model first."))
             return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, "Export rules", "rules.xlsx", "Excel workbook (*.xlsx)")
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export rules"), "rules.xlsx",
+                                                  self.tr("Excel workbook (*.xlsx)"))
             if not path:
                 return False
         try:
@@ -735,10 +821,12 @@ class MainWindow(QMainWindow):
         import pandas
         import PySide6
 
-        QMessageBox.about(self, f"About {APP_NAME}",
-                          f"{APP_NAME} {__version__}\n\nPython {sys.version.split()[0]}, Qt (PySide6) "
-                          f"{PySide6.__version__}, NumPy {numpy.__version__}, pandas {pandas.__version__}, "
-                          f"Numba {numba.__version__}")
+        QMessageBox.about(self, self.tr("About {app}").format(app=APP_NAME),
+                          self.tr("{app} {version}\n\nPython {python}, Qt (PySide6) {pyside}, NumPy {numpy}, "
+                                  "pandas {pandas}, Numba {numba}").format(
+                              app=APP_NAME, version=__version__, python=sys.version.split()[0],
+                              pyside=PySide6.__version__, numpy=numpy.__version__, pandas=pandas.__version__,
+                              numba=numba.__version__))
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
         if not self.keep_edits():

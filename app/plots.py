@@ -11,7 +11,9 @@ import textwrap
 from html import escape
 from pathlib import Path
 
+from engine.i18n import _
 from engine.plot import COLOURS
+from engine.textwidth import display_width
 
 
 def _app():
@@ -19,6 +21,22 @@ def _app():
     from PySide6.QtWidgets import QApplication
 
     return QApplication.instance() or QApplication([])
+
+
+def one_line(title: str, columns: int) -> str:
+    """`title` shortened to `columns` display columns (a Chinese character takes two) on one line,
+    ending in " …" when cut: at a word's end in a text of Latin letters, anywhere in Chinese."""
+    if display_width(title) == len(title):  # no wide characters: whole words
+        return textwrap.shorten(title, columns, placeholder=" …")
+    text = " ".join(title.split())
+    if display_width(text) <= columns:
+        return text
+    out = ""
+    for ch in text:
+        if display_width(out + ch) > columns - 2:
+            break
+        out += ch
+    return out.rstrip() + " …"
 
 
 def line_plot(plot, path: str | Path, *, width: int = 900, height: int = 600) -> Path:
@@ -31,13 +49,14 @@ def line_plot(plot, path: str | Path, *, width: int = 900, height: int = 600) ->
     path.parent.mkdir(parents=True, exist_ok=True)
     pg.setConfigOptions(antialias=True, background="w", foreground="k")
     # a title wider than the picture would widen the plot item past the image and shift the data
-    # against the axes: shorten it to one line (about 9 px a character; the SVG keeps it whole)
-    title = textwrap.shorten(plot.title, max(20, width // 9), placeholder=" …")
+    # against the axes: shorten it to one line (about 9 px a column, 2 columns a Chinese character; the
+    # SVG keeps it whole). The engine's texts (title, axes) in the current language.
+    title = one_line(_(plot.title), max(20, width // 9))
     widget = pg.PlotWidget(title=escape(title))
     widget.resize(width, height)
     widget.addLegend(offset=(-10, 10))
-    widget.setLabel("bottom", plot.x_label)
-    widget.setLabel("left", plot.y_label)
+    widget.setLabel("bottom", _(plot.x_label))
+    widget.setLabel("left", _(plot.y_label))
     widget.showGrid(x=True, y=True, alpha=0.3)
     for axis in ("left", "bottom"):
         widget.getAxis(axis).enableAutoSIPrefix(False)
@@ -50,5 +69,7 @@ def line_plot(plot, path: str | Path, *, width: int = 900, height: int = 600) ->
     exporter.export(str(path))
     widget.close()
     if not path.is_file():
-        raise OSError(f"the PNG plot {path} was not written")
+        from PySide6.QtCore import QCoreApplication
+
+        raise OSError(QCoreApplication.translate("Plots", "the PNG plot {path} was not written").format(path=path))
     return path

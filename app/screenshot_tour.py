@@ -1,6 +1,6 @@
 """Every tab at 1400 x 900 on one file, as a new user meets it: the before / after screenshots.
 
-    python app/screenshot_tour.py OUT_DIR PREFIX FILE [ALGORITHM,...]
+    python app/screenshot_tour.py [--lang en|zh_CN] OUT_DIR PREFIX FILE [ALGORITHM,...]
 
 Opens FILE (a spreadsheet or a project), grabs the Data tab as opened; when the file is the
 Chinese demo workbook and the window read another sheet, picks the sheet of cases as a user
@@ -9,6 +9,14 @@ window has a Compare tab, compares the ALGORITHMs (default c45,cart) and grabs i
 against the window's oldest API, so the same script runs on an old checkout
 (PYTHONPATH=OLD_TREE python app/screenshot_tour.py ...) for the "before" pictures. Modal
 dialogs are answered (warnings recorded and printed), never shown.
+
+`--lang zh_CN` (anywhere among the arguments) installs that language (app.i18n.install)
+before the window is built, e.g. for the Chinese pictures in resources/screenshots/zh_CN/:
+
+    python app/screenshot_tour.py --lang zh_CN resources/screenshots/zh_CN demo_ resources/demo/car_evaluation.rtproj
+
+Without it the window speaks English whatever the system's language (a checkout with app.i18n),
+or as that checkout did (an old one, without app.i18n: English only).
 """
 
 from __future__ import annotations
@@ -17,7 +25,25 @@ import os
 import sys
 
 
+def split_lang(argv: list[str]) -> tuple[str, list[str]]:
+    """`--lang LANG` or `--lang=LANG` taken out of the arguments: (LANG or "en", the rest)."""
+    lang, rest, args = "en", [], iter(argv)
+    for arg in args:
+        if arg == "--lang":
+            lang = next(args, "")
+        elif arg.startswith("--lang="):
+            lang = arg.split("=", 1)[1]
+        else:
+            rest.append(arg)
+    if not lang:
+        raise SystemExit("--lang needs a language (en or zh_CN)")
+    return lang, rest
+
+
 def main(argv: list[str]) -> int:
+    lang, argv = split_lang(argv)
+    if len(argv) < 3:
+        raise SystemExit(__doc__)
     out, prefix, path = argv[0], argv[1], argv[2]
     algorithms = argv[3].split(",") if len(argv) > 3 else ["c45", "cart"]
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -30,6 +56,13 @@ def main(argv: list[str]) -> int:
 
     os.makedirs(out, exist_ok=True)
     app = QApplication.instance() or QApplication([])
+    try:
+        from app import i18n
+    except ImportError:  # an old checkout: no languages, English
+        if lang != "en":
+            raise SystemExit(f"--lang {lang}: this checkout has no app.i18n (English only)") from None
+    else:
+        i18n.install(app, lang)  # before the window: every label is built once, in this language
     try:
         from app import theme
 

@@ -1,4 +1,4 @@
-"""Regenerate the README's screenshots: python -m app.screenshots [OUT_DIR]
+"""Regenerate the README's screenshots: python -m app.screenshots [--lang en|zh_CN] [OUT_DIR]
 
 Offscreen: opens the demo project, grabs each panel, trains CART and C4.5 and
 grabs the tree and the rules, trains the minimum-cost tree and grabs it with each
@@ -9,27 +9,42 @@ CART, C4.5, the minimum-cost tree and M2 on the car demo with a learning curve
 (the table, the critical-difference diagram, the learning curve), and the
 trichotomy swept over its trim beside CART and Fisher LDA on glass (the error /
 pending curve). Writes resources/screenshots/*.png by default.
+
+The window speaks `--lang` (app.i18n.install, before the window is built; default English,
+whatever the system's language): `python -m app.screenshots --lang zh_CN` writes the same
+pictures in Chinese to resources/screenshots/zh_CN/ by default.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from pathlib import Path
 
 
-def main(out: str | None = None) -> int:
+def default_target(lang: str = "en") -> Path:
+    """Where the pictures go: resources/screenshots/ (English), resources/screenshots/<lang>/ (others)."""
+    from engine.resources import resources_dir
+
+    base = resources_dir() / "screenshots"
+    return base if lang == "en" else base / lang
+
+
+def main(out: str | None = None, lang: str = "en") -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer
     from PySide6.QtWidgets import QApplication
 
     from engine.resources import demo_project, resources_dir
 
+    from . import i18n
     from .main import MainWindow
 
-    target = Path(out) if out else resources_dir() / "screenshots"
+    target = Path(out) if out else default_target(lang)
     target.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication([])
+    i18n.install(app, lang)  # before the window: every label is built once, in this language
     settings = QSettings(str(target / ".screenshot-settings.ini"), QSettings.IniFormat)
     window = MainWindow(settings)
     window.resize(1280, 800)
@@ -151,5 +166,16 @@ def main(out: str | None = None) -> int:
     return 0
 
 
+def parse_args(argv: list[str]):
+    from engine.i18n import LANGUAGES
+
+    parser = argparse.ArgumentParser(prog="python -m app.screenshots", description="Regenerate the README's screenshots.")
+    parser.add_argument("out", nargs="?", default=None,
+                        help="folder for the pictures (default: resources/screenshots/, or resources/screenshots/LANG/)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="the window's language (default: en)")
+    return parser.parse_args(argv)
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else None))
+    args = parse_args(sys.argv[1:])
+    sys.exit(main(args.out, args.lang))

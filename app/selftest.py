@@ -308,12 +308,49 @@ def main(argv: list[str] | None = None, out=None) -> int:
                         raise SelftestError(f"{a.name}: {metric} differs between processes and threads")
             return f"{len(spawned.entries)} entries on 2 processes in {seconds:.1f} s, as on threads"
 
+        def chinese():
+            """The window in zh_CN: our catalogue and Qt's own (qtbase_zh_CN) found in the bundle, a
+            window built in Chinese, the engine's texts in Chinese; then English again."""
+            import re
+
+            from PySide6.QtCore import QCoreApplication, QSettings
+            from PySide6.QtGui import QFontDatabase
+
+            from app import i18n
+            from app.main import MainWindow
+            from engine.i18n import _
+
+            app = state["app"]
+            try:
+                i18n.install(app, "zh_CN")
+                qt_own = ("QPlatformTheme", "Cancel")  # not a literal in translate(): lupdate would take it
+                cancel = QCoreApplication.translate(*qt_own)
+                other = MainWindow(settings=QSettings(str(work / "zh.ini"), QSettings.IniFormat))
+                tabs = [other.tabs.tabText(k) for k in range(other.tabs.count())]
+                menus = [a.text() for a in other.menuBar().actions()]
+                engine_text = _("the file is empty")
+                other.close()
+                other.deleteLater()
+            finally:
+                i18n.install(app, "en")
+            cjk = re.compile(r"[\u4e00-\u9fff]")
+            if cancel != "取消":
+                raise SelftestError(f"Qt's own Chinese (qtbase_zh_CN.qm) not found: 'Cancel' -> {cancel!r}")
+            if not all(cjk.search(t) for t in tabs + menus):
+                raise SelftestError(f"the window's Chinese (app_zh_CN.qm) not found: tabs {tabs}, menus {menus}")
+            if not cjk.search(engine_text):
+                raise SelftestError(f"the engine's Chinese (engine_zh_CN.ts) not found: {engine_text!r}")
+            fonts = QFontDatabase.families(QFontDatabase.SimplifiedChinese)
+            font = fonts[0] if fonts else "none: install a CJK font (the .deb recommends one)"
+            return f"tabs {' '.join(tabs)}; Chinese font: {font}"
+
         for name, fn in (("Qt and the app's modules", qt), ("main window", window), ("kernel warm-up", warmup),
                          ("open the demo project", demo), ("train a tree (window job)", train),
                          ("2-fold evaluation", evaluate), ("export rules, read back", export),
                          ("a consultation", consult), ("a plot drawn (pyqtgraph)", plot),
                          ("a comparison with its tests (SciPy)", comparison),
-                         ("a comparison on worker processes", worker_processes)):
+                         ("a comparison on worker processes", worker_processes),
+                         ("the window in Chinese", chinese)):
             steps.run(name, fn)
         if "window" in state:
             state["window"].close()

@@ -17,8 +17,14 @@ from dataclasses import dataclass, field
 
 log = logging.getLogger(__name__)
 
-PREPARING = "Preparing fast kernels…"
-READY = "Ready"
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - lupdate's marker, without importing Qt here
+    return text
+
+
+# the status bar's texts, translated where shown (context "Warmup"); these English constants are the sources
+PREPARING = QT_TRANSLATE_NOOP("Warmup", "Preparing fast kernels…")
+READY = QT_TRANSLATE_NOOP("Warmup", "Ready")
 
 
 def kernel_modules() -> list[str]:
@@ -179,7 +185,7 @@ def start_warmup(window):
     (on the GUI thread). A daemon thread, not a QThread: closing the window
     during the warm-up must not wait for the compiler nor abort on a running QThread.
     """
-    from PySide6.QtCore import QObject, Signal
+    from PySide6.QtCore import QCoreApplication, QObject, Signal
 
     key = id(window)
     if key in _started:
@@ -191,14 +197,15 @@ def start_warmup(window):
     relay = _Relay(window)
     _started[key] = relay
     relay.result = None
-    window.statusBar().showMessage(PREPARING)
+    window.statusBar().showMessage(QCoreApplication.translate("Warmup", PREPARING))
 
     def finished(result: WarmupResult) -> None:
         relay.result = result
         if result.error:
-            window.statusBar().showMessage(f"{READY} (kernel warm-up failed; see the log)")
+            window.statusBar().showMessage(QCoreApplication.translate("Warmup",
+                                                                      "Ready (kernel warm-up failed; see the log)"))
         else:
-            window.statusBar().showMessage(READY)
+            window.statusBar().showMessage(QCoreApplication.translate("Warmup", READY))
 
     relay.done.connect(finished)
     window.destroyed.connect(lambda *_: _started.pop(key, None))

@@ -45,6 +45,7 @@ import numpy as np
 
 from .costs import Cost, CostModel, Group
 from .errors import OptionError
+from .i18n import N_, _
 from .plan import Planner, Step, Windows, plannable, planner_for
 from .tree.aggregate import Aggregate, aggregate, node_vote, path_weight, settled_below
 from .tree.model import MIXED, PENDING, Tree
@@ -87,7 +88,8 @@ class Candidate:
     gain: float  # E_now - E_after (planned: how much the plan through it lowers the expected cost, its price aside)
     utility: float
     expected: float | None = None  # planned: the expected cost still to pay asking it (its price included)
-    reason: str = ""  # planned: what the plan expects of it, in words
+    reason: str = ""  # planned: what the plan expects of it, in words (the current language)
+    reason_en: str = ""  # the same in English: what a session file keeps, whatever the language
     ends_at_once: float | None = None  # planned: P(the case ends right after it)
 
     @property
@@ -140,7 +142,8 @@ class Consultation:
         self.costs = CostModel.from_spec(self.spec, self.names)
         self.groups = list(self.costs.groups)  # (name, members, common_cost) of each batch group
         if self.planning not in PLANNING:
-            raise OptionError(f"planning must be one of {', '.join(PLANNING)}, not {self.planning!r}",
+            raise OptionError(_("planning must be one of {choices}, not {value}").format(
+                choices=", ".join(PLANNING), value=repr(self.planning)),
                               code="bad_option")
         if self.planning == "planned" and (self.fuzzy or not plannable(self.tree)):
             self.planning = "utility"  # fuzzy and trichotomy trees: the frontier's utility order
@@ -182,10 +185,13 @@ class Consultation:
             gain = gain if gain > 1e-9 * max(1.0, mc_now) else 0.0
             utility = gain / a.cost if a.cost > 0 else (np.inf if gain > 0 else 0.0)
             first = step.action is not None and a.name == step.action.name
-            reason = planner.reason(step) if first else (
-                f"expected cost from here asking it {q:.4g}, against {step.expected:.4g} for the plan's question")
+            other = N_("expected cost from here asking it {cost}, against {expected} for the plan's question")
+            numbers = dict(cost=format(q, ".4g"), expected=format(step.expected, ".4g"))
+            reason = planner.reason(step) if first else _(other).format(**numbers)
+            reason_en = planner.reason(step, translate=False) if first else other.format(**numbers)
             out.append(Candidate(a.name, list(a.attributes), a.test_cost, a.waiting_cost, gain, utility,
-                                 expected=q, reason=reason, ends_at_once=planner.ends_share(state, a)))
+                                 expected=q, reason=reason, reason_en=reason_en,
+                                 ends_at_once=planner.ends_share(state, a)))
         return out
 
     # ---- costs (§4.1, engine/costs.py) ----------------------------------------------
@@ -397,7 +403,7 @@ class Consultation:
             return all(below[n] == label and below[n] != MIXED for n, _ in self.frontier())
         label = self.tentative().label
         below = settled_below(self.tree)
-        for n, _ in self.frontier():
+        for n, _weight in self.frontier():
             vote = node_vote(self.tree, n) if self.stuck(n) else below[n]
             if vote == MIXED or vote != label:
                 return False
@@ -452,28 +458,35 @@ class Consultation:
             code = _category_code(attr.categories, value)
             if code is None:
                 shown = ", ".join(attr.categories[:12]) + (", ..." if len(attr.categories) > 12 else "")
-                raise OptionError(f'"{value}" is not a value of {attr.name} seen in training ({shown})',
+                raise OptionError(_('"{value}" is not a value of {name} seen in training ({shown})').format(
+                    value=value, name=attr.name, shown=shown),
                                   code="bad_answer")
             return float(code), None
         if isinstance(value, str) and re.fullmatch(r"\s*[-+]?\d{1,3},\d{3}\s*", value):
-            raise OptionError(f'{attr.name} = "{value.strip()}" is ambiguous (a thousands separator or a decimal '
-                              f"comma?): write it without the comma, or with a decimal point", code="bad_answer")
+            raise OptionError(_('{name} = "{value}" is ambiguous (a thousands separator or a decimal '
+                                "comma?): write it without the comma, or with a decimal point").format(
+                name=attr.name, value=value.strip()), code="bad_answer")
         try:
             if isinstance(value, bool):
                 raise TypeError
             number = float(str(value).strip().replace(",", ".")) if isinstance(value, str) else float(value)
         except (TypeError, ValueError, OverflowError):
-            raise OptionError(f'{attr.name} needs a number, not "{value}"', code="bad_answer") from None
+            raise OptionError(_('{name} needs a number, not "{value}"').format(name=attr.name, value=value),
+                              code="bad_answer") from None
         if not np.isfinite(number):
-            raise OptionError(f"{attr.name} needs a finite number, not {value}", code="bad_answer")
+            raise OptionError(_("{name} needs a finite number, not {value}").format(name=attr.name, value=value),
+                              code="bad_answer")
         if attr.low is not None and not attr.low <= number <= attr.high:
             from .data.table import format_number
 
-            text = (f"{attr.name} = {format_number(number)} is outside the range seen in training "
-                    f"({format_number(attr.low)} to {format_number(attr.high)})")
+            words = "{name} = {value} is outside the range seen in training ({low} to {high})"
+            fields = dict(name=attr.name, value=format_number(number), low=format_number(attr.low),
+                          high=format_number(attr.high))
             if not outside_ok:
-                raise OptionError(text + "; check it, or confirm to use it anyway", code="out_of_range")
-            return number, text
+                shown = _("{name} = {value} is outside the range seen in training ({low} to {high})").format(**fields)
+                raise OptionError(_("{problem}; check it, or confirm to use it anyway").format(problem=shown),
+                                  code="out_of_range")
+            return number, words.format(**fields)  # English: kept in the history and session files
         return number, None
 
     def answers_from_row(self, candidate: Candidate, x: np.ndarray, obtainable: np.ndarray | None = None) -> dict:
@@ -502,10 +515,11 @@ class Consultation:
         codes, warnings = {}, []
         for name, value in answers.items():
             if name not in self.index:
-                raise OptionError(f'"{name}" is not an attribute of the model', code="bad_answer")
+                raise OptionError(_('"{name}" is not an attribute of the model').format(name=name), code="bad_answer")
             j = self.index[name]
             if j in self.values:
-                raise OptionError(f"{name} is already answered (undo to change it)", code="bad_answer")
+                raise OptionError(_("{name} is already answered (undo to change it)").format(name=name),
+                                  code="bad_answer")
             codes[j], warning = self.check_value(j, value, outside_ok=outside_ok)
             if warning:
                 warnings.append(warning)
@@ -538,7 +552,7 @@ class Consultation:
                           if self.values.get(j) is UNKNOWN or (unasked_too and j not in self.values)})
         unsettled = []
         if label == PENDING:  # the tests above each pending leaf were answered and left it undecided
-            for n, _ in ranked:
+            for n, _score in ranked:
                 parent = self.tree.nodes[n].parent
                 if self.tree.nodes[n].is_leaf and self.tree.nodes[n].label == PENDING and parent >= 0:
                     unsettled += [self.names[j] for j in self.tree.nodes[parent].attributes()

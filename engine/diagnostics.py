@@ -19,20 +19,21 @@ from __future__ import annotations
 from .algorithms.params import AlgorithmInfo
 from .data.encode import EncodedData
 from .data.spec import ProblemSpec
+from .i18n import N_, _
 
 #: (parameter, relaxed value, what it does when it stops the tree)
 RELAX = (
-    ("prune", {"auto": "none", True: False}, "pruning removed every split (none was worth its cost)"),
-    ("ccp_alpha", 0.0, "cost-complexity pruning at this ccp_alpha removed every split"),
-    ("cost_stop", False, "cost_stop: no split's test and waiting costs are paid back by the errors it prevents"),
-    ("threshold", 0.0, "no split's score reached the threshold"),
-    ("epsilon", 0.0, "no split's rank mutual information reached epsilon"),
-    ("beta0", 1.0, "β0: one class already holds that share of the root's mass"),
-    ("beta", 1.0, "β: a class's subsethood already reaches the truth level at the root"),
-    ("min_membership", 0.0, "the membership mass is below min_membership"),
-    ("min_cases", 1, "no split leaves min_cases cases in two branches"),
-    ("min_samples_split", 2, "the rows are fewer than min_samples_split"),
-    ("min_samples_leaf", 1, "no split leaves min_samples_leaf cases on each side"),
+    ("prune", {"auto": "none", True: False}, N_("pruning removed every split (none was worth its cost)")),
+    ("ccp_alpha", 0.0, N_("cost-complexity pruning at this ccp_alpha removed every split")),
+    ("cost_stop", False, N_("cost_stop: no split's test and waiting costs are paid back by the errors it prevents")),
+    ("threshold", 0.0, N_("no split's score reached the threshold")),
+    ("epsilon", 0.0, N_("no split's rank mutual information reached epsilon")),
+    ("beta0", 1.0, N_("β0: one class already holds that share of the root's mass")),
+    ("beta", 1.0, N_("β: a class's subsethood already reaches the truth level at the root")),
+    ("min_membership", 0.0, N_("the membership mass is below min_membership")),
+    ("min_cases", 1, N_("no split leaves min_cases cases in two branches")),
+    ("min_samples_split", 2, N_("the rows are fewer than min_samples_split")),
+    ("min_samples_leaf", 1, N_("no split leaves min_samples_leaf cases on each side")),
 )
 MAX_REFITS = 4
 
@@ -42,7 +43,7 @@ def one_leaf_reason(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | 
     give more (module docstring)."""
     present = {int(k) for k, w in zip(data.y, data.w) if w > 0}
     if len(present) <= 1:
-        return "every training row has the same class, so there is nothing to split"
+        return _("every training row has the same class, so there is nothing to split")
     refits = 0
     for name, relaxed, what in RELAX:
         if name not in params or refits >= MAX_REFITS:
@@ -58,13 +59,13 @@ def one_leaf_reason(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | 
         except Exception:  # noqa: BLE001 - a relaxation the learner refuses tells nothing
             continue
         if tree.n_leaves > 1:
-            return (f"{what} ({name} = {_shown(value)}); with {name} = {_shown(target)} the tree has "
-                    f"{tree.n_leaves} leaves")
+            return _("{what} ({name} = {value}); with {name} = {relaxed} the tree has {leaves} leaves").format(
+                what=_(what), name=name, value=_shown(value), relaxed=_shown(target), leaves=tree.n_leaves)
     if info.name == "m2":
-        return ("M2 stops where no split's test and waiting costs are paid back by the misclassification "
-                "cost it saves: lower the test costs, raise the misclassification costs, or try mincost")
-    return (f"no attribute separates the classes under {info.name}'s criterion; check the attributes in use "
-            "and the target")
+        return _("M2 stops where no split's test and waiting costs are paid back by the misclassification "
+                 "cost it saves: lower the test costs, raise the misclassification costs, or try mincost")
+    return _("no attribute separates the classes under {algorithm}'s criterion; check the attributes in use "
+             "and the target").format(algorithm=info.name)
 
 
 def _shown(value) -> str:

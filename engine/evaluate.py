@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .data.encode import EncodedData
+from .i18n import _
 from .progress import Progress
 from .tree.model import PENDING
 
@@ -33,7 +34,7 @@ def stratified_folds(y: np.ndarray, k: int, seed: int = 0) -> tuple[np.ndarray, 
         fold[idx] = (np.arange(len(idx)) + offset) % k
         offset = (offset + len(idx)) % k  # keep fold sizes balanced across classes
         if len(idx) < k:
-            warnings.append(f"class {cls} has {len(idx)} case(s), fewer than the {k} folds")
+            warnings.append(_("class {cls} has {n} case(s), fewer than the {k} folds").format(cls=cls, n=len(idx), k=k))
     return fold, warnings
 
 
@@ -160,19 +161,23 @@ def check_scheme(n_rows: int, *, cv: int = 10, repeats: int = 1, holdout: float 
     from .errors import OptionError
 
     if isinstance(repeats, bool) or not isinstance(repeats, (int, np.integer)) or not 1 <= repeats <= MAX_REPEATS:
-        raise OptionError(f"repeats must be a whole number from 1 to {MAX_REPEATS}, not {repeats}", code="bad_option")
+        raise OptionError(_("repeats must be a whole number from 1 to {most}, not {repeats}").format(
+            most=MAX_REPEATS, repeats=repeats), code="bad_option")
     if holdout is not None:
         if not 0 < holdout < 1:
-            raise OptionError(f"the hold-out share must lie between 0 and 1, not {holdout}", code="bad_option")
+            raise OptionError(_("the hold-out share must lie between 0 and 1, not {holdout}").format(holdout=holdout),
+                              code="bad_option")
         return
     if isinstance(cv, bool) or not isinstance(cv, (int, np.integer)) or not 2 <= cv <= MAX_FOLDS:
-        raise OptionError(f"the folds must be a whole number from 2 to {MAX_FOLDS}, not {cv}", code="bad_option")
-    if cv > n_rows:
-        raise OptionError(f"{cv} folds need at least {cv} rows, and the data has {n_rows} (leave-one-out is "
-                          f"{n_rows} folds)", code="bad_option")
-    if cv * repeats > MAX_FITS:
-        raise OptionError(f"{cv} folds x {repeats} repeats is {cv * repeats:,} fits; at most {MAX_FITS:,}",
+        raise OptionError(_("the folds must be a whole number from 2 to {most}, not {cv}").format(most=MAX_FOLDS,
+                                                                                                  cv=cv),
                           code="bad_option")
+    if cv > n_rows:
+        raise OptionError(_("{cv} folds need at least {cv} rows, and the data has {rows} (leave-one-out is "
+                            "{rows} folds)").format(cv=cv, rows=n_rows), code="bad_option")
+    if cv * repeats > MAX_FITS:
+        raise OptionError(_("{cv} folds x {repeats} repeats is {fits} fits; at most {most}").format(
+            cv=cv, repeats=repeats, fits=format(cv * repeats, ","), most=format(MAX_FITS, ",")), code="bad_option")
 
 
 def fold_plans(y: np.ndarray, *, cv: int = 10, repeats: int = 1, holdout: float | None = None,
@@ -226,9 +231,9 @@ def cross_validate(data: EncodedData, fit, predict, *, cv: int = 10, repeats: in
     result.warnings.extend(warnings)
     for done, (train, test) in enumerate(plans):
         if progress is not None:
-            progress.report(done, len(plans), f"fold {done + 1} of {len(plans)}")
+            progress.report(done, len(plans), _("fold {fold} of {folds}").format(fold=done + 1, folds=len(plans)))
         result.folds.append(score_fold(data, fit, predict, train, test, cost=cost, members=members,
                                        pending_metrics=pending_metrics, hierarchy=hierarchy, more=more))
     if progress is not None:
-        progress.report(len(plans), len(plans), "done")
+        progress.report(len(plans), len(plans), _("done"))
     return result

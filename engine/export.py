@@ -22,7 +22,7 @@ import numpy as np
 
 from .fileio import atomic_write_bytes
 from .i18n import N_, _, language
-from .tree.describe import bound_cell, node_test
+from .tree.describe import bound_cell, label_text, node_test
 from .tree.model import KIND_NAMES, Tree
 from .tree.rules import extract_rules, rule_conditions
 
@@ -173,7 +173,7 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
     for k, r in enumerate(rules, start=1):
         conditions = rule_conditions(tree, r)
         label = tree.label_name(r.label)
-        row = [k, conditions, label]
+        row = [k, conditions, label_text(tree, r.label)]  # PENDING in the workbook's language
         if class_levels is not None:
             known = label in class_levels.level_of
             row += [max(i + 1 for i, level in enumerate(class_levels.labels) if label in level) if known else None,
@@ -195,7 +195,7 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
     for old in ids:
         node = tree.nodes[old]
         node_rows.append([new_id[old], new_id.get(node.parent, None) if node.parent >= 0 else None,
-                          KIND_NAMES[node.kind], node_test(tree, node), tree.label_name(node.label), node.weight]
+                          KIND_NAMES[node.kind], node_test(tree, node), label_text(tree, node.label), node.weight]
                          + [float(c) for c in node.counts]
                          + [", ".join(str(new_id[c]) for c in node.children)])
     _sheet(wb, _("Tree"), [_("node"), _("parent"), _("kind"), _("test"), _("label"), _("weight")]

@@ -11,6 +11,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from .i18n import N_, _
+
+#: the `what` of read_json_file's callers, translated where a message names it
+WHAT_NAMES = (N_("project"), N_("model file"), N_("session"), N_("comparison results file"), N_("answers file"))
+
 
 def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
     """Write `data` to a temporary file beside `path`, fsync it, then rename.
@@ -103,35 +108,41 @@ def read_json_file(path: str | os.PathLike, error, *, what: str, not_ours: str, 
     a syntax error). `what` names the file in messages ("project", "model file"); `not_ours`
     is the code for a file that is not UTF-8 text. NaN and Infinity are not JSON."""
     path = os.fspath(path)
+    what = _(what)
     if not os.path.isfile(path):
         if os.path.exists(path):  # a folder, a pipe or a device: opening one could hang or never end
-            raise error(f"the {what} is not a regular file", code="not_readable", file=path)
-        raise error(f"the {what} does not exist", code="not_found", file=path)
+            raise error(_("the {what} is not a regular file").format(what=what), code="not_readable", file=path)
+        raise error(_("the {what} does not exist").format(what=what), code="not_found", file=path)
     if os.path.getsize(path) > max_bytes:
-        raise error(f"the file is far too large to be a {what}", code=not_ours, file=path)
+        raise error(_("the file is far too large to be a {what}").format(what=what), code=not_ours, file=path)
     try:
         with open(path, "rb") as handle:
             raw = handle.read()
     except OSError as exc:
-        raise error(f"the {what} cannot be read: {exc.strerror or exc}", code="not_readable", file=path) from None
+        raise error(_("the {what} cannot be read: {error}").format(what=what, error=exc.strerror or exc),
+                    code="not_readable", file=path) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise error(f"this is not a RuleTree {what} (not UTF-8 text)", code=not_ours, file=path) from None
+        raise error(_("this is not a RuleTree {what} (not UTF-8 text)").format(what=what), code=not_ours,
+                    file=path) from None
     if json_depth(text) > MAX_JSON_DEPTH:  # before parsing: the parser itself recurses
-        raise error(f"the {what} nests lists and objects more than {MAX_JSON_DEPTH} deep; none of our files does",
-                    code="bad_json", file=path)
+        raise error(_("the {what} nests lists and objects more than {depth} deep; none of our files does").format(
+            what=what, depth=MAX_JSON_DEPTH), code="bad_json", file=path)
     try:
         return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
-        raise error(f"the {what} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
-                    code="bad_json", file=path, row=exc.lineno) from None
+        raise error(_("the {what} is not valid JSON: {error} (line {line}, column {column})").format(
+            what=what, error=exc.msg, line=exc.lineno, column=exc.colno), code="bad_json", file=path,
+            row=exc.lineno) from None
     except _TooLarge as exc:
         line, column = _position(text, exc.text)
-        raise error(f"the {what} holds the number {exc.text[:40]} (line {line}, column {column}), too large for "
-                    "any setting", code="bad_json", file=path, row=line) from None
+        raise error(_("the {what} holds the number {number} (line {line}, column {column}), too large for any "
+                      "setting").format(what=what, number=exc.text[:40], line=line, column=column),
+                    code="bad_json", file=path, row=line) from None
     except (ValueError, RecursionError) as exc:
-        raise error(f"the {what} is not valid JSON: {exc}", code="bad_json", file=path) from None
+        raise error(_("the {what} is not valid JSON: {error}").format(what=what, error=exc), code="bad_json",
+                    file=path) from None
 
 
 class _TooLarge(ValueError):

@@ -396,8 +396,11 @@ def _update_locked(lang: str, path: Path, root: Path | None, fills: dict[str, st
 _FIELD = re.compile(r"(?<!\{)\{([^{}!:]*)(?:![rsa])?(?::[^{}]*)?\}(?!\})")
 
 
+_PERCENT = re.compile(r"%(?:\([A-Za-z_]+\))?[sdr]")  # argparse's own words (engine.cli.ARGPARSE_WORDS)
+
+
 def _fields(text: str) -> list[str]:
-    return sorted(_FIELD.findall(text))
+    return sorted(_FIELD.findall(text)) + sorted(_PERCENT.findall(text))
 
 
 def problems(lang: str = "zh_CN", path: Path | None = None, root: Path | None = None) -> list[str]:

@@ -15,6 +15,7 @@ from .data.spec import ProblemSpec
 from .data.table import Table
 from .errors import ModelFileError
 from .fileio import atomic_write_json, read_json_file
+from .i18n import _
 from .tree.check import TreeFileProblem, check_schema, check_tree
 from .tree.model import Tree
 from .tree.predict import POLICIES, Prediction, predict
@@ -70,20 +71,22 @@ class Model:
     @classmethod
     def from_json(cls, obj, file: str | None = None) -> "Model":
         if not isinstance(obj, dict) or obj.get("format") != FORMAT:
-            raise ModelFileError("this is not a RuleTree model file", code="not_a_model", file=file)
+            raise ModelFileError(_("this is not a RuleTree model file"), code="not_a_model", file=file)
         version = obj.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
-            raise ModelFileError("the model file has no valid version", code="not_a_model", file=file)
+            raise ModelFileError(_("the model file has no valid version"), code="not_a_model", file=file)
         if version > VERSION:
-            raise ModelFileError(f"the model was saved by a newer RuleTree Studio (model version {version}); "
-                                 f"this version reads version {VERSION}. Update RuleTree Studio.",
+            raise ModelFileError(_("the model was saved by a newer RuleTree Studio (model version {version}); this "
+                                   "version reads version {known}. Update RuleTree Studio.").format(
+                                     version=version, known=VERSION),
                                  code="newer_version", file=file)
         try:
             _check_fields(obj)  # before anything builds on the file: kernels never see an unchecked tree
             check_schema(obj["schema"])
             check_tree(obj["tree"], obj["schema"])
         except TreeFileProblem as problem:
-            raise ModelFileError(f"the model file is damaged: {problem.message}", code="damaged", file=file,
+            raise ModelFileError(_("the model file is damaged: {message}").format(message=problem.message),
+                                 code="damaged", file=file,
                                  field=problem.field) from None
         try:
             schema = DataSchema.from_json(obj["schema"])
@@ -95,7 +98,8 @@ class Model:
         except ModelFileError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise ModelFileError(f"the model file is damaged ({type(exc).__name__}: {exc})", code="damaged",
+            raise ModelFileError(_("the model file is damaged ({kind}: {error})").format(
+                                     kind=type(exc).__name__, error=exc), code="damaged",
                                  file=file) from None
 
     def save(self, path: str | os.PathLike) -> None:

@@ -65,6 +65,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .costs import CostModel
+from .i18n import N_, _
 from .tree.case_values import all_tree_cuts, is_category, tree_cuts
 from .tree.nodes import PENDING, CategorySplit, ThresholdSplit
 
@@ -677,47 +678,61 @@ class Planner:
         from .data.table import format_number
 
         if len(cuts) == 0:
-            return "any value"
+            return _("any value")
         if code == 0:
             return f"≤ {format_number(cuts[0])}"
         if code == len(cuts):
             return f"> {format_number(cuts[-1])}"
         return f"{format_number(cuts[code - 1])} < … ≤ {format_number(cuts[code])}"
 
-    def reason(self, step: Step, what: str = "case") -> str:
+    def reason(self, step: Step, what: str = "case", translate: bool = True) -> str:
         """What the plan expects, in words: 'asking persons first ends the case at once for 1
-        case in 3 (persons = 2); expected cost from here 25.4, following the tree 30.2'."""
+        case in 3 (persons = 2); expected cost from here 25.4, following the tree 30.2'. `translate`:
+        in the current language (shown), else English (kept in session files)."""
         from .data.table import format_number
 
+        tr = _ if translate else str  # tr(N_(...)): marked for the catalogue, translated when shown
+
         if step.action is None:
-            return "no further question can change the answer"
+            return tr(N_("no further question can change the answer"))
         a = step.action
         ending = [answers for prob, answers, ends in step.outcomes if ends]
-        parts = [f"asking {a.name} {'next' if a.follows_tree else 'first'}"]
+        asking = (tr(N_("asking {name} next")) if a.follows_tree else
+                  tr(N_("asking {name} first"))).format(name=a.name)
+        text = asking
         if step.ends_at_once > 0:
             share = step.ends_at_once
-            ratio = _as_ratio(share, what)
+            ratio = _as_ratio(share, what, translate)
             shown = "; ".join(", ".join(f"{self.names[j]} = {self.bin_text(j, b)}" for j, b in answers.items()
                                         if self.tested[j])
                               for answers in ending[:3])
-            parts.append(f"ends the case at once for {ratio}" + (f" ({shown}{'; …' if len(ending) > 3 else ''})"
-                                                                  if shown else ""))
-        text = " ".join(parts)
-        how = "planned" if step.exact else f"planned {self.levels()} levels ahead"
-        text += (f"; expected cost from here {format_number(round(step.expected, 2))} ({how}), "
-                 f"following the tree {format_number(round(step.follow, 2))}")
+            if shown:
+                text = tr(N_("{asking} ends the case at once for {ratio} ({shown})")).format(
+                    asking=asking, ratio=ratio, shown=shown + ("; …" if len(ending) > 3 else ""))
+            else:
+                text = tr(N_("{asking} ends the case at once for {ratio}")).format(asking=asking, ratio=ratio)
+        how = tr(N_("planned")) if step.exact else tr(N_("planned {levels} levels ahead")).format(levels=self.levels())
+        text = tr(N_("{text}; expected cost from here {expected} ({how}), following the tree {follow}")).format(
+            text=text, expected=format_number(round(step.expected, 2)), how=how,
+            follow=format_number(round(step.follow, 2)))
         return text
 
 
-def _as_ratio(share: float, what: str = "case") -> str:
+def _as_ratio(share: float, what: str = "case", translate: bool = True) -> str:
     """0.333 -> '1 case in 3'; 0.5 -> '1 case in 2'; 0.72 -> '72% of cases'."""
+    tr = _ if translate else str
+    what = tr(what)  # "case" is N_-marked below; a caller's own word stays as it is
     if share >= 0.999:
-        return f"every {what}"
+        return tr(N_("every {what}")).format(what=what)
     for d in range(2, 7):
         for n in range(1, d):
             if math.gcd(n, d) == 1 and abs(share - n / d) < 0.005:
-                return f"{n} {what} in {d}" if n == 1 else f"{n} {what}s in {d}"
-    return f"{share:.0%} of {what}s"
+                return (tr(N_("{n} {what} in {d}")) if n == 1 else
+                        tr(N_("{n} {what}s in {d}"))).format(n=n, what=what, d=d)
+    return tr(N_("{share} of {what}s")).format(share=format(share, ".0%"), what=what)
+
+
+N_("case")  # the default `what` of Planner.reason and _as_ratio
 
 
 def follow_costs(tree, costs: CostModel, cost_matrix: np.ndarray | None) -> np.ndarray:

@@ -13,6 +13,7 @@ from pathlib import Path
 from .consult import Consultation
 from .errors import ModelFileError, RuleTreeError
 from .fileio import atomic_write_json, read_json_file
+from .i18n import N_, _
 from .model import Model, file_sha256
 from .paths import user_data_dir
 
@@ -93,7 +94,7 @@ class Session:
                 "gain": None if candidate is None else candidate.gain,
                 "answers": dict(answers)}
         if candidate is not None and candidate.expected is not None:
-            step.update(expected=_finite(candidate.expected), reason=candidate.reason)
+            step.update(expected=_finite(candidate.expected), reason=candidate.reason_en or candidate.reason)
         c.answer(answers, candidate, outside_ok=outside_ok)
         last = c.history[-1]
         step.update(test_cost=last["test_cost"], waiting_cost=last["waiting_cost"])
@@ -120,33 +121,60 @@ class Session:
         self.consultation.answer(step["answers"], candidate, outside_ok=bool(step.get("outside_ok")))
         self.steps.append(step)
 
-    def outcome_json(self) -> dict:
-        """The answer now: label, distribution, the rule of each frontier node (an internal
-        node's rule is its path so far), what was missing, and the costs paid."""
-        tree = self.model.tree
-        out = self.consultation.outcome()
+    # the words of rule_lines, English in the file and translated in the window
+    _STOPPED_AT = N_("stopped at node {node}: {label}")
+    _STOPPED_UNKNOWN = N_(" (stopped here: {names} unknown)")
+    _STOPPED_PREREQUISITE = N_(" (stopped here: a prerequisite is unknown)")
+    _SETTLED = N_(" (every rule below ends in {label})")
+    _NOT_ASKED = N_(" (not asked further: {names} unknown)")
+    _NO_ANSWER = N_("no answer")
+    _SEPARATOR = N_(", ")
+
+    def rule_lines(self, translate: bool = False) -> list[str]:
+        """The rule of each frontier node (an internal node's rule is its path so far, with why
+        the case stopped there). `translate=False`: English, as the session file keeps them;
+        True: in the current language, as the window shows them."""
+        from .consult import UNKNOWN
+        from .tree.describe import label_text
         from .tree.rules import extract_rules, rule_text
 
-        from .consult import UNKNOWN
-
+        tr = _ if translate else str
+        tree = self.model.tree
         c = self.consultation
-        rules = {r.leaf: rule_text(tree, r, translate=False) for r in extract_rules(tree, out.nodes)}
+        out = c.outcome()
+
+        def label(value) -> str:
+            return label_text(tree, value) if translate else tree.label_name(value)
+
+        def names(items) -> str:
+            return tr(self._SEPARATOR).join(items)
+
+        rules = {r.leaf: rule_text(tree, r, translate=translate) for r in extract_rules(tree, out.nodes)}
         settled = c.settled()
         texts = []
         for n in out.nodes:
-            text = rules.get(n, f"stopped at node {n}: {tree.label_name(tree.nodes[n].label)}")
+            text = rules.get(n) or tr(self._STOPPED_AT).format(
+                node=n, label=label(tree.nodes[n].label))
             if not tree.nodes[n].is_leaf:
                 unknown = [tree.attribute_name(j) for j in tree.nodes[n].attributes() if c.values.get(j) is UNKNOWN]
                 if unknown:
-                    text += f" (stopped here: {', '.join(unknown)} unknown)"
+                    text += tr(self._STOPPED_UNKNOWN).format(names=names(unknown))
                 elif c.stuck(n):
-                    text += " (stopped here: a prerequisite is unknown)"
+                    text += tr(self._STOPPED_PREREQUISITE)
                 elif settled:  # no answer below could change the decision: not asked
-                    text += f" (every rule below ends in {tree.label_name(out.label)})"
+                    text += tr(self._SETTLED).format(label=label(out.label))
                 else:
-                    text += " (not asked further: " + (", ".join(
-                        tree.attribute_name(j) for j in tree.nodes[n].attributes()) or "no answer") + " unknown)"
+                    asked = names(tree.attribute_name(j) for j in tree.nodes[n].attributes()) or tr(self._NO_ANSWER)
+                    text += tr(self._NOT_ASKED).format(names=asked)
             texts.append(text)
+        return texts
+
+    def outcome_json(self) -> dict:
+        """The answer now: label, distribution, the rule of each frontier node (in English:
+        rule_lines), what was missing, and the costs paid."""
+        tree = self.model.tree
+        out = self.consultation.outcome()
+        texts = self.rule_lines(translate=False)
         return {"label": tree.label_name(out.label), "nodes": [int(n) for n in out.nodes],
                 "scores": {name: float(v) for name, v in out.scores},
                 "frontier": [[int(n), float(w)] for n, w in out.frontier],
@@ -189,24 +217,29 @@ class Session:
         obj = read_json_file(path, ModelFileError, what="session", not_ours="bad_session", max_bytes=64 << 20)
         problem = session_problem(obj)
         if problem is not None:
-            raise ModelFileError(f"this session cannot be resumed: {problem}", code="bad_session", file=str(path))
+            raise ModelFileError(_("this session cannot be resumed: {problem}").format(problem=problem),
+                                 code="bad_session",
+                                 file=str(path))
         try:
             stored_model, steps = obj.get("model"), list(obj.get("steps") or [])
             if spec is None and isinstance(obj.get("problem"), dict):
                 spec = ProblemSpec.from_json(obj["problem"], file=str(path))
         except (TypeError, ValueError, RuleTreeError) as exc:
-            raise ModelFileError(f"the session file is damaged ({exc})", code="bad_session", file=str(path)) from None
+            raise ModelFileError(_("the session file is damaged ({error})").format(error=exc), code="bad_session",
+                                 file=str(path)) from None
         digest = obj.get("model_sha256")
         check = model_path or (stored_model if model is None else None)
         if digest and check and os.path.exists(check) and file_sha256(check) != digest:
             same = model_path is None or os.path.abspath(model_path) == stored_model
             raise ModelFileError(
-                ("the model file has changed since this session was saved (retrained?)" if same else
-                 f"this session was made with another model ({stored_model})") +
-                "; resume it with the model it was made with", code="model_changed", file=str(path))
+                _("the model file has changed since this session was saved (retrained?); resume it with the model "
+                  "it was made with") if same else
+                _("this session was made with another model ({model}); resume it with the model it was made "
+                  "with").format(model=stored_model), code="model_changed", file=str(path))
         if model is None:
             if not stored_model or not os.path.exists(stored_model):
-                raise ModelFileError(f"the model of this session is gone ({stored_model})", code="model_missing",
+                raise ModelFileError(_("the model of this session is gone ({model})").format(model=stored_model),
+                                     code="model_missing",
                                      file=str(path))
             model = load_model(stored_model)
         options = obj.get("options") if isinstance(obj.get("options"), dict) else {}
@@ -242,59 +275,62 @@ def session_problem(obj) -> str | None:
     """What makes `obj` (a session file's JSON) unusable, in words naming the field, or None.
     Checked before anything reads a field: a file may come from anyone, or be damaged."""
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
-        return f'it is not a session file (no "format": "{FORMAT}")'
+        return _('it is not a session file (no "format": "{format}")').format(format=FORMAT)
     version = obj.get("version")
     if not _number(version) or version != int(version) or version < 1:
-        return f'"version" is {version!r}, not a whole number from 1'
+        return _('"version" is {value}, not a whole number from 1').format(value=repr(version))
     if version > VERSION:
-        return f"it is version {int(version)}, newer than this program reads ({VERSION}); update RuleTree Studio"
+        return _("it is version {version}, newer than this program reads ({known}); update RuleTree Studio").format(
+            version=int(version), known=VERSION)
     for key in _TEXTS:
         if obj.get(key) is not None and not isinstance(obj[key], str):
-            return f'"{key}" is not a text'
+            return _('"{key}" is not a text').format(key=key)
     if obj.get("finished") is not None and not isinstance(obj["finished"], bool):
-        return '"finished" is not true or false'
+        return _('"{key}" is not true or false').format(key="finished")
     for key in ("options", "problem"):
         if obj.get(key) is not None and not isinstance(obj[key], dict):
-            return f'"{key}" is not an object'
+            return _('"{key}" is not an object').format(key=key)
     from .consult import PLANNING
 
     planning = (obj.get("options") or {}).get("planning")
     if planning is not None and planning not in PLANNING:
-        return f'"options.planning" is {planning!r}, not one of {", ".join(PLANNING)}'
+        return _('"{key}" is {value}, not one of {choices}').format(key="options.planning", value=repr(planning),
+                                                                     choices=", ".join(PLANNING))
     steps = obj.get("steps")
     if steps is not None:
         if not isinstance(steps, list):
-            return '"steps" is not a list'
+            return _('"{key}" is not a list').format(key="steps")
         if len(steps) > MAX_STEPS:
-            return f'"steps" holds {len(steps):,} steps, more than {MAX_STEPS:,}'
+            return _('"steps" holds {n} steps, more than {most}').format(n=format(len(steps), ","),
+                                                                       most=format(MAX_STEPS, ","))
         for i, step in enumerate(steps, start=1):
-            where = f"step {i}"
+            where = _("step {number}").format(number=i)
             if not isinstance(step, dict):
-                return f"{where} is not an object"
+                return _("{where} is not an object").format(where=where)
             answers = step.get("answers")
             if not isinstance(answers, dict) or not all(isinstance(k, str) for k in answers) \
                     or not all(v is None or isinstance(v, str) or _number(v) for v in answers.values()):
-                return f'{where}: "answers" is not an object of attribute: value'
+                return _('{where}: "answers" is not an object of attribute: value').format(where=where)
             for key in ("question", "reason"):
                 if step.get(key) is not None and not isinstance(step[key], str):
-                    return f'{where}: "{key}" is not a text'
+                    return _('{where}: "{key}" is not a text').format(where=where, key=key)
             for key in _STEP_NUMBERS:
                 if step.get(key) is not None and not _number(step[key]):
-                    return f'{where}: "{key}" is not a number'
+                    return _('{where}: "{key}" is not a number').format(where=where, key=key)
             if step.get("warnings") is not None and not _texts(step["warnings"]):
-                return f'{where}: "warnings" is not a list of texts'
+                return _('{where}: "{key}" is not a list of texts').format(where=where, key="warnings")
     outcome = obj.get("outcome")
     if outcome is not None:
         if not isinstance(outcome, dict):
-            return '"outcome" is not an object'
+            return _('"{key}" is not an object').format(key="outcome")
         if outcome.get("label") is not None and not isinstance(outcome["label"], str):
-            return '"outcome.label" is not a text'
+            return _('"{key}" is not a text').format(key="outcome.label")
         for key in _OUTCOME_NUMBERS:
             if outcome.get(key) is not None and not _number(outcome[key]):
-                return f'"outcome.{key}" is not a number'
+                return _('"{key}" is not a number').format(key="outcome." + key)
         for key in ("missing", "rules"):
             if outcome.get(key) is not None and not _texts(outcome[key]):
-                return f'"outcome.{key}" is not a list of texts'
+                return _('"{key}" is not a list of texts').format(key="outcome." + key)
     return None
 
 
@@ -324,7 +360,7 @@ def _unknown(value) -> bool:
 def _cell(value):
     """An answer as a workbook cell: numbers as numbers, unknown as the word."""
     if _unknown(value):
-        return "unknown"
+        return _("unknown")
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return value
     try:
@@ -375,6 +411,14 @@ def summary_row(obj: dict) -> dict:
             "missing": ", ".join(outcome.get("missing") or []), "rule": " | ".join(outcome.get("rules") or [])}
 
 
+#: the workbook's column titles (summary_row's keys and the Answers sheet's), shown as _(title)
+_COLUMN_TITLES = (N_("session"), N_("case"), N_("created"), N_("updated"), N_("project"), N_("model"),
+                  N_("algorithm"), N_("finished"), N_("label"), N_("questions"), N_("unknown"), N_("test cost"),
+                  N_("waiting cost"), N_("total cost"), N_("common cost saved"), N_("missing"), N_("rule"),
+                  N_("step"), N_("question"), N_("attribute"), N_("answer"), N_("utility"), N_("gain"),
+                  N_("warning"))
+
+
 def export_sessions(sessions: list[dict], path: str | os.PathLike) -> None:
     """Sessions (as `list_sessions` gives them) to one workbook: Sessions (one row each)
     and Answers (one row per answer given), written atomically."""
@@ -390,7 +434,7 @@ def export_sessions(sessions: list[dict], path: str | os.PathLike) -> None:
     rows = [summary_row(obj) for obj in sessions]
     header = list(summary_row({}).keys())
     money = {header.index(k): "0.00" for k in ("test cost", "waiting cost", "total cost", "common cost saved")}
-    _sheet(wb, "Sessions", header, [[r[k] for k in header] for r in rows], money)
+    _sheet(wb, _("Sessions"), [_(k) for k in header], [[r[k] for k in header] for r in rows], money)
     answers = []
     for obj in sessions:
         for number, step in enumerate(obj.get("steps") or [], start=1):
@@ -399,8 +443,8 @@ def export_sessions(sessions: list[dict], path: str | os.PathLike) -> None:
                                 _cell(value),
                                 step.get("utility"), step.get("gain"), step.get("test_cost"),
                                 step.get("waiting_cost"), "; ".join(step.get("warnings") or [])])
-    _sheet(wb, "Answers", ["session", "case", "step", "question", "attribute", "answer", "utility", "gain",
-                           "test cost", "waiting cost", "warning"], answers,
+    _sheet(wb, _("Answers"), [_(k) for k in ("session", "case", "step", "question", "attribute", "answer", "utility",
+                                             "gain", "test cost", "waiting cost", "warning")], answers,
            {6: "0.0000", 7: "0.0000", 8: "0.00", 9: "0.00"})
     buf = io.BytesIO()
     wb.save(buf)

@@ -78,6 +78,7 @@ import numpy as np
 
 from .costs import CostModel
 from .errors import OptionError
+from .i18n import _
 from .tree.model import PENDING, Tree
 from .tree.predict import predict
 
@@ -122,7 +123,8 @@ def simulate(tree: Tree, X: np.ndarray, strategy: str = "sequential", *, costs: 
     matrix (K x K over the schema's classes, rows true): `cost_matrix`, else the spec's;
     y: the true class indices (MC is NaN without them)."""
     if strategy not in STRATEGIES:
-        raise OptionError(f"test strategy must be one of {', '.join(STRATEGIES)}, not {strategy!r}",
+        raise OptionError(_("test strategy must be one of {choices}, not {strategy!r}").format(
+                              choices=", ".join(STRATEGIES), strategy=strategy),
                           code="bad_option")
     names = tree.schema.names
     if costs is None:

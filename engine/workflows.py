@@ -28,6 +28,7 @@ from .data.spec import ProblemSpec
 from .data.table import Table
 from .errors import OptionError
 from .evaluate import Evaluation, confusion_matrix, cross_validate, metrics, stratified_folds, stratified_holdout
+from .i18n import N_, _
 from .model import Model, file_sha256
 from .progress import Progress, ProgressCallback, as_progress
 from .tree.model import PENDING_LABEL, Tree
@@ -112,7 +113,8 @@ class Scoring:
             from .strategies import STRATEGIES
 
             if self.strategy not in STRATEGIES:
-                raise OptionError(f"test strategy must be one of {', '.join(STRATEGIES)}, not {self.strategy!r}",
+                raise OptionError(_("test strategy must be one of {choices}, not {strategy!r}").format(
+                                      choices=", ".join(STRATEGIES), strategy=self.strategy),
                                   code="bad_option")
         self.members = None
         self.hierarchy = None
@@ -216,10 +218,12 @@ class TrainResult:
     def scheme_text(self) -> str:
         """Where the metrics come from, in words."""
         if self.cv:
-            return f"{self.cv}-fold cross-validation over the {self.scored_rows} rows (the tree: fitted on all)"
+            return _("{k}-fold cross-validation over the {rows} rows (the tree: fitted on all)").format(
+                k=self.cv, rows=self.scored_rows)
         if self.holdout:
-            return f"the {self.scored_rows} held-out rows ({self.holdout:.0%})"
-        return f"the {self.scored_rows} training rows (no hold-out: optimistic)"
+            return _("the {rows} held-out rows ({share})").format(rows=self.scored_rows,
+                                                                  share=format(self.holdout, ".0%"))
+        return _("the {rows} training rows (no hold-out: optimistic)").format(rows=self.scored_rows)
 
     def beats_baseline(self) -> bool | None:
         """The model is better than the baseline on the headline metric (None: nothing to compare)."""
@@ -252,9 +256,9 @@ def baseline_scores(scoring: Scoring, y_fit: np.ndarray, w_fit: np.ndarray, y: n
     it asks none, so its total cost is its misclassification cost."""
     counts = np.bincount(y_fit, weights=w_fit, minlength=len(classes))
     if scoring.cost is not None:
-        label, rule = int(np.argmin(counts @ scoring.cost)), "the class of least expected cost"
+        label, rule = int(np.argmin(counts @ scoring.cost)), N_("the class of least expected cost")
     else:
-        label, rule = int(np.argmax(counts)), "the commonest class"
+        label, rule = int(np.argmax(counts)), N_("the commonest class")
     scores = scoring.metrics(y, np.full(len(y), label, dtype=np.int64), w)
     if scoring.strategy is not None and "avg_misclassification_cost" in scores:
         scores.update(avg_total_cost=scores["avg_misclassification_cost"], avg_test_cost=0.0,
@@ -268,13 +272,15 @@ def baseline_scores(scoring: Scoring, y_fit: np.ndarray, w_fit: np.ndarray, y: n
 
 def _check_holdout(holdout) -> None:
     if holdout is not None and not 0 < holdout < 1:
-        raise OptionError(f"the hold-out share must be between 0 and 1 (e.g. 0.3), not {holdout:g}",
+        raise OptionError(_("the hold-out share must be between 0 and 1 (e.g. 0.3), not {holdout:g}").format(
+                              holdout=holdout),
                           code="bad_option")
 
 
 def check_missing_rate(rate) -> None:
     if rate is not None and not 0 <= rate < 1:
-        raise OptionError(f"the missing rate must be a share from 0 up to (not including) 1 (e.g. 0.2), not {rate:g}",
+        raise OptionError(_("the missing rate must be a share from 0 up to (not including) 1 (e.g. 0.2), not "
+                            "{rate:g}").format(rate=rate),
                           code="bad_option")
 
 
@@ -319,7 +325,7 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
     params = resolve_params(info, params, spec)
     _check_holdout(holdout)
     if cv is not None and (holdout is not None or cv < 2):
-        raise OptionError("cross-validation needs at least 2 folds and no hold-out", code="bad_option")
+        raise OptionError(_("cross-validation needs at least 2 folds and no hold-out"), code="bad_option")
     spec = spec.copy()  # the model keeps the settings it was trained with
     data = encode(table, spec) if data is None else data
     test = stratified_holdout(data.y, holdout, seed) if holdout else np.zeros(data.n, bool)
@@ -344,7 +350,8 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
     if tree.n_leaves == 1:
         from .diagnostics import one_leaf_reason
 
-        warnings.append(f"the tree is a single leaf: {one_leaf_reason(info, fit_data, spec, params)}")
+        warnings.append(_("the tree is a single leaf: {reason}").format(
+                            reason=one_leaf_reason(info, fit_data, spec, params)))
     source = trained_on(table, len(fitted))
     if holdout:
         source.update(holdout=holdout, seed=seed, held_out_rows=int(test.sum()))
@@ -463,9 +470,9 @@ def evaluate_algorithm(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec
     _check_holdout(holdout)
     check_missing_rate(missing_rate)
     if holdout is None and cv < 2:
-        raise OptionError(f"cross-validation needs at least 2 folds, not {cv}", code="bad_option")
+        raise OptionError(_("cross-validation needs at least 2 folds, not {cv}").format(cv=cv), code="bad_option")
     if repeats < 1:
-        raise OptionError(f"repeats must be at least 1, not {repeats}", code="bad_option")
+        raise OptionError(_("repeats must be at least 1, not {repeats}").format(repeats=repeats), code="bad_option")
     scoring = Scoring(info, data, spec, params, strategy)
     fit_params = info.stage_params(params, "fit")
     labels = list(scoring.labels)

@@ -106,7 +106,7 @@ def test_extraction_finds_a_new_string_and_marks_it_unfinished(tmp_path):
     assert found["marked for later"][0].startswith("engine/sub/mod.py:")
     ts = tmp_path / "t.ts"
     counts = i18n.update_catalogue("zh_CN", ts, pkg)
-    assert counts == {"new": 2, "vanished": 0, "kept": 0}
+    assert counts == {"new": 2, "vanished": 0, "kept": 0, "filled": 0}
     assert len(i18n.problems("zh_CN", ts, pkg)) == 2  # both unfinished
     # a translation kept; a string gone from the source is marked vanished
     i18n.write_catalogue(ts, "zh_CN", [(src, "译文" if src == "marked for later" else tr, None if
@@ -118,6 +118,11 @@ def test_extraction_finds_a_new_string_and_marks_it_unfinished(tmp_path):
     table = i18n.load_catalogue(ts)
     states = sorted(state or "finished" for _src, _tr, state in table.values())
     assert states == ["finished", "vanished"]
+    # a translator's batch (--fill): finished at once, and only for strings in the source
+    counts = i18n.update_catalogue("zh_CN", ts, pkg, fills={"marked for later": "稍后标记", "not in source": "无"})
+    assert counts["filled"] == 1
+    assert i18n.load_catalogue(ts)["marked for later"] == ("marked for later", "稍后标记", None)
+    assert "not in source" not in i18n.load_catalogue(ts)
 
 
 def test_placeholders_must_match(tmp_path):

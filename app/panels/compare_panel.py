@@ -8,7 +8,7 @@ workbook with Excel's own charts and the plots as PNG (engine.compare)."""
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QHeaderView, QLabel,
                                QLineEdit, QListWidget, QListWidgetItem, QMenu, QProgressBar,
@@ -16,7 +16,9 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QGroupBox, QHB
                                QTabWidget, QToolButton, QVBoxLayout, QWidget)
 
 from engine.algorithms.registry import by_family
+from engine.i18n import _
 
+from ..i18n import installed_language
 from ..jobs import JobRunner
 from .train_panel import ParamForm, folds_box, metric_label, metric_text
 from .. import theme
@@ -29,7 +31,7 @@ DEFAULT_TICKS = ("c45", "cart")
 KEY_ROLE = Qt.UserRole + 1
 #: the learning curve's training sizes offered first, in % of each fold's training rows
 DEFAULT_SIZES = "10, 25, 50, 75, 100"
-NO_SWEEP = "(no sweep)"
+NO_SWEEP = QT_TRANSLATE_NOOP("SweepRow", "(no sweep)")  # the first item: shown translated
 #: the table's columns when a comparison first shows (those the problem reports), after the tested metric
 DEFAULT_COLUMNS = ("accuracy", "hierarchical_accuracy", "avg_total_cost", "mae", "pending_rate",
                    "misclassification_rate", "leaves", "depth", "fit_seconds")
@@ -43,29 +45,29 @@ class SweepRow(QWidget):
         super().__init__(parent)
         self.info = info
         self.param = QComboBox()
-        self.param.addItem(NO_SWEEP)
+        self.param.addItem(self.tr(NO_SWEEP))
         for p in info.params:
             if p.kind in ("int", "float") and p.stage == "fit":
                 self.param.addItem(p.name)
         self.values = QLineEdit()
-        self.values.setPlaceholderText("values, e.g. 0, 0.02, 0.05, 0.1")
+        self.values.setPlaceholderText(self.tr("values, e.g. 0, 0.02, 0.05, 0.1"))
         self.values.setEnabled(False)
-        self.param.currentTextChanged.connect(lambda name: self.values.setEnabled(name != NO_SWEEP))
+        self.param.currentIndexChanged.connect(lambda index: self.values.setEnabled(index > 0))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel("Try"))
+        layout.addWidget(QLabel(self.tr("Try")))
         layout.addWidget(self.param)
-        layout.addWidget(QLabel("at"))
+        layout.addWidget(QLabel(self.tr("at")))
         layout.addWidget(self.values, 1)
-        self.setToolTip("One entry per value: the same algorithm at each value of one parameter, on the same "
-                        "folds")
+        self.setToolTip(self.tr("One entry per value: the same algorithm at each value of one parameter, on the "
+                                "same folds"))
 
     def chosen(self) -> tuple[str, list] | None:
         """(parameter, values) or None; raises OptionError on values that are not numbers."""
         from engine.errors import OptionError
 
         name = self.param.currentText()
-        if name == NO_SWEEP:
+        if self.param.currentIndex() <= 0:  # (no sweep)
             return None
         kind = next(p.kind for p in self.info.params if p.name == name)
         values = []
@@ -75,9 +77,11 @@ class SweepRow(QWidget):
             try:
                 values.append(int(text) if kind == "int" else float(text))
             except ValueError:
-                raise OptionError(f'{self.info.name}: "{text.strip()}" is not a value of {name}') from None
+                raise OptionError(self.tr('{algorithm}: "{value}" is not a value of {parameter}').format(
+                    algorithm=self.info.name, value=text.strip(), parameter=name)) from None
         if not values:
-            raise OptionError(f"{self.info.name}: give the values to try {name} at")
+            raise OptionError(self.tr("{algorithm}: give the values to try {parameter} at").format(
+                algorithm=self.info.name, parameter=name))
         return name, values
 
 
@@ -92,14 +96,14 @@ class ComparePanel(QWidget):
         self.jobs = JobRunner(self)
         self.algorithms = QListWidget()
         for family, infos in by_family():
-            head = QListWidgetItem(family.title)
+            head = QListWidgetItem(_(family.title))
             head.setFlags(Qt.NoItemFlags)
             bold = QFont()
             bold.setBold(True)
             head.setFont(bold)
             self.algorithms.addItem(head)
             for info in infos:
-                item = QListWidgetItem(f"  {info.title}")
+                item = QListWidgetItem("  " + _(info.title))
                 item.setData(Qt.UserRole, info.name)
                 item.setData(KEY_ROLE, info.name)
                 item.setFlags(Qt.ItemIsEnabled | Qt.ItemIsUserCheckable)
@@ -112,12 +116,12 @@ class ComparePanel(QWidget):
         self.sweeps: dict[str, SweepRow] = {}
         self.pages: dict[str, QWidget] = {}  # key -> the form and the sweep row, as shown
         self.copies = 0
-        self.copy_button = QPushButton("Add a copy")
-        self.copy_button.setToolTip("The algorithm clicked once more, ticked, with parameters of its own: compare "
-                                    "it with itself")
+        self.copy_button = QPushButton(self.tr("Add a copy"))
+        self.copy_button.setToolTip(self.tr("The algorithm clicked once more, ticked, with parameters of its own: "
+                                            "compare it with itself"))
         self.copy_button.setEnabled(False)
         self.copy_button.clicked.connect(self.add_copy)
-        self.params_box = QGroupBox("Parameters: click an algorithm")
+        self.params_box = QGroupBox(self.tr("Parameters: click an algorithm"))
         self.params_area = QScrollArea()
         self.params_area.setWidgetResizable(True)
         box_layout = QVBoxLayout(self.params_box)
@@ -125,43 +129,43 @@ class ComparePanel(QWidget):
         # the sweep row of the algorithm shown, under its form (never scrolled out of sight)
         self.sweep_holder = QVBoxLayout()
         box_layout.addLayout(self.sweep_holder)
-        self.algorithms.currentItemChanged.connect(lambda item, _: self.show_params(item))
+        self.algorithms.currentItemChanged.connect(lambda item, _previous: self.show_params(item))
         self.folds = folds_box()
         self.repeats = QSpinBox()
         self.repeats.setRange(1, 20)
-        self.repeats.setPrefix("x ")
-        self.repeats.setSuffix(" repeats")
-        self.curve_check = QCheckBox("Learning curve at")
-        self.curve_check.setToolTip("Each fold also trained on these shares of its training rows (nested, "
-                                    "stratified) and scored on the same test rows")
+        self.repeats.setPrefix(self.tr("x "))
+        self.repeats.setSuffix(self.tr(" repeats"))
+        self.curve_check = QCheckBox(self.tr("Learning curve at"))
+        self.curve_check.setToolTip(self.tr("Each fold also trained on these shares of its training rows (nested, "
+                                            "stratified) and scored on the same test rows"))
         self.curve_sizes = QLineEdit(DEFAULT_SIZES)
         self.curve_sizes.setEnabled(False)
         self.curve_check.toggled.connect(self.curve_sizes.setEnabled)
-        self.run_button = QPushButton("Compare")
+        self.run_button = QPushButton(self.tr("Compare"))
         self.run_button.clicked.connect(self.run)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.jobs.cancel)
-        self.export_button = QPushButton("Export to Excel...")
+        self.export_button = QPushButton(self.tr("Export to Excel..."))
         self.export_button.setEnabled(False)
         self.export_button.clicked.connect(lambda: self.export())
         self.progress = QProgressBar()
         self.progress.setRange(0, 1)
-        self.status = QLabel("Tick the algorithms to compare, then Compare: every one is trained and scored on "
-                             "the same folds, beside always answering one class.")
+        self.status = QLabel(self.tr("Tick the algorithms to compare, then Compare: every one is trained and "
+                                     "scored on the same folds, beside always answering one class."))
         self.status.setWordWrap(True)
         self.reference = QComboBox()
-        self.reference.setToolTip("The algorithm the others are tested against")
+        self.reference.setToolTip(self.tr("The algorithm the others are tested against"))
         self.reference.currentIndexChanged.connect(self._retest)
         self.metric = QComboBox()
         self.metric.setSizeAdjustPolicy(QComboBox.AdjustToContents)
         self.reference.setSizeAdjustPolicy(QComboBox.AdjustToContents)
-        self.metric.setToolTip("The metric the tests and the box plot are on")
+        self.metric.setToolTip(self.tr("The metric the tests and the box plot are on"))
         self.metric.currentIndexChanged.connect(self._retest)
         # which metrics the table shows (a menu of every metric of the comparison, ticked)
         self.columns_button = QToolButton()
-        self.columns_button.setText("Columns")
-        self.columns_button.setToolTip("The metrics shown in the table")
+        self.columns_button.setText(self.tr("Columns"))
+        self.columns_button.setToolTip(self.tr("The metrics shown in the table"))
         self.columns_button.setPopupMode(QToolButton.InstantPopup)
         self.columns_menu = QMenu(self.columns_button)
         self.columns_button.setMenu(self.columns_menu)
@@ -184,22 +188,23 @@ class ComparePanel(QWidget):
         boxes, cd = QWidget(), QWidget()
         boxes.setLayout(self.plot_holder)
         cd.setLayout(self.cd_holder)
-        self.plot_box.addTab(boxes, "Fold scores")
-        self.plot_box.addTab(cd, "Critical difference")
+        self.plot_box.addTab(boxes, self.tr("Fold scores"))
+        self.plot_box.addTab(cd, self.tr("Critical difference"))
         self.curve_plot = None  # the learning curve
         self.curve_items: dict = {}  # name -> (training rows, means) drawn
         self.pending_plot = None  # the error / pending curve
         self.pending_items: dict = {}  # algorithm -> [(pending, error)] drawn
         self.curve_holder = QVBoxLayout()
         self.pending_holder = QVBoxLayout()
-        for holder, title in ((self.curve_holder, "Learning curve"), (self.pending_holder, "Error / pending")):
+        for holder, title in ((self.curve_holder, self.tr("Learning curve")),
+                              (self.pending_holder, self.tr("Error / pending"))):
             page = QWidget()
             page.setLayout(holder)
             self.plot_box.addTab(page, title)
         self.plot_box.setMinimumHeight(300)
 
         left = QVBoxLayout()
-        left.addWidget(QLabel("Algorithms:"))
+        left.addWidget(QLabel(self.tr("Algorithms:")))
         left.addWidget(self.algorithms, 2)
         left.addWidget(self.copy_button)
         left.addWidget(self.params_box, 1)
@@ -222,9 +227,9 @@ class ComparePanel(QWidget):
         right.addWidget(self.progress)
         right.addWidget(self.status)
         choices = QHBoxLayout()
-        choices.addWidget(QLabel("tests on:"))
+        choices.addWidget(QLabel(self.tr("tests on:")))
         choices.addWidget(self.metric)
-        choices.addWidget(QLabel("against:"))
+        choices.addWidget(QLabel(self.tr("against:")))
         choices.addWidget(self.reference)
         choices.addStretch(1)
         choices.addWidget(self.columns_button)
@@ -245,7 +250,7 @@ class ComparePanel(QWidget):
         self.jobs.busy_changed.connect(self._busy)
         self.jobs.finished.connect(self.show_result)
         self.jobs.failed.connect(self._failed)
-        self.jobs.cancelled.connect(lambda: self.status.setText("Cancelled: run again to start over."))
+        self.jobs.cancelled.connect(lambda: self.status.setText(self.tr("Cancelled: run again to start over.")))
 
     # ---- running ---------------------------------------------------------------------------
 
@@ -272,10 +277,15 @@ class ComparePanel(QWidget):
                 self.sweep_holder.addWidget(self.sweeps[key])
         self.params_area.takeWidget()  # the widget stays owned by self.pages
         self.params_area.setWidget(page)
+        if self.forms[key].wide:  # helps in Chinese: room for them beside the editors, not a column of one character
+            area = self.params_area
+            area.setMinimumWidth(page.minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width()
+                                 + 2 * area.frameWidth())
         for k, row in self.sweeps.items():
             row.setVisible(k == key)
         title = item.text().strip()
-        self.params_box.setTitle(f"Parameters of {title}" if info.params else f"{title}: no parameters")
+        self.params_box.setTitle(self.tr("Parameters of {algorithm}").format(algorithm=title) if info.params else
+                                 self.tr("{algorithm}: no parameters").format(algorithm=title))
 
     def add_copy(self) -> QListWidgetItem | None:
         """The current algorithm once more, below it, ticked, with a form of its own; it is made current."""
@@ -286,12 +296,13 @@ class ComparePanel(QWidget):
 
         name = item.data(Qt.UserRole)
         self.copies += 1
-        copy = QListWidgetItem(f"  {get(name).title}, copy {self.copies}")
+        copy = QListWidgetItem("  " + self.tr("{algorithm}, copy {number}").format(algorithm=_(get(name).title),
+                                                                                  number=self.copies))
         copy.setData(Qt.UserRole, name)
         copy.setData(KEY_ROLE, f"{name}#{self.copies}")
         copy.setFlags(Qt.ItemIsEnabled | Qt.ItemIsUserCheckable | Qt.ItemIsSelectable)
         copy.setCheckState(Qt.Checked)
-        copy.setToolTip(f"{name}: give it other parameters than the first")
+        copy.setToolTip(self.tr("{algorithm}: give it other parameters than the first").format(algorithm=name))
         self.algorithms.insertItem(self.algorithms.row(item) + 1, copy)
         self.algorithms.setCurrentItem(copy)
         return copy
@@ -346,9 +357,11 @@ class ComparePanel(QWidget):
                 try:
                     value = float(text)
                 except ValueError:
-                    raise OptionError(f'learning curve: "{text.strip()}" is not a percentage') from None
+                    raise OptionError(self.tr('learning curve: "{value}" is not a percentage').format(
+                        value=text.strip())) from None
                 if not 0 < value <= 100:
-                    raise OptionError(f"learning curve: {text.strip()} % is not between 0 and 100")
+                    raise OptionError(self.tr("learning curve: {value} % is not between 0 and 100").format(
+                        value=text.strip()))
                 sizes.append(value / 100)
         return check_train_sizes(sizes)
 
@@ -363,21 +376,21 @@ class ComparePanel(QWidget):
         from engine.errors import RuleTreeError
 
         if not self.ticked():
-            self.status.setText("Tick at least one algorithm.")
+            self.status.setText(self.tr("Tick at least one algorithm."))
             return
         if self.problem is None:
-            self.status.setText("Open a data file first.")
+            self.status.setText(self.tr("Open a data file first."))
             return
         try:
             data, spec = self.problem()
         except Exception as exc:  # noqa: BLE001 - the window's own checks: say why, keep the tab
-            self.status.setText(f"Cannot compare: {exc}")
+            self.status.setText(self.tr("Cannot compare: {reason}").format(reason=_(str(exc))))
             return
         try:
             entries = self.entries()
             scheme = Scheme(cv=self.folds.value(), repeats=self.repeats.value(), train_sizes=self.train_sizes())
         except RuleTreeError as exc:
-            self.status.setText(f"Cannot compare: {exc}")
+            self.status.setText(self.tr("Cannot compare: {reason}").format(reason=_(str(exc))))
             return
         # threads, one at a time: worker processes cannot be forked from a running window, and the
         # learners' Python holds the interpreter lock (engine.compare.runner)
@@ -389,19 +402,19 @@ class ComparePanel(QWidget):
         self.cancel_button.setEnabled(busy)
         if busy:
             self.progress.setRange(0, 0)
-            self.status.setText("comparing...")
+            self.status.setText(self.tr("comparing..."))
         elif self.progress.maximum() == 0:
             self.progress.setRange(0, 1)
 
     def _progressed(self, done: int, total: int, message: str) -> None:
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
-        self.status.setText(message)
+        self.status.setText(_(message))
 
     def _failed(self, message: str, is_bug: bool) -> None:
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
-        self.status.setText(f"The comparison failed: {message}")
+        self.status.setText(self.tr("The comparison failed: {message}").format(message=_(message)))
 
     # ---- results ----------------------------------------------------------------------------
 
@@ -412,19 +425,27 @@ class ComparePanel(QWidget):
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
         folds = len(result.n_test)
-        self.status.setText(f"{len(result.entries) - 1} algorithm(s) and {result.baseline} on the same {folds} "
-                            "folds. Means ± std over the folds; ▲ / ▼: significantly better / worse than the "
-                            "reference (corrected resampled t-test, 5 %)."
-                            + (f" Learning curve over {len(result.curve.sizes)} training sizes; the table is on the "
-                               "largest." if result.curve is not None else ""))
-        for box, items in ((self.metric, result.metrics()), (self.reference, result.names)):
+        text = self.tr("{algorithms} algorithm(s) and {baseline} on the same {folds} folds. Means ± std over the "
+                       "folds; ▲ / ▼: significantly better / worse than the reference (corrected resampled t-test, "
+                       "5 %).").format(algorithms=len(result.entries) - 1, baseline=_(result.baseline), folds=folds)
+        if result.curve is not None:
+            text += self.tr(" Learning curve over {sizes} training sizes; the table is on the largest.").format(
+                sizes=len(result.curve.sizes))
+        self.status.setText(text)
+        # the choices keep the metric's key and the entry's name as their data (what the tests read)
+        for box, items, shown in ((self.metric, result.metrics(), self._metric_choice),
+                                  (self.reference, result.names, self._shown)):
             box.blockSignals(True)
             box.clear()
-            box.addItems(items)
+            for key in items:
+                box.addItem(shown(key), key)
+                if shown(key) != key:  # a translated choice: the key the workbook and the command line use
+                    box.setItemData(box.count() - 1, key, Qt.ToolTipRole)
             box.blockSignals(False)
-        name, _ = headline_metric(result[result.names[0]].evaluation.summary())
+        name, _lower = headline_metric(result[result.names[0]].evaluation.summary())
         self.metric.blockSignals(True)
-        self.metric.setCurrentText(name)
+        if self.metric.findData(name) >= 0:
+            self.metric.setCurrentIndex(self.metric.findData(name))
         self.metric.blockSignals(False)
         self.export_button.setEnabled(True)
         self._fill_columns_menu(result.metrics())
@@ -455,22 +476,22 @@ class ComparePanel(QWidget):
         from engine.compare.significance import significance
 
         result = self.result
-        if result is None or not self.metric.currentText() or not self.reference.currentText():
+        if result is None or not self.metric.currentData() or not self.reference.currentData():
             return
         try:
-            self.tests = significance(result, self.metric.currentText(), self.reference.currentText())
+            self.tests = significance(result, self.metric.currentData(), self.reference.currentData())
         except Exception as exc:  # noqa: BLE001 - e.g. a reference without that metric
-            self.summary.setText(f"No tests: {exc}")
+            self.summary.setText(self.tr("No tests: {reason}").format(reason=_(str(exc))))
             self.tests = None
         self._fill_table()
         self._draw_plot()
 
     def _fill_table(self) -> None:
         result, tests = self.result, self.tests
-        metric = self.metric.currentText()
+        metric = self.metric.currentData()
         shown = [metric] + [m for m in self.columns if m != metric]
-        headers = ["algorithm"] + [metric_label(m, {"avg_total_cost": 1}).strip() for m in shown] + \
-            ["p (corrected t)", "p (Wilcoxon)", "avg rank"]
+        headers = [self.tr("algorithm")] + [metric_label(m, {"avg_total_cost": 1}).strip() for m in shown] + \
+            [self.tr("p (corrected t)"), self.tr("p (Wilcoxon)"), self.tr("avg rank")]
         self.table.setColumnCount(len(headers))
         self.table.setHorizontalHeaderLabels(headers)
         self.table.setRowCount(len(result.entries))
@@ -488,15 +509,16 @@ class ComparePanel(QWidget):
         self.bold = {}  # metric -> the entries shown in bold (for tests)
         for i, e in enumerate(result.entries):
             summary = e.evaluation.summary()
-            cells = [e.name] + [metric_text(m, summary[m]["mean"], summary[m]["std"]) if m in summary else "-"
-                                for m in shown]
+            cells = [self._shown(e.name)] + [metric_text(m, summary[m]["mean"], summary[m]["std"]) if m in summary
+                                             else "-" for m in shown]
             pair = tests.pairs.get(e.name, {}) if tests is not None else {}
             t, w = pair.get("corrected_t"), pair.get("wilcoxon")
             verdict = tests.better_than_reference(e.name) if tests is not None else None
             if verdict is not None:
                 cells[1] += f"  {BETTER if verdict else WORSE}"
             rank = tests.rank_of(e.name) if tests is not None and e.name in tests.names else None
-            cells += [f"{t.p_value:.4f}" if t else ("reference" if tests and e.name == tests.reference else "-"),
+            cells += [f"{t.p_value:.4f}" if t else (self.tr("reference") if tests and e.name == tests.reference
+                                                    else "-"),
                       f"{w.p_value:.4f}" if w else "-", f"{rank:.2f}" if rank is not None else "-"]
             for j, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -514,10 +536,11 @@ class ComparePanel(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         if tests is not None and tests.friedman is not None:
             f = tests.friedman
-            self.summary.setText(f"Friedman over {f.n_blocks} folds: p = {f.p_value:.3g} (Iman-Davenport); "
-                                 f"Nemenyi critical difference of average ranks {tests.nemenyi.critical_difference:.2f}"
-                                 ". The folds of one file are not independent samples: the corrected t-test "
-                                 "allows for that, Friedman and Nemenyi are indicative.")
+            self.summary.setText(self.tr("Friedman over {folds} folds: p = {p} (Iman-Davenport); Nemenyi critical "
+                                         "difference of average ranks {cd}. The folds of one file are not independent "
+                                         "samples: the corrected t-test allows for that, Friedman and Nemenyi are "
+                                         "indicative.").format(folds=f.n_blocks, p=f"{f.p_value:.3g}",
+                                                               cd=f"{tests.nemenyi.critical_difference:.2f}"))
 
     def _draw_plot(self) -> None:
         """Each algorithm's fold scores on the tested metric: a box (quartiles), whiskers to the
@@ -530,7 +553,7 @@ class ComparePanel(QWidget):
             self.plot = pg.PlotWidget(background="w")
             self.plot_holder.addWidget(self.plot)
         self.plot.clear()
-        metric = self.metric.currentText()
+        metric = self.metric.currentData()
         scores = self.result.fold_scores(metric)
         names = [n for n in self.result.names if n in scores]
         for k, name in enumerate(names):
@@ -547,9 +570,9 @@ class ComparePanel(QWidget):
             self.plot.plot(np.full(len(values), float(k)), values, pen=None, symbol="o", symbolSize=5,
                            symbolBrush=colour)
         axis = self.plot.getAxis("bottom")
-        axis.setTicks([[(k, name) for k, name in enumerate(names)]])
+        axis.setTicks([[(k, self._shown(name)) for k, name in enumerate(names)]])
         self.plot.setLabel("left", metric_label(metric).strip())
-        self.plot.setTitle(f"{metric_label(metric).strip()} on each fold")
+        self.plot.setTitle(self.tr("{metric} on each fold").format(metric=metric_label(metric).strip()))
         self.boxes = names  # what is drawn, in order (for tests and the export)
         self._draw_cd()
         self._draw_curve()
@@ -576,10 +599,10 @@ class ComparePanel(QWidget):
         plot = self.curve_plot
         plot.clear()
         self.curve_items = {}
-        curve, metric = self.result.curve, self.metric.currentText()
+        curve, metric = self.result.curve, self.metric.currentData()
         if curve is None:
-            plot.setTitle("Tick \u201cLearning curve\u201d and compare again to see how each algorithm learns "
-                          "with more rows")
+            plot.setTitle(self.tr("Tick \u201cLearning curve\u201d and compare again to see how each algorithm "
+                                  "learns with more rows"))
             return
         rows = curve.mean_rows()
         for k, name in enumerate(self.result.names):
@@ -590,17 +613,19 @@ class ComparePanel(QWidget):
             colour = COLOURS[k % len(COLOURS)]
             plot.addItem(pg.ErrorBarItem(x=rows, y=mean, height=2 * std, beam=0, pen=pg.mkPen(colour)))
             plot.plot(rows, mean, pen=pg.mkPen(colour, width=2), symbol="o", symbolSize=6, symbolBrush=colour,
-                      name=name)
+                      name=self._shown(name))
             self.curve_items[name] = (rows.tolist(), mean.tolist())
-        plot.setLabel("bottom", "training rows (mean over the folds)")
+        plot.setLabel("bottom", self.tr("training rows (mean over the folds)"))
         plot.setLabel("left", metric_label(metric).strip())
-        plot.setTitle(f"Learning curve: {metric_label(metric).strip()}, each size on the same test rows")
+        plot.setTitle(self.tr("Learning curve: {metric}, each size on the same test rows").format(
+            metric=metric_label(metric).strip()))
 
     def _draw_pending(self) -> None:
         """Misclassification rate against pending rate: a line through a swept algorithm's entries
         (each point labelled with its entry), a dot for every algorithm that never answers pending."""
         import pyqtgraph as pg
 
+        from engine.compare.baseline import BASELINE
         from engine.compare.curves import error_pending_points
         from engine.plot import COLOURS
 
@@ -611,8 +636,8 @@ class ComparePanel(QWidget):
         self.pending_items = {}
         groups = error_pending_points(self.result)
         if not groups:
-            plot.setTitle("No algorithm here answers \u201cpending\u201d: tick the trichotomy tree (try its trim "
-                          "at 0, 0.02, 0.05, 0.1)")
+            plot.setTitle(self.tr("No algorithm here answers \u201cpending\u201d: tick the trichotomy tree (try its "
+                                  "trim at 0, 0.02, 0.05, 0.1)"))
             return
         for axis in ("left", "bottom"):
             plot.getAxis(axis).enableAutoSIPrefix(False)
@@ -621,7 +646,7 @@ class ComparePanel(QWidget):
             xs = [100 * p.pending_rate for p in points]
             ys = [100 * p.misclassification_rate for p in points]
             plot.plot(xs, ys, pen=pg.mkPen(colour, width=2) if len(points) > 1 else None, symbol="o",
-                      symbolSize=8, symbolBrush=colour, name=algorithm)
+                      symbolSize=8, symbolBrush=colour, name=_(algorithm) if algorithm == BASELINE else algorithm)
             if len(points) > 1:
                 for i, p in enumerate(points):  # labels above and below in turn: close points stay legible
                     label = pg.TextItem(p.name[len(algorithm):].strip(" ()") or p.name, color=colour,
@@ -633,9 +658,9 @@ class ComparePanel(QWidget):
         top = 100 * max(rates + [0.05])
         plot.setXRange(-0.02 * top, 1.2 * top)  # room for the labels right of the points
         plot.setYRange(0, 1.1 * top)
-        plot.setLabel("bottom", "pending rate, % of cases (left undecided)")
-        plot.setLabel("left", "misclassification rate, % of cases (wrong decisions)")
-        plot.setTitle("Error against pending, means over the folds")
+        plot.setLabel("bottom", self.tr("pending rate, % of cases (left undecided)"))
+        plot.setLabel("left", self.tr("misclassification rate, % of cases (wrong decisions)"))
+        plot.setTitle(self.tr("Error against pending, means over the folds"))
 
     def plot_images(self, width: int = 1000) -> list[tuple[str, bytes]]:
         """Each plot drawn for the last result as (title, PNG bytes), for the workbook."""
@@ -643,10 +668,10 @@ class ComparePanel(QWidget):
         from PySide6.QtCore import QBuffer, QIODevice
 
         out = []
-        for title, plot, drawn in (("Fold scores", self.plot, bool(self.boxes)),
-                                   ("Critical difference", self.cd_plot, bool(self.cd_items.get("names"))),
-                                   ("Learning curve", self.curve_plot, bool(self.curve_items)),
-                                   ("Error / pending", self.pending_plot, bool(self.pending_items))):
+        for title, plot, drawn in ((self.tr("Fold scores"), self.plot, bool(self.boxes)),
+                                   (self.tr("Critical difference"), self.cd_plot, bool(self.cd_items.get("names"))),
+                                   (self.tr("Learning curve"), self.curve_plot, bool(self.curve_items)),
+                                   (self.tr("Error / pending"), self.pending_plot, bool(self.pending_items))):
             if plot is None or not drawn:
                 continue
             if plot.width() < 200:  # never shown (a tab not opened): give it a size to draw at
@@ -678,7 +703,7 @@ class ComparePanel(QWidget):
         self.cd_items = {"names": {}, "groups": []}
         tests = self.tests
         if tests is None or tests.friedman is None:
-            plot.setTitle("Needs at least two algorithms on at least two folds")
+            plot.setTitle(self.tr("Needs at least two algorithms on at least two folds"))
             return
         ranks = tests.friedman.average_ranks
         k, cd = len(ranks), tests.nemenyi.critical_difference
@@ -689,8 +714,8 @@ class ComparePanel(QWidget):
             y = -1.0 - (place if left else k - 1 - place) * 0.6
             x_text = 0.6 if left else k + 0.4
             plot.plot([ranks[i], ranks[i], x_text], [0.0, y, y], pen=pg.mkPen("#37474f"))
-            label = pg.TextItem(f"{tests.names[i]} ({ranks[i]:.2f})", color="#212121", anchor=(1, 0.5) if left
-                                else (0, 0.5))
+            label = pg.TextItem(f"{self._shown(tests.names[i])} ({ranks[i]:.2f})", color="#212121",
+                                anchor=(1, 0.5) if left else (0, 0.5))
             label.setPos(x_text, y)
             plot.addItem(label)
             self.cd_items["names"][tests.names[i]] = float(ranks[i])
@@ -707,11 +732,22 @@ class ComparePanel(QWidget):
         for r in range(1, k + 1):
             plot.plot([r, r], [0, 0.15], pen=pg.mkPen("#212121"))
         plot.getAxis("bottom").setTicks([[(r, str(r)) for r in range(1, k + 1)]])
-        plot.setLabel("bottom", f"average rank on {metric_label(tests.metric).strip()} (1: best)")
+        plot.setLabel("bottom", self.tr("average rank on {metric} (1: best)").format(
+            metric=metric_label(tests.metric).strip()))
         plot.setXRange(-1.5 if k < 4 else -0.5 * k, k + 1.5 + 0.5 * k)
         plot.setYRange(-1.4 - (half - 1) * 0.6, 1.3)
-        plot.setTitle(f"Critical difference (Nemenyi, alpha {tests.alpha:g}): no significant difference within "
-                      "a red bar")
+        plot.setTitle(self.tr("Critical difference (Nemenyi, alpha {alpha}): no significant difference within a "
+                              "red bar").format(alpha=f"{tests.alpha:g}"))
+
+    @staticmethod
+    def _metric_choice(metric: str) -> str:
+        """A metric as the "tests on" list shows it: its key in English (as the workbook names it), its words
+        in a translation."""
+        return metric if installed_language() == "en" else metric_label(metric, {"avg_total_cost": 1}).strip()
+
+    def _shown(self, name: str) -> str:
+        """An entry's name as shown: the algorithms' names as they are, the baseline's in the window's language."""
+        return _(name) if self.result is not None and name == self.result.baseline else name
 
     def export(self, path: str | None = None) -> bool:
         from engine.compare.workbook import write_comparison
@@ -719,8 +755,8 @@ class ComparePanel(QWidget):
         if self.result is None or self.tests is None:
             return False
         if not path:
-            path, _ = QFileDialog.getSaveFileName(self, "Export the comparison", "comparison.xlsx",
-                                                  "Excel workbook (*.xlsx)")
+            path, _filter = QFileDialog.getSaveFileName(self, self.tr("Export the comparison"), "comparison.xlsx",
+                                                        self.tr("Excel workbook") + " (*.xlsx)")
             if not path:
                 return False
         try:

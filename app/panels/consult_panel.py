@@ -21,15 +21,17 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QFrame, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton,
                                QScrollArea, QSplitter, QVBoxLayout, QWidget)
 
 from engine.consult import UNKNOWN
 from engine.errors import RuleTreeError
+from engine.i18n import _
 from engine.sessions import Session
 from engine.tree.aggregate import SCORE_MEANINGS
-from engine.tree.describe import branch_labels, node_heading, term_name
+from engine.tree.describe import branch_labels, node_heading, shown_term, term_name
+from engine.tree.model import PENDING_LABEL
 from engine.tree.nodes import FuzzyTerm
 from engine.tree.rules import extract_rules, rule_text
 
@@ -42,10 +44,23 @@ log = logging.getLogger(__name__)
 
 
 FRONTIER_SHOWN = 8  # reached nodes listed one by one; the rest are summed up
+# a fuzzy tree's t-norm (a setting's value, compared in code) in words where it is shown
+TNORM_NAMES = {"product": QT_TRANSLATE_NOOP("ConsultPanel", "product"),
+               "minimum": QT_TRANSLATE_NOOP("ConsultPanel", "minimum")}
 
 
 def _score(value: float) -> str:
     return format(value, ".3g")
+
+
+def _names(items) -> str:
+    """Names listed in one line ("A, B"; "A、B" in Chinese)."""
+    return QCoreApplication.translate("ConsultPanel", ", ").join(items)
+
+
+def label_text(name: str) -> str:
+    """A label as shown: PENDING (the engine's word) in the window's language, a class as it is."""
+    return _(name) if name == PENDING_LABEL else name
 
 
 def _step(tree, parent: int, child: int) -> str:
@@ -54,7 +69,7 @@ def _step(tree, parent: int, child: int) -> str:
     pos = node.children.index(child)
     conditions = node.branch_conditions()
     cond = conditions[pos] if pos < len(conditions) else None
-    text = term_name(cond) if isinstance(cond, FuzzyTerm) else branch_labels(tree, parent)[pos]
+    text = shown_term(term_name(cond)) if isinstance(cond, FuzzyTerm) else branch_labels(tree, parent)[pos]
     name = tree.attribute_name(node.feature) if hasattr(node, "feature") else node_heading(tree, parent)
     return f"{name} {text}"
 
@@ -66,29 +81,50 @@ def frontier_text(consultation) -> str:
     what was not known."""
     tree = consultation.tree
     front = sorted(consultation.frontier(), key=lambda nw: (-nw[1], nw[0]))
-    paths = [tree.path_to(n) for n, _ in front]
+    paths = [tree.path_to(n) for n, _w in front]
     shared = 0  # steps every path shares, said once when the case is at several nodes
     while len(paths) > 1 and all(len(p) > shared + 1 and p[shared + 1] == paths[0][shared + 1] for p in paths):
         shared += 1
     prefix = [_step(tree, a, b) for a, b in zip(paths[0][:shared], paths[0][1:shared + 1])]
-    lines = [f"Reached {len(front)} node{'s' if len(front) != 1 else ''} (weight = firing strength, "
-             f"{tree.tnorm} along the path)" + (f", all after {', '.join(prefix)}:" if prefix else ":")]
+    tnorm = QCoreApplication.translate("ConsultPanel", TNORM_NAMES[tree.tnorm]) if tree.tnorm in TNORM_NAMES \
+        else tree.tnorm
+    one = len(front) == 1
+    if prefix:
+        head = (QCoreApplication.translate(
+                    "ConsultPanel", "Reached {count} node (weight = firing strength, {tnorm} along the path), "
+                                    "all after {steps}:") if one else
+                QCoreApplication.translate(
+                    "ConsultPanel", "Reached {count} nodes (weight = firing strength, {tnorm} along the path), "
+                                    "all after {steps}:"))
+    else:
+        head = (QCoreApplication.translate(
+                    "ConsultPanel", "Reached {count} node (weight = firing strength, {tnorm} along the path):")
+                if one else
+                QCoreApplication.translate(
+                    "ConsultPanel", "Reached {count} nodes (weight = firing strength, {tnorm} along the path):"))
+    lines = [head.format(count=len(front), tnorm=tnorm, steps=_names(prefix))]
     values = consultation.values
     done = consultation.finished()
     for (n, w), path in list(zip(front, paths))[:FRONTIER_SHOWN]:
         steps = [_step(tree, a, b) for a, b in zip(path[shared:], path[shared + 1:])]
         node = tree.nodes[n]
-        where = ", ".join(steps) if steps else "the root"
+        where = _names(steps) if steps else QCoreApplication.translate("ConsultPanel", "the root")
         state = ""
         if not node.is_leaf:
             names = [tree.attribute_name(j) for j in node.attributes()]
             unknown = [tree.attribute_name(j) for j in node.attributes() if values.get(j) is UNKNOWN]
-            state = (f" (stopped: {', '.join(unknown)} not known)" if unknown else
-                     f" ({', '.join(names)} not asked)" if done else f" (asks {', '.join(names)})")
-        lines.append(f"  {where} -> {tree.label_name(node.label)}  {_score(w)}{state}")
+            if unknown:
+                state = QCoreApplication.translate("ConsultPanel", " (stopped: {names} not known)").format(
+                    names=_names(unknown))
+            elif done:
+                state = QCoreApplication.translate("ConsultPanel", " ({names} not asked)").format(names=_names(names))
+            else:
+                state = QCoreApplication.translate("ConsultPanel", " (asks {names})").format(names=_names(names))
+        lines.append(f"  {where} -> {label_text(tree.label_name(node.label))}  {_score(w)}{state}")
     rest = front[FRONTIER_SHOWN:]
     if rest:
-        lines.append(f"  ... {len(rest)} more, weight {_score(sum(w for _, w in rest))} in all")
+        lines.append(QCoreApplication.translate("ConsultPanel", "  ... {count} more, weight {weight} in all").format(
+            count=len(rest), weight=_score(sum(w for _n, w in rest))))
     return "\n".join(lines)
 
 
@@ -117,24 +153,24 @@ class ConsultPanel(QWidget):
             "could not keep a copy of the model for its sessions (the first answer retries): %s", message))
 
         # case bar
-        self.new_button = QPushButton("New case")
+        self.new_button = QPushButton(self.tr("New case"))
         self.new_button.clicked.connect(self.new_case)
         self.case_name = QLineEdit()
-        self.case_name.setPlaceholderText("case name (optional), e.g. applicant 17")
+        self.case_name.setPlaceholderText(self.tr("case name (optional), e.g. applicant 17"))
         self.case_name.returnPressed.connect(self._rename)  # Enter names the current case
-        self.undo_button = QPushButton("Undo")
+        self.undo_button = QPushButton(self.tr("Undo"))
         self.undo_button.clicked.connect(self.undo)
-        self.plan = QCheckBox("Plan the questions (any attribute below, least expected cost first)")
+        self.plan = QCheckBox(self.tr("Plan the questions (any attribute below, least expected cost first)"))
         self.plan.setChecked(True)
-        self.plan.setToolTip("On: a new case may be asked any attribute that a still-possible rule tests, in the "
-                             "order that costs least on average (tests, waiting and misclassification); it ends "
+        self.plan.setToolTip(self.tr("On: a new case may be asked any attribute that a still-possible rule tests, "
+                             "in the order that costs least on average (tests, waiting and misclassification); it ends "
                              "as soon as every still-possible rule gives one answer. Off: the tree's next tests, "
                              "the most expected cost removed per unit of cost first. Fuzzy and trichotomy trees "
-                             "are always asked the second way.")
-        self.not_worth = QCheckBox("Stop when tests cost more than they can save")
-        self.not_worth.setToolTip("Also end a new case when no remaining test costs less than the expected "
+                             "are always asked the second way."))
+        self.not_worth = QCheckBox(self.tr("Stop when tests cost more than they can save"))
+        self.not_worth.setToolTip(self.tr("Also end a new case when no remaining test costs less than the expected "
                                   "misclassification cost it could still remove (E now - E*); meaningful when "
-                                  "test and misclassification costs share one unit.")
+                                  "test and misclassification costs share one unit."))
         bar = QHBoxLayout()
         bar.addWidget(self.new_button)
         bar.addWidget(self.case_name, 1)
@@ -156,7 +192,7 @@ class ConsultPanel(QWidget):
         self.reached.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.reached.setVisible(False)
         self.tally = QLabel("")
-        result = QGroupBox("Answer")
+        result = QGroupBox(self.tr("Answer"))
         result_layout = QVBoxLayout(result)
         result_layout.addWidget(self.answer_label)
         # the scores, rules and a fuzzy model's frontier can run long: they scroll, never clipped
@@ -187,10 +223,10 @@ class ConsultPanel(QWidget):
         left_layout.addWidget(result, 2)
         left_layout.addWidget(self.history_box, 1)
         self.canvas = TreeCanvas()
-        self.follow = QCheckBox("Follow the case")
+        self.follow = QCheckBox(self.tr("Follow the case"))
         self.follow.setChecked(True)
         self.follow.toggled.connect(lambda on: self._highlight() if on else self.canvas.fit())
-        whole = QPushButton("Whole tree")
+        whole = QPushButton(self.tr("Whole tree"))
         whole.clicked.connect(lambda: (self.follow.setChecked(False), self.canvas.fit()))
         right = QWidget()
         right_layout = QVBoxLayout(right)
@@ -299,7 +335,7 @@ class ConsultPanel(QWidget):
         except (OSError, RuleTreeError) as exc:
             from ..errors import error_text
 
-            self.message.setText(f"The session could not be saved: {error_text(exc)[0]}")
+            self.message.setText(self.tr("The session could not be saved: {error}").format(error=error_text(exc)[0]))
         self._show_current_in_history()
 
     def _answered(self) -> None:
@@ -328,8 +364,8 @@ class ConsultPanel(QWidget):
         self.undo_button.setEnabled(session is not None and bool(session.steps))
         if session is not None and self.case_name.text().strip() != session.case:
             self.case_name.setText(session.case)
-        self.form.show_session(session, "Train a model, then start a new case." if self.model is None
-                               else "Press New case to consult the model on a case.")
+        self.form.show_session(session, self.tr("Train a model, then start a new case.") if self.model is None
+                               else self.tr("Press New case to consult the model on a case."))
         self._show_answer()
         self._highlight()
 
@@ -344,29 +380,49 @@ class ConsultPanel(QWidget):
             return
         out = session.outcome_json()
         done = not self.candidates
-        head = "Answer" if done else "So far"
+        head = (self.tr("Answer: {label}") if done else self.tr("So far: {label}")).format(
+            label=label_text(out["label"]))
         fuzzy = session.consultation.fuzzy
         if fuzzy:
             lines = self._fuzzy_answer(session, out, head, done)
         else:
             # the answer's own share (a cost matrix may answer other than the most frequent class)
             confidence = out["distribution"].get(out["label"], max(out["distribution"].values(), default=0.0))
-            self.answer_label.setText(f"{head}: {out['label']}" + ("" if out["label"] == "PENDING"
-                                                                  else f"  ({confidence:.0%} of training cases here)"))
-            lines = [f"Rule: {r}" for r in out["rules"]] if done else []
+            self.answer_label.setText(head + ("" if out["label"] == "PENDING" else self.tr(
+                "  ({share} of training cases here)").format(share=f"{confidence:.0%}")))
+            lines = [self.tr("Rule: {rule}").format(rule=r) for r in session.rule_lines(translate=True)] if done else []
         if done and out["missing"]:
-            lines.append(f"Not known: {', '.join(out['missing'])}")
+            lines.append(self.tr("Not known: {names}").format(names=_names(out["missing"])))
         if out.get("unsettled"):
-            lines.append(f"Could not settle it: {', '.join(out['unsettled'])}")
-        distribution = ", ".join(f"{k} {v:.0%}" for k, v in out["distribution"].items() if v > 0)
-        lines.append(f"Distribution: {distribution}")
+            lines.append(self.tr("Could not settle it: {names}").format(names=_names(out["unsettled"])))
+        distribution = _names(f"{k} {v:.0%}" for k, v in out["distribution"].items() if v > 0)
+        lines.append(self.tr("Distribution: {distribution}").format(distribution=distribution))
         self.answer_detail.setText("\n".join(lines))
         self.reached.setText(frontier_text(session.consultation) if fuzzy else "")
         self.reached.setVisible(fuzzy)
         remaining = session.consultation.costs.budget_left(out["total_cost"])
-        left = f", budget left {remaining:g}" if remaining is not None else ""
-        self.tally.setText(f"Paid: tests {out['test_cost']:g} + waiting {out['waiting_cost']:g} = "
-                           f"{out['total_cost']:g}; common costs saved {out['common_cost_saved']:g}{left}")
+        costs = {"tests": f"{out['test_cost']:g}", "waiting": f"{out['waiting_cost']:g}",
+                 "total": f"{out['total_cost']:g}", "saved": f"{out['common_cost_saved']:g}"}
+        if remaining is None:
+            self.tally.setText(self.tr("Paid: tests {tests} + waiting {waiting} = {total}; "
+                                       "common costs saved {saved}").format(**costs))
+        else:
+            self.tally.setText(self.tr("Paid: tests {tests} + waiting {waiting} = {total}; "
+                                       "common costs saved {saved}, budget left {left}").format(
+                left=f"{remaining:g}", **costs))
+
+    def _open_node_note(self, c, n: int, label: str, settled: bool, further: str) -> str:
+        """Why the case stopped at inner node `n`: an unknown answer, an unknown prerequisite,
+        every rule below ending alike, or (`further`) nothing more asked."""
+        tree = c.tree
+        unknown = [tree.attribute_name(j) for j in tree.nodes[n].attributes() if c.values.get(j) is UNKNOWN]
+        if unknown:
+            return self.tr(" (stopped here: {names} unknown)").format(names=_names(unknown))
+        if c.stuck(n):
+            return self.tr(" (stopped here: a prerequisite is unknown)")
+        if settled:
+            return self.tr(" (every rule below ends in {label})").format(label=label_text(label))
+        return further
 
     def _fuzzy_answer(self, session, out: dict, head: str, done: bool) -> list[str]:
         """A fuzzy model's answer: the tree's label (a class or a coarser hierarchy label) with its
@@ -374,25 +430,27 @@ class ConsultPanel(QWidget):
         c = session.consultation
         tree = c.tree
         answer = c.tentative()
-        meaning = SCORE_MEANINGS.get(tree.aggregate, "score")
+        meaning = _(SCORE_MEANINGS[tree.aggregate]) if tree.aggregate in SCORE_MEANINGS else self.tr("score")
         scores = answer.ranked(tree)
         mine = dict(scores).get(out["label"])
-        self.answer_label.setText(f"{head}: {out['label']}" + (f"  ({meaning} {_score(mine)})" if mine is not None
-                                                              else ""))
-        lines = [f"Scores ({meaning}): " + ", ".join(f"{name} {_score(v)}" for name, v in scores)]
+        self.answer_label.setText(head + (self.tr("  ({meaning} {score})").format(meaning=meaning, score=_score(mine))
+                                          if mine is not None else ""))
+        lines = [self.tr("Scores ({meaning}): {scores}").format(
+            meaning=meaning, scores=_names(f"{name} {_score(v)}" for name, v in scores))]
         if done:
             weight = dict(c.frontier())
             outcome = c.outcome()
             rules = {r.leaf: rule_text(tree, r) for r in extract_rules(tree, outcome.nodes)}
             settled = c.settled()
             for n in outcome.nodes:
-                text = rules.get(n, f"node {n}: {tree.label_name(tree.nodes[n].label)}")
+                if n in rules:
+                    text = rules[n]
+                else:
+                    text = self.tr("node {node}: {label}").format(
+                        node=n, label=label_text(tree.label_name(tree.nodes[n].label)))
                 if not tree.nodes[n].is_leaf:
-                    unknown = [tree.attribute_name(j) for j in tree.nodes[n].attributes() if c.values.get(j) is UNKNOWN]
-                    text += (f" (stopped here: {', '.join(unknown)} unknown)" if unknown else
-                             " (stopped here: a prerequisite is unknown)" if c.stuck(n) else
-                             f" (every rule below ends in {out['label']})" if settled else " (not asked further)")
-                lines.append(f"Rule ({_score(weight[n])}): {text}")
+                    text += self._open_node_note(c, n, out["label"], settled, self.tr(" (not asked further)"))
+                lines.append(self.tr("Rule ({weight}): {rule}").format(weight=_score(weight[n]), rule=text))
         return lines
 
     def path(self) -> list[int]:
@@ -402,7 +460,7 @@ class ConsultPanel(QWidget):
             return []
         tree = self.session.model.tree
         nodes: list[int] = []
-        for n, _ in sorted(self.session.consultation.frontier(), key=lambda nw: (nw[1], -nw[0])):
+        for n, _w in sorted(self.session.consultation.frontier(), key=lambda nw: (nw[1], -nw[0])):
             nodes += [i for i in tree.path_to(n) if i not in nodes]
         return nodes
 
@@ -438,10 +496,10 @@ class ConsultPanel(QWidget):
         try:
             self.session = Session.resume(obj["file"], self.model if same_model else None)
         except RuleTreeError as exc:
-            self.message.setText(f"This session cannot be resumed: {exc}")
+            self.message.setText(self.tr("This session cannot be resumed: {error}").format(error=exc))
             return False
         self.message.setText("" if same_model or self.model is None else
-                             "This case was consulted with another model; it is resumed with that model.")
+                             self.tr("This case was consulted with another model; it is resumed with that model."))
         self._refresh()
         self._show_tree()
         return True

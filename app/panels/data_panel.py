@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel, QListWidget, QListWidgetItem,
                                QPushButton, QSpinBox, QSplitter, QStackedWidget, QTableView, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
 from ..models.table_model import TableModel
+
+#: the column types the reader infers (keys of the engine), as the columns table shows them
+TYPE_NAMES = {"numeric": QT_TRANSLATE_NOOP("DataPanel", "numeric"),
+              "nominal": QT_TRANSLATE_NOOP("DataPanel", "nominal"),
+              "ordinal": QT_TRANSLATE_NOOP("DataPanel", "ordinal")}
 
 
 class StartPage(QWidget):
@@ -20,16 +25,16 @@ class StartPage(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        title = QLabel("<h2>RuleTree Studio</h2><p>Learn decision trees and IF-THEN rules from a spreadsheet of past "
-                       "cases, consult the model case by case, export the rules to Excel.</p>"
-                       "<p><b>1.</b> Open a spreadsheet (xlsx, csv, arff). <b>2.</b> Check the target and the "
-                       "attributes on the Problem tab. <b>3.</b> Train on the Train tab. <b>4.</b> Read the "
-                       "Tree and the Rules, consult on the Consult tab.</p>")
+        title = QLabel(self.tr("<h2>RuleTree Studio</h2><p>Learn decision trees and IF-THEN rules from a spreadsheet "
+                               "of past cases, consult the model case by case, export the rules to Excel.</p>"
+                               "<p><b>1.</b> Open a spreadsheet (xlsx, csv, arff). <b>2.</b> Check the target and the "
+                               "attributes on the Problem tab. <b>3.</b> Train on the Train tab. <b>4.</b> Read the "
+                               "Tree and the Rules, consult on the Consult tab.</p>"))
         title.setWordWrap(True)
         title.setTextFormat(Qt.RichText)
-        self.open_data_button = QPushButton("Open a spreadsheet...")
+        self.open_data_button = QPushButton(self.tr("Open a spreadsheet..."))
         self.open_data_button.clicked.connect(self.open_data)
-        self.open_project_button = QPushButton("Open a project...")
+        self.open_project_button = QPushButton(self.tr("Open a project..."))
         self.open_project_button.clicked.connect(self.open_project)
         buttons = QHBoxLayout()
         buttons.addWidget(self.open_data_button)
@@ -45,9 +50,9 @@ class StartPage(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(title)
         layout.addLayout(buttons)
-        layout.addWidget(QLabel("<b>Demos</b> (click to open):"))
+        layout.addWidget(QLabel(self.tr("<b>Demos</b> (click to open):")))
         layout.addWidget(self.demos)
-        layout.addWidget(QLabel("<b>Recent files</b>:"))
+        layout.addWidget(QLabel(self.tr("<b>Recent files</b>:")))
         layout.addWidget(self.recent, 1)
 
     def set_files(self, demos: list[tuple[str, str]], recent: list[str]) -> None:
@@ -66,7 +71,7 @@ class StartPage(QWidget):
             item.setToolTip(path)
             self.recent.addItem(item)
         if not recent:
-            self.recent.addItem("(none yet)")
+            self.recent.addItem(self.tr("(none yet)"))
             self.recent.item(0).setFlags(Qt.NoItemFlags)
 
 
@@ -77,23 +82,24 @@ class DataPanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.start = StartPage()
-        self.summary = QLabel("No data yet: File > Open data or Open project.")
+        self.summary = QLabel(self.tr("No data yet: File > Open data or Open project."))
         self.sheet = QComboBox()
-        self.sheet.setToolTip("Workbook sheet")
+        self.sheet.setToolTip(self.tr("Workbook sheet"))
         self.sheet.activated.connect(lambda _: self.sheet_chosen.emit(self.sheet.currentText()))
         top = QHBoxLayout()
         top.addWidget(self.summary, 1)
-        top.addWidget(QLabel("Sheet:"))
+        top.addWidget(QLabel(self.tr("Sheet:")))
         top.addWidget(self.sheet)
         # the row of the column names, when it is not the first filled row (a title, notes above)
         self.header_row = QSpinBox()
         self.header_row.setRange(0, 1_048_576)
-        self.header_row.setSpecialValueText("found")
-        self.header_row.setToolTip("The row that holds the column names; the rows above it are skipped. "
-                                   "\u201cfound\u201d: the first filled row, or the row under a one-cell title")
+        self.header_row.setSpecialValueText(self.tr("found"))
+        self.header_row.setToolTip(self.tr("The row that holds the column names; the rows above it are skipped. "
+                                           "\u201cfound\u201d: the first filled row, or the row under a one-cell "
+                                           "title"))
         self.header_row.setKeyboardTracking(False)  # typing "12" reads once, at 12, not at 1 then 12
         self.header_row.valueChanged.connect(lambda v: self.header_row_chosen.emit(v or None))
-        top.addWidget(QLabel("Header row:"))
+        top.addWidget(QLabel(self.tr("Header row:")))
         top.addWidget(self.header_row)
         # what reading found (text among numbers, a title row skipped, another sheet read...):
         # in plain sight, not in a tooltip
@@ -108,7 +114,8 @@ class DataPanel(QWidget):
         self.view.setModel(self.model)
         self.view.horizontalHeader().setDefaultSectionSize(110)
         self.columns = QTableWidget(0, 5)
-        self.columns.setHorizontalHeaderLabels(["column", "type", "missing", "distinct", "values"])
+        self.columns.setHorizontalHeaderLabels([self.tr("column"), self.tr("type"), self.tr("missing"),
+                                                self.tr("distinct"), self.tr("values")])
         self.columns.horizontalHeader().setSectionResizeMode(4, QHeaderView.Stretch)
         self.columns.setEditTriggers(QTableWidget.NoEditTriggers)
         split = QSplitter(Qt.Vertical)
@@ -149,13 +156,19 @@ class DataPanel(QWidget):
 
     def _show_table(self, table, chosen_header: bool = False) -> None:
         name = table.file.replace("\\", "/").rsplit("/", 1)[-1]
-        where = f'{name}, sheet "{table.sheet}"' if table.sheet else name
-        extra = f"; {len(table.warnings)} warning(s)" if table.warnings else ""
-        self.summary.setText(f"{where}: {table.n_rows:,} rows, {len(table.columns)} columns{extra}")
+        where = self.tr('{file}, sheet "{sheet}"').format(file=name, sheet=table.sheet) if table.sheet else name
+        if table.warnings:
+            summary = self.tr("{where}: {rows} rows, {columns} columns; {warnings} warning(s)")
+        else:
+            summary = self.tr("{where}: {rows} rows, {columns} columns")
+        self.summary.setText(summary.format(where=where, rows=f"{table.n_rows:,}", columns=len(table.columns),
+                                            warnings=len(table.warnings)))
         self.summary.setToolTip("\n".join(table.warnings))
-        shown = table.warnings[:6]
-        more = f"\n... and {len(table.warnings) - 6} more (hover the summary above)" if len(table.warnings) > 6 else ""
-        self.banner.setText("\n".join(f"Warning: {w}" for w in shown) + more)
+        lines = [self.tr("Warning: {warning}").format(warning=w) for w in table.warnings[:6]]
+        if len(table.warnings) > 6:
+            lines.append(self.tr("... and {count} more (hover the summary above)").format(
+                count=len(table.warnings) - 6))
+        self.banner.setText("\n".join(lines))
         self.banner.setVisible(bool(table.warnings))
         self.sheet.blockSignals(True)
         self.sheet.clear()
@@ -170,5 +183,6 @@ class DataPanel(QWidget):
         for i, c in enumerate(table.columns):
             values = (f"{c.minimum:g} .. {c.maximum:g}" if c.type == "numeric" and c.minimum is not None
                       else ", ".join(c.values[:10]) + (" ..." if len(c.values) > 10 else ""))
-            for j, text in enumerate([c.name, c.type, str(c.missing), str(c.distinct), values]):
+            kind = QCoreApplication.translate("DataPanel", TYPE_NAMES[c.type]) if c.type in TYPE_NAMES else c.type
+            for j, text in enumerate([c.name, kind, str(c.missing), str(c.distinct), values]):
                 self.columns.setItem(i, j, QTableWidgetItem(text))

@@ -7,7 +7,7 @@ functions drawn) have their own editors beside the table."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox,
                                QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
                                QSplitter, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
@@ -18,24 +18,51 @@ from engine.data.spec import ProblemSpec, check, class_labels, fuzzified
 from ..widgets.problem_editors import BatchGroupEditor, CostEditor, FuzzyTermsEditor, HierarchyEditor, preview_kwargs
 from .. import theme
 
-TYPES = ["(inferred)", "numeric", "ordinal", "nominal"]
-DIRECTIONS = ["none", "increasing", "decreasing"]
+#: an attribute's type as the spec stores it (None: as inferred) and as the combo box shows it (translated)
+TYPES = [(None, QT_TRANSLATE_NOOP("ProblemPanel", "(inferred)")),
+         ("numeric", QT_TRANSLATE_NOOP("ProblemPanel", "numeric")),
+         ("ordinal", QT_TRANSLATE_NOOP("ProblemPanel", "ordinal")),
+         ("nominal", QT_TRANSLATE_NOOP("ProblemPanel", "nominal"))]
+#: monotone directions: the spec's key and the text shown (translated)
+DIRECTIONS = [("none", QT_TRANSLATE_NOOP("ProblemPanel", "none")),
+              ("increasing", QT_TRANSLATE_NOOP("ProblemPanel", "increasing")),
+              ("decreasing", QT_TRANSLATE_NOOP("ProblemPanel", "decreasing"))]
 COST_COLUMNS = ("test_cost", "wait_time", "wait_cost")
-COLUMNS = ["attribute", "use", "type", "monotone", "test cost", "wait time", "wait cost", "prerequisite",
-           "order", "fuzzy terms"]
-COLUMN_TIPS = ["The attribute (column of the data)", "Use it for learning", "How its values are read",
-               "Ordered classes: the class may only rise (increasing) or fall (decreasing) with it",
-               "What testing it costs (a batch member's includes its group's common cost)",
-               "How long its result takes (times the cost per time unit)", "A situational waiting cost",
-               "An attribute that must be known before this one can be tested",
-               "An ordinal attribute's values from lowest to highest, separated by commas",
-               "The names of its fuzzy terms (fuzzy learners); click to edit and see them"]
+COLUMNS = [QT_TRANSLATE_NOOP("ProblemPanel", "attribute"), QT_TRANSLATE_NOOP("ProblemPanel", "use"),
+           QT_TRANSLATE_NOOP("ProblemPanel", "type"), QT_TRANSLATE_NOOP("ProblemPanel", "monotone"),
+           QT_TRANSLATE_NOOP("ProblemPanel", "test cost"), QT_TRANSLATE_NOOP("ProblemPanel", "wait time"),
+           QT_TRANSLATE_NOOP("ProblemPanel", "wait cost"), QT_TRANSLATE_NOOP("ProblemPanel", "prerequisite"),
+           QT_TRANSLATE_NOOP("ProblemPanel", "order"), QT_TRANSLATE_NOOP("ProblemPanel", "fuzzy terms")]
+COLUMN_TIPS = [QT_TRANSLATE_NOOP("ProblemPanel", "The attribute (column of the data)"),
+               QT_TRANSLATE_NOOP("ProblemPanel", "Use it for learning"),
+               QT_TRANSLATE_NOOP("ProblemPanel", "How its values are read"),
+               QT_TRANSLATE_NOOP("ProblemPanel",
+                                 "Ordered classes: the class may only rise (increasing) or fall (decreasing) with it"),
+               QT_TRANSLATE_NOOP("ProblemPanel",
+                                 "What testing it costs (a batch member's includes its group's common cost)"),
+               QT_TRANSLATE_NOOP("ProblemPanel", "How long its result takes (times the cost per time unit)"),
+               QT_TRANSLATE_NOOP("ProblemPanel", "A situational waiting cost"),
+               QT_TRANSLATE_NOOP("ProblemPanel", "An attribute that must be known before this one can be tested"),
+               QT_TRANSLATE_NOOP("ProblemPanel",
+                                 "An ordinal attribute's values from lowest to highest, separated by commas"),
+               QT_TRANSLATE_NOOP("ProblemPanel",
+                                 "The names of its fuzzy terms (fuzzy learners); click to edit and see them")]
 FUZZY_COLUMN = 9
-NO_POSITIVE = "(none: every class for itself)"
+NO_POSITIVE = QT_TRANSLATE_NOOP("ProblemPanel", "(none: every class for itself)")
 #: compact widths (pixels) of the columns after the name, so the whole table fits beside the
 #: editors at 1400 x 900; the name column takes what it needs up to NAME_WIDTH
 COLUMN_WIDTHS = {1: 34, 2: 92, 3: 100, 4: 62, 5: 62, 6: 62, 7: 104, 8: 100, 9: 96}
 NAME_WIDTH = 140
+
+
+def _translate(text: str) -> str:
+    return QCoreApplication.translate("ProblemPanel", text)
+
+
+def _index_of(box: QComboBox, key) -> int:
+    """The index of the item whose data is `key` (None, or a key not there: the first item)."""
+    index = box.findData(key) if key is not None else 0
+    return max(index, 0)
 
 
 class ProblemPanel(QWidget):
@@ -48,16 +75,16 @@ class ProblemPanel(QWidget):
         self._loading = False
         self.target = QComboBox()
         self.target.currentTextChanged.connect(self._target_changed)
-        self.ordered = QCheckBox("ordered classes (drag to set the order, lowest first)")
+        self.ordered = QCheckBox(self.tr("ordered classes (drag to set the order, lowest first)"))
         self.ordered.toggled.connect(self._order_changed)
         self.classes = QListWidget()
         self.classes.setDragDropMode(QAbstractItemView.InternalMove)
         self.classes.model().rowsMoved.connect(lambda *a: self._order_changed())
         self.classes.setMaximumHeight(140)
         self.attributes = QTableWidget(0, len(COLUMNS))
-        self.attributes.setHorizontalHeaderLabels(COLUMNS)
+        self.attributes.setHorizontalHeaderLabels([_translate(c) for c in COLUMNS])
         for j, tip in enumerate(COLUMN_TIPS):
-            self.attributes.horizontalHeaderItem(j).setToolTip(tip)
+            self.attributes.horizontalHeaderItem(j).setToolTip(_translate(tip))
         self.attributes.horizontalHeader().setStretchLastSection(True)
         self.attributes.verticalHeader().setVisible(False)
         self.attributes.currentCellChanged.connect(lambda row, *_: self._row_chosen(row))
@@ -65,18 +92,18 @@ class ProblemPanel(QWidget):
         self.problems.setObjectName("problems")
         self.problems.itemClicked.connect(self._problem_clicked)
         form = QFormLayout()
-        form.addRow("Target column:", self.target)
+        form.addRow(self.tr("Target column:"), self.target)
         form.addRow(self.ordered)
-        form.addRow("Classes:", self.classes)
+        form.addRow(self.tr("Classes:"), self.classes)
         self.positive = QComboBox()
-        self.positive.setToolTip("The class that the two-class learners (trichotomy, Fisher LDA) separate from all "
-                                 "the others; with two classes they may be left as they are")
+        self.positive.setToolTip(self.tr("The class that the two-class learners (trichotomy, Fisher LDA) separate "
+                                         "from all the others; with two classes they may be left as they are"))
         self.positive.currentIndexChanged.connect(self._positive_changed)
-        form.addRow("Positive class:", self.positive)
+        form.addRow(self.tr("Positive class:"), self.positive)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.addLayout(form)
-        left_layout.addWidget(QLabel("Attributes:"))
+        left_layout.addWidget(QLabel(self.tr("Attributes:")))
         left_layout.addWidget(self.attributes, 1)
         self.hierarchy = HierarchyEditor()
         self.batches = BatchGroupEditor()
@@ -86,14 +113,14 @@ class ProblemPanel(QWidget):
             editor.changed.connect(self._edited)
         self.fuzzy.changed.connect(self._fuzzy_edited)
         self.editors = editors = QTabWidget()
-        editors.addTab(self.costs, "Costs")
-        editors.addTab(self.batches, "Batch groups")
-        editors.addTab(self.hierarchy, "Hierarchy")
-        editors.addTab(self.fuzzy, "Fuzzy terms")
+        editors.addTab(self.costs, self.tr("Costs"))
+        editors.addTab(self.batches, self.tr("Batch groups"))
+        editors.addTab(self.hierarchy, self.tr("Hierarchy"))
+        editors.addTab(self.fuzzy, self.tr("Fuzzy terms"))
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.addWidget(editors, 3)
-        right_layout.addWidget(QLabel("Checks:"))
+        right_layout.addWidget(QLabel(self.tr("Checks:")))
         right_layout.addWidget(self.problems, 1)
         split = QSplitter(Qt.Horizontal)
         split.addWidget(left)
@@ -147,7 +174,7 @@ class ProblemPanel(QWidget):
         self.ordered.blockSignals(False)
         self.positive.blockSignals(True)
         self.positive.clear()
-        self.positive.addItem(NO_POSITIVE, None)
+        self.positive.addItem(_translate(NO_POSITIVE), None)
         for label in items:
             self.positive.addItem(label, label)
         index = self.positive.findData(self.spec.positive_class) if self.spec.positive_class is not None else 0
@@ -172,15 +199,17 @@ class ProblemPanel(QWidget):
             use.setChecked(s.use)
             use.toggled.connect(lambda v, n=name: self._set(n, use=v))
             self.attributes.setCellWidget(row, 1, use)
-            kind = QComboBox()
-            kind.addItems(TYPES)
-            kind.setCurrentText(s.type or "(inferred)")
-            kind.currentTextChanged.connect(lambda v, n=name: self._set(n, type=None if v == "(inferred)" else v))
+            kind = QComboBox()  # shown translated, the spec's key in each item's data
+            for key, text in TYPES:
+                kind.addItem(_translate(text), key)
+            kind.setCurrentIndex(_index_of(kind, s.type))
+            kind.currentIndexChanged.connect(lambda i, n=name, w=kind: self._set(n, type=w.itemData(i)))
             self.attributes.setCellWidget(row, 2, kind)
             mono = QComboBox()
-            mono.addItems(DIRECTIONS)
-            mono.setCurrentText(s.monotone)
-            mono.currentTextChanged.connect(lambda v, n=name: self._set(n, monotone=v))
+            for key, text in DIRECTIONS:
+                mono.addItem(_translate(text), key)
+            mono.setCurrentIndex(_index_of(mono, s.monotone))
+            mono.currentIndexChanged.connect(lambda i, n=name, w=mono: self._set(n, monotone=w.itemData(i)))
             self.attributes.setCellWidget(row, 3, mono)
             for col, key in enumerate(COST_COLUMNS, start=4):
                 box = QDoubleSpinBox()
@@ -190,22 +219,27 @@ class ProblemPanel(QWidget):
                 box.setValue(getattr(s, key))
                 box.valueChanged.connect(lambda v, n=name, k=key: self._set(n, **{k: float(v)}))
                 self.attributes.setCellWidget(row, col, box)
-            pre = QComboBox()
-            pre.addItems(["(none)"] + [n for n in names if n != name])
-            pre.setCurrentText(s.prerequisite or "(none)")
-            pre.currentTextChanged.connect(lambda v, n=name: self._set(n, prerequisite=None if v == "(none)" else v))
+            pre = QComboBox()  # "(none)" translated, the attributes' names as they are (data None: none)
+            pre.addItem(self.tr("(none)"), None)
+            for other in names:
+                if other != name:
+                    pre.addItem(other, other)
+            pre.setCurrentIndex(_index_of(pre, s.prerequisite))
+            pre.currentIndexChanged.connect(lambda i, n=name, w=pre: self._set(n, prerequisite=w.itemData(i)))
             self.attributes.setCellWidget(row, 7, pre)
             order = QLineEdit(", ".join(s.order) if s.order else "")
             info = self.table.column(name)
-            order.setPlaceholderText(", ".join(info.values[:6]) if info.values else "numbers keep their order")
-            order.setToolTip("Values of an ordinal attribute from lowest to highest, separated by commas")
+            order.setPlaceholderText(", ".join(info.values[:6]) if info.values else self.tr("numbers keep their order"))
+            order.setToolTip(self.tr("Values of an ordinal attribute from lowest to highest, separated by commas"))
             order.editingFinished.connect(lambda n=name, w=order: self._order_edited(n, w))
             self.attributes.setCellWidget(row, 8, order)
             self._fill_fuzzy_cell(row, name)
         self.attributes.resizeColumnsToContents()
         self.attributes.setColumnWidth(0, min(self.attributes.columnWidth(0), NAME_WIDTH))
-        for j, width in COLUMN_WIDTHS.items():
-            self.attributes.setColumnWidth(j, width)
+        metrics = self.attributes.horizontalHeader().fontMetrics()
+        for j, width in COLUMN_WIDTHS.items():  # wider only where a (translated) header would be cut off
+            header = metrics.horizontalAdvance(self.attributes.horizontalHeaderItem(j).text()) + 6
+            self.attributes.setColumnWidth(j, max(width, header))
 
     def _fill_fuzzy_cell(self, row: int, name: str) -> None:
         """A numeric attribute's term names (its own, or "default"); a click opens its fuzzy terms."""
@@ -221,10 +255,10 @@ class ProblemPanel(QWidget):
             button = QPushButton()
             button.setFlat(True)
             button.setStyleSheet("text-align: left; padding: 0 4px")
-            button.setToolTip("Name the fuzzy terms and see their membership functions")
+            button.setToolTip(self.tr("Name the fuzzy terms and see their membership functions"))
             button.clicked.connect(lambda _=False, n=name: self.edit_fuzzy_terms(n))
             self.attributes.setCellWidget(row, FUZZY_COLUMN, button)
-        button.setText(", ".join(names) if names else "default names")
+        button.setText(", ".join(names) if names else self.tr("default names"))
 
     def edit_fuzzy_terms(self, name: str) -> None:
         """Open the fuzzy terms of attribute `name` beside the table (its row selected)."""
@@ -318,22 +352,29 @@ class ProblemPanel(QWidget):
         for p in problems:
             self.problems.addItem(self._problem_item(p))
         if not problems:
-            self.problems.addItem("The problem settings are valid.")
+            self.problems.addItem(self.tr("The problem settings are valid."))
         for p in fuzzy_term_warnings(self.table, self.spec, **preview_kwargs(self.fuzzy.defaults)):
-            item = self._problem_item(p, "Warning: ")
+            item = self._problem_item(p, warning=True)
             item.setForeground(theme.tone(*theme.WARNING))
             self.problems.addItem(item)
         return problems
 
     @staticmethod
-    def _problem_item(p, prefix: str = "") -> QListWidgetItem:
+    def _problem_item(p, warning: bool = False) -> QListWidgetItem:
         """A problem in the window's words ('Attribute "性别", monotone direction: ...'); clicking
-        it shows the attribute it is about (its name kept in the item's data)."""
+        it shows the attribute it is about (its name kept in the item's data). Where and what
+        (p.words, p.message) are the engine's, in its language."""
         words = p.words
-        item = QListWidgetItem(f"{prefix}{words[:1].upper() if not prefix else words[:1]}{words[1:]}: {p.message}")
+        if warning:
+            text = QCoreApplication.translate("ProblemPanel", "Warning: {where}: {message}").format(
+                where=words, message=p.message)
+        else:
+            text = QCoreApplication.translate("ProblemPanel", "{where}: {message}").format(
+                where=words[:1].upper() + words[1:], message=p.message)
+        item = QListWidgetItem(text)
         item.setData(Qt.UserRole, p.attribute)
         if p.attribute is not None:
-            item.setToolTip("Click to show this attribute in the table")
+            item.setToolTip(QCoreApplication.translate("ProblemPanel", "Click to show this attribute in the table"))
         return item
 
     def _problem_clicked(self, item: QListWidgetItem) -> None:

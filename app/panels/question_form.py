@@ -12,7 +12,7 @@ The form answers into the `Session` it is shown (`show_session`) and emits
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QHeaderView, QLabel,
                                QLineEdit, QMessageBox, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
@@ -21,9 +21,12 @@ from engine.data.table import format_number
 from engine.errors import RuleTreeError
 from .. import theme
 
-ALTERNATIVE_HEADERS = ["question", "ΔE", "cost", "utility"]
+ALTERNATIVE_HEADERS = [QT_TRANSLATE_NOOP("QuestionRanking", "question"), "ΔE",
+                       QT_TRANSLATE_NOOP("QuestionRanking", "cost"), QT_TRANSLATE_NOOP("QuestionRanking", "utility")]
 # a planned consultation's alternatives: the expected cost still to pay if it is asked now
-PLANNED_HEADERS = ["question", "expected cost", "cost", "ends at once"]
+PLANNED_HEADERS = [QT_TRANSLATE_NOOP("QuestionRanking", "question"),
+                   QT_TRANSLATE_NOOP("QuestionRanking", "expected cost"),
+                   QT_TRANSLATE_NOOP("QuestionRanking", "cost"), QT_TRANSLATE_NOOP("QuestionRanking", "ends at once")]
 
 
 def _num(value: float) -> str:
@@ -32,9 +35,10 @@ def _num(value: float) -> str:
 
 def ask_outside_range(parent: QWidget, message: str) -> bool:
     """Yes/No: use values outside the training range (`message` lists them)?"""
-    answer = QMessageBox.question(parent, "Value outside the training range",
-                                  f"{message}.\n\nThe tree never saw such a case; use the value anyway?",
-                                  QMessageBox.Yes | QMessageBox.No)
+    title = QCoreApplication.translate("QuestionForm", "Value outside the training range")
+    text = QCoreApplication.translate("QuestionForm", "{message}.\n\nThe tree never saw such a case; "
+                                                      "use the value anyway?").format(message=message)
+    answer = QMessageBox.question(parent, title, text, QMessageBox.Yes | QMessageBox.No)
     return answer == QMessageBox.Yes
 
 
@@ -44,9 +48,9 @@ class QuestionRanking(QGroupBox):
     chosen = Signal(int)  # row
 
     def __init__(self, parent=None):
-        super().__init__("Questions ranked (double-click one to answer it instead)", parent)
+        super().__init__(self.tr("Questions ranked (double-click one to answer it instead)"), parent)
         self.table = QTableWidget(0, len(ALTERNATIVE_HEADERS))
-        self.table.setHorizontalHeaderLabels(ALTERNATIVE_HEADERS)
+        self.table.setHorizontalHeaderLabels(self._headers(ALTERNATIVE_HEADERS))
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SingleSelection)
@@ -55,9 +59,13 @@ class QuestionRanking(QGroupBox):
         self.table.cellDoubleClicked.connect(lambda row, _col: self.chosen.emit(row))
         QVBoxLayout(self).addWidget(self.table)
 
+    @staticmethod
+    def _headers(headers: list[str]) -> list[str]:
+        return [QCoreApplication.translate("QuestionRanking", h) for h in headers]
+
     def show_candidates(self, candidates) -> None:
         planned = bool(candidates) and candidates[0].expected is not None
-        self.table.setHorizontalHeaderLabels(PLANNED_HEADERS if planned else ALTERNATIVE_HEADERS)
+        self.table.setHorizontalHeaderLabels(self._headers(PLANNED_HEADERS if planned else ALTERNATIVE_HEADERS))
         self.table.setRowCount(len(candidates))
         for row, c in enumerate(candidates):
             cells = ((c.name, _num(c.expected), f"{c.cost:g}", f"{c.ends_at_once:.0%}") if planned else
@@ -80,12 +88,12 @@ class QuestionForm(QGroupBox):
     answered = Signal()  # a step was recorded in the session
 
     def __init__(self, parent=None, confirm=None):
-        super().__init__("Question", parent)
+        super().__init__(self.tr("Question"), parent)
         self.confirm = confirm or (lambda message: ask_outside_range(self, message))
         self.session = None
         self.candidates = []
         self.current = None  # the Candidate being asked
-        self.question = QLabel("Train a model, then start a new case.")
+        self.question = QLabel(self.tr("Train a model, then start a new case."))
         self.question.setStyleSheet("font-size: 14pt; font-weight: bold;")
         self.reason = QLabel("")
         self.reason.setWordWrap(True)
@@ -95,10 +103,10 @@ class QuestionForm(QGroupBox):
         self.message = QLabel("")
         self.message.setWordWrap(True)
         theme.style(self.message, "color: {};", theme.ERROR)
-        self.answer_button = QPushButton("Answer")
+        self.answer_button = QPushButton(self.tr("Answer"))
         self.answer_button.setDefault(True)
         self.answer_button.clicked.connect(self.submit)
-        self.unknown_button = QPushButton("Unknown")
+        self.unknown_button = QPushButton(self.tr("Unknown"))
         self.unknown_button.clicked.connect(self.unknown)
         buttons = QHBoxLayout()
         buttons.addWidget(self.answer_button)
@@ -139,10 +147,11 @@ class QuestionForm(QGroupBox):
             return
         c = self.current
         if c is None:
-            self.question.setText("Finished: no further question can change the answer.")
+            self.question.setText(self.tr("Finished: no further question can change the answer."))
             self.reason.setText("")
             return
-        self.question.setText(f"Q{len(self.session.steps) + 1}: {c.name}")
+        self.question.setText(self.tr("Q{number}: {question}").format(number=len(self.session.steps) + 1,
+                                                                       question=c.name))
         self.reason.setText(self._reason(c))
         schema = self.session.model.schema
         for j in c.attributes:
@@ -154,9 +163,10 @@ class QuestionForm(QGroupBox):
             else:
                 widget = QLineEdit()
                 widget.returnPressed.connect(self.submit)
-                hint = (f"  (training: {format_number(attr.low)} to {format_number(attr.high)})"
-                        if attr.low is not None else "")
-                widget.setPlaceholderText("a number" + hint)
+                widget.setPlaceholderText(
+                    self.tr("a number  (training: {low} to {high})").format(low=format_number(attr.low),
+                                                                           high=format_number(attr.high))
+                    if attr.low is not None else self.tr("a number"))
             widget.setObjectName(f"answer:{attr.name}")
             self.inputs[attr.name] = widget
             self.inputs_form.addRow(attr.name, widget)
@@ -166,21 +176,27 @@ class QuestionForm(QGroupBox):
     def _reason(self, c) -> str:
         if c.expected is not None:  # planned: what the plan expects of it
             first = self.candidates and c is self.candidates[0]
-            return c.reason[:1].upper() + c.reason[1:] if first else f"Chosen by you: {c.reason}"
-        cost = f"cost {c.cost:g}" + (f" (test {c.test_cost:g}, waiting {c.waiting_cost:g})"
-                                      if c.test_cost and c.waiting_cost else "")
+            # the reason is the engine's sentence (engine.plan, in the engine's language)
+            return c.reason[:1].upper() + c.reason[1:] if first else self.tr("Chosen by you: {reason}").format(
+                reason=c.reason)
+        cost = (self.tr("cost {cost} (test {test}, waiting {waiting})").format(
+                    cost=f"{c.cost:g}", test=f"{c.test_cost:g}", waiting=f"{c.waiting_cost:g}")
+                if c.test_cost and c.waiting_cost else self.tr("cost {cost}").format(cost=f"{c.cost:g}"))
         first = self.candidates and c is self.candidates[0]
-        why = ("asked because it removes the most expected cost per unit" if first
-               else "chosen by you; the engine ranks it lower")
+        why = (self.tr("asked because it removes the most expected cost per unit") if first
+               else self.tr("chosen by you; the engine ranks it lower"))
         if c.gain <= 0 and first:
-            why = "asked because the tree tests it next; on its own it lowers no expected cost yet, the tests below it do"
-        text = f"{why}: ΔE {_num(c.gain)} for {cost}, utility {_num(c.utility)}"
+            why = self.tr("asked because the tree tests it next; on its own it lowers no expected cost yet, "
+                          "the tests below it do")
+        text = self.tr("{why}: ΔE {gain} for {cost}, utility {utility}").format(
+            why=why, gain=_num(c.gain), cost=cost, utility=_num(c.utility))
         consultation = self.session.consultation
         if consultation.fuzzy:  # the case is at several nodes: which of them ask it, and their weight
             front = consultation.frontier()
             asking = [w for n, w in front if set(c.attributes) & set(consultation.tree.nodes[n].attributes())]
-            text += (f"; tested at {len(asking)} of the {len(front)} nodes the case has reached "
-                     f"(firing strength {_num(sum(asking))})")
+            text += self.tr("; tested at {asking} of the {reached} nodes the case has reached "
+                            "(firing strength {strength})").format(asking=len(asking), reached=len(front),
+                                                                   strength=_num(sum(asking)))
         return text
 
     # ---- answers ----------------------------------------------------------------------
@@ -198,7 +214,8 @@ class QuestionForm(QGroupBox):
         answers = self.values()
         empty = [n for n, v in answers.items() if v in ("", None)]
         if empty:
-            self.message.setText(f"Give a value for {', '.join(empty)}, or press Unknown.")
+            self.message.setText(self.tr("Give a value for {names}, or press Unknown.").format(
+                names=self.tr(", ").join(empty)))
             return False
         return self._answer(answers)
 
@@ -216,12 +233,12 @@ class QuestionForm(QGroupBox):
                     raise
                 self.session.answer(answers, self.current, outside_ok=True)
         except RuleTreeError as exc:
-            self.message.setText(exc.message)
+            self.message.setText(exc.message)  # the engine's message, in the engine's language
             return False
         except OSError as exc:  # the answer is recorded; only the file failed
             from ..errors import file_error_text
 
-            self.message.setText(f"The session could not be saved: {file_error_text(exc)}")
+            self.message.setText(self.tr("The session could not be saved: {error}").format(error=file_error_text(exc)))
         else:
             self.message.setText("")
         self.answered.emit()

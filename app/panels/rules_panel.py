@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QTableView, QVBoxLayout, QWidget
 
-from engine.tree.rules import condition_texts, extract_rules
+from engine.tree.rules import extract_rules, rule_conditions
+from engine.tree.describe import label_text
 
-HEADERS = ["#", "IF", "THEN", "support", "confidence", "coverage"]
+#: the columns (keys of cell_text; their headers are translated where shown, context "RulesPanel")
+HEADERS = ["#", QT_TRANSLATE_NOOP("RulesPanel", "IF"), QT_TRANSLATE_NOOP("RulesPanel", "THEN"),
+           QT_TRANSLATE_NOOP("RulesPanel", "support"), QT_TRANSLATE_NOOP("RulesPanel", "confidence"),
+           QT_TRANSLATE_NOOP("RulesPanel", "coverage")]
 
 
 def cell_text(column: str, value) -> str:
@@ -27,8 +31,8 @@ def cell_text(column: str, value) -> str:
 
 
 #: why an empty leaf has no confidence (its cell's tooltip)
-EMPTY_LEAF = ("No training case reached this leaf: it answers the commonest class of the node above, "
-              "so there is nothing to measure its confidence on.")
+EMPTY_LEAF = QT_TRANSLATE_NOOP("RulesPanel", "No training case reached this leaf: it answers the commonest class of "
+                               "the node above, so there is nothing to measure its confidence on.")
 
 
 class RulesPanel(QWidget):
@@ -37,7 +41,7 @@ class RulesPanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.model = QStandardItemModel(0, len(HEADERS))
-        self.model.setHorizontalHeaderLabels(HEADERS)
+        self.model.setHorizontalHeaderLabels([self.tr(h) for h in HEADERS])
         self.proxy = QSortFilterProxyModel()
         self.proxy.setSourceModel(self.model)
         self.proxy.setFilterKeyColumn(-1)
@@ -50,10 +54,10 @@ class RulesPanel(QWidget):
         self.view.verticalHeader().hide()  # the # column numbers the rules
         self.view.horizontalHeader().setSectionResizeMode(1, QHeaderView.Stretch)
         self.filter = QLineEdit()
-        self.filter.setPlaceholderText("filter rules (any text)")
+        self.filter.setPlaceholderText(self.tr("filter rules (any text)"))
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.count = QLabel("")
-        self.export_button = QPushButton("Export to Excel...")
+        self.export_button = QPushButton(self.tr("Export to Excel..."))
         self.export_button.clicked.connect(self.export_requested)
         self.export_button.setEnabled(False)
         top = QHBoxLayout()
@@ -72,7 +76,7 @@ class RulesPanel(QWidget):
         self.model.removeRows(0, self.model.rowCount())
         rules = extract_rules(tree, members=label_members(tree.labels, tree.schema.classes, hierarchy))
         for k, r in enumerate(rules, start=1):
-            values = [k, " AND ".join(condition_texts(tree, r)) or "TRUE", tree.label_name(r.label), r.support,
+            values = [k, rule_conditions(tree, r), label_text(tree, r.label), r.support,
                       r.confidence, r.coverage]
             row = []
             for column, v in enumerate(values):
@@ -82,7 +86,7 @@ class RulesPanel(QWidget):
                 if column == 1:
                     item.setToolTip(str(v))  # a long rule is cut in its cell: whole here
                 if HEADERS[column] == "confidence" and v is None:
-                    item.setToolTip(EMPTY_LEAF)
+                    item.setToolTip(self.tr(EMPTY_LEAF))
                 if column >= 3:
                     item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
                 row.append(item)
@@ -91,5 +95,5 @@ class RulesPanel(QWidget):
         for column in (0, 2, 3, 4, 5):
             self.view.resizeColumnToContents(column)
             header.resizeSection(column, max(header.sectionSize(column), 64))
-        self.count.setText(f"{len(rules)} rules")
+        self.count.setText(self.tr("{count} rules").format(count=len(rules)))
         self.export_button.setEnabled(bool(rules))

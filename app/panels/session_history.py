@@ -11,16 +11,29 @@ from __future__ import annotations
 import logging
 import os
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QDateTime, Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QFileDialog, QGroupBox, QHBoxLayout, QHeaderView, QLabel,
                                QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout)
 
 from engine.errors import RuleTreeError
+from engine.i18n import _
 from engine.sessions import export_sessions, list_sessions, summary_row
+from engine.tree.model import PENDING_LABEL
 
 log = logging.getLogger(__name__)
 
-HISTORY_HEADERS = ["case", "updated", "answer", "questions", "cost", "session"]
+HISTORY_HEADERS = [QT_TRANSLATE_NOOP("SessionHistory", "case"), QT_TRANSLATE_NOOP("SessionHistory", "updated"),
+                   QT_TRANSLATE_NOOP("SessionHistory", "answer"), QT_TRANSLATE_NOOP("SessionHistory", "questions"),
+                   QT_TRANSLATE_NOOP("SessionHistory", "cost"), QT_TRANSLATE_NOOP("SessionHistory", "session")]
+
+
+def _when(stamp) -> str:
+    """A session's time ("2024-05-01T09:30:00" in the file) in the window's language (app.i18n)."""
+    from app.i18n import format_moment
+
+    text = str(stamp or "")
+    moment = QDateTime.fromString(text, Qt.ISODate)
+    return format_moment(moment) if moment.isValid() else text.replace("T", " ")
 
 
 class SessionHistory(QGroupBox):
@@ -28,10 +41,10 @@ class SessionHistory(QGroupBox):
     notice = Signal(str)  # a message for the user ("No saved cases to export yet.")
 
     def __init__(self, parent=None):
-        super().__init__("This project's cases", parent)
+        super().__init__(self.tr("This project's cases"), parent)
         self.sessions: list[dict] = []  # as listed: session JSON plus its "file"
         self.table = QTableWidget(0, len(HISTORY_HEADERS))
-        self.table.setHorizontalHeaderLabels(HISTORY_HEADERS)
+        self.table.setHorizontalHeaderLabels([QCoreApplication.translate("SessionHistory", h) for h in HISTORY_HEADERS])
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.Stretch)
@@ -39,9 +52,9 @@ class SessionHistory(QGroupBox):
             self.table.setColumnWidth(col, width)
         self.table.verticalHeader().setVisible(False)
         self.table.cellDoubleClicked.connect(lambda row, _col: self.resume_requested.emit(row))
-        self.resume_button = QPushButton("Resume")
+        self.resume_button = QPushButton(self.tr("Resume"))
         self.resume_button.clicked.connect(lambda: self.resume_requested.emit(self.table.currentRow()))
-        self.export_button = QPushButton("Export to Excel...")
+        self.export_button = QPushButton(self.tr("Export to Excel..."))
         self.export_button.clicked.connect(lambda: self.export())
         buttons = QHBoxLayout()
         buttons.addWidget(self.resume_button)
@@ -60,13 +73,14 @@ class SessionHistory(QGroupBox):
 
     def refresh(self, project_path: str | None) -> None:
         """Read the saved sessions of this project; with None, the sessions filed under no project."""
-        self.setTitle("This project's cases" if project_path else "Cases not filed under a project")
+        self.setTitle(self.tr("This project's cases") if project_path else self.tr("Cases not filed under a project"))
         try:
             sessions, warnings = list_sessions(project=project_path, unfiled=project_path is None)
         except OSError as exc:  # the sessions folder cannot be made or read: no cases, said so
             from ..errors import file_error_text
 
-            sessions, warnings = [], [f"The saved cases cannot be read: {file_error_text(exc, writing=False)}"]
+            sessions, warnings = [], [self.tr("The saved cases cannot be read: {error}").format(
+                error=file_error_text(exc, writing=False))]
         for w in warnings:
             log.warning("session file skipped: %s", w)
         self.sessions = sessions
@@ -81,10 +95,11 @@ class SessionHistory(QGroupBox):
             self.skipped.setVisible(False)
             return
         n = len(warnings)
-        head = (f"{n} saved case file{'s' if n != 1 else ''} could not be read and {'are' if n != 1 else 'is'} "
-                "left out (not changed):")
+        head = (self.tr("{count} saved case file could not be read and is left out (not changed):") if n == 1 else
+                self.tr("{count} saved case files could not be read and are left out (not changed):")).format(count=n)
+        # each warning is the engine's sentence (engine.sessions, in the engine's language)
         shown = [w if len(w) <= 300 else w[:297] + "..." for w in warnings[:3]]
-        more = [f"... and {n - 3} more"] if n > 3 else []
+        more = [self.tr("... and {count} more").format(count=n - 3)] if n > 3 else []
         self.skipped.setText("\n".join([head] + shown + more))
         self.skipped.setToolTip("\n".join(warnings[:50]))
         self.skipped.setVisible(True)
@@ -106,9 +121,10 @@ class SessionHistory(QGroupBox):
         self.table.setRowCount(len(self.sessions))
         for row, obj in enumerate(self.sessions):
             r = summary_row(obj)
-            label = r["label"] if r["finished"] else f"(open) {r['label']}"
+            label = _(r["label"]) if r["label"] == PENDING_LABEL else r["label"]
+            label = label if r["finished"] else self.tr("(open) {label}").format(label=label)
             cost = "" if r["total cost"] is None else f"{r['total cost']:g}"
-            updated = str(r["updated"] or "").replace("T", " ")
+            updated = _when(r["updated"])
             for col, text in enumerate((r["case"], updated, label, str(r["questions"]), cost, r["session"])):
                 self.table.setItem(row, col, QTableWidgetItem(str(text)))
 
@@ -122,10 +138,11 @@ class SessionHistory(QGroupBox):
             rows = picked or list(range(len(self.sessions)))
         chosen = [self.sessions[r] for r in rows if 0 <= r < len(self.sessions)]
         if not chosen:
-            self.notice.emit("No saved cases to export yet.")
+            self.notice.emit(self.tr("No saved cases to export yet."))
             return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, "Export cases", "cases.xlsx", "Excel workbook (*.xlsx)")
+            path, _filter = QFileDialog.getSaveFileName(self, self.tr("Export cases"), "cases.xlsx",
+                                                        self.tr("Excel workbook (*.xlsx)"))
             if not path:
                 return False
         try:
@@ -133,6 +150,6 @@ class SessionHistory(QGroupBox):
         except Exception as exc:  # noqa: BLE001 - the window's one way of saying why (app.errors)
             from ..errors import show_error
 
-            show_error(self, exc, path, title="Export cases")
+            show_error(self, exc, path, title=self.tr("Export cases"))
             return False
         return True

@@ -3,39 +3,63 @@ from the registry's schema, Train / Cancel with progress; the window stays respo
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QGroupBox,
                                QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar, QPushButton,
                                QSpinBox, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.algorithms.registry import by_family
+from engine.i18n import _
 from engine.textwidth import display_width, ljust, rjust
 from .. import theme
 
-DEFAULT_CHOICE = "(default)"  # a problem choice left to the algorithm (value None)
+#: a problem choice left to the algorithm (value None); shown translated, kept as the item's data
+DEFAULT_CHOICE = QT_TRANSLATE_NOOP("ParamForm", "(default)")
 #: how the Train tab scores a model: (shown, value)
-SCHEMES = (("cross-validation", "cv"), ("hold-out", "holdout"), ("training rows only (optimistic)", "train"))
-#: the metrics in words (the Results table and the headline)
+SCHEMES = ((QT_TRANSLATE_NOOP("TrainPanel", "cross-validation"), "cv"),
+           (QT_TRANSLATE_NOOP("TrainPanel", "hold-out"), "holdout"),
+           (QT_TRANSLATE_NOOP("TrainPanel", "training rows only (optimistic)"), "train"))
+#: the metrics in words (the Results table and the headline); shown through metric_label (translated)
 METRIC_LABELS = {
-    "accuracy": "accuracy", "hierarchical_accuracy": "hierarchical accuracy", "label_precision": "label precision",
-    "mae": "mean absolute error (class steps)", "leaves": "leaves", "single_case_leaves": "leaves holding one case",
-    "depth": "depth", "fit_seconds": "fit time (s)", "predict_seconds": "prediction time (s)",
-    "nonmonotone_pairs": "non-monotone leaf pairs", "nmi": "non-monotonicity index",
-    "avg_total_cost": "total cost per case", "avg_test_cost": "  of which tests", "avg_waiting_cost": "  of which waiting",
-    "avg_misclassification_cost": "  of which errors", "pending_rate": "pending (no answer yet)",
-    "misclassification_rate": "wrong answers", "inverted_pairs": "inverted pairs of answers",
-    "attributes_used": "attributes asked per case"}
+    "accuracy": QT_TRANSLATE_NOOP("TrainPanel", "accuracy"),
+    "hierarchical_accuracy": QT_TRANSLATE_NOOP("TrainPanel", "hierarchical accuracy"),
+    "label_precision": QT_TRANSLATE_NOOP("TrainPanel", "label precision"),
+    "mae": QT_TRANSLATE_NOOP("TrainPanel", "mean absolute error (class steps)"),
+    "leaves": QT_TRANSLATE_NOOP("TrainPanel", "leaves"),
+    "single_case_leaves": QT_TRANSLATE_NOOP("TrainPanel", "leaves holding one case"),
+    "depth": QT_TRANSLATE_NOOP("TrainPanel", "depth"),
+    "fit_seconds": QT_TRANSLATE_NOOP("TrainPanel", "fit time (s)"),
+    "predict_seconds": QT_TRANSLATE_NOOP("TrainPanel", "prediction time (s)"),
+    "nonmonotone_pairs": QT_TRANSLATE_NOOP("TrainPanel", "non-monotone leaf pairs"),
+    "nmi": QT_TRANSLATE_NOOP("TrainPanel", "non-monotonicity index"),
+    "avg_total_cost": QT_TRANSLATE_NOOP("TrainPanel", "total cost per case"),
+    "avg_test_cost": QT_TRANSLATE_NOOP("TrainPanel", "  of which tests"),
+    "avg_waiting_cost": QT_TRANSLATE_NOOP("TrainPanel", "  of which waiting"),
+    "avg_misclassification_cost": QT_TRANSLATE_NOOP("TrainPanel", "  of which errors"),
+    "pending_rate": QT_TRANSLATE_NOOP("TrainPanel", "pending (no answer yet)"),
+    "misclassification_rate": QT_TRANSLATE_NOOP("TrainPanel", "wrong answers"),
+    "inverted_pairs": QT_TRANSLATE_NOOP("TrainPanel", "inverted pairs of answers"),
+    "attributes_used": QT_TRANSLATE_NOOP("TrainPanel", "attributes asked per case")}
+PENDING = "PENDING"  # the answer of no class yet (a data key; shown through engine.i18n)
 SHARES = ("accuracy", "hierarchical_accuracy", "pending_rate", "misclassification_rate", "inverted_pairs")
 COUNTS = ("leaves", "single_case_leaves", "depth", "nonmonotone_pairs")
 
 
+def _tr(text: str) -> str:
+    """`text` in the window's language (the module's functions: context TrainPanel)."""
+    return QCoreApplication.translate("TrainPanel", text)
+
+
 def metric_label(name: str, metrics: dict | None = None) -> str:
+    """A metric's name in words, in the window's language (a metric not in the table: its key)."""
     if name.startswith("accuracy_level_"):
-        return f"accuracy at level {name[15:]}"
+        return QCoreApplication.translate("TrainPanel", "accuracy at level {level}").format(level=name[15:])
     if name == "avg_misclassification_cost" and metrics is not None and "avg_total_cost" not in metrics:
-        return "misclassification cost per case"
-    return METRIC_LABELS.get(name, name.replace("_", " "))
+        return QCoreApplication.translate("TrainPanel", "misclassification cost per case")
+    if name in METRIC_LABELS:
+        return _tr(METRIC_LABELS[name])
+    return name.replace("_", " ")
 
 
 def metric_text(name: str, value: float, std: float | None = None) -> str:
@@ -62,26 +86,37 @@ def headline_html(result) -> str:
 
     from engine.workflows import headline_metric
 
-    name, _ = headline_metric(result.metrics)
+    translate = QCoreApplication.translate
+    name, _lower = headline_metric(result.metrics)
     value = metric_text(name, result.metrics[name], result.metric_std.get(name))
     label = metric_label(name).strip()
     if name == "avg_misclassification_cost":
-        label = "misclassification cost per case"
-    parts = [f"<b>{escape(label[:1].upper() + label[1:])}: {escape(value)}</b>"]
+        label = translate("TrainPanel", "misclassification cost per case")
+    head = "<b>{}</b>".format(escape(translate("TrainPanel", "{metric}: {value}").format(
+        metric=label[:1].upper() + label[1:], value=value)))
     if name != "accuracy" and "accuracy" in result.metrics:
-        parts[0] += f" (accuracy {escape(metric_text('accuracy', result.metrics['accuracy']))})"
-    parts.append(f"on {escape(result.scheme_text)}.")
+        head = translate("TrainPanel", "{headline} (accuracy {accuracy})").format(
+            headline=head, accuracy=escape(metric_text("accuracy", result.metrics["accuracy"])))
+    parts = [head, escape(translate("TrainPanel", "on {scheme}.").format(scheme=_(result.scheme_text)))]
     if result.baseline:
         base = result.baseline
-        verb = "scores" if name == "accuracy" else "costs"
-        who = (f"always answering “{escape(base['label'])}” ({escape(base['rule'])})" if base["label"] != "per fold"
-               else f"always answering {escape(base['rule'])} of the training folds")
-        parts.append(f"Beside it, {who} {verb} {escape(metric_text(name, base['metrics'].get(name)))}.")
+        if base["label"] != "per fold":  # one class for every fold
+            text = (translate("TrainPanel", "Beside it, always answering “{label}” ({rule}) scores {value}.")
+                    if name == "accuracy" else
+                    translate("TrainPanel", "Beside it, always answering “{label}” ({rule}) costs {value}."))
+        else:
+            text = (translate("TrainPanel", "Beside it, always answering {rule} of the training folds scores {value}.")
+                    if name == "accuracy" else
+                    translate("TrainPanel", "Beside it, always answering {rule} of the training folds costs {value}."))
+        parts.append(escape(text.format(label=base["label"], rule=_(base["rule"]),
+                                        value=metric_text(name, base["metrics"].get(name)))))
         if result.beats_baseline() is False:
-            parts.append('<span style="color:#b71c1c"><b>This model does no better than that baseline.</b></span>')
+            parts.append('<span style="color:#b71c1c"><b>{}</b></span>'.format(
+                escape(translate("TrainPanel", "This model does no better than that baseline."))))
     if not result.cv and not result.holdout:
-        parts.append('<span style="color:#616161">Figures on the training rows are optimistic: score by '
-                     "cross-validation or hold-out for an honest one.</span>")
+        parts.append('<span style="color:#616161">{}</span>'.format(escape(translate(
+            "TrainPanel", "Figures on the training rows are optimistic: score by cross-validation or hold-out "
+            "for an honest one."))))
     return " ".join(parts)
 
 
@@ -89,6 +124,31 @@ def headline_html(result) -> str:
 EDITOR_WIDTH = 170
 _SYMBOLS = {"alpha": "α", "beta": "β", "beta0": "β0", "epsilon": "ε", "mdl": "MDL", "ccp": "CCP", "se": "SE",
             "id3": "ID3", "lda": "LDA"}
+#: the parameters' names in words (param_label's English), for the catalogue: a parameter not listed
+#: keeps its English label in every language
+_PARAM_LABELS = (
+    QT_TRANSLATE_NOOP("ParamForm", "Prune"), QT_TRANSLATE_NOOP("ParamForm", "Criterion"),
+    QT_TRANSLATE_NOOP("ParamForm", "Min samples leaf"), QT_TRANSLATE_NOOP("ParamForm", "Min samples split"),
+    QT_TRANSLATE_NOOP("ParamForm", "Max depth"), QT_TRANSLATE_NOOP("ParamForm", "Folds"),
+    QT_TRANSLATE_NOOP("ParamForm", "SE rule"), QT_TRANSLATE_NOOP("ParamForm", "Seed"),
+    QT_TRANSLATE_NOOP("ParamForm", "Enforce monotone"), QT_TRANSLATE_NOOP("ParamForm", "Hierarchy labels"),
+    QT_TRANSLATE_NOOP("ParamForm", "Min cases"), QT_TRANSLATE_NOOP("ParamForm", "Confidence"),
+    QT_TRANSLATE_NOOP("ParamForm", "Subtree raising"), QT_TRANSLATE_NOOP("ParamForm", "Collapse"),
+    QT_TRANSLATE_NOOP("ParamForm", "MDL correction"), QT_TRANSLATE_NOOP("ParamForm", "Leaf"),
+    QT_TRANSLATE_NOOP("ParamForm", "Threshold"), QT_TRANSLATE_NOOP("ParamForm", "Membership"),
+    QT_TRANSLATE_NOOP("ParamForm", "Ramp above"), QT_TRANSLATE_NOOP("ParamForm", "Pairs"),
+    QT_TRANSLATE_NOOP("ParamForm", "Decreasing"), QT_TRANSLATE_NOOP("ParamForm", "Learning rate"),
+    QT_TRANSLATE_NOOP("ParamForm", "Epochs"), QT_TRANSLATE_NOOP("ParamForm", "Min membership"),
+    QT_TRANSLATE_NOOP("ParamForm", "Tnorm"), QT_TRANSLATE_NOOP("ParamForm", "Level"),
+    QT_TRANSLATE_NOOP("ParamForm", "Tie order"), QT_TRANSLATE_NOOP("ParamForm", "Cost stop"),
+    QT_TRANSLATE_NOOP("ParamForm", "N min"), QT_TRANSLATE_NOOP("ParamForm", "Trim"),
+    QT_TRANSLATE_NOOP("ParamForm", "P enter"), QT_TRANSLATE_NOOP("ParamForm", "W1"),
+    QT_TRANSLATE_NOOP("ParamForm", "W2"), QT_TRANSLATE_NOOP("ParamForm", "W3"), QT_TRANSLATE_NOOP("ParamForm", "W4"),
+    QT_TRANSLATE_NOOP("ParamForm", "K"), QT_TRANSLATE_NOOP("ParamForm", "R"),
+    QT_TRANSLATE_NOOP("ParamForm", "Lambda0"),
+    # "alpha", "beta", "beta0", "epsilon" capitalised: Greek capitals (Α, Β, Ε) in English
+    QT_TRANSLATE_NOOP("ParamForm", "Α"), QT_TRANSLATE_NOOP("ParamForm", "Β"),
+    QT_TRANSLATE_NOOP("ParamForm", "Β0"), QT_TRANSLATE_NOOP("ParamForm", "Ε"))
 
 
 def param_label(name: str) -> str:
@@ -96,18 +156,22 @@ def param_label(name: str) -> str:
     such, acronyms in capitals ("ccp_alpha" -> "CCP α", "min_samples_leaf" -> "Min samples leaf")."""
     words = [_SYMBOLS.get(part, part) for part in name.split("_")]
     text = " ".join(words)
-    return text[:1].upper() + text[1:]
+    return QCoreApplication.translate("ParamForm", text[:1].upper() + text[1:])
 
 
 def param_help(p) -> str:
     """The parameter's help, and its default (the paper's or the reference implementation's)."""
     if p.default is None:
-        default = "empty"
+        default = QCoreApplication.translate("ParamForm", "empty")
     elif isinstance(p.default, bool):
-        default = "on" if p.default else "off"
+        default = QCoreApplication.translate("ParamForm", "on") if p.default else \
+            QCoreApplication.translate("ParamForm", "off")
     else:
         default = format(p.default, "g") if isinstance(p.default, float) else str(p.default)
-    return f"{p.help[:1].upper()}{p.help[1:]} (default: {default})"
+    text = _(p.help)
+    if text == p.help:  # English: a capital first (a translation is left as it is: "α：…" stays α)
+        text = text[:1].upper() + text[1:]
+    return QCoreApplication.translate("ParamForm", "{help} (default: {default})").format(help=text, default=default)
 
 
 def folds_box() -> QSpinBox:
@@ -115,7 +179,7 @@ def folds_box() -> QSpinBox:
     box = QSpinBox()
     box.setRange(2, 20)
     box.setValue(10)
-    box.setSuffix(" folds")
+    box.setSuffix(QCoreApplication.translate("TrainPanel", " folds"))
     return box
 
 
@@ -138,14 +202,15 @@ class ParamForm(QWidget):
         self.predict_group: QGroupBox | None = None
         predict_grid = None
         if any(p.stage == "predict" for p in info.params):
-            self.predict_group = QGroupBox("Prediction (changes the answers, not the tree)")
+            self.predict_group = QGroupBox(self.tr("Prediction (changes the answers, not the tree)"))
             predict_grid = QGridLayout(self.predict_group)
             predict_grid.setColumnStretch(2, 1)
             layout.addWidget(self.predict_group)
         self.helps = {}  # the help shown beside each editor
+        self.wide = False  # a help in Chinese (wide characters) is kept at a readable width
         for p in info.params:
             w = self._editor(p)
-            w.setToolTip(p.help)
+            w.setToolTip(_(p.help))
             w.setMaximumWidth(EDITOR_WIDTH)
             self.editors[p.name] = w
             grid = predict_grid if p.stage == "predict" else fit_grid
@@ -155,6 +220,10 @@ class ParamForm(QWidget):
             label.setBuddy(w)
             help_text = QLabel(param_help(p))
             help_text.setWordWrap(True)
+            if display_width(help_text.text()) != len(help_text.text()):
+                # Chinese wraps between any two characters: without a floor its column shrinks to one
+                help_text.setMinimumWidth(help_text.fontMetrics().horizontalAdvance("中") * 12)
+                self.wide = True
             theme.style(help_text, "color: {}", theme.MUTED)
             self.helps[p.name] = help_text
             grid.addWidget(label, row, 0)
@@ -184,7 +253,7 @@ class ParamForm(QWidget):
             w.setValue(float(p.default))
         else:  # optional numbers: empty means "none"
             w = QLineEdit("" if p.default is None else str(p.default))
-            w.setPlaceholderText("none")
+            w.setPlaceholderText(QCoreApplication.translate("ParamForm", "none"))
         return w
 
     def set_problem(self, spec) -> None:
@@ -197,14 +266,15 @@ class ParamForm(QWidget):
                 if not has:
                     w.setChecked(False)
                 w.setEnabled(has)
-                w.setToolTip(p.help if has else p.help + " — draw one in the Problem tab first")
+                w.setToolTip(_(p.help) if has else self.tr("{help} — draw one in the Problem tab first").format(
+                    help=_(p.help)))
             if p.choices_from is None:
                 continue
             w = self.editors[p.name]
             kept = w.currentText()
             w.clear()
             if p.default is None:
-                w.addItem(DEFAULT_CHOICE)
+                w.addItem(self.tr(DEFAULT_CHOICE), DEFAULT_CHOICE)
             w.addItems([str(v) for v in p.allowed(spec)])
             for wanted in (kept, "" if p.default is None else str(p.default)):
                 if wanted and w.findText(wanted) >= 0:
@@ -217,7 +287,7 @@ class ParamForm(QWidget):
         for name, w in self.editors.items():
             if isinstance(w, QComboBox):
                 text = w.currentText()
-                out[name] = None if text in ("", DEFAULT_CHOICE) else text
+                out[name] = None if text in ("", DEFAULT_CHOICE) or w.currentData() == DEFAULT_CHOICE else text
             elif isinstance(w, QCheckBox):
                 out[name] = w.isChecked()
             elif isinstance(w, (QSpinBox, QDoubleSpinBox)):
@@ -238,41 +308,43 @@ class TrainPanel(QWidget):
         self.spec = None  # the current problem (choices taken from it)
         for family, infos in by_family():
             for info in infos:
-                self.algorithm.addItem(f"{family.title}: {info.title}", info.name)
+                self.algorithm.addItem(self.tr("{family}: {algorithm}").format(family=_(family.title),
+                                                                                algorithm=_(info.title)), info.name)
                 self._infos[info.name] = info
         self.algorithm.currentIndexChanged.connect(self._algorithm_changed)
         self.form_holder = QVBoxLayout()
         self.form: ParamForm | None = None
-        self.train_button = QPushButton("Train")
+        self.train_button = QPushButton(self.tr("Train"))
         self.train_button.clicked.connect(self._train)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel_requested)
         # how the headline figure is scored: cross-validation (the tree on every row), a hold-out
         # (the tree on the rest), or the training rows (optimistic, labelled so)
         self.scheme = QComboBox()
         for text, value in SCHEMES:
-            self.scheme.addItem(text, value)
-        self.scheme.setToolTip("How the figures are scored. Cross-validation: the tree is fitted on every row "
-                               "and k more trees, each on all but one fold, are scored on that fold. Hold-out: "
-                               "the tree is fitted on the rest and scored on the share held out.")
+            self.scheme.addItem(self.tr(text), value)
+        self.scheme.setToolTip(self.tr("How the figures are scored. Cross-validation: the tree is fitted on every "
+                                       "row and k more trees, each on all but one fold, are scored on that fold. "
+                                       "Hold-out: the tree is fitted on the rest and scored on the share held out."))
         self.folds = folds_box()
         self.holdout_share = QDoubleSpinBox()
         self.holdout_share.setRange(0.05, 0.9)
         self.holdout_share.setSingleStep(0.05)
         self.holdout_share.setValue(0.3)
-        self.holdout_share.setPrefix("share ")
+        self.holdout_share.setPrefix(self.tr("share "))
         self.scheme.currentIndexChanged.connect(self._scheme_changed)
         self._scheme_chosen = False  # the user picked a scheme: no default overrides it
-        self.scheme.activated.connect(lambda _: setattr(self, "_scheme_chosen", True))
+        self.scheme.activated.connect(lambda _index: setattr(self, "_scheme_chosen", True))
         self.strategy = QComboBox()  # how a case's values are obtained, for the cost metrics (§4.5)
-        for text, value in (("sequential (follow the tree)", "sequential"), ("batch (all at once)", "batch"),
-                            ("hybrid (most useful test next)", "hybrid"),
-                            ("planned (least expected cost)", "planned")):
+        for text, value in ((self.tr("sequential (follow the tree)"), "sequential"),
+                            (self.tr("batch (all at once)"), "batch"),
+                            (self.tr("hybrid (most useful test next)"), "hybrid"),
+                            (self.tr("planned (least expected cost)"), "planned")):
             self.strategy.addItem(text, value)
-        self.strategy.setToolTip("How a test case's values are obtained when the problem has test or waiting "
-                                 "costs: the Train results then show the average total, test, waiting and "
-                                 "misclassification cost per case")
+        self.strategy.setToolTip(self.tr("How a test case's values are obtained when the problem has test or "
+                                         "waiting costs: the Train results then show the average total, test, "
+                                         "waiting and misclassification cost per case"))
         self.progress = QProgressBar()
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
@@ -280,21 +352,21 @@ class TrainPanel(QWidget):
         self.result = None  # the last workflows.TrainResult shown
         # the results: a headline beside the baseline, the metrics and the confusion matrix as
         # tables, the warnings; the same as text (to copy) in a second tab
-        self.headline = QLabel("Train a model to see how well it does.")
+        self.headline = QLabel(self.tr("Train a model to see how well it does."))
         self.headline.setWordWrap(True)
         self.headline.setTextFormat(Qt.RichText)
         big = self.headline.font()
         big.setPointSizeF(big.pointSizeF() * 1.15)
         self.headline.setFont(big)
         self.metrics_table = QTableWidget(0, 3)
-        self.metrics_table.setHorizontalHeaderLabels(["metric", "this model", "baseline"])
+        self.metrics_table.setHorizontalHeaderLabels([self.tr("metric"), self.tr("this model"), self.tr("baseline")])
         self.metrics_table.verticalHeader().setVisible(False)
         self.metrics_table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.metrics_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.Stretch)
         self.confusion_table = QTableWidget(0, 0)
         self.confusion_table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.confusion_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
-        self.confusion_title = QLabel("Confusion matrix (rows: the true class; columns: the answer)")
+        self.confusion_title = QLabel(self.tr("Confusion matrix (rows: the true class; columns: the answer)"))
         self.warnings = QLabel("")
         self.warnings.setWordWrap(True)
         theme.style(self.warnings, "color: {}", theme.WARNING)
@@ -303,22 +375,22 @@ class TrainPanel(QWidget):
         self.results.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
         self.level = QComboBox()  # which confusion matrix: the classes', or a hierarchy level's
         self.level.currentIndexChanged.connect(self._render)
-        self.level_label = QLabel("Confusion matrix at:")
+        self.level_label = QLabel(self.tr("Confusion matrix at:"))
         buttons = QHBoxLayout()
         buttons.addWidget(self.train_button)
         buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.progress, 1)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Algorithm:"))
+        layout.addWidget(QLabel(self.tr("Algorithm:")))
         layout.addWidget(self.algorithm)
         layout.addLayout(self.form_holder)
         split_row = QHBoxLayout()
-        split_row.addWidget(QLabel("score by:"))
+        split_row.addWidget(QLabel(self.tr("score by:")))
         split_row.addWidget(self.scheme)
         split_row.addWidget(self.folds)
         split_row.addWidget(self.holdout_share)
         split_row.addSpacing(24)
-        split_row.addWidget(QLabel("test strategy (costs):"))
+        split_row.addWidget(QLabel(self.tr("test strategy (costs):")))
         split_row.addWidget(self.strategy)
         split_row.addStretch(1)
         layout.addLayout(split_row)
@@ -343,8 +415,8 @@ class TrainPanel(QWidget):
         summary_layout.addWidget(tables, 1)
         summary_layout.addWidget(self.warnings)
         self.result_tabs = QTabWidget()
-        self.result_tabs.addTab(summary, "Results")
-        self.result_tabs.addTab(self.results, "Text report")
+        self.result_tabs.addTab(summary, self.tr("Results"))
+        self.result_tabs.addTab(self.results, self.tr("Text report"))
         layout.addWidget(self.result_tabs, 1)
         self.level_label.setVisible(False)
         self.level.setVisible(False)
@@ -408,7 +480,7 @@ class TrainPanel(QWidget):
         self.cancel_button.setEnabled(busy)
         if busy:
             self.progress.setRange(0, 0)  # busy indicator until the first report
-            self.status.setText("training...")
+            self.status.setText(self.tr("training..."))
         elif self.progress.maximum() == 0:  # ended without an outcome shown: stop the busy indicator
             self.progress.setRange(0, 1)
             self.progress.setValue(0)
@@ -420,8 +492,10 @@ class TrainPanel(QWidget):
         self.result = None
         self.level_label.setVisible(False)
         self.level.setVisible(False)
-        self.results.setPlainText(f"Training {self.algorithm.currentData()} failed: {message}")
-        self.headline.setText(f"Training {self.algorithm.currentData()} failed: {message}")
+        text = self.tr("Training {algorithm} failed: {message}").format(algorithm=self.algorithm.currentData(),
+                                                                       message=_(message))
+        self.results.setPlainText(text)
+        self.headline.setText(text)
         self.metrics_table.setRowCount(0)
         self.confusion_table.setRowCount(0)
         self.confusion_table.setColumnCount(0)
@@ -432,7 +506,9 @@ class TrainPanel(QWidget):
         failed (the last report may have been a fold or a stage, not the end)."""
         self.progress.setRange(0, 1)
         self.progress.setValue(1 if complete else 0)
-        self.status.setText(text)
+        # the outcome is a state key (done, cancelled, failed): shown in words
+        shown = {"done": self.tr("done"), "cancelled": self.tr("cancelled"), "failed": self.tr("failed")}
+        self.status.setText(shown.get(text, text))
 
     def show_result(self, result) -> None:
         """A workflows.TrainResult: its metrics and confusion matrix; with a class hierarchy,
@@ -440,10 +516,11 @@ class TrainPanel(QWidget):
         self.result = result
         self.level.blockSignals(True)
         self.level.clear()
-        self.level.addItem("the classes", 0)
+        self.level.addItem(self.tr("the classes"), 0)
         for entry in result.levels:
             names = ", ".join(entry["true"][:4]) + (", ..." if len(entry["true"]) > 4 else "")
-            self.level.addItem(f"level {entry['level']} ({names})", entry["level"])
+            self.level.addItem(self.tr("level {level} ({names})").format(level=entry["level"], names=names),
+                               entry["level"])
         self.level.blockSignals(False)
         self.level_label.setVisible(bool(result.levels))
         self.level.setVisible(bool(result.levels))
@@ -471,12 +548,12 @@ class TrainPanel(QWidget):
         self.metrics_table.resizeColumnToContents(1)
         self.metrics_table.resizeColumnToContents(2)
         rows, columns, matrix = confusion_of(result, level)
-        self.confusion_title.setText(f"Confusion matrix at level {level} (rows: the true label there; columns: the "
-                                     "answer)" if level else
-                                     "Confusion matrix (rows: the true class; columns: the answer)")
+        self.confusion_title.setText(self.tr("Confusion matrix at level {level} (rows: the true label there; "
+                                             "columns: the answer)").format(level=level) if level else
+                                     self.tr("Confusion matrix (rows: the true class; columns: the answer)"))
         self.confusion_table.setRowCount(len(rows))
         self.confusion_table.setColumnCount(len(columns))
-        self.confusion_table.setHorizontalHeaderLabels(list(columns))
+        self.confusion_table.setHorizontalHeaderLabels([shown_label(c) for c in columns])
         self.confusion_table.setVerticalHeaderLabels(list(rows))
         for i, row in enumerate(matrix):
             for j, v in enumerate(row):
@@ -485,20 +562,25 @@ class TrainPanel(QWidget):
                 if i == j:
                     item.setBackground(theme.tone(*theme.RIGHT_CELL))
                 self.confusion_table.setItem(i, j, item)
-        self.warnings.setText("\n".join(f"Warning: {w}" for w in result.warnings))
+        self.warnings.setText("\n".join(self.tr("Warning: {warning}").format(warning=_(w)) for w in result.warnings))
         self.warnings.setVisible(bool(result.warnings))
 
     def on_progress(self, done: int, total: int, message: str) -> None:
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(min(done, max(total, 1)))
-        self.status.setText(message)
+        self.status.setText(_(message))
+
+
+def shown_label(label: str) -> str:
+    """A column of a confusion matrix as shown: the class labels as they are, PENDING in words."""
+    return _(PENDING) if label == PENDING else label
 
 
 def confusion_of(result, level: int = 0):
     """(row names, column names, matrix) of the classes' confusion matrix, or of a hierarchy level's."""
     if level:
         entry = result.levels[level - 1]
-        return entry["true"], entry["predicted"] + ["PENDING"], entry["matrix"]
+        return entry["true"], entry["predicted"] + [PENDING], entry["matrix"]
     return list(result.model.tree.schema.classes), result.labels, result.confusion
 
 
@@ -506,27 +588,35 @@ def result_text(result, level: int = 0) -> str:
     """What the Train panel shows of a TrainResult: size and time, the metrics (held-out or,
     labelled, on the training rows), and the confusion matrix of the classes or, with a class
     hierarchy, read at `level` (1..h; answers coarser than the level get their own columns)."""
+    translate = QCoreApplication.translate
     tree = result.model.tree
-    where = f"on {result.scheme_text}"
-    lines = [f"{result.model.algorithm}: {tree.n_leaves} leaves, depth {tree.depth}, fitted in "
-             f"{result.fit_seconds:.2f} s", "", f"metrics {where}:"]
+    lines = [translate("TrainPanel", "{algorithm}: {leaves} leaves, depth {depth}, fitted in {seconds} s").format(
+                 algorithm=result.model.algorithm, leaves=tree.n_leaves, depth=tree.depth,
+                 seconds=f"{result.fit_seconds:.2f}"),
+             "", translate("TrainPanel", "metrics on {scheme}:").format(scheme=_(result.scheme_text))]
     lines += [f"  {name:28s} {value:.4f}" + (f" ± {result.metric_std[name]:.4f}" if name in result.metric_std else "")
               for name, value in result.metrics.items()]
     if result.baseline:
         base = result.baseline
-        lines += ["", f"baseline: always answering {base['label']} ({base['rule']}):"]
+        lines += ["", translate("TrainPanel", "baseline: always answering {label} ({rule}):").format(
+            label=base["label"], rule=_(base["rule"]))]
         lines += [f"  {name:28s} {value:.4f}" for name, value in base["metrics"].items()]
         if result.beats_baseline() is False:
-            lines.append("  this model does no better than the baseline")
+            lines.append(translate("TrainPanel", "  this model does no better than the baseline"))
     if "hierarchical_accuracy" in result.metrics:
-        lines += ["  (accuracy: the exact class; hierarchical_accuracy: the class or one of its ancestors;",
-                  f"   label_precision: mean log_h(level + 1) of the answers, h = {len(result.levels)} levels;",
-                  "   accuracy_level_i: the answer read at level i, a coarser answer counted wrong there)"]
+        lines += [translate("TrainPanel", "  (accuracy: the exact class; hierarchical_accuracy: the class or one "
+                            "of its ancestors;"),
+                  translate("TrainPanel", "   label_precision: mean log_h(level + 1) of the answers, h = {levels} "
+                            "levels;").format(levels=len(result.levels)),
+                  translate("TrainPanel", "   accuracy_level_i: the answer read at level i, a coarser answer "
+                            "counted wrong there)")]
     if result.warnings:
-        lines += ["", "warnings:"] + [f"  {w}" for w in result.warnings]
+        lines += ["", translate("TrainPanel", "warnings:")] + [f"  {_(w)}" for w in result.warnings]
     rows, columns, matrix = confusion_of(result, level)
-    title = (f"confusion matrix at level {level} (rows: true label there, columns: answered):" if level
-             else "confusion matrix (rows: true class, columns: predicted):")
+    columns = [shown_label(c) for c in columns]
+    title = (translate("TrainPanel", "confusion matrix at level {level} (rows: true label there, columns: "
+                "answered):").format(level=level)
+             if level else translate("TrainPanel", "confusion matrix (rows: true class, columns: predicted):"))
     width = max(display_width(x) for x in list(columns) + list(rows)) + 2
     lines += ["", title, " " * width + "".join(rjust(x, width) for x in columns)]
     for name, row in zip(rows, matrix):

@@ -44,11 +44,11 @@ class MembershipPlot(pg.GraphicsLayoutWidget):
                 axis.setTextPen(pg.mkPen("#333"))
                 axis.enableAutoSIPrefix(False)
             plot.getAxis("left").setWidth(48)
-        self.terms.setLabel("left", "membership")
+        self.terms.setLabel("left", self.tr("membership"))
         self.terms.getAxis("bottom").setStyle(showValues=False)
         self.terms.setYRange(-0.04, 1.2, padding=0)
         self.terms.getAxis("left").setTicks([[(0, "0"), (0.5, "0.5"), (1, "1")]])
-        self.counts.setLabel("left", "cases")
+        self.counts.setLabel("left", self.tr("cases"))
         self.empty = pg.TextItem("", color="#666", anchor=(0.5, 0.5))
 
     def set_terms(self, values, centres, names: list[str], attribute: str = "") -> None:
@@ -62,7 +62,7 @@ class MembershipPlot(pg.GraphicsLayoutWidget):
         self.counts.setLabel("bottom", attribute)
         points = np.concatenate([self.values, self.centres])
         if not len(points):
-            self.empty.setText("no values to fuzzify")
+            self.empty.setText(self.tr("no values to fuzzify"))
             self.terms.addItem(self.empty)
             self.empty.setPos(0.5, 0.6)
             self.terms.setXRange(0, 1)

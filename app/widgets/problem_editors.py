@@ -30,22 +30,23 @@ class HierarchyEditor(QGroupBox):
     changed = Signal()
 
     def __init__(self, parent=None):
-        super().__init__("Class hierarchy", parent)
+        super().__init__(parent)
+        self.setTitle(self.tr("Class hierarchy"))
         self.spec = None
         self.view = QTreeWidget()
-        self.view.setHeaderLabels(["label"])
+        self.view.setHeaderLabels([self.tr("label")])
         self.child = QLineEdit()
-        self.child.setPlaceholderText("label")
+        self.child.setPlaceholderText(self.tr("label"))
         self.parent_label = QLineEdit()
-        self.parent_label.setPlaceholderText("parent")
-        add = QPushButton("Add / move")
+        self.parent_label.setPlaceholderText(self.tr("parent"))
+        add = QPushButton(self.tr("Add / move"))
         add.clicked.connect(lambda: self.set_parent(self.child.text().strip(), self.parent_label.text().strip()))
-        remove = QPushButton("Remove")
+        remove = QPushButton(self.tr("Remove"))
         remove.clicked.connect(self._remove_selected)
-        load = QPushButton("Import label,parent...")
+        load = QPushButton(self.tr("Import label,parent..."))
         load.clicked.connect(self._import)
-        paths = QPushButton("Split path labels")
-        paths.setToolTip('Build the hierarchy from class labels such as "Rock/Sedimentary/Sandstone"')
+        paths = QPushButton(self.tr("Split path labels"))
+        paths.setToolTip(self.tr('Build the hierarchy from class labels such as "Rock/Sedimentary/Sandstone"'))
         paths.clicked.connect(self.split_paths)
         row = QHBoxLayout()
         for w in (self.child, self.parent_label, add, remove):
@@ -112,13 +113,14 @@ class HierarchyEditor(QGroupBox):
         from engine.data.hierarchy import read_hierarchy
         from engine.errors import RuleTreeError
 
-        path, _ = QFileDialog.getOpenFileName(self, "Import hierarchy", "", "Tables (*.csv *.xlsx *.txt)")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import hierarchy"), "",
+                                              self.tr("Tables (*.csv *.xlsx *.txt)"))
         if not path:
             return
         try:
             self.spec.hierarchy = read_hierarchy(path)
         except RuleTreeError as exc:
-            QMessageBox.warning(self, "Class hierarchy", str(exc))
+            QMessageBox.warning(self, self.tr("Class hierarchy"), str(exc))  # the engine's message
             return
         self.refresh()
         self.changed.emit()
@@ -137,15 +139,17 @@ class BatchGroupEditor(QGroupBox):
     changed = Signal()
 
     def __init__(self, parent=None):
-        super().__init__("Batch groups", parent)
+        super().__init__(parent)
+        self.setTitle(self.tr("Batch groups"))
         self.spec = None
         self.table = QTableWidget(0, 3)
-        self.table.setHorizontalHeaderLabels(["name", "attributes (comma-separated)", "common cost"])
+        self.table.setHorizontalHeaderLabels([self.tr("name"), self.tr("attributes (comma-separated)"),
+                                              self.tr("common cost")])
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.Stretch)
         self.table.itemChanged.connect(self._edited)
-        add = QPushButton("Add group")
+        add = QPushButton(self.tr("Add group"))
         add.clicked.connect(self.add_group)
-        remove = QPushButton("Remove group")
+        remove = QPushButton(self.tr("Remove group"))
         remove.clicked.connect(self._remove)
         row = QHBoxLayout()
         row.addWidget(add)
@@ -165,8 +169,8 @@ class BatchGroupEditor(QGroupBox):
         self._loading = False
 
     def add_group(self, name: str = "", attributes: list[str] | None = None, common_cost: float = 0.0) -> None:
-        self.spec.batch_groups.append(BatchGroup(name or f"group {len(self.spec.batch_groups) + 1}",
-                                                 list(attributes or []), common_cost))
+        default = self.tr("group {number}").format(number=len(self.spec.batch_groups) + 1)  # the user renames it
+        self.spec.batch_groups.append(BatchGroup(name or default, list(attributes or []), common_cost))
         self.set_spec(self.spec)
         self.changed.emit()
 
@@ -202,13 +206,14 @@ class CostEditor(QGroupBox):
     changed = Signal()
 
     def __init__(self, parent=None):
-        super().__init__("Misclassification costs and budget", parent)
+        super().__init__(parent)
+        self.setTitle(self.tr("Misclassification costs and budget"))
         self.spec = None
-        self.enabled = QCheckBox("use a cost matrix (otherwise every error costs 1)")
+        self.enabled = QCheckBox(self.tr("use a cost matrix (otherwise every error costs 1)"))
         self.enabled.toggled.connect(self._toggled)
-        self.defaults = QComboBox()
-        self.defaults.addItems(["0 / 1", "|i - j| (ordered classes)"])
-        reset = QPushButton("Reset to")
+        self.defaults = QComboBox()  # chosen by index (reset)
+        self.defaults.addItems(["0 / 1", self.tr("|i - j| (ordered classes)")])
+        reset = QPushButton(self.tr("Reset to"))
         reset.clicked.connect(self.reset)
         self.matrix = QTableWidget(0, 0)
         self.matrix.itemChanged.connect(self._edited)
@@ -216,7 +221,7 @@ class CostEditor(QGroupBox):
         self.matrix.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.matrix.verticalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.matrix.horizontalHeader().setMinimumSectionSize(56)
-        self.has_budget = QCheckBox("budget per case")
+        self.has_budget = QCheckBox(self.tr("budget per case"))
         self.budget = QDoubleSpinBox()
         self.budget.setRange(0.01, 1e12)
         self.has_budget.toggled.connect(self._budget_changed)
@@ -231,8 +236,8 @@ class CostEditor(QGroupBox):
         layout = QVBoxLayout(self)
         layout.addWidget(self.enabled)
         layout.addLayout(top)
-        axes = QLabel("Rows: the true class. Columns: the class answered. Each cell: what that answer costs "
-                      "for a case of that class.")
+        axes = QLabel(self.tr("Rows: the true class. Columns: the class answered. Each cell: what that answer "
+                              "costs for a case of that class."))
         axes.setWordWrap(True)
         layout.addWidget(axes)
         layout.addWidget(self.matrix)
@@ -305,7 +310,7 @@ class CostEditor(QGroupBox):
         except ValueError:
             value = math.nan
         if not math.isfinite(value):  # text, "1e400", "nan": not a cost; the matrix keeps its value
-            item.setToolTip("Not a number: this cost is not changed")
+            item.setToolTip(self.tr("Not a number: this cost is not changed"))
             return
         item.setToolTip("")
         if not (0 <= item.row() < len(self.classes) and 0 <= item.column() < len(self.classes)):
@@ -366,29 +371,31 @@ class FuzzyTermsEditor(QGroupBox):
     changed = Signal()
 
     def __init__(self, parent=None):
-        super().__init__("Fuzzy terms (HFDT, fuzzy ID3, Min-Ambiguity)", parent)
+        super().__init__(parent)
+        self.setTitle(self.tr("Fuzzy terms (HFDT, fuzzy ID3, Min-Ambiguity)"))
         self.table = None
         self.spec = None
         self.defaults = fuzzy_defaults()
         self.current = None  # the engine's AttributeTerms on show
         self._loading = False
         self.attribute = QComboBox()
-        self.attribute.setToolTip("Numeric attributes; the fuzzy learners give each of them triangular terms")
+        self.attribute.setToolTip(self.tr("Numeric attributes; the fuzzy learners give each of them triangular "
+                                          "terms"))
         self.attribute.currentTextChanged.connect(lambda _: self.refresh(new_attribute=True))
         self.k = QSpinBox()
         self.k.setRange(1, MAX_FUZZY_TERMS)
-        self.k.setToolTip("Terms the Kohonen map makes (HFDT's k). Train with the same k for these names to be "
-                          "used.")
+        self.k.setToolTip(self.tr("Terms the Kohonen map makes (HFDT's k). Train with the same k for these names "
+                                  "to be used."))
         self.k.valueChanged.connect(self._k_changed)
-        self.fixed = QCheckBox("fixed centres")
-        self.fixed.setToolTip("Use the centres in the table instead of the Kohonen map's (e.g. a clinical value "
-                              "for \"normal\")")
+        self.fixed = QCheckBox(self.tr("fixed centres"))
+        self.fixed.setToolTip(self.tr("Use the centres in the table instead of the Kohonen map's (e.g. a clinical "
+                                      "value for \"normal\")"))
         self.fixed.toggled.connect(self._fixed_toggled)
-        reset = QPushButton("Default names")
-        reset.setToolTip("Forget this attribute's term names and fixed centres")
+        reset = QPushButton(self.tr("Default names"))
+        reset.setToolTip(self.tr("Forget this attribute's term names and fixed centres"))
         reset.clicked.connect(self.reset)
         self.terms = QTableWidget(0, 2)
-        self.terms.setHorizontalHeaderLabels(["name", "centre"])
+        self.terms.setHorizontalHeaderLabels([self.tr("name"), self.tr("centre")])
         self.terms.horizontalHeader().setSectionResizeMode(0, QHeaderView.Stretch)
         self.terms.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeToContents)
         self.terms.verticalHeader().setDefaultSectionSize(24)
@@ -401,7 +408,7 @@ class FuzzyTermsEditor(QGroupBox):
         theme.style(self.source, "color: {}", theme.MUTED)
         self.plot = MembershipPlot()
         top = QHBoxLayout()
-        top.addWidget(QLabel("Attribute:"))
+        top.addWidget(QLabel(self.tr("Attribute:")))
         top.addWidget(self.attribute, 1)
         top.addWidget(QLabel("k:"))
         top.addWidget(self.k)
@@ -465,7 +472,8 @@ class FuzzyTermsEditor(QGroupBox):
             except RuleTreeError as exc:  # e.g. typed numeric over a column of text: no terms, and why
                 self.current = None
                 self._fill()
-                self.note.setText(f"No fuzzy terms for {name}: {exc.message}.")
+                self.note.setText(self.tr("No fuzzy terms for {name}: {reason}.").format(name=name,
+                                                                                          reason=exc.message))
                 self.note.setVisible(True)
                 return
         self._fill()
@@ -489,7 +497,7 @@ class FuzzyTermsEditor(QGroupBox):
                 value.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
                 if not terms.fixed:
                     value.setFlags(Qt.ItemIsEnabled)
-                    value.setToolTip("the Kohonen map's centre; tick \"fixed centres\" to set your own")
+                    value.setToolTip(self.tr("the Kohonen map's centre; tick \"fixed centres\" to set your own"))
                     value.setForeground(theme.tone(*theme.MUTED))
                 self.terms.setItem(i, 1, value)
             self.plot.set_terms(terms.values, terms.centres, terms.names, terms.name)
@@ -497,20 +505,23 @@ class FuzzyTermsEditor(QGroupBox):
             self.plot.set_terms([], [], [], "")
         self.terms.setFixedHeight(self.terms.horizontalHeader().height() + 24 * max(1, self.terms.rowCount()) + 4)
         self.source.setText(self._source_text())
-        self.note.setText("" if terms is None or terms.note is None else f"Not used: {terms.note}.")
+        self.note.setText("" if terms is None or terms.note is None
+                          else self.tr("Not used: {reason}.").format(reason=terms.note))
         self.note.setVisible(bool(self.note.text()))
         self._loading = False
 
     def _source_text(self) -> str:
         terms = self.current
         if terms is None:
-            return "No numeric attribute: the fuzzy learners keep one crisp term per value." if self.spec else ""
+            return self.tr("No numeric attribute: the fuzzy learners keep one crisp term per value.") \
+                if self.spec else ""
         if terms.fixed:
-            return f"Your fixed centres; {len(terms.values)} known values below."
+            return self.tr("Your fixed centres; {count} known values below.").format(count=len(terms.values))
         d = self.defaults
-        return (f"Centres from the Kohonen map of the {len(terms.values)} known values (k = {self.k.value()}, "
-                f"learning rate {d['learning_rate']:g}, {d['epochs']} epochs, seed {d['seed']}): the terms "
-                "HFDT makes when trained on all rows.")
+        return self.tr("Centres from the Kohonen map of the {count} known values (k = {k}, learning rate {rate}, "
+                       "{epochs} epochs, seed {seed}): the terms HFDT makes when trained on all rows.").format(
+            count=len(terms.values), k=self.k.value(), rate=format(d["learning_rate"], "g"), epochs=d["epochs"],
+            seed=d["seed"])
 
     # ---- edits -----------------------------------------------------------------
 
@@ -548,16 +559,30 @@ class FuzzyTermsEditor(QGroupBox):
             high = centres[row + 1] if row + 1 < len(centres) else float("inf")
             if not low < value < high:  # NaN (not a number) fails too
                 self._fill()  # back to the centre it was, and say why
-                between = [f"above {format(low, '.6g')}" if row > 0 else "",
-                           f"below {format(high, '.6g')}" if row + 1 < len(centres) else ""]
-                self.note.setText(f'"{text}" is not a centre here: the centres increase, so it must be a '
-                                  f"number {' and '.join(b for b in between if b) or 'that is finite'}.")
+                self.note.setText(self._centre_refused(text, format(low, ".6g") if row > 0 else None,
+                                                       format(high, ".6g") if row + 1 < len(centres) else None))
                 self.note.setVisible(True)
                 return
             centres[row] = value
             self.spec.set_attribute(self.name(), fuzzy_centres=centres)
             self.refresh()
         self.changed.emit()
+
+    def _centre_refused(self, text: str, low: str | None, high: str | None) -> str:
+        """Why `text` is not a centre between its neighbours `low` and `high` (None: no such neighbour)."""
+        if low is not None and high is not None:
+            message = self.tr('"{text}" is not a centre here: the centres increase, so it must be a number above '
+                              "{low} and below {high}.")
+        elif low is not None:
+            message = self.tr('"{text}" is not a centre here: the centres increase, so it must be a number above '
+                              "{low}.")
+        elif high is not None:
+            message = self.tr('"{text}" is not a centre here: the centres increase, so it must be a number below '
+                              "{high}.")
+        else:
+            message = self.tr('"{text}" is not a centre here: the centres increase, so it must be a number that '
+                              "is finite.")
+        return message.format(text=text, low=low, high=high)
 
     def _k_changed(self, k: int) -> None:
         if self._loading or self.current is None:

@@ -35,7 +35,7 @@ import gc
 import math
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsView, QToolTip
@@ -55,8 +55,8 @@ __all__ = ["TreeCanvas", "edge_labels", "layout"]
 
 #: the view size a new tree's depth limit is chosen for before the canvas is on screen
 PROVISIONAL_VIEW = (1360, 760)
-# a fuzzy tree's "n" is not a number of cases
-FUZZY_NOTE = "fuzzy tree: n = the training cases' memberships in the node, summed"
+# a fuzzy tree's "n" is not a number of cases (the legend's note; translated where drawn)
+FUZZY_NOTE = QT_TRANSLATE_NOOP("TreeCanvas", "fuzzy tree: n = the training cases' memberships in the node, summed")
 
 
 # ---- the view ------------------------------------------------------------------
@@ -206,7 +206,8 @@ class TreeCanvas(QGraphicsView):
         colours = [class_colour(k) for k in range(tree.n_classes)]
         incoming = incoming_labels(tree, pos)
         texts = incoming_texts(tree, pos) if is_fuzzy(tree) else {}  # crisp: the describer's labels
-        legend = LegendItem(list(tree.schema.classes), FUZZY_NOTE if is_fuzzy(tree) else "")
+        legend = LegendItem(list(tree.schema.classes),
+                            QCoreApplication.translate("TreeCanvas", FUZZY_NOTE) if is_fuzzy(tree) else "")
         legend.setPos(*legend_position(pos))
         bounds = QRectF(*scene_bounds(pos, legend.width))
         # the boxes are made hidden when they will be drawn as blocks (far away), at the scale of
@@ -502,7 +503,8 @@ class TreeCanvas(QGraphicsView):
             membership = case.membership.get(i)
             value = case_value_text(tree, i, self._case_x) if strength is not None and is_open(tree, i, pos) else ""
             item.set_case(strength, membership, value, dimmed=strength is None,
-                          strength_text=f"strength {case_number(strength)}" if strength is not None else "",
+                          strength_text=self.tr("strength {strength}").format(strength=case_number(strength))
+                          if strength is not None else "",
                           membership_text=case_number(membership) if membership is not None else "")
         low, high = CASE_EDGE_WIDTHS
         by_width: dict[float, list] = {}
@@ -721,9 +723,9 @@ class TreeCanvas(QGraphicsView):
         """A node's tooltip: its path, test, label and weights, and what the shown case does there."""
         text = node_tooltip(self._tree, node_id)
         if self.is_cut(node_id):
-            text += "\n(the depth limit hides its children: double-click to show them)"
+            text += "\n" + self.tr("(the depth limit hides its children: double-click to show them)")
         if is_fuzzy(self._tree):
-            text += "\n(" + FUZZY_NOTE.split(": ", 1)[1] + ")"
+            text += "\n" + self.tr("(n = the training cases' memberships in the node, summed)")
         if self._costs is not None:
             text += "\n" + "\n".join(cost_tooltip_lines(self._tree, node_id, self._costs[node_id]))
         if self._case is not None:
@@ -755,7 +757,7 @@ class TreeCanvas(QGraphicsView):
         painter.end()
         path = Path(path)
         if not image.save(str(path), "PNG"):
-            raise OSError(f'could not write the image "{path}"')
+            raise OSError(self.tr('could not write the image "{path}"').format(path=path))
         return path
 
     def export_svg(self, path) -> Path:
@@ -767,14 +769,14 @@ class TreeCanvas(QGraphicsView):
         generator.setFileName(str(path))
         generator.setSize(size)
         generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
-        generator.setTitle("Decision tree")
-        generator.setDescription("Drawn by RuleTree Studio")
+        generator.setTitle(self.tr("Decision tree"))
+        generator.setDescription(self.tr("Drawn by RuleTree Studio"))
         painter = QPainter()
         if not painter.begin(generator):
-            raise OSError(f'could not write the drawing "{path}"')
+            raise OSError(self.tr('could not write the drawing "{path}"').format(path=path))
         painter.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
         self._render_scene(painter, QRectF(0, 0, size.width(), size.height()), rect, 1.0)
         painter.end()
         if not path.is_file():
-            raise OSError(f'could not write the drawing "{path}"')
+            raise OSError(self.tr('could not write the drawing "{path}"').format(path=path))
         return path

@@ -17,16 +17,23 @@ path.
 
 Scene units are pixels at zoom 1; y grows downwards. Nothing here imports Qt
 (tests/test_tree_layout.py checks it), so all of it is tested without a screen.
+
+The texts written here (tooltips, a box's cost line, a fuzzy term's peak) are the
+window's: `translate("TreeLayout", "...")` below is Qt's `QCoreApplication.translate`
+when Qt is loaded (always, in the window) and the English source otherwise; lupdate
+collects its calls like any `translate(...)`. The describer's texts (tests, labels,
+branch conditions) are the engine's, translated there.
 """
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from itertools import pairwise
 
 import numpy as np
 
-from engine.tree.describe import branch_labels, node_heading, path_steps, short_number, term_name
+from engine.tree.describe import branch_labels, node_heading, path_steps, short_number, shown_term, term_name
 from engine.tree.model import FUZZY, Tree
 
 # ---- geometry ------------------------------------------------------------------
@@ -44,6 +51,13 @@ BOTTOM_EXTRA = 12.0  # below the lowest boxes: room for a marker circle
 
 Point = tuple[float, float]
 Polyline = list[Point]
+
+
+def translate(context: str, text: str) -> str:
+    """The window's translation of `text` (QCoreApplication.translate) when Qt is loaded, which it
+    always is in the window; else `text` as it is. Never imports Qt itself."""
+    core = sys.modules.get("PySide6.QtCore")
+    return text if core is None else core.QCoreApplication.translate(context, text)
 
 
 # ---- positions and visibility ---------------------------------------------------
@@ -245,12 +259,15 @@ def term_texts(tree: Tree, node_id: int) -> list[str]:
     node = tree.nodes[node_id]
     if not _numeric_terms(node):
         return edge_labels(tree, node_id)
-    names = [term_name(c) for c in node.branch_conditions()]
+    names = [shown_term(term_name(c)) for c in node.branch_conditions()]
     if len(names) < 2:  # one term: everything belongs to it
         return names
     at = centre_texts(node.centres)
     last = len(at) - 1
-    return [f"{name} (peak {'≤ ' + at[0] if i == 0 else '≥ ' + at[-1] if i == last else at[i]})"
+    lowest = translate("TreeLayout", "{term} (peak ≤ {value})")
+    highest = translate("TreeLayout", "{term} (peak ≥ {value})")
+    middle = translate("TreeLayout", "{term} (peak {value})")
+    return [(lowest if i == 0 else highest if i == last else middle).format(term=name, value=at[i])
             for i, name in enumerate(names)]
 
 
@@ -260,17 +277,21 @@ def term_lines(tree: Tree, node_id: int) -> list[str]:
     if not _numeric_terms(node) or len(node.children) < 2:
         return []
     name = tree.attribute_name(node.feature)
-    names = [term_name(c) for c in node.branch_conditions()]
+    names = [shown_term(term_name(c)) for c in node.branch_conditions()]
     at = centre_texts(node.centres)
     last = len(at) - 1
     lines = []
     for i, term in enumerate(names):
         if i == 0:
-            lines.append(f"  {term}: 1 for {name} ≤ {at[0]}, falling to 0 at {at[1]}")
+            line = translate("TreeLayout", "{term}: 1 for {attribute} ≤ {peak}, falling to 0 at {zero}").format(
+                term=term, attribute=name, peak=at[0], zero=at[1])
         elif i == last:
-            lines.append(f"  {term}: rising from 0 at {at[-2]} to 1 for {name} ≥ {at[-1]}")
+            line = translate("TreeLayout", "{term}: rising from 0 at {zero} to 1 for {attribute} ≥ {peak}").format(
+                term=term, attribute=name, zero=at[-2], peak=at[-1])
         else:
-            lines.append(f"  {term}: rising from 0 at {at[i - 1]} to 1 at {at[i]}, falling to 0 at {at[i + 1]}")
+            line = translate("TreeLayout", "{term}: rising from 0 at {start} to 1 at {peak}, falling to 0 at {end}"
+                             ).format(term=term, start=at[i - 1], peak=at[i], end=at[i + 1])
+        lines.append("  " + line)
     return lines
 
 
@@ -289,8 +310,9 @@ def cost_text(tree: Tree, node_id: int, cost) -> str:
     """A box's third line with the costs shown (`cost`: engine.strategies.NodeCost): what a case
     pays at a split (test + waiting), at a leaf what it paid on the way there."""
     if tree.nodes[node_id].is_leaf:
-        return f"tests paid {short_number(cost.before, 4)}"
-    return f"test {short_number(cost.test, 4)} + wait {short_number(cost.waiting, 4)}"
+        return translate("TreeLayout", "tests paid {cost}").format(cost=short_number(cost.before, 4))
+    return translate("TreeLayout", "test {test} + wait {waiting}").format(
+        test=short_number(cost.test, 4), waiting=short_number(cost.waiting, 4))
 
 
 def cost_tooltip_lines(tree: Tree, node_id: int, cost) -> list[str]:
@@ -298,10 +320,13 @@ def cost_tooltip_lines(tree: Tree, node_id: int, cost) -> list[str]:
     sequential strategy, every value obtainable) and what the path above paid."""
     lines = []
     if not tree.nodes[node_id].is_leaf:
-        lines.append(f"cost of this test here: {short_number(cost.test, 6)} test + {short_number(cost.waiting, 6)} "
-                     f"waiting = {short_number(cost.total, 6)} (unknown prerequisites first; a batch member "
-                     "costs less once its group's common cost is paid above)")
-    lines.append(f"tests paid on the way here: {short_number(cost.before, 6)} (test + waiting, from the root)")
+        lines.append(translate("TreeLayout", "cost of this test here: {test} test + {waiting} waiting = {total} "
+                               "(unknown prerequisites first; a batch member costs less once its group's common "
+                               "cost is paid above)").format(test=short_number(cost.test, 6),
+                                                             waiting=short_number(cost.waiting, 6),
+                                                             total=short_number(cost.total, 6)))
+    lines.append(translate("TreeLayout", "tests paid on the way here: {cost} (test + waiting, from the root)").format(
+        cost=short_number(cost.before, 6)))
     return lines
 
 
@@ -309,18 +334,25 @@ def node_tooltip(tree: Tree, node_id: int) -> str:
     """Several lines: the path of conditions, the label, and the class weights."""
     node = tree.nodes[node_id]
     steps = path_steps(tree, node_id)
-    lines = [f"node {node_id}"]
+    lines = [translate("TreeLayout", "node {node}").format(node=node_id)]
     if steps:
-        lines.append("path: " + " → ".join(steps))
+        lines.append(translate("TreeLayout", "path: {path}").format(path=" → ".join(steps)))
     if not node.is_leaf:
-        lines.append(f"test: {node_heading(tree, node_id)}")
+        lines.append(translate("TreeLayout", "test: {test}").format(test=node_heading(tree, node_id)))
         terms = term_lines(tree, node_id)
         if terms:
-            lines += ["terms (a case goes down every branch with its membership; they add up to 1):"] + terms
-    coarse = " (a coarser label of the class hierarchy)" if tree.n_classes <= node.label < len(tree.labels) else ""
-    lines.append(f"label: {tree.label_name(node.label)}{coarse}")
-    lines.append("weight: " + short_number(node.weight, 6) + "  (" + ", ".join(
-        f"{name}: {short_number(c, 4)}" for name, c in zip(tree.schema.classes, node.counts)) + ")")
+            lines += [translate("TreeLayout", "terms (a case goes down every branch with its membership; "
+                                              "they add up to 1):")] + terms
+    if tree.n_classes <= node.label < len(tree.labels):
+        label = translate("TreeLayout", "label: {label} (a coarser label of the class hierarchy)")
+    else:
+        label = translate("TreeLayout", "label: {label}")
+    lines.append(label.format(label=tree.label_name(node.label)))
+    count = translate("TreeLayout", "{name}: {count}")
+    counts = translate("TreeLayout", ", ").join(count.format(name=name, count=short_number(c, 4))
+                                                for name, c in zip(tree.schema.classes, node.counts))
+    lines.append(translate("TreeLayout", "weight: {weight}  ({counts})").format(
+        weight=short_number(node.weight, 6), counts=counts))
     return "\n".join(lines)
 
 
@@ -423,7 +455,7 @@ def case_value_text(tree: Tree, node_id: int, x) -> str:
     attr = tree.schema.attributes[j]
     value = float(np.asarray(x, dtype=np.float64)[j])
     if value != value:
-        return f"{attr.name} missing"
+        return translate("TreeLayout", "{attribute} missing").format(attribute=attr.name)
     if attr.categories is not None and float(value).is_integer() and 0 <= int(value) < len(attr.categories):
         return f"{attr.name} = {attr.categories[int(value)]}"
     return f"{attr.name} = {short_number(value, 4)}"
@@ -431,26 +463,34 @@ def case_value_text(tree: Tree, node_id: int, x) -> str:
 
 def case_tooltip_lines(tree: Tree, node_id: int, view: CaseView, x, name: str = "") -> list[str]:
     """The case's part of a node's tooltip."""
-    who = name or "the case"
+    who = name or translate("TreeLayout", "the case")
     node = tree.nodes[node_id]
     lines = []
     if view.fuzzy:
-        t = "minimum" if tree.tnorm == "minimum" else "product"
         if node_id in view.membership:
-            lines.append(f"{who}: membership {case_number(view.membership[node_id])} in the branch into this node")
+            lines.append(translate("TreeLayout", "{case}: membership {membership} in the branch into this node").format(
+                case=who, membership=case_number(view.membership[node_id])))
         if node_id in view.strength:
-            lines.append(f"{who} reaches it with strength {case_number(view.strength[node_id])} "
-                         f"({t} of the memberships along the path)")
+            if tree.tnorm == "minimum":
+                reach = translate("TreeLayout", "{case} reaches it with strength {strength} "
+                                                "(minimum of the memberships along the path)")
+            else:
+                reach = translate("TreeLayout", "{case} reaches it with strength {strength} "
+                                                "(product of the memberships along the path)")
+            lines.append(reach.format(case=who, strength=case_number(view.strength[node_id])))
         else:
-            lines.append(f"{who} does not reach it")
+            lines.append(translate("TreeLayout", "{case} does not reach it").format(case=who))
     elif node_id in view.strength:
-        lines.append(f"{who} passes here")
+        lines.append(translate("TreeLayout", "{case} passes here").format(case=who))
     if not node.is_leaf and node_id in view.strength:
         value = case_value_text(tree, node_id, x)
         if value:
-            guessed = ""
-            if node_id in view.guessed:
-                guessed = (": it goes down every branch with the branch's share of the training cases"
-                           if view.missing == "fractional" else ": it goes down the branch most training cases took")
-            lines.append(f"{who}: {value}{guessed}")
+            if node_id not in view.guessed:
+                text = translate("TreeLayout", "{case}: {value}")
+            elif view.missing == "fractional":
+                text = translate("TreeLayout", "{case}: {value}: it goes down every branch with the branch's share "
+                                               "of the training cases")
+            else:
+                text = translate("TreeLayout", "{case}: {value}: it goes down the branch most training cases took")
+            lines.append(text.format(case=who, value=value))
     return lines

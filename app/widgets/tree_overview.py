@@ -56,7 +56,7 @@ class TreeOverview(QWidget):
         self._view_rect = QRectF()
         self.setFocusPolicy(Qt.NoFocus)
         self.setCursor(Qt.PointingHandCursor)
-        self.setToolTip("Overview: click or drag to move the view")
+        self.setToolTip(self.tr("Overview: click or drag to move the view"))
         self.setAttribute(Qt.WA_OpaquePaintEvent, False)
         canvas.layout_changed.connect(self._layout_changed)
         canvas.view_changed.connect(self._view_changed)

@@ -38,6 +38,7 @@ import numpy as np
 
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
+from ..i18n import N_, _
 from ..kernels.c45 import category_bags, numeric_cut_bags
 from ..kernels.c45_choose import (COLLECT, COMPUTE, TRY, c45_children, c45_divide, c45_node_bags, c45_node_choice,
                                   c45_scores)
@@ -409,15 +410,15 @@ class C45Pruner:
 
 
 C45 = AlgorithmInfo(
-    name="c45", family="classic", title="C4.5 (J48: gain ratio, error-based pruning)",
+    name="c45", family="classic", title=N_("C4.5 (J48: gain ratio, error-based pruning)"),
     params=(
-        Param("min_cases", 2, "M: fewest cases in at least two branches of a split", kind="int", minimum=1),
-        Param("confidence", 0.25, "CF of error-based pruning (smaller prunes more)", kind="float",
+        Param("min_cases", 2, N_("M: fewest cases in at least two branches of a split"), kind="int", minimum=1),
+        Param("confidence", 0.25, N_("CF of error-based pruning (smaller prunes more)"), kind="float",
               minimum=1e-6, maximum=0.5),
-        Param("prune", True, "error-based pruning (false: the unpruned tree)", kind="bool"),
-        Param("subtree_raising", True, "replace a node by its largest branch when that is better", kind="bool"),
-        Param("collapse", True, "collapse subtrees that do not reduce training errors", kind="bool"),
-        Param("mdl_correction", True, "Quinlan's MDL correction of numeric cuts", kind="bool"),
+        Param("prune", True, N_("error-based pruning (false: the unpruned tree)"), kind="bool"),
+        Param("subtree_raising", True, N_("replace a node by its largest branch when that is better"), kind="bool"),
+        Param("collapse", True, N_("collapse subtrees that do not reduce training errors"), kind="bool"),
+        Param("mdl_correction", True, N_("Quinlan's MDL correction of numeric cuts"), kind="bool"),
     ),
     uses=(),
     missing="fractional",
@@ -502,7 +503,7 @@ WHOLE_FIT_CELLS = 200_000  # with progress: the one-call fit (reports before and
 
 
 def grow_c45(splitter: C45Splitter, progress: Progress | None = None,
-             message: str = "growing the C4.5 tree") -> Grown:
+             message: str = N_("growing the C4.5 tree")) -> Grown:
     """engine.tree.grow.grow(splitter, choice=gain_ratio_among_average_gains, stopping=C4.5's,
     keep_cases=True) specialised to C4.5 (the same tree, node ids and cases, bit for bit): a
     node stops below 2 M weight or when pure within 1e-9; the choice and the division of its
@@ -559,7 +560,7 @@ def fit_c45(data: EncodedData, spec: ProblemSpec | None, params: dict, progress:
     if progress is None or data.n * max(splitter.p, 1) <= whole_fit_cells:
         # one compiled call: progress reported (and Cancel seen) before and after it only, so with
         # progress only for small data (fits of well under a second)
-        report = _Reporter(progress, data.n, "growing the C4.5 tree")
+        report = _Reporter(progress, data.n, _("growing the C4.5 tree"))
         report(0)
         ok, *arrays = c45_fit_whole(
             splitter.X, splitter.y, splitter.data.w.astype(np.float64), splitter.presorted(np.arange(data.n)),

@@ -20,6 +20,7 @@ import numpy as np
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
 from ..evaluate import stratified_folds
+from ..i18n import N_, _
 from ..kernels.criteria import names as criterion_names
 from ..progress import Progress
 from ..tree.grow import Stopping, grow, majority_label, min_cost_label
@@ -48,11 +49,12 @@ def choose_alpha(data: EncodedData, grow, cost: np.ndarray | None, folds: int, s
     # geometric midpoints between consecutive alphas stand for each subtree of the sequence
     betas = np.append(np.sqrt(alphas[:-1] * alphas[1:]), alphas[-1] * 2 + 1.0) if len(alphas) > 1 \
         else np.array([0.0])
-    fold, _ = stratified_folds(data.y, folds, seed)
+    fold, _warnings = stratified_folds(data.y, folds, seed)
     errors = np.zeros(len(betas))
     for k in range(folds):
         if progress is not None:
-            progress.report(k, folds, f"pruning: cross-validation fold {k + 1} of {folds}")
+            progress.report(k, folds, _("pruning: cross-validation fold {fold} of {folds}").format(fold=k + 1,
+                                                                                                   folds=folds))
         train, test = np.flatnonzero(fold != k), np.flatnonzero(fold == k)
         if len(test) == 0 or len(train) == 0:
             continue
@@ -76,21 +78,21 @@ def choose_alpha(data: EncodedData, grow, cost: np.ndarray | None, folds: int, s
 
 
 CART = AlgorithmInfo(
-    name="cart", family="classic", title="CART (Gini, cost-complexity pruning)",
+    name="cart", family="classic", title=N_("CART (Gini, cost-complexity pruning)"),
     params=(
-        Param("prune", "auto", "auto: cost-complexity pruning chosen by internal cross-validation and the "
-              "1-SE rule; none: the fully grown tree", kind="choice", choices=("auto", "none")),
-        Param("ccp_alpha", None, "prune at this complexity instead (empty: chosen by cross-validation)",
+        Param("prune", "auto", N_("auto: cost-complexity pruning chosen by internal cross-validation and the "
+              "1-SE rule; none: the fully grown tree"), kind="choice", choices=("auto", "none")),
+        Param("ccp_alpha", None, N_("prune at this complexity instead (empty: chosen by cross-validation)"),
               kind="float", minimum=0.0),
-        Param("criterion", "gini", "impurity measure", kind="choice", choices=criterion_names("impurity")),
-        Param("min_samples_leaf", 1, "fewest cases in a leaf", kind="int", minimum=1),
-        Param("min_samples_split", 2, "fewest cases in a node that may be split", kind="int", minimum=2),
-        Param("max_depth", None, "deepest level (empty: no limit)", kind="int", minimum=1),
-        Param("folds", 5, "internal cross-validation folds for pruning", kind="int", minimum=2, maximum=50),
-        Param("se_rule", 1.0, "standard errors allowed above the best cross-validated error", kind="float",
+        Param("criterion", "gini", N_("impurity measure"), kind="choice", choices=criterion_names("impurity")),
+        Param("min_samples_leaf", 1, N_("fewest cases in a leaf"), kind="int", minimum=1),
+        Param("min_samples_split", 2, N_("fewest cases in a node that may be split"), kind="int", minimum=2),
+        Param("max_depth", None, N_("deepest level (empty: no limit)"), kind="int", minimum=1),
+        Param("folds", 5, N_("internal cross-validation folds for pruning"), kind="int", minimum=2, maximum=50),
+        Param("se_rule", 1.0, N_("standard errors allowed above the best cross-validated error"), kind="float",
               minimum=0.0, maximum=10.0),
-        Param("seed", 0, "seed of the internal folds", kind="int", minimum=0),
-        Param("enforce_monotone", False, "ordered classes: relabel the leaves so no non-monotone pair is left",
+        Param("seed", 0, N_("seed of the internal folds"), kind="int", minimum=0),
+        Param("enforce_monotone", False, N_("ordered classes: relabel the leaves so no non-monotone pair is left"),
               kind="bool"),
     ),
     uses=("misclassification_costs",),
@@ -127,7 +129,7 @@ def _monotone(tree: Tree, data: EncodedData, params: dict) -> Tree:
         if params.get("enforce_monotone"):
             from ..errors import SpecError
 
-            raise SpecError("enforce_monotone needs ordered classes and at least one monotone attribute",
+            raise SpecError(_("enforce_monotone needs ordered classes and at least one monotone attribute"),
                             code="needs_class_order", field="class_order")
         return tree
     from .ordinal import finish_monotone
@@ -138,9 +140,12 @@ def _monotone(tree: Tree, data: EncodedData, params: dict) -> Tree:
 def check_cart(params: dict) -> str | None:
     """enforce_monotone and hierarchy_labels exclude each other"""
     if params.get("enforce_monotone") and params.get("hierarchy_labels"):
-        return ("enforce_monotone and hierarchy_labels exclude each other: monotone relabelling needs class "
-                "answers, hierarchy labels may answer a coarser label")
+        return _("enforce_monotone and hierarchy_labels exclude each other: monotone relabelling needs class "
+                 "answers, hierarchy labels may answer a coarser label")
     return None
+
+
+N_("enforce_monotone and hierarchy_labels exclude each other")  # check_cart's docstring: its constraint, shown
 
 
 ALGORITHMS = (with_hierarchy_labels(replace(CART, fit=fit_cart, check=check_cart)),)

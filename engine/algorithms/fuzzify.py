@@ -34,6 +34,7 @@ from ..data.encode import AttributeSchema, DataSchema, EncodedData
 from ..data.spec import ProblemSpec, SpecProblem, fuzzified
 from ..data.table import NUMERIC, Table
 from ..errors import DataError
+from ..i18n import _
 from ..kernels.kohonen import kohonen_1d
 
 #: readable names of k terms, low to high (other k: "term 1" .. "term k")
@@ -105,7 +106,8 @@ def fuzzify(data: EncodedData, k: int = 2, rate: float = 0.5, epochs: int = 20, 
         own = (names or {}).get(attr.name)
         labels.append(list(own) if own is not None and len(own) == len(c) else term_names(len(c)))
         if own is not None and len(own) != len(c) and len(c) and warnings is not None:
-            message = f'fuzzy terms of "{attr.name}": ' + mismatch(len(own), len(c), k, fixed is not None)
+            message = _('fuzzy terms of "{name}": {problem}').format(
+                name=attr.name, problem=mismatch(len(own), len(c), k, fixed is not None))
             if message not in warnings:  # once, however many times a model is fitted
                 warnings.append(message)
     return Fuzzification(out, labels)
@@ -115,15 +117,16 @@ def mismatch(n_names: int, n_terms: int, k: int, fixed: bool) -> str:
     """Why the user's names are not used: their number is not the number of terms made."""
     defaults = ", ".join(term_names(n_terms))
     if fixed:
-        made = f"there are {n_terms} fixed centres"
+        made = _("there are {n} fixed centres").format(n=n_terms)
     elif n_terms < k:
-        made = f"k = {k} made only {n_terms} term{'s' if n_terms > 1 else ''} on these values (centres that met " \
-               "were merged)"
+        made = (_("k = {k} made only {n} terms on these values (centres that met were merged)") if n_terms > 1 else
+                _("k = {k} made only {n} term on these values (centres that met were merged)")).format(k=k, n=n_terms)
     else:
-        made = f"k = {k} makes {n_terms} terms"
-    hint = "" if fixed or n_terms < k else f"; train with k = {n_names} to use them"
-    return f"{n_names} name{'s' if n_names > 1 else ''} given, but {made}: the default names ({defaults}) " \
-           f"are used{hint}"
+        made = _("k = {k} makes {n} terms").format(k=k, n=n_terms)
+    hint = "" if fixed or n_terms < k else _("; train with k = {n} to use them").format(n=n_names)
+    given = (_("{n} names given") if n_names > 1 else _("{n} name given")).format(n=n_names)
+    return _("{given}, but {made}: the default names ({defaults}) are used{hint}").format(
+        given=given, made=made, defaults=defaults, hint=hint)
 
 
 def user_terms(spec: ProblemSpec | None) -> dict:
@@ -200,8 +203,9 @@ def fuzzy_term_warnings(table: Table, spec: ProblemSpec, k: int = 2, rate: float
             continue
         key = "fuzzy_terms" if settings.fuzzy_terms is not None else "fuzzy_centres"
         if not fuzzified(spec, table, name):
-            out.append(SpecProblem(f"attributes.{name}.{key}", f'"{name}" is not numeric: it keeps one crisp term '
-                                                               "per value, and its fuzzy terms are not used"))
+            out.append(SpecProblem(f"attributes.{name}.{key}", _('"{name}" is not numeric: it keeps one crisp term '
+                                                                 "per value, and its fuzzy terms are not used").format(
+                name=name)))
             continue
         if settings.fuzzy_terms is None:
             continue

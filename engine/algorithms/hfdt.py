@@ -30,6 +30,7 @@ import numpy as np
 from ..data.encode import EncodedData
 from ..data.hierarchy import ClassLevels
 from ..data.spec import ProblemSpec
+from ..i18n import N_, _
 from ..kernels.hierarchy import hierarchical_gain, level_masses
 from ..progress import Progress
 from ..tree.grow import BestByKey, Stopping, grow
@@ -39,19 +40,19 @@ from .fuzzify import fuzzify, user_terms
 from .params import AlgorithmInfo, Param
 
 HFDT = AlgorithmInfo(
-    name="hfdt", family="fuzzy", title="HFDT (hierarchical fuzzy tree: hierarchical entropy, leaves at any level)",
+    name="hfdt", family="fuzzy", title=N_("HFDT (hierarchical fuzzy tree: hierarchical entropy, leaves at any level)"),
     params=(
-        Param("k", 2, "fuzzy terms per numeric attribute (Kohonen centres)", kind="int", minimum=1, maximum=9),
-        Param("learning_rate", 0.5, "Kohonen learning rate η (falls linearly to 0)", kind="float", minimum=0.01,
+        Param("k", 2, N_("fuzzy terms per numeric attribute (Kohonen centres)"), kind="int", minimum=1, maximum=9),
+        Param("learning_rate", 0.5, N_("Kohonen learning rate η (falls linearly to 0)"), kind="float", minimum=0.01,
               maximum=1.0),
-        Param("epochs", 20, "Kohonen passes over the values", kind="int", minimum=1, maximum=1000),
-        Param("beta0", 0.9, "β0: a leaf when one class holds this share of the mass", kind="float", minimum=0.5,
+        Param("epochs", 20, N_("Kohonen passes over the values"), kind="int", minimum=1, maximum=1000),
+        Param("beta0", 0.9, N_("β0: a leaf when one class holds this share of the mass"), kind="float", minimum=0.5,
               maximum=1.0),
-        Param("min_membership", 1.0, "a leaf when the node's membership mass is below this", kind="float",
+        Param("min_membership", 1.0, N_("a leaf when the node's membership mass is below this"), kind="float",
               minimum=0.0),
-        Param("tnorm", "product", "how memberships combine along a path", kind="choice",
+        Param("tnorm", "product", N_("how memberships combine along a path"), kind="choice",
               choices=("product", "minimum")),
-        Param("seed", 0, "seed of the Kohonen visiting order", kind="int", minimum=0),
+        Param("seed", 0, N_("seed of the Kohonen visiting order"), kind="int", minimum=0),
     ),
     uses=("hierarchy",),
     missing="fractional",
@@ -102,14 +103,14 @@ def fit_hfdt(data: EncodedData, spec: ProblemSpec | None, params: dict, progress
     stopping = Stopping(min_samples_split=1, min_samples_leaf=0, min_impurity_decrease=None,
                         max_class_share=params["beta0"], min_mass=params["min_membership"])
     return grow(splitter, choice=BestByKey("value", margin=1e-12), label_rule=best_f_label(levels, labels),
-                stopping=stopping, progress=progress, message="growing the HFDT tree")
+                stopping=stopping, progress=progress, message=_("growing the HFDT tree"))
 
 
 FUZZY_ID3 = AlgorithmInfo(
     name="fuzzy_id3", family="fuzzy",
-    title="Fuzzy ID3 (fuzzy entropy at one level of the class hierarchy; class proportions in the leaves)",
+    title=N_("Fuzzy ID3 (fuzzy entropy at one level of the class hierarchy; class proportions in the leaves)"),
     params=HFDT.params + (
-        Param("level", None, "the hierarchy level it learns and answers at (empty: the classes)", kind="choice",
+        Param("level", None, N_("the hierarchy level it learns and answers at (empty: the classes)"), kind="choice",
               choices_from="hierarchy_levels"),
     ),
     uses=("hierarchy",),
@@ -143,8 +144,9 @@ class OneLevel:
         levels = class_levels(spec, data)
         self.level = level or levels.h
         if self.level > levels.h:
-            raise OptionError(f"{algorithm} parameter level: the class hierarchy has {levels.h} level(s), not "
-                              f"{self.level}", code="bad_option")
+            raise OptionError(_("{algorithm} parameter level: the class hierarchy has {levels} level(s), not "
+                                "{level}").format(algorithm=algorithm, levels=levels.h, level=self.level),
+                              code="bad_option")
         self.row = levels.ancestor[self.level - 1:self.level].copy()  # class -> label q of the level
         self.width = len(levels.labels[self.level - 1])
         self.labels = list(data.classes) + levels.coarse_labels()
@@ -185,20 +187,20 @@ def fit_fuzzy_id3(data: EncodedData, spec: ProblemSpec | None, params: dict,
     stopping = LevelStopping(min_samples_split=1, min_samples_leaf=0, min_impurity_decrease=None,
                              min_mass=params["min_membership"], view=view, level_share=params["beta0"])
     tree = grow(splitter, choice=BestByKey("value", margin=1e-12), label_rule=view.label_rule, stopping=stopping,
-                progress=progress, message="growing the fuzzy ID3 tree")
+                progress=progress, message=_("growing the fuzzy ID3 tree"))
     tree.answer_as = view.answer_as()
     return tree
 
 
 MIN_AMBIGUITY = AlgorithmInfo(
     name="min_ambiguity", family="fuzzy",
-    title="Min-Ambiguity (Yuan & Shaw: least classification ambiguity, min t-norm, max rules)",
+    title=N_("Min-Ambiguity (Yuan & Shaw: least classification ambiguity, min t-norm, max rules)"),
     params=tuple(p for p in HFDT.params if p.name in ("k", "learning_rate", "epochs", "seed")) + (
-        Param("alpha", 0.1, "significance level α: memberships below it count as 0", kind="float", minimum=0.0,
+        Param("alpha", 0.1, N_("significance level α: memberships below it count as 0"), kind="float", minimum=0.0,
               maximum=0.99),
-        Param("beta", 0.8, "truth level β: a leaf when a class's subsethood reaches it", kind="float",
+        Param("beta", 0.8, N_("truth level β: a leaf when a class's subsethood reaches it"), kind="float",
               minimum=0.5, maximum=1.0),
-        Param("level", None, "the hierarchy level it learns and answers at (empty: the classes)", kind="choice",
+        Param("level", None, N_("the hierarchy level it learns and answers at (empty: the classes)"), kind="choice",
               choices_from="hierarchy_levels"),
     ),
     uses=("hierarchy",),
@@ -234,7 +236,7 @@ def fit_min_ambiguity(data: EncodedData, spec: ProblemSpec | None, params: dict,
     stopping = LevelStopping(min_samples_split=1, min_samples_leaf=0, min_impurity_decrease=None, min_value=1e-12,
                              view=view, level_share=params["beta"])
     return grow(splitter, choice=BestByKey("value", margin=1e-12), label_rule=view.label_rule, stopping=stopping,
-                progress=progress, message="growing the Min-Ambiguity tree")
+                progress=progress, message=_("growing the Min-Ambiguity tree"))
 
 
 ALGORITHMS = (replace(HFDT, fit=fit_hfdt), replace(FUZZY_ID3, fit=fit_fuzzy_id3),

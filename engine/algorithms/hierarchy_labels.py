@@ -21,12 +21,13 @@ from dataclasses import replace
 
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
+from ..i18n import N_, _
 from ..tree.model import PENDING, Tree
 from .params import AlgorithmInfo, Param
 
 HIERARCHY_LABELS = Param(
-    "hierarchy_labels", False, "label every node by accuracy x precision over the class hierarchy: a leaf that "
-    "cannot tell its classes apart answers their common parent (needs a class hierarchy)", kind="bool")
+    "hierarchy_labels", False, N_("label every node by accuracy x precision over the class hierarchy: a leaf that "
+    "cannot tell its classes apart answers their common parent (needs a class hierarchy)"), kind="bool")
 
 
 def relabel_by_hierarchy(tree: Tree, spec: ProblemSpec | None, data: EncodedData) -> Tree:
@@ -36,8 +37,8 @@ def relabel_by_hierarchy(tree: Tree, spec: ProblemSpec | None, data: EncodedData
 
     levels = class_levels(spec, data)
     if levels.h < 2:
-        raise SpecError("hierarchy_labels needs a class hierarchy of at least two levels (--hierarchy FILE, or "
-                        "hierarchy in the project)", code="needs_hierarchy", field="hierarchy")
+        raise SpecError(_("hierarchy_labels needs a class hierarchy of at least two levels (--hierarchy FILE, or "
+                          "hierarchy in the project)"), code="needs_hierarchy", field="hierarchy")
     labels = list(data.classes) + levels.coarse_labels()
     rule = best_f_label(levels, labels)
     tree.labels = labels

@@ -21,6 +21,7 @@ import numpy as np
 
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
+from ..i18n import N_, _
 from ..progress import Progress
 from ..tree.grow import BestByKey, Stopping, grow
 from ..tree.model import Tree
@@ -54,8 +55,8 @@ def discretised_codes(data: EncodedData) -> tuple[np.ndarray, list[list[float] |
 
 
 ID3 = AlgorithmInfo(
-    name="id3", family="classic", title="ID3 (information gain, multiway, MDL discretisation)",
-    params=(Param("max_depth", None, "deepest level (empty: no limit)", kind="int", minimum=1),),
+    name="id3", family="classic", title=N_("ID3 (information gain, multiway, MDL discretisation)"),
+    params=(Param("max_depth", None, N_("deepest level (empty: no limit)"), kind="int", minimum=1),),
     uses=(),
     missing="stop",
 )
@@ -76,7 +77,7 @@ def fit_id3(data: EncodedData, spec: ProblemSpec | None, params: dict, progress:
     stopping = Stopping(max_depth=params.get("max_depth"), min_samples_split=1, min_samples_leaf=0,
                         min_impurity_decrease=None)
     return grow(splitter, choice=BestByKey("value", margin=1e-12), stopping=stopping, progress=progress,
-                message="growing the ID3 tree")
+                message=_("growing the ID3 tree"))
 
 
 ALGORITHMS = (with_hierarchy_labels(replace(ID3, fit=fit_id3)),)

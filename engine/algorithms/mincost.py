@@ -57,6 +57,7 @@ import numpy as np
 from ..costs import CostModel
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
+from ..i18n import N_, _
 from ..kernels.c45 import category_bags
 from ..kernels.mincost import missing_bags, near_best_cut_bags, xlnx_table
 from ..progress import Progress
@@ -286,48 +287,51 @@ def choose_m2(candidates: list[Candidate], cases: Cases) -> Candidate | None:
 # ---- the learners ----------------------------------------------------------------------------
 
 STOP_PARAMS = (
-    Param("min_samples_split", 2, "fewest cases in a node that may be split", kind="int", minimum=2),
-    Param("max_depth", None, "deepest level (empty: no limit)", kind="int", minimum=1),
+    Param("min_samples_split", 2, N_("fewest cases in a node that may be split"), kind="int", minimum=2),
+    Param("max_depth", None, N_("deepest level (empty: no limit)"), kind="int", minimum=1),
 )
 
 WEIGHTS = (
-    Param("w1", 0.25, "weight of the misclassification cost MC' in F", minimum=0.0),
-    Param("w2", 0.25, "weight of the test cost TC' in F", minimum=0.0),
-    Param("w3", 0.25, "weight of the waiting cost WC' in F", minimum=0.0),
-    Param("w4", 0.25, "weight of the gain ratio GR' (subtracted) in F", minimum=0.0),
+    Param("w1", 0.25, N_("weight of the misclassification cost MC' in F"), minimum=0.0),
+    Param("w2", 0.25, N_("weight of the test cost TC' in F"), minimum=0.0),
+    Param("w3", 0.25, N_("weight of the waiting cost WC' in F"), minimum=0.0),
+    Param("w4", 0.25, N_("weight of the gain ratio GR' (subtracted) in F"), minimum=0.0),
 )
 
 
 def check_weights(params: dict) -> str | None:
     """w1..w4 must not all be zero"""
     if all(float(params.get(f"w{k}", 0.25)) == 0 for k in range(1, 5)):
-        return "w1..w4 are all zero; give at least one a weight"
+        return _("w1..w4 are all zero; give at least one a weight")
     return None
+
+
+N_("w1..w4 must not all be zero")  # check_weights's docstring: its constraint, shown
 
 
 USES = ("costs", "misclassification_costs")
 
 MINCOST = AlgorithmInfo(
     name="mincost", family="costsensitive",
-    title="M3 minimum cost (MC, test, waiting costs and gain ratio, normalised and weighted)",
+    title=N_("M3 minimum cost (MC, test, waiting costs and gain ratio, normalised and weighted)"),
     params=WEIGHTS + (
-        Param("tie_order", "test_first", "ties in F and MC: the smaller test cost first, or the smaller waiting "
-              "cost first", kind="choice", choices=("test_first", "waiting_first")),
-        Param("cost_stop", False, "also make a leaf when the chosen split's total-cost reduction (as M2 "
-              "computes it) is not positive", kind="bool"),
+        Param("tie_order", "test_first", N_("ties in F and MC: the smaller test cost first, or the smaller waiting "
+              "cost first"), kind="choice", choices=("test_first", "waiting_first")),
+        Param("cost_stop", False, N_("also make a leaf when the chosen split's total-cost reduction (as M2 "
+              "computes it) is not positive"), kind="bool"),
     ) + STOP_PARAMS,
     uses=USES, missing="stop", check=check_weights,
 )
 
 M2 = AlgorithmInfo(
     name="m2", family="costsensitive",
-    title="M2 minimum total cost (Ling et al. 2004: largest total-cost reduction)",
+    title=N_("M2 minimum total cost (Ling et al. 2004: largest total-cost reduction)"),
     params=STOP_PARAMS, uses=USES, missing="stop",
 )
 
 M1 = AlgorithmInfo(
     name="m1", family="costsensitive",
-    title="M1 (C4.5 gain ratio and missing values, minimum-cost labels)",
+    title=N_("M1 (C4.5 gain ratio and missing values, minimum-cost labels)"),
     params=_c45.C45.params, uses=("misclassification_costs",), missing="fractional",
 )
 
@@ -346,14 +350,14 @@ def fit_mincost(data: EncodedData, spec: ProblemSpec | None, params: dict, progr
     choice = MinF([params.get(f"w{k}", 0.25) for k in range(1, 5)], params.get("tie_order", "test_first"),
                   bool(params.get("cost_stop", False)))
     tree = grow(splitter, choice=choice, label_rule=splitter.rule, stopping=_stopping(params), progress=progress,
-                message="growing the minimum-cost tree (M3)")
+                message=_("growing the minimum-cost tree (M3)"))
     return _answers_by_cost(tree, spec)
 
 
 def fit_m2(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
     splitter = _splitter(data, spec)
     tree = grow(splitter, choice=choose_m2, label_rule=splitter.rule, stopping=_stopping(params), progress=progress,
-                message="growing the minimum total cost tree (M2)")
+                message=_("growing the minimum total cost tree (M2)"))
     return _answers_by_cost(tree, spec)
 
 

@@ -50,6 +50,7 @@ import numpy as np
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
 from ..errors import OptionError, SpecError
+from ..i18n import N_, _
 from ..kernels.ordinal_split import bounded
 from ..progress import Progress
 from ..tree.grow import Stopping, grow, majority_label, median_label
@@ -60,8 +61,8 @@ from .params import AlgorithmInfo, Param
 
 def require_order(data: EncodedData, algorithm: str) -> None:
     if not data.schema.ordered:
-        raise SpecError(f"{algorithm} learns ordered classes: set the class order (the project's class_order, "
-                        f"or --class-order lowest,...,highest)", code="needs_class_order", field="class_order")
+        raise SpecError(_("{algorithm} learns ordered classes: set the class order (the project's class_order, "
+                          "or --class-order lowest,...,highest)").format(algorithm=algorithm), code="needs_class_order", field="class_order")
 
 
 DECREASING = ("negate", "reciprocal")
@@ -72,7 +73,8 @@ def reversals(data: EncodedData, decreasing: str = "negate") -> dict[int, float 
     offset o of the reciprocal 1/(a + o) (ordinal ranks: 1, so ranks 1..m; numeric: 0, only
     when every known value is positive, else negated)."""
     if decreasing not in DECREASING:
-        raise OptionError(f"decreasing must be one of {', '.join(DECREASING)}, not {decreasing!r}",
+        raise OptionError(_("decreasing must be one of {choices}, not {value}").format(
+            choices=", ".join(DECREASING), value=repr(decreasing)),
                           code="bad_option")
     out = {}
     for f, a in enumerate(data.schema.attributes):
@@ -121,12 +123,12 @@ def restore_directions(tree: Tree, turns: dict[int, float | None] | None = None)
 
 
 _COMMON = (
-    Param("leaf", "majority", "leaf label: majority class, or median class (least absolute error)",
+    Param("leaf", "majority", N_("leaf label: majority class, or median class (least absolute error)"),
           kind="choice", choices=("majority", "median")),
-    Param("min_samples_leaf", 1, "fewest cases in a leaf", kind="int", minimum=1),
-    Param("max_depth", None, "deepest level (empty: no limit)", kind="int", minimum=1),
-    Param("enforce_monotone", False, "relabel the leaves so no non-monotone pair is left (least training "
-          "error; ALGORITHMS.md §1.5)", kind="bool"),
+    Param("min_samples_leaf", 1, N_("fewest cases in a leaf"), kind="int", minimum=1),
+    Param("max_depth", None, N_("deepest level (empty: no limit)"), kind="int", minimum=1),
+    Param("enforce_monotone", False, N_("relabel the leaves so no non-monotone pair is left (least training "
+          "error; ALGORITHMS.md §1.5)"), kind="bool"),
 )
 
 
@@ -141,7 +143,7 @@ def _fit(data: EncodedData, params: dict, progress: Progress | None, *, algorith
                                  steepness=steepness, ramp_above=ramp_above)
     leaf_rule = median_label if params["leaf"] == "median" else majority_label
     tree = grow(splitter, label_rule=leaf_rule, stopping=stopping, progress=progress,
-                message=f"growing the {algorithm} tree")
+                message=_("growing the {algorithm} tree").format(algorithm=algorithm))
     tree = restore_directions(tree, turns)
     tree.info = {"ignored_nominal": nominal} if nominal else {}
     fell_back = [data.schema.attributes[f].name for f, o in turns.items() if o is None]
@@ -163,21 +165,21 @@ def finish_monotone(tree: Tree, params: dict) -> Tree:
 
 
 FACMI = AlgorithmInfo(
-    name="facmi", family="ordinal", title="FACMI: fuzzy dominance complementary mutual information (seed 000)",
+    name="facmi", family="ordinal", title=N_("FACMI: fuzzy dominance complementary mutual information (seed 000)"),
     params=_COMMON + (
-        Param("threshold", 0.01, "stop when the best FACMI is below this", kind="float", minimum=0.0),
-        Param("k", 10.0, "steepness of the fuzzy membership (large: nearly crisp)", kind="float", minimum=0.1),
-        Param("membership", "exact", "exact (the exact logistic's cuts: each cut's value bounded, only those "
+        Param("threshold", 0.01, N_("stop when the best FACMI is below this"), kind="float", minimum=0.0),
+        Param("k", 10.0, N_("steepness of the fuzzy membership (large: nearly crisp)"), kind="float", minimum=0.1),
+        Param("membership", "exact", N_("exact (the exact logistic's cuts: each cut's value bounded, only those "
               "that could win evaluated), logistic (the same cuts, every one evaluated: slow), ramp (fast, prefix "
-              "sums), or auto: the exact logistic's cuts up to ramp_above cases in a node, ramp above",
+              "sums), or auto: the exact logistic's cuts up to ramp_above cases in a node, ramp above"),
               kind="choice", choices=("auto", "ramp", "logistic", "exact")),
-        Param("ramp_above", 2000, "auto: nodes with more cases use the ramp", kind="int", minimum=1),
-        Param("pairs", "concordant", "which case pairs score a cut (§1.4 readings): concordant (the cut orders "
+        Param("ramp_above", 2000, N_("auto: nodes with more cases use the ramp"), kind="int", minimum=1),
+        Param("pairs", "concordant", N_("which case pairs score a cut (§1.4 readings): concordant (the cut orders "
               "the pair as the class does; reversed pairs cost nothing) or net (concordant minus discordant: "
-              "a reversed pair counts against the cut)", kind="choice", choices=("concordant", "net")),
-        Param("decreasing", "negate", "how a decreasing attribute is turned increasing: negate (-a) or "
+              "a reversed pair counts against the cut)"), kind="choice", choices=("concordant", "net")),
+        Param("decreasing", "negate", N_("how a decreasing attribute is turned increasing: negate (-a) or "
               "reciprocal (1/a, as the paper; ordinal ranks 1..m; negation where a value is not positive). "
-              "Same order, different fuzzy memberships", kind="choice", choices=DECREASING),
+              "Same order, different fuzzy memberships"), kind="choice", choices=DECREASING),
     ),
     uses=("class_order", "monotone"),
 )
@@ -214,7 +216,7 @@ class CrispOrdinalLearner:
     def info(self) -> AlgorithmInfo:
         own = (self.stop,) if self.stop is not None else ()
         if self.min_samples_split:
-            own += (Param("min_samples_split", 2, "fewest cases in a node that may be split", kind="int",
+            own += (Param("min_samples_split", 2, N_("fewest cases in a node that may be split"), kind="int",
                           minimum=2),)
         return AlgorithmInfo(name=self.name, family="ordinal", title=self.title, params=_COMMON + own,
                              uses=("class_order", "monotone"), fit=self.fit)
@@ -230,12 +232,12 @@ class CrispOrdinalLearner:
 
 
 CRISP = (
-    CrispOrdinalLearner("ie", "IE: complementary mutual information of binarised attributes", "ie",
-                        stop=Param("threshold", 0.0, "stop when the best value is not above this", kind="float",
+    CrispOrdinalLearner("ie", N_("IE: complementary mutual information of binarised attributes"), "ie",
+                        stop=Param("threshold", 0.0, N_("stop when the best value is not above this"), kind="float",
                                    minimum=0.0), stop_offset=1e-15),
-    CrispOrdinalLearner("rt", "RT: ranking impurity tree (Xia et al. 2006)", "rt", min_samples_split=True),
-    CrispOrdinalLearner("remt", "REMT: rank entropy based monotonic tree (Hu et al. 2012)", "rmi",
-                        stop=Param("epsilon", 0.01, "stop when the best rank mutual information is below this",
+    CrispOrdinalLearner("rt", N_("RT: ranking impurity tree (Xia et al. 2006)"), "rt", min_samples_split=True),
+    CrispOrdinalLearner("remt", N_("REMT: rank entropy based monotonic tree (Hu et al. 2012)"), "rmi",
+                        stop=Param("epsilon", 0.01, N_("stop when the best rank mutual information is below this"),
                                    kind="float", minimum=0.0)),
 )
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..i18n import N_, _
+
 KINDS = ("float", "int", "bool", "choice", "text")
 STAGES = ("fit", "predict")
 
@@ -62,8 +64,8 @@ class ChoiceSource:
 
 
 CHOICE_SOURCES: dict[str, ChoiceSource] = {
-    "hierarchy_levels": ChoiceSource(hierarchy_levels, _level, "levels of the class hierarchy", "hierarchy",
-                                     "a whole number from 1"),
+    "hierarchy_levels": ChoiceSource(hierarchy_levels, _level, N_("levels of the class hierarchy"), "hierarchy",
+                                     N_("a whole number from 1")),
 }
 
 
@@ -94,6 +96,11 @@ class Param:
                                  f"(known: {', '.join(CHOICE_SOURCES)})")
             if self.kind != "choice" or self.choices:
                 raise ValueError(f"parameter {self.name}: choices_from needs kind='choice' and no fixed choices")
+
+    @property
+    def display_help(self) -> str:
+        """The help in the current language (`help` stays English: N_-marked where declared)."""
+        return _(self.help)
 
     def allowed(self, spec) -> tuple:
         """The values a choice accepts on this problem (fixed choices need no problem)."""
@@ -136,6 +143,16 @@ class AlgorithmInfo:
         doc = (self.check.__doc__ or "").strip() if self.check is not None else ""
         return doc.splitlines()[0] if doc else None
 
+    @property
+    def display_title(self) -> str:
+        """The title in the current language (`title` stays English: N_-marked where declared)."""
+        return _(self.title)
+
+    @property
+    def display_constraint(self) -> str | None:
+        """The constraint in the current language (the check's docstring line, N_-marked beside it)."""
+        return _(self.constraint) if self.constraint else None
+
     def stage_params(self, params: dict, stage: str) -> dict:
         """The values of one stage's parameters (fit gets only these, so predict-stage ones never refit)."""
         names = {p.name for p in self.params if p.stage == stage}
@@ -162,32 +179,35 @@ def resolve_params(info: AlgorithmInfo, given: dict | None, spec=None) -> dict:
     by_name = {p.name: p for p in info.params}
     for key in given:
         if key not in by_name:
-            known = ", ".join(by_name) or "none"
-            raise OptionError(f'{info.name} has no parameter "{key}" (parameters: {known})', code="bad_option")
+            known = ", ".join(by_name) or _("none")
+            raise OptionError(_('{algorithm} has no parameter "{key}" (parameters: {known})').format(
+                algorithm=info.name, key=key, known=known), code="bad_option")
     for p in info.params:
         value = given.get(p.name, p.default)
         out[p.name] = _check_value(info, p, value, OptionError, spec)
     if info.check is not None:
         message = info.check(dict(out))
         if message:
-            raise OptionError(f"{info.name} parameters: {message}", code="bad_option")
+            raise OptionError(_("{algorithm} parameters: {message}").format(algorithm=info.name, message=message),
+                              code="bad_option")
     return out
 
 
 def _check_value(info, p: Param, value, error, spec=None):
-    where = f"{info.name} parameter {p.name}"
+    where = _("{algorithm} parameter {name}").format(algorithm=info.name, name=p.name)
     empty = value is None or (p.kind != "choice" and isinstance(value, str) and value.lower() in ("none", "null", ""))
     if p.choices_from is not None and isinstance(value, str) and value.strip().lower() in ("", "none", "null"):
         empty = True
     if empty:
         if p.default is None:
             return None
-        raise error(f"{where} needs a value", code="bad_option")
+        raise error(_("{where} needs a value").format(where=where), code="bad_option")
     if p.choices_from is not None:
         return _check_problem_choice(where, p, value, error, spec)
     if p.kind == "choice":
         if str(value) not in p.choices:
-            raise error(f"{where} must be one of {', '.join(map(str, p.choices))}, not {value!r}", code="bad_option")
+            raise error(_("{where} must be one of {choices}, not {value}").format(
+                where=where, choices=", ".join(map(str, p.choices)), value=repr(value)), code="bad_option")
         return str(value)
     if p.kind == "bool":
         if isinstance(value, bool):
@@ -196,22 +216,27 @@ def _check_value(info, p: Param, value, error, spec=None):
             return True
         if str(value).lower() in ("false", "0", "no"):
             return False
-        raise error(f"{where} must be true or false, not {value!r}", code="bad_option")
+        raise error(_("{where} must be true or false, not {value}").format(where=where, value=repr(value)),
+                    code="bad_option")
     if p.kind in ("int", "float"):
         try:
             number = float(value)
         except (TypeError, ValueError):
-            raise error(f"{where} must be a number, not {value!r}", code="bad_option") from None
+            raise error(_("{where} must be a number, not {value}").format(where=where, value=repr(value)),
+                        code="bad_option") from None
         if number != number or number in (float("inf"), float("-inf")):
-            raise error(f"{where} must be a finite number", code="bad_option")
+            raise error(_("{where} must be a finite number").format(where=where), code="bad_option")
         if p.kind == "int":
             if number != int(number):
-                raise error(f"{where} must be a whole number, not {value!r}", code="bad_option")
+                raise error(_("{where} must be a whole number, not {value}").format(where=where, value=repr(value)),
+                            code="bad_option")
             number = int(number)
         if p.minimum is not None and number < p.minimum:
-            raise error(f"{where} must be at least {p.minimum:g}, not {value}", code="bad_option")
+            raise error(_("{where} must be at least {minimum}, not {value}").format(
+                where=where, minimum=format(p.minimum, "g"), value=value), code="bad_option")
         if p.maximum is not None and number > p.maximum:
-            raise error(f"{where} must be at most {p.maximum:g}, not {value}", code="bad_option")
+            raise error(_("{where} must be at most {maximum}, not {value}").format(
+                where=where, maximum=format(p.maximum, "g"), value=value), code="bad_option")
         return number
     return str(value)
 
@@ -221,14 +246,17 @@ def _check_problem_choice(where: str, p: Param, value, error, spec):
     try:
         parsed = source.parse(value)
     except (TypeError, ValueError, OverflowError):
-        raise error(f"{where} must be {source.form}, not {value!r}", code="bad_option") from None
+        raise error(_("{where} must be {form}, not {value}").format(where=where, form=_(source.form),
+                                                                    value=repr(value)),
+                    code="bad_option") from None
     if spec is None:  # no problem yet (e.g. a learner called directly): the form only
         return parsed
     allowed = p.allowed(spec)
     if not allowed:
-        raise error(f"{where} needs the problem's {source.what} (setting {source.setting}), and none is set",
-                    code="bad_option")
+        raise error(_("{where} needs the problem's {what} (setting {setting}), and none is set").format(
+            where=where, what=_(source.what), setting=source.setting), code="bad_option")
     if parsed not in allowed:
-        raise error(f"{where} must be one of {', '.join(map(str, allowed))} ({source.what}), not {value!r}",
-                    code="bad_option")
+        raise error(_("{where} must be one of {choices} ({what}), not {value}").format(
+            where=where, choices=", ".join(map(str, allowed)), what=_(source.what), value=repr(value)),
+            code="bad_option")
     return parsed

@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 from typing import NamedTuple
 
+from ..i18n import N_, _
 from .params import AlgorithmInfo, Param, resolve_params
 
 __all__ = ["AlgorithmInfo", "Param", "resolve_params", "algorithms", "get", "known", "FAMILIES", "Family", "family",
@@ -24,16 +25,21 @@ class Family(NamedTuple):
     # metrics the family's answers call for, whatever the problem (engine.workflows reads them)
     reports: tuple[str, ...] = ()
 
+    @property
+    def display_title(self) -> str:
+        """The title in the current language (`title` stays English: N_-marked)."""
+        return _(self.title)
+
 
 #: the order in which algorithms are listed (CLI, Train panel), with the families' titles
 FAMILIES: tuple[Family, ...] = (
-    Family("classic", "Classic baselines"),
-    Family("ordinal", "Ordinal (monotone)"),
-    Family("roughset", "Rough set"),
-    Family("fuzzy", "Hierarchical fuzzy"),
-    Family("costsensitive", "Minimum cost"),
+    Family("classic", N_("Classic baselines")),
+    Family("ordinal", N_("Ordinal (monotone)")),
+    Family("roughset", N_("Rough set")),
+    Family("fuzzy", N_("Hierarchical fuzzy")),
+    Family("costsensitive", N_("Minimum cost")),
     # may answer PENDING; one class against the rest ("not X") on more than two classes
-    Family("trichotomy", "Sequential discriminant",
+    Family("trichotomy", N_("Sequential discriminant"),
            reports=("pending_rate", "misclassification_rate", "attributes_used")),
 )
 _FAMILY = {f.name: f for f in FAMILIES}
@@ -75,8 +81,9 @@ def get(name: str) -> AlgorithmInfo:
 
     table = _table()
     if name not in table:
-        known = ", ".join(sorted(table)) or "none yet"
-        raise OptionError(f'unknown algorithm "{name}" (available: {known})', code="bad_option")
+        known = ", ".join(sorted(table)) or _("none yet")
+        raise OptionError(_('unknown algorithm "{name}" (available: {known})').format(name=name, known=known),
+                          code="bad_option")
     return table[name]
 
 

@@ -36,6 +36,7 @@ import numpy as np
 
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
+from ..i18n import N_
 from ..kernels.rough import rough_measures, rough_table_scores
 from ..progress import Progress
 from ..tree.grow import BestByKey, Candidate, Cases, Stopping, grow, majority_label, min_cost_label
@@ -85,18 +86,18 @@ def choose_rs(candidates: list[Candidate], cases: Cases) -> Candidate | None:
 
 
 PARAMS = (
-    Param("min_samples_split", 2, "fewest cases in a node that may be split", kind="int", minimum=2),
-    Param("max_depth", None, "deepest level (empty: no limit)", kind="int", minimum=1),
+    Param("min_samples_split", 2, N_("fewest cases in a node that may be split"), kind="int", minimum=2),
+    Param("max_depth", None, N_("deepest level (empty: no limit)"), kind="int", minimum=1),
 )
 
 DP = AlgorithmInfo(
     name="dp", family="roughset",
-    title="DP (rough-set dependency, then purity; multiway, MDL discretisation)",
+    title=N_("DP (rough-set dependency, then purity; multiway, MDL discretisation)"),
     params=PARAMS, uses=("misclassification_costs",), missing="stop",
 )
 RS = AlgorithmInfo(
     name="rs", family="roughset",
-    title="RS (rough-set dependency, then gain ratio; multiway, MDL discretisation)",
+    title=N_("RS (rough-set dependency, then gain ratio; multiway, MDL discretisation)"),
     params=PARAMS, uses=("misclassification_costs",), missing="stop",
 )
 

@@ -29,6 +29,7 @@ import numpy as np
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
 from ..errors import SpecError
+from ..i18n import N_, _
 from ..progress import Progress
 from ..tree.grow import Candidate, Cases, Child, Stopping, grow
 from ..tree.model import PENDING, Leaf, Tree, TrichotomySplit
@@ -109,12 +110,13 @@ def binary_target(data: EncodedData, positive: str | None, algorithm: str) -> tu
     if len(classes) == 2 and positive is None:
         return data.y == 1, list(classes), 1
     if positive is None:
-        raise SpecError(f"{algorithm} separates one class from the rest; with {len(classes)} classes, choose which: "
-                        "the positive class (in the window: the Problem tab's \"Positive class\"; on the command "
-                        "line: --positive-class)", code="needs_positive_class",
+        raise SpecError(_("{algorithm} separates one class from the rest; with {n} classes, choose which: "
+                          "the positive class (in the window: the Problem tab's \"Positive class\"; on the command "
+                          "line: --positive-class)").format(algorithm=algorithm, n=len(classes)), code="needs_positive_class",
                         field="positive_class")
     if positive not in classes:
-        raise SpecError(f'"{positive}" is not a class', code="needs_positive_class", field="positive_class")
+        raise SpecError(_('"{positive}" is not a class').format(positive=positive), code="needs_positive_class",
+                        field="positive_class")
     k = classes.index(positive)
     if len(classes) == 2:
         return data.y == k, list(classes), k
@@ -141,13 +143,13 @@ def _side_labels(labels: list[str], hi_label: int, n_classes: int) -> tuple[int,
 
 
 TRICHOTOMY = AlgorithmInfo(
-    name="trichotomy", family="trichotomy", title="Sequential discriminant tree by trichotomy (seed 004)",
+    name="trichotomy", family="trichotomy", title=N_("Sequential discriminant tree by trichotomy (seed 004)"),
     params=(
-        Param("r", 0.05, "widening of the overlap region, as a share of its width (paper: 5 %, option 1 %)",
+        Param("r", 0.05, N_("widening of the overlap region, as a share of its width (paper: 5 %, option 1 %)"),
               kind="float", minimum=0.0, maximum=1.0),
-        Param("lambda0", 0.01, "stop when the best B/W is below this", kind="float", minimum=0.0),
-        Param("n_min", 5, "stop when fewer cases are pending", kind="int", minimum=1),
-        Param("trim", 0.0, "α: overlap between trimmed quantiles (0 = the paper's extremes: no training error)",
+        Param("lambda0", 0.01, N_("stop when the best B/W is below this"), kind="float", minimum=0.0),
+        Param("n_min", 5, N_("stop when fewer cases are pending"), kind="int", minimum=1),
+        Param("trim", 0.0, N_("α: overlap between trimmed quantiles (0 = the paper's extremes: no training error)"),
               kind="float", minimum=0.0, maximum=0.45),
     ),
     uses=("positive_class",),
@@ -361,8 +363,9 @@ def wilks_lambda(X: np.ndarray, hi: np.ndarray, w: np.ndarray) -> float:
 
 
 FISHER = AlgorithmInfo(
-    name="fisher_lda", family="trichotomy", title="Fisher LDA with forward stepwise selection (baseline of seed 004)",
-    params=(Param("p_enter", 0.05, "F-to-enter: add an attribute while its p-value is below this", kind="float",
+    name="fisher_lda", family="trichotomy",
+    title=N_("Fisher LDA with forward stepwise selection (baseline of seed 004)"),
+    params=(Param("p_enter", 0.05, N_("F-to-enter: add an attribute while its p-value is below this"), kind="float",
                   minimum=1e-6, maximum=1.0),),
     uses=("positive_class",),
     missing="stop",

@@ -23,7 +23,7 @@ from typing import Callable
 
 from .. import __version__
 from ..errors import OptionError, RuleTreeError
-from ..i18n import LANGUAGES, _, using
+from ..i18n import LANGUAGES, N_, _, using
 from ..paths import log_file
 from .commands import cmd_algorithms, cmd_evaluate, cmd_info, cmd_predict, cmd_rules, cmd_train
 from .compare import add_compare_parser
@@ -37,8 +37,35 @@ __all__ = ["PROG", "SUBCOMMANDS", "Parser", "build_parser", "main", "guarded", "
 
 SUBCOMMANDS = ("info", "algorithms", "train", "predict", "rules", "evaluate", "compare", "reproduce", "consult",
                "sessions")
-NO_DISPLAY = (f"{PROG}: no display found (DISPLAY is not set), so the window cannot open; "
-              f"use a subcommand such as '{PROG} info DATA' (see '{PROG} --help')")
+#: said by the launcher; shown as `_(NO_DISPLAY)`
+NO_DISPLAY = N_("ruletree: no display found (DISPLAY is not set), so the window cannot open; "
+                "use a subcommand such as 'ruletree info DATA' (see 'ruletree --help')")
+
+
+# argparse's own words (its "usage:", its headings, its error messages) go through gettext,
+# which has no catalogue of ours: they are marked here, and argparse looks them up in ours
+# (English: unchanged). Their translations keep argparse's %-placeholders.
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("expected one argument"),
+    N_("expected at least one argument"), N_("expected at most one argument"), N_("expected %s argument"),
+    N_("expected %s arguments"), N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid %(type)s value: %(value)r"), N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"), N_("ignored explicit argument %r"),
+    N_("one of the arguments %s is required"))
+
+
+def _argparse_words(text: str) -> str:
+    return _(text)
+
+
+def _argparse_plural(singular: str, plural: str, n: int) -> str:
+    return _(singular if n == 1 else plural)
+
+
+argparse._ = _argparse_words
+argparse.ngettext = _argparse_plural
 
 
 class Parser(argparse.ArgumentParser):
@@ -52,46 +79,46 @@ _Parser = Parser  # the name it had
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog=PROG, description="RuleTree Studio: decision trees and IF-THEN rules from "
-                    "spreadsheets. With no subcommand, starts the window.")
+    parser = Parser(prog=PROG, description=_("RuleTree Studio: decision trees and IF-THEN rules from "
+                                             "spreadsheets. With no subcommand, starts the window."))
     parser.add_argument("--version", action="version", version=f"RuleTree Studio {__version__}")
     parser.add_argument("--lang", choices=LANGUAGES, metavar="LANG",
-                        help="language of the messages and exports: en or zh_CN (default: RULETREE_LANG, then the "
-                             "system locale); JSON output and files never change with it")
+                        help=_("language of the messages and exports: en or zh_CN (default: RULETREE_LANG, then the "
+                               "system locale); JSON output and files never change with it"))
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
-    info = sub.add_parser("info", help="columns, types, missing values, classes; validate a project")
+    info = sub.add_parser("info", help=_("columns, types, missing values, classes; validate a project"))
     add_problem_options(info, data_optional=True)
-    info.add_argument("--json", action="store_true", help="print JSON")
+    info.add_argument("--json", action="store_true", help=_("print JSON"))
     info.set_defaults(func=cmd_info)
-    algos = sub.add_parser("algorithms", help="the available algorithms, by family, and their parameters")
-    algos.add_argument("--json", action="store_true", help="print JSON")
+    algos = sub.add_parser("algorithms", help=_("the available algorithms, by family, and their parameters"))
+    algos.add_argument("--json", action="store_true", help=_("print JSON"))
     algos.set_defaults(func=cmd_algorithms)
 
-    train = sub.add_parser("train", help="fit a model on all rows and write it")
+    train = sub.add_parser("train", help=_("fit a model on all rows and write it"))
     add_problem_options(train, data_optional=True)
     train.add_argument("--algorithm", required=True, metavar="NAME")
-    train.add_argument("--param", action="append", metavar="K=V", help="an algorithm parameter (repeatable)")
+    train.add_argument("--param", action="append", metavar="K=V", help=_("an algorithm parameter (repeatable)"))
     train.add_argument("--out", required=True, metavar="MODEL.json")
     train.set_defaults(func=cmd_train)
 
-    pred = sub.add_parser("predict", help="predict every row of a data file")
+    pred = sub.add_parser("predict", help=_("predict every row of a data file"))
     pred.add_argument("model", metavar="MODEL.json")
     pred.add_argument("data", metavar="DATA")
     pred.add_argument("--sheet", metavar="S")
     pred.add_argument("--encoding", metavar="ENC")
     pred.add_argument("--delimiter", metavar="D")
     pred.add_argument("--missing", choices=("stop", "majority", "fractional"),
-                      help="what an unknown value does (default: the algorithm's own policy)")
+                      help=_("what an unknown value does (default: the algorithm's own policy)"))
     pred.add_argument("--out", metavar="PRED.csv")
     pred.set_defaults(func=cmd_predict)
 
-    rules = sub.add_parser("rules", help="IF-THEN rules of a model")
+    rules = sub.add_parser("rules", help=_("IF-THEN rules of a model"))
     rules.add_argument("model", metavar="MODEL.json")
-    rules.add_argument("--xlsx", metavar="OUT.xlsx", help="also write an Excel workbook")
+    rules.add_argument("--xlsx", metavar="OUT.xlsx", help=_("also write an Excel workbook"))
     rules.add_argument("--json", action="store_true")
     rules.set_defaults(func=cmd_rules)
 
-    ev = sub.add_parser("evaluate", help="cross-validated metrics of an algorithm on a file")
+    ev = sub.add_parser("evaluate", help=_("cross-validated metrics of an algorithm on a file"))
     add_problem_options(ev, data_optional=True)
     ev.add_argument("--algorithm", required=True, metavar="NAME")
     ev.add_argument("--param", action="append", metavar="K=V")
@@ -99,48 +126,50 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--repeats", type=int, default=1, metavar="R")
     ev.add_argument("--holdout", type=float, metavar="F")
     ev.add_argument("--strategy", choices=("sequential", "batch", "hybrid", "planned"),
-                    help="how a test case's values are obtained, for the cost metrics (default: sequential when "
-                         "the problem has test or waiting costs)")
+                    help=_("how a test case's values are obtained, for the cost metrics (default: sequential when "
+                           "the problem has test or waiting costs)"))
     ev.add_argument("--missing-rate", type=float, metavar="R",
-                    help="for experiments: blank each attribute value (never the class) independently with "
-                         "probability R, 0 <= R < 1 (missing completely at random, seeded by --seed), in the "
-                         "training and the test rows of every fold")
+                    help=_("for experiments: blank each attribute value (never the class) independently with "
+                           "probability R, 0 <= R < 1 (missing completely at random, seeded by --seed), in the "
+                           "training and the test rows of every fold"))
     ev.add_argument("--seed", type=int, default=0, metavar="S")
     ev.add_argument("--json", action="store_true")
     ev.set_defaults(func=cmd_evaluate)
     add_compare_parser(sub)
 
-    con = sub.add_parser("consult", help="one case, the most useful question next")
+    con = sub.add_parser("consult", help=_("one case, the most useful question next"))
     con.add_argument("model", metavar="MODEL.json")
-    con.add_argument("--project", metavar="P.rtproj", help="costs, batch groups and budget from a project")
-    con.add_argument("--answers", metavar="FILE.json", help="scripted answers: attribute -> value (null or ? unknown)")
-    con.add_argument("--log", metavar="OUT.json", help="write the session (questions, answers, outcome)")
-    con.add_argument("--resume", metavar="ID", help="continue a saved session")
-    con.add_argument("--case", metavar="NAME", help="a name for the case (patient, applicant) in the history")
+    con.add_argument("--project", metavar="P.rtproj", help=_("costs, batch groups and budget from a project"))
+    con.add_argument("--answers", metavar="FILE.json",
+                     help=_("scripted answers: attribute -> value (null or ? unknown)"))
+    con.add_argument("--log", metavar="OUT.json", help=_("write the session (questions, answers, outcome)"))
+    con.add_argument("--resume", metavar="ID", help=_("continue a saved session"))
+    con.add_argument("--case", metavar="NAME", help=_("a name for the case (patient, applicant) in the history"))
     con.add_argument("--stop-when-not-worth", action="store_true",
-                     help="also stop when no remaining test costs less than it could still save "
-                          "(E_now - E*; meaningful when test and misclassification costs share a unit)")
+                     help=_("also stop when no remaining test costs less than it could still save "
+                            "(E_now - E*; meaningful when test and misclassification costs share a unit)"))
     con.add_argument("--planning", choices=("planned", "utility"), default="planned",
-                     help="planned (default): ask any attribute a still-possible rule tests, in the order of "
-                          "least expected total cost; utility: the tree's next tests by expected cost removed "
-                          "per unit of test cost (fuzzy and trichotomy trees always)")
+                     help=_("planned (default): ask any attribute a still-possible rule tests, in the order of "
+                            "least expected total cost; utility: the tree's next tests by expected cost removed "
+                            "per unit of test cost (fuzzy and trichotomy trees always)"))
     con.set_defaults(func=cmd_consult)
 
-    ses = sub.add_parser("sessions", help="saved consultations: list them, export them to Excel")
-    ses.add_argument("ids", nargs="*", metavar="ID", help="only these sessions")
-    ses.add_argument("--project", metavar="P.rtproj", help="only this project's sessions")
-    ses.add_argument("--model", metavar="MODEL.json", help="only sessions with this model")
-    ses.add_argument("--xlsx", metavar="OUT.xlsx", help="write them to a workbook (Sessions, Answers)")
+    ses = sub.add_parser("sessions", help=_("saved consultations: list them, export them to Excel"))
+    ses.add_argument("ids", nargs="*", metavar="ID", help=_("only these sessions"))
+    ses.add_argument("--project", metavar="P.rtproj", help=_("only this project's sessions"))
+    ses.add_argument("--model", metavar="MODEL.json", help=_("only sessions with this model"))
+    ses.add_argument("--xlsx", metavar="OUT.xlsx", help=_("write them to a workbook (Sessions, Answers)"))
     ses.add_argument("--json", action="store_true")
     ses.set_defaults(func=cmd_sessions)
 
-    rep = sub.add_parser("reproduce", help="rerun a paper's experiment; write its tables and plots")
-    rep.add_argument("paper", metavar="PAPER", help=f"{', '.join(PAPERS)} (dp, hfdt, mincost: with their issues)")
-    rep.add_argument("--out", metavar="DIR", help="output folder (default: reproduce_PAPER)")
-    rep.add_argument("--quick", action="store_true", help="few repeats: about a minute")
-    rep.add_argument("--repeats", type=int, metavar="R", help="repeats of every part (facmi; the paper: 100)")
-    rep.add_argument("--png", action="store_true", help="also draw the plots as PNG (with the app's plotter; "
-                     "the SVG plots need nothing more)")
+    rep = sub.add_parser("reproduce", help=_("rerun a paper's experiment; write its tables and plots"))
+    rep.add_argument("paper", metavar="PAPER", help=_("{papers} (dp, hfdt, mincost: with their issues)").format(
+        papers=", ".join(PAPERS)))
+    rep.add_argument("--out", metavar="DIR", help=_("output folder (default: reproduce_PAPER)"))
+    rep.add_argument("--quick", action="store_true", help=_("few repeats: about a minute"))
+    rep.add_argument("--repeats", type=int, metavar="R", help=_("repeats of every part (facmi; the paper: 100)"))
+    rep.add_argument("--png", action="store_true", help=_("also draw the plots as PNG (with the app's plotter; "
+                     "the SVG plots need nothing more)"))
     rep.set_defaults(func=cmd_reproduce)
     return parser
 
@@ -174,9 +203,9 @@ def is_window_start(argv: list[str]) -> bool:
 def window_file(argv: list[str]) -> str | None:
     """`ruletree [FILE]`: the file the window opens (None: the bundled demo); a word that is
     neither a file nor a command is a user error."""
-    parser = Parser(prog=PROG, description="Start the RuleTree Studio window.")
-    parser.add_argument("file", nargs="?", help="a data file or project (.rtproj) to open")
-    parser.add_argument("--lang", choices=LANGUAGES, metavar="LANG", help="en or zh_CN")
+    parser = Parser(prog=PROG, description=_("Start the RuleTree Studio window."))
+    parser.add_argument("file", nargs="?", help=_("a data file or project (.rtproj) to open"))
+    parser.add_argument("--lang", choices=LANGUAGES, metavar="LANG", help=_("en or zh_CN"))
     args = parser.parse_args(argv)
     if args.file is not None and not os.path.exists(args.file):
         raise OptionError(_('"{file}" is neither a file nor a command (commands: {commands})').format(

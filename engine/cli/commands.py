@@ -40,7 +40,7 @@ def cmd_info(args) -> int:
     from ..data.spec import check
 
     if args.data is None and args.project is None:
-        raise OptionError("give a data file, or --project P", code="bad_option")
+        raise OptionError(_("give a data file, or --project P"), code="bad_option")
     problem = resolve_problem(args, need_target=True)
     table, spec = problem.table, problem.spec
     problems = check(spec, table) if (args.project or problem_given(args)) else []
@@ -63,9 +63,11 @@ def cmd_info(args) -> int:
         print_info(table, spec, target, classes, problem, problems, show_settings=bool(args.project))
     if problems:
         first = problems[0]
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        where = f"project \"{os.path.basename(args.project)}\"" if args.project else "settings"
-        print(f"{PROG}: error: {where}, setting {first.field}: {first.message}{more}", file=sys.stderr)
+        more = _(" (and {n} more)").format(n=len(problems) - 1) if len(problems) > 1 else ""
+        where = _('project "{name}"').format(name=os.path.basename(args.project)) if args.project else \
+            _("settings")
+        print(_("{prog}: error: {where}, setting {field}: {message}{more}").format(
+            prog=PROG, where=where, field=first.field, message=first.message, more=more), file=sys.stderr)
         return 2
     return 0
 
@@ -82,7 +84,7 @@ def cmd_algorithms(args) -> int:
                          ensure_ascii=False, indent=2))
         return 0
     if not items:
-        print("no algorithms are available yet")
+        print(_("no algorithms are available yet"))
         return 0
     print_algorithms(by_family(items))
     return 0
@@ -135,7 +137,8 @@ def cmd_train(args) -> int:
         warn(w)
     model.save(args.out)
     tree = model.tree
-    print(f"{info.name}: {tree.n_leaves} leaves, depth {tree.depth}, trained on {data.n} rows -> {args.out}")
+    print(_("{algorithm}: {leaves} leaves, depth {depth}, trained on {rows} rows -> {path}").format(
+        algorithm=info.name, leaves=tree.n_leaves, depth=tree.depth, rows=data.n, path=args.out))
     return 0
 
 
@@ -178,7 +181,8 @@ def cmd_predict(args) -> int:
     if args.out:
         atomic_write_text(args.out, buf.getvalue())
         pending = sum(1 for label in labels if label == PENDING_LABEL)
-        print(f"{len(labels)} predictions -> {args.out}" + (f" ({pending} PENDING)" if pending else ""))
+        print(_("{n} predictions -> {path}").format(n=len(labels), path=args.out)
+              + (_(" ({n} PENDING)").format(n=pending) if pending else ""))
     else:
         sys.stdout.write(buf.getvalue())
     return 0

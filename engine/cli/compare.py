@@ -19,55 +19,56 @@ import shutil
 import sys
 
 from ..errors import OptionError
+from ..i18n import _
 from .commands import check_scheme_options, parse_params
 from .printing import terminal_progress, warn
 from .problem import add_problem_options, prepare, split_list
 
 
 def add_compare_parser(sub) -> None:
-    cmp = sub.add_parser("compare", help="many algorithms on the same folds, beside a baseline")
+    cmp = sub.add_parser("compare", help=_("many algorithms on the same folds, beside a baseline"))
     add_problem_options(cmp, data_optional=True)
     cmp.add_argument("--algorithms", required=True, metavar="A,B,...",
-                     help="algorithms to compare ('all': every one that applies to the problem); "
-                          "NAME=ALGO adds ALGO under another name, e.g. c45,small=c45 --param small.min_cases=20")
+                     help=_("algorithms to compare ('all': every one that applies to the problem); "
+                            "NAME=ALGO adds ALGO under another name, e.g. c45,small=c45 --param small.min_cases=20"))
     cmp.add_argument("--param", action="append", metavar="A.K=V",
-                     help="parameter K of algorithm (or name) A; K=V sets it for every algorithm that has K "
-                          "(repeatable)")
+                     help=_("parameter K of algorithm (or name) A; K=V sets it for every algorithm that has K "
+                            "(repeatable)"))
     cmp.add_argument("--cv", type=int, default=10, metavar="K")
     cmp.add_argument("--repeats", type=int, default=1, metavar="R")
     cmp.add_argument("--holdout", type=float, metavar="F")
     cmp.add_argument("--train-sizes", metavar="S,S,...",
-                     help="a learning curve: each fold also trained on these shares of its training rows "
-                          "(0.1,0.25,0.5,1) or numbers of rows (100,200,400), nested and stratified, and scored on "
-                          "the same test rows; the tables and tests are on the largest size")
+                     help=_("a learning curve: each fold also trained on these shares of its training rows "
+                            "(0.1,0.25,0.5,1) or numbers of rows (100,200,400), nested and stratified, and scored on "
+                            "the same test rows; the tables and tests are on the largest size"))
     cmp.add_argument("--sweep", action="append", metavar="A.K=V,V,...",
-                     help="replace algorithm (or name) A by one entry per value of its parameter K, e.g. "
-                          "trichotomy.trim=0,0.02,0.05,0.1 for the error / pending curve over the trim alpha "
-                          "(repeatable)")
-    cmp.add_argument("--jobs", type=int, metavar="J", help="units run at once (default: all cores)")
+                     help=_("replace algorithm (or name) A by one entry per value of its parameter K, e.g. "
+                            "trichotomy.trim=0,0.02,0.05,0.1 for the error / pending curve over the trim alpha "
+                            "(repeatable)"))
+    cmp.add_argument("--jobs", type=int, metavar="J", help=_("units run at once (default: all cores)"))
     cmp.add_argument("--executor", choices=("threads", "processes"), default="processes",
-                     help="run the folds on worker processes, each handed the data once (the default), or on "
-                          "threads of this process (the learners' Python parts share one lock: little gain)")
+                     help=_("run the folds on worker processes, each handed the data once (the default), or on "
+                            "threads of this process (the learners' Python parts share one lock: little gain)"))
     cmp.add_argument("--scheduler", metavar="ADDR",
-                     help="run the folds on a Dask distributed cluster: the scheduler's address "
-                          "(tcp://host:8786), or local:N to start N local workers; each worker needs RuleTree "
-                          "Studio and dask[distributed] installed")
+                     help=_("run the folds on a Dask distributed cluster: the scheduler's address "
+                            "(tcp://host:8786), or local:N to start N local workers; each worker needs RuleTree "
+                            "Studio and dask[distributed] installed"))
     cmp.add_argument("--strategy", choices=("sequential", "batch", "hybrid", "planned"),
-                     help="how a test case's values are obtained, for the cost metrics (default: sequential when "
-                          "the problem has test or waiting costs)")
+                     help=_("how a test case's values are obtained, for the cost metrics (default: sequential when "
+                            "the problem has test or waiting costs)"))
     cmp.add_argument("--missing-rate", type=float, metavar="R",
-                     help="for experiments: blank each attribute value independently with probability R, "
-                          "0 <= R < 1 (seeded by --seed), in the training and test rows of every fold")
+                     help=_("for experiments: blank each attribute value independently with probability R, "
+                            "0 <= R < 1 (seeded by --seed), in the training and test rows of every fold"))
     cmp.add_argument("--seed", type=int, default=0, metavar="S")
     cmp.add_argument("--resume", metavar="FILE.json",
-                     help="keep the results in FILE after every fold; run again to continue where it stopped")
+                     help=_("keep the results in FILE after every fold; run again to continue where it stopped"))
     cmp.add_argument("--metric", metavar="NAME",
-                     help="the metric the significance tests are on (default: the total cost per case with "
-                          "priced tests, else the misclassification cost with a cost matrix, else accuracy)")
+                     help=_("the metric the significance tests are on (default: the total cost per case with "
+                            "priced tests, else the misclassification cost with a cost matrix, else accuracy)"))
     cmp.add_argument("--reference", metavar="NAME",
-                     help="the entry the others are tested against (default: the first one given)")
+                     help=_("the entry the others are tested against (default: the first one given)"))
     cmp.add_argument("--xlsx", metavar="OUT.xlsx",
-                     help="also write the tables, the fold scores, the tests and Excel charts to a workbook")
+                     help=_("also write the tables, the fold scores, the tests and Excel charts to a workbook"))
     cmp.add_argument("--json", action="store_true")
     cmp.set_defaults(func=cmd_compare)
 
@@ -79,12 +80,12 @@ def parse_entries(text: str, params: list[str] | None, available: list[str] | No
 
     items = split_list(text)
     if not items:
-        raise OptionError("--algorithms: give at least one algorithm name", code="bad_option")
+        raise OptionError(_("--algorithms: give at least one algorithm name"), code="bad_option")
     entries: list[Entry] = []
     for item in items:
         if item.lower() == "all":
             if available is None:
-                raise OptionError("--algorithms all cannot be combined with other names here", code="bad_option")
+                raise OptionError(_("--algorithms all cannot be combined with other names here"), code="bad_option")
             entries += [Entry(name) for name in available if name not in {e.algorithm for e in entries}]
             continue
         name, sep, algorithm = item.partition("=")
@@ -93,21 +94,21 @@ def parse_entries(text: str, params: list[str] | None, available: list[str] | No
         key, sep, value = item.partition("=")
         target, dot, key = key.rpartition(".")
         if not sep:
-            raise OptionError(f'--param "{item}" is not A.K=V', code="bad_option")
+            raise OptionError(_('--param "{item}" is not A.K=V').format(item=item), code="bad_option")
         one = parse_params([f"{key}={value}"])
         if dot:
             chosen = [e for e in entries if (e.name or e.algorithm) == target.strip()]
             if not chosen:
-                raise OptionError(f'--param "{item}": "{target}" is not one of the algorithms compared',
-                                  code="bad_option")
+                raise OptionError(_('--param "{item}": "{name}" is not one of the algorithms compared').format(
+                    item=item, name=target), code="bad_option")
         else:
             from ..algorithms.registry import known
 
             chosen = [e for e in entries if (info := known(e.algorithm)) is not None
                       and any(p.name == key.strip() for p in info.params)]
             if not chosen:
-                raise OptionError(f'--param "{item}": no algorithm compared has a parameter "{key.strip()}"',
-                                  code="bad_option")
+                raise OptionError(_('--param "{item}": no algorithm compared has a parameter "{key}"').format(
+                    item=item, key=key.strip()), code="bad_option")
         for e in chosen:
             e.params.update(one)
     return entries
@@ -130,7 +131,7 @@ def parse_sweeps(entries, sweeps: list[str] | None):
         key, sep, values = item.partition("=")
         target, dot, key = key.rpartition(".")
         if not sep or not dot or not target.strip() or not key.strip():
-            raise OptionError(f'--sweep "{item}" is not A.K=V,V,...', code="bad_option")
+            raise OptionError(_('--sweep "{item}" is not A.K=V,V,...').format(item=item), code="bad_option")
         parsed = [parse_params([f"{key.strip()}={v}"])[key.strip()] for v in split_list(values)]
         entries = sweep(entries, target.strip(), key.strip(), parsed)
     return entries
@@ -142,7 +143,7 @@ def cmd_compare(args) -> int:
 
     check_scheme_options(args)
     if args.jobs is not None and args.jobs < 1:
-        raise OptionError("--jobs must be at least 1", code="bad_option")
+        raise OptionError(_("--jobs must be at least 1"), code="bad_option")
     wants_all = any(item.lower() == "all" for item in split_list(args.algorithms))
     parse_train_sizes(args.train_sizes)
     if not wants_all:  # mistyped names and parameters are reported before a large file is read
@@ -155,7 +156,7 @@ def cmd_compare(args) -> int:
     if wants_all:
         available, skipped = applicable_algorithms(data, problem.spec)
         for name, reason in skipped.items():
-            print(f"note: {name} left out: it {reason}", file=sys.stderr)
+            print(_("note: {name} left out: it {reason}").format(name=name, reason=reason), file=sys.stderr)
     entries = parse_sweeps(parse_entries(args.algorithms, args.param, available), args.sweep)
     scheme = Scheme(cv=args.cv, repeats=args.repeats, holdout=args.holdout, seed=args.seed,
                     missing_rate=args.missing_rate, strategy=args.strategy,
@@ -170,8 +171,8 @@ def cmd_compare(args) -> int:
     from ..compare.significance import significance
 
     if args.metric is not None and args.metric not in result.metrics():
-        raise OptionError(f'--metric: "{args.metric}" is not a metric of this comparison '
-                          f"({', '.join(result.metrics())})", code="bad_option")
+        raise OptionError(_('--metric: "{metric}" is not a metric of this comparison ({metrics})').format(
+            metric=args.metric, metrics=", ".join(result.metrics())), code="bad_option")
     tests = significance(result, args.metric, args.reference)
     if args.xlsx:
         from ..compare.workbook import write_comparison
@@ -193,21 +194,31 @@ def print_comparison(result, file_name: str, rows: int, width: int | None = None
     """Rows the entries (the baseline last), columns the metrics as mean ± std, in groups of
     columns that fit the terminal."""
     scheme = result.scheme
-    how = (f"hold-out {scheme.holdout:g}" if scheme.holdout is not None else f"{scheme.cv}-fold cross-validation") \
-        + f" x {scheme.repeats}, seed {scheme.seed}"
+    from ..export import metric_title
+    from ..textwidth import display_width, ljust, rjust
+
+    how = (_("hold-out {share}").format(share=format(scheme.holdout, "g")) if scheme.holdout is not None
+           else _("{k}-fold cross-validation").format(k=scheme.cv)) \
+        + _(" x {repeats}, seed {seed}").format(repeats=scheme.repeats, seed=scheme.seed)
     if scheme.missing_rate:
-        how += f", missing rate {scheme.missing_rate:g}"
+        how += _(", missing rate {rate}").format(rate=format(scheme.missing_rate, "g"))
     n = len(result.entries) - (1 if result.baseline else 0)
-    print(f"{n} algorithm{'s' if n != 1 else ''} and {result.baseline or 'no baseline'} on {file_name} "
-          f"({rows} rows), {how}")
+    if result.baseline:
+        line = _("{n} algorithm and {baseline} on {file} ({rows} rows), {scheme}") if n == 1 else \
+            _("{n} algorithms and {baseline} on {file} ({rows} rows), {scheme}")
+    else:
+        line = _("{n} algorithm and no baseline on {file} ({rows} rows), {scheme}") if n == 1 else \
+            _("{n} algorithms and no baseline on {file} ({rows} rows), {scheme}")
+    print(line.format(n=n, baseline=result.baseline, file=file_name, rows=rows, scheme=how))
     metrics = result.metrics()
+    titles = {m: metric_title(m) for m in metrics}
     cells = {e.name: {m: f"{v['mean']:.4f} ± {v['std']:.4f}" for m, v in e.evaluation.summary().items()}
              for e in result.entries}
-    first = max(len("algorithm"), *(len(n) for n in result.names))
+    first = max(display_width(_("algorithm")), *(display_width(n) for n in result.names))
     width = width or max(60, shutil.get_terminal_size((120, 24)).columns)
     groups, group, used = [], [], first
     for m in metrics:
-        w = max(len(m), 17) + 2
+        w = max(display_width(titles[m]), 17) + 2
         if group and used + w > width:
             groups.append(group)
             group, used = [], first
@@ -216,11 +227,11 @@ def print_comparison(result, file_name: str, rows: int, width: int | None = None
     if group:
         groups.append(group)
     for group in groups:
-        widths = [max(len(m), 17) for m in group]
+        widths = [max(display_width(titles[m]), 17) for m in group]
         print()
-        print("algorithm".ljust(first) + "".join("  " + m.rjust(w) for m, w in zip(group, widths)))
+        print(ljust(_("algorithm"), first) + "".join("  " + rjust(titles[m], w) for m, w in zip(group, widths)))
         for e in result.entries:
-            print(e.name.ljust(first) + "".join("  " + cells[e.name].get(m, "-").rjust(w)
+            print(ljust(e.name, first) + "".join("  " + cells[e.name].get(m, "-").rjust(w)
                                                  for m, w in zip(group, widths)))
 
 
@@ -230,13 +241,15 @@ def print_curves(result, metric: str) -> None:
     from ..compare.curves import error_pending_points
     from ..textwidth import display_width, ljust
 
-    first = max(display_width("algorithm"), *(display_width(n) for n in result.names))
+    from ..export import metric_title
+
+    first = max(display_width(_("algorithm")), *(display_width(n) for n in result.names))
     curve = result.curve
     if curve is not None:
         rows = curve.mean_rows()
         print()
-        print(f"learning curve: {metric} (mean over the folds) by training rows")
-        print("  " + ljust("algorithm", first) + "".join(f"  {r:>9.0f}" for r in rows))
+        print(_("learning curve: {metric} (mean over the folds) by training rows").format(metric=metric_title(metric)))
+        print("  " + ljust(_("algorithm"), first) + "".join(f"  {r:>9.0f}" for r in rows))
         for name in result.names:
             found = curve.summary(name, metric)
             if found is not None:
@@ -244,7 +257,7 @@ def print_curves(result, metric: str) -> None:
     points = error_pending_points(result)
     if points:
         print()
-        print("error / pending (mean over the folds): misclassification rate, pending rate, attributes per case")
+        print(_("error / pending (mean over the folds): misclassification rate, pending rate, attributes per case"))
         for algorithm, group in points.items():
             for p in group:
                 used = f"{p.attributes_used:.2f}" if p.attributes_used is not None else "-"
@@ -257,27 +270,34 @@ def print_significance(tests) -> None:
     from ..compare.significance import CAVEAT
     from ..textwidth import display_width, ljust
 
-    direction = "higher" if tests.higher_better else "lower"
+    from ..export import metric_title
+    from ..textwidth import rjust
+
+    line = _("significance on {metric} (higher is better), against {reference}; alpha {alpha}:") \
+        if tests.higher_better else \
+        _("significance on {metric} (lower is better), against {reference}; alpha {alpha}:")
     print()
-    print(f"significance on {tests.metric} ({direction} is better), against {tests.reference}; "
-          f"alpha {tests.alpha:g}:")
-    first = max(display_width("algorithm"), *(display_width(n) for n in tests.names))
-    header = ["mean", "corrected t p", "Wilcoxon p", "Nemenyi p", "avg rank"]
-    print("  " + ljust("algorithm", first) + "".join(f"  {h:>13}" for h in header))
+    print(line.format(metric=metric_title(tests.metric), reference=tests.reference, alpha=format(tests.alpha, "g")))
+    first = max(display_width(_("algorithm")), *(display_width(n) for n in tests.names))
+    header = [_("mean"), _("corrected t p"), _("Wilcoxon p"), _("Nemenyi p"), _("avg rank")]
+    print("  " + ljust(_("algorithm"), first) + "".join("  " + rjust(h, 13) for h in header))
     for name in tests.names:
         pair = tests.pairs.get(name, {})
         t, w = pair.get("corrected_t"), pair.get("wilcoxon")
         nem, rank = tests.nemenyi_p(name), tests.rank_of(name)
-        verdict = {True: "better", False: "worse", None: ""}[tests.better_than_reference(name)]
-        cells = [f"{tests.means[name]:.4f}", f"{t.p_value:.4f}" if t else "(reference)" if name == tests.reference
+        verdict = {True: _("better"), False: _("worse"), None: ""}[tests.better_than_reference(name)]
+        cells = [f"{tests.means[name]:.4f}", f"{t.p_value:.4f}" if t else _("(reference)") if name == tests.reference
                  else "-", f"{w.p_value:.4f}" if w else "-", f"{nem:.4f}" if nem is not None else "-",
                  f"{rank:.2f}" if rank is not None else "-"]
-        print("  " + ljust(name, first) + "".join(f"  {c:>13}" for c in cells) + (f"  {verdict}" if verdict else ""))
+        print("  " + ljust(name, first) + "".join("  " + rjust(c, 13) for c in cells)
+              + (f"  {verdict}" if verdict else ""))
     if tests.friedman is not None:
         f = tests.friedman
-        print(f"Friedman over {f.n_blocks} folds: chi2 = {f.chi2:.3f} (p = {f.p_chi2:.4f}), Iman-Davenport "
-              f"F = {f.f:.3f} (p = {f.p_value:.4g}); Nemenyi critical difference of average ranks "
-              f"{tests.nemenyi.critical_difference:.2f}")
+        print(_("Friedman over {n} folds: chi2 = {chi2} (p = {p_chi2}), Iman-Davenport F = {f} (p = {p_f}); "
+                "Nemenyi critical difference of average ranks {cd}").format(
+            n=f.n_blocks, chi2=format(f.chi2, ".3f"), p_chi2=format(f.p_chi2, ".4f"), f=format(f.f, ".3f"),
+            p_f=format(f.p_value, ".4g"), cd=format(tests.nemenyi.critical_difference, ".2f")))
     if tests.left_out:
-        print(f"not tested (no {tests.metric} on every fold): {', '.join(tests.left_out)}")
-    print(f"note: {CAVEAT}")
+        print(_("not tested (no {metric} on every fold): {names}").format(metric=metric_title(tests.metric),
+                                                                         names=", ".join(tests.left_out)))
+    print(_("note: {caveat}").format(caveat=_(CAVEAT)))

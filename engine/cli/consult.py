@@ -8,6 +8,7 @@ import sys
 
 from ..errors import OptionError
 from ..fileio import read_json_file
+from ..i18n import _
 from .printing import PROG, printable
 
 MAX_ANSWERS_BYTES = 16 << 20  # one case's answers: a few kilobytes in practice
@@ -31,19 +32,20 @@ def cmd_consult(args) -> int:
         given = read_json_file(args.answers, OptionError, what="answers file", not_ours="bad_option",
                                max_bytes=MAX_ANSWERS_BYTES)
         if not isinstance(given, dict):
-            raise OptionError("--answers must hold one JSON object: attribute -> value", code="bad_option",
+            raise OptionError(_("--answers must hold one JSON object: attribute -> value"), code="bad_option",
                               file=args.answers)
         for name, value in given.items():
             if value is not None and not isinstance(value, (str, int, float)):
-                raise OptionError(f'the answer for "{printable(name)}" must be a text, a number or null, not a '
-                                  f"{type(value).__name__}", code="bad_answer", file=args.answers, field=name)
+                raise OptionError(_('the answer for "{name}" must be a text, a number or null, not a {kind}').format(
+                    name=printable(name), kind=type(value).__name__), code="bad_answer", file=args.answers, field=name)
         strangers = [k for k in given if k not in model.schema.names]
         if strangers:
-            raise OptionError(f"not attributes of the model: {', '.join(strangers)} (the model's attributes: "
-                              f"{', '.join(model.schema.names)})", code="bad_answer", file=args.answers)
+            raise OptionError(_("not attributes of the model: {names} (the model's attributes: {attributes})").format(
+                names=", ".join(strangers), attributes=", ".join(model.schema.names)), code="bad_answer",
+                file=args.answers)
     interactive = sys.stdin is not None and sys.stdin.isatty()
-    print(f"session {session.id} (resume with: {PROG} consult {args.model} --resume {session.id})",
-          file=sys.stderr)
+    print(_("session {id} (resume with: {command})").format(
+        id=session.id, command=f"{PROG} consult {args.model} --resume {session.id}"), file=sys.stderr)
     step = len(session.steps)
     while True:
         candidates = session.ask()
@@ -53,11 +55,14 @@ def cmd_consult(args) -> int:
         names = [model.schema.names[j] for j in best.attributes]
         step += 1
         if best.expected is not None:  # planned
-            print(f"Q{step}: {best.name}  ({best.reason}; it costs {best.cost:g})")
+            print(_("Q{step}: {name}  ({reason}; it costs {cost})").format(
+                step=step, name=best.name, reason=best.reason, cost=format(best.cost, "g")))
         else:
             others = ", ".join(f"{c.name} {c.utility:.3g}" for c in candidates[1:4])
-            print(f"Q{step}: {best.name}  (removes {best.gain:.3g} of expected cost for {best.cost:g}: "
-                  f"utility {best.utility:.3g}{'; next: ' + others if others else ''})")
+            print(_("Q{step}: {name}  (removes {gain} of expected cost for {cost}: utility {utility}{next})").format(
+                step=step, name=best.name, gain=format(best.gain, ".3g"), cost=format(best.cost, "g"),
+                utility=format(best.utility, ".3g"),
+                next=_("; next: {others}").format(others=others) if others else ""))
         answers = {}
         for name in names:
             if name in given:
@@ -66,7 +71,7 @@ def cmd_consult(args) -> int:
                 continue
             if args.answers and not interactive:
                 answers[name] = None  # not in the file and nobody to ask: unknown
-                print(f"  {name} = ? (not in the answers file)")
+                print(f"  {name} = ? " + _("(not in the answers file)"))
                 continue
             try:
                 text = input(f"  {name} = ").strip()
@@ -83,31 +88,32 @@ def cmd_consult(args) -> int:
         try:
             session.answer(answers, best, outside_ok=not interactive)
             for warning in session.steps[-1].get("warnings", []):
-                print(f"  warning: {warning}; used as given", file=sys.stderr)
+                print("  " + _("warning: {message}; used as given").format(message=warning), file=sys.stderr)
         except RuleTreeError as exc:
             scripted = [n for n in answers if n in given]
             if not interactive or (scripted and exc.code != "out_of_range"):
                 raise OptionError(exc.message, code=exc.code, file=args.answers if scripted else None) from None
             if exc.code == "out_of_range":
                 print(f"  {exc.message.split(';')[0]}")
-                if _confirm("  use it anyway? [y/N] "):
+                if _confirm("  " + _("use it anyway? [y/N] ")):
                     session.answer(answers, best, outside_ok=True)
                     continue
             for name in scripted:  # refused: typed instead of taken from the file
                 given.pop(name)
-            print(f"  {exc}; asked again")
+            print("  " + _("{error}; asked again").format(error=exc))
             step -= 1
     outcome = session.outcome_json()
     session.save()
-    print(f"answer: {outcome['label']}")
+    print(_("answer: {label}").format(label=outcome["label"]))
     for rule in outcome["rules"]:
-        print(f"  because {rule}")
+        print("  " + _("because {rule}").format(rule=rule))
     if outcome["missing"]:
-        print(f"  not known: {', '.join(outcome['missing'])}")
+        print("  " + _("not known: {names}").format(names=", ".join(outcome["missing"])))
     if outcome["unsettled"]:
-        print(f"  could not settle it: {', '.join(outcome['unsettled'])}")
-    print(f"  costs: tests {outcome['test_cost']:g}, waiting {outcome['waiting_cost']:g}, "
-          f"common costs saved {outcome['common_cost_saved']:g}")
+        print("  " + _("could not settle it: {names}").format(names=", ".join(outcome["unsettled"])))
+    print("  " + _("costs: tests {test}, waiting {waiting}, common costs saved {saved}").format(
+        test=format(outcome["test_cost"], "g"), waiting=format(outcome["waiting_cost"], "g"),
+        saved=format(outcome["common_cost_saved"], "g")))
     if args.log:
         session.save(args.log)
     return 0
@@ -130,21 +136,21 @@ def cmd_sessions(args) -> int:
         sessions = [s for s in sessions if s.get("id") in wanted]
         unknown = wanted - {s.get("id") for s in sessions}
         if unknown:
-            raise OptionError(f"no saved session {', '.join(sorted(unknown))}", code="bad_option")
+            raise OptionError(_("no saved session {ids}").format(ids=", ".join(sorted(unknown))), code="bad_option")
     for warning in warnings:
-        print(f"warning: skipped {printable(warning)}", file=sys.stderr)
+        print(_("warning: skipped {message}").format(message=printable(warning)), file=sys.stderr)
     if args.xlsx:
         export_sessions(sessions, args.xlsx)
-        print(f"{len(sessions)} session(s) written to {args.xlsx}", file=sys.stderr)
+        print(_("{n} session(s) written to {path}").format(n=len(sessions), path=args.xlsx), file=sys.stderr)
     rows = [summary_row(s) for s in sessions]
     if args.json:
         print(json.dumps(rows, ensure_ascii=False, indent=2))
     elif not args.xlsx:
         if not rows:
-            print("no saved sessions" + (" for this project" if args.project else ""))
+            print(_("no saved sessions for this project") if args.project else _("no saved sessions"))
         for r in rows:
-            cost = "" if r["total cost"] is None else f"cost {r['total cost']:g}"
-            state = r["label"] if r["finished"] else f"(open) {r['label']}"
+            cost = "" if r["total cost"] is None else _("cost {cost}").format(cost=format(r["total cost"], "g"))
+            state = r["label"] if r["finished"] else _("(open) {label}").format(label=r["label"])
             print(printable(f"{r['session']}  {r['updated']}  {r['case'] or '-'}  {state}  "
-                            f"{r['questions']} question(s)  {cost}"))
+                            + _("{n} question(s)").format(n=r["questions"]) + f"  {cost}"))
     return 0

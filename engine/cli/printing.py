@@ -11,10 +11,15 @@ import shutil
 import sys
 import time
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..textwidth import display_width, ljust
 
 PROG = "ruletree"
+
+#: column types and a setting's costs as `info` shows them (translated where shown)
+TYPE_NAMES = (N_("numeric"), N_("nominal"), N_("ordinal"))
+MONOTONE_NAMES = (N_("increasing"), N_("decreasing"))
+COST_NAMES = {"test_cost": N_("test cost"), "wait_time": N_("wait time"), "wait_cost": N_("wait cost")}
 
 
 _CONTROL = {c: f"\\x{c:02x}" for c in [*range(0x20), 0x7F]} | {c: f"\\u{c:04x}" for c in range(0x80, 0xA0)}
@@ -49,16 +54,17 @@ def warn(message: str) -> None:
 
 def print_info(table, spec, target, classes, problem, problems, *, show_settings: bool) -> None:
     name = os.path.basename(table.file)
-    where = f'{name}, sheet "{table.sheet}"' if table.sheet else name
+    where = _('{file}, sheet "{sheet}"').format(file=name, sheet=table.sheet) if table.sheet else name
     print(where)
     if len(table.sheets) > 1:
-        print(f"  sheets: {', '.join(table.sheets)}")
+        print("  " + _("sheets: {sheets}").format(sheets=", ".join(table.sheets)))
     if table.encoding:
         delim = {"\t": "tab"}.get(table.delimiter, table.delimiter)
-        print(f"  encoding: {table.encoding}" + (f", delimiter: {delim}" if delim else ""))
-    print(f"  {table.n_rows} rows, {len(table.columns)} columns")
+        print("  " + _("encoding: {encoding}").format(encoding=table.encoding)
+              + (_(", delimiter: {delimiter}").format(delimiter=delim) if delim else ""))
+    print("  " + _("{rows} rows, {columns} columns").format(rows=table.n_rows, columns=len(table.columns)))
     print()
-    rows = [("#", "column", "type", "missing", "distinct", "values")]
+    rows = [("#", _("column"), _("type"), _("missing"), _("distinct"), _("values"))]
     for i, c in enumerate(table.columns, start=1):
         kind = c.type
         settings = spec.attributes.get(c.name)
@@ -69,70 +75,72 @@ def print_info(table, spec, target, classes, problem, problems, *, show_settings
         else:
             shown = settings.order[:6] if settings and settings.order else c.values[:6]
             detail = ", ".join(shown) + (", ..." if len(c.values) > 6 else "")
-        mark = " (target)" if c.name == target else ""
+        mark = _(" (target)") if c.name == target else ""
         if settings and not settings.use and c.name != target:
-            mark = " (not used)"
-        rows.append((str(i), c.name + mark, kind, str(c.missing), str(c.distinct), detail))
+            mark = _(" (not used)")
+        rows.append((str(i), c.name + mark, _(kind), str(c.missing), str(c.distinct), detail))
     widths = [max(display_width(r[k]) for r in rows) for k in range(5)]
     for r in rows:
         print("  " + "  ".join(ljust(r[k], widths[k]) for k in range(5)) + "  " + r[5])
     print()
     if target:
-        how = " (the last column; choose another with --target)" if problem.target_assumed else ""
-        order = " ordered" if spec.class_order else ""
-        print(f'target "{target}"{how}: {len(classes)}{order} classes')
+        how = _(" (the last column; choose another with --target)") if problem.target_assumed else ""
+        line = _('target "{target}"{how}: {n} ordered classes') if spec.class_order else \
+            _('target "{target}"{how}: {n} classes')
+        print(line.format(target=target, how=how, n=len(classes)))
         print("  " + ", ".join(f"{c} {n}" for c, n in classes))
     if show_settings:
         print()
         print_settings(spec)
     for w in table.warnings:
-        print(f"warning: {w}")
+        print(_("warning: {message}").format(message=w))
     if problem.project is not None and (show_settings or problems):
         print()
         if problems:
-            print(f"{len(problems)} problem(s) in the settings:")
+            print(_("{n} problem(s) in the settings:").format(n=len(problems)))
             for p in problems:
                 print(f"  - {p.field}: {p.message}")
         else:
-            print("settings: valid")
+            print(_("settings: valid"))
 
 
 def print_settings(spec) -> None:
-    print("settings:")
+    print(_("settings:"))
     if spec.class_order:
-        print(f"  class order: {' < '.join(spec.class_order)}")
+        print("  " + _("class order: {order}").format(order=" < ".join(spec.class_order)))
     if spec.hierarchy:
         links = {c: p for c, p in spec.hierarchy.items() if p is not None}
         roots = sorted({p for p in links.values() if p not in links}
                        | {c for c, p in spec.hierarchy.items() if p is None})
-        print(f"  class hierarchy: {len(links)} links, top: {', '.join(roots)}")
+        print("  " + _("class hierarchy: {links} links, top: {top}").format(links=len(links), top=", ".join(roots)))
     for name, s in spec.attributes.items():
         parts = []
         if not s.use:
-            parts.append("not used")
+            parts.append(_("not used"))
         if s.type:
-            parts.append(s.type + (f" ({' < '.join(s.order)})" if s.order else ""))
+            parts.append(_(s.type) + (f" ({' < '.join(s.order)})" if s.order else ""))
         if s.monotone != "none":
-            parts.append(s.monotone)
+            parts.append(_(s.monotone))
         costs = [(k, getattr(s, k)) for k in ("test_cost", "wait_time", "wait_cost") if getattr(s, k)]
-        parts += [f"{k.replace('_', ' ')} {fmt(v)}" for k, v in costs]
+        parts += [f"{_(COST_NAMES[k])} {fmt(v)}" for k, v in costs]
         if s.prerequisite:
-            parts.append(f"after {s.prerequisite}")
+            parts.append(_("after {attribute}").format(attribute=s.prerequisite))
         if parts:
             print(f"  {name}: {'; '.join(parts)}")
     if spec.cost_per_time != 1.0:
-        print(f"  cost per time unit: {fmt(spec.cost_per_time)}")
+        print("  " + _("cost per time unit: {cost}").format(cost=fmt(spec.cost_per_time)))
     for g in spec.batch_groups:
-        print(f"  batch group \"{g.name}\": {', '.join(g.attributes)} (common cost {fmt(g.common_cost)})")
+        print("  " + _('batch group "{name}": {attributes} (common cost {cost})').format(
+            name=g.name, attributes=", ".join(g.attributes), cost=fmt(g.common_cost)))
     if spec.misclassification_costs:
         mc = spec.misclassification_costs
-        print(f"  misclassification costs ({' / '.join(mc.labels)}):")
+        print("  " + _("misclassification costs ({labels}):").format(labels=" / ".join(mc.labels)))
         for label, row in zip(mc.labels, mc.matrix):
             print(f"    {label}: " + " ".join(fmt(v) for v in row))
     if spec.budget is not None:
-        print(f"  budget per case: {fmt(spec.budget)}")
+        print("  " + _("budget per case: {budget}").format(budget=fmt(spec.budget)))
     if spec.positive_class:
-        print(f"  positive class: {spec.positive_class}")
+        print("  " + _("positive class: {label}").format(label=spec.positive_class))
 
 
 # ---- algorithms -------------------------------------------------------------------------
@@ -146,8 +154,8 @@ def param_line(p) -> str:
     if p.choices:
         bounds += f" {{{', '.join(map(str, p.choices))}}}"
     elif p.choices_from:
-        bounds += f" {{from the problem: {p.choices_from}}}"
-    return f"{p.name} = {p.default}{bounds}  {p.help}"
+        bounds += " {" + _("from the problem: {source}").format(source=p.choices_from) + "}"
+    return f"{p.name} = {p.default}{bounds}  {_(p.help)}"
 
 
 def print_algorithms(groups) -> None:
@@ -158,20 +166,20 @@ def print_algorithms(groups) -> None:
         if not first:
             print()
         first = False
-        print(f"{fam.title} ({fam.name})")
+        print(f"{_(fam.title)} ({fam.name})")
         for a in infos:
-            print(f"  {a.name:14s} {a.title}")
+            print(f"  {a.name:14s} {_(a.title)}")
             for p in (p for p in a.params if p.stage == "fit"):
                 print(f"      {param_line(p)}")
             predict_stage = [p for p in a.params if p.stage == "predict"]
             if predict_stage:
-                print("    prediction (changes the answers, not the tree):")
+                print("    " + _("prediction (changes the answers, not the tree):"))
                 for p in predict_stage:
                     print(f"      {param_line(p)}")
             if a.constraint:
-                print(f"    constraint: {a.constraint}")
+                print("    " + _("constraint: {constraint}").format(constraint=_(a.constraint)))
             if a.uses:
-                print(f"    uses: {', '.join(a.uses)}")
+                print("    " + _("uses: {settings}").format(settings=", ".join(a.uses)))
 
 
 # ---- evaluate ---------------------------------------------------------------------------

@@ -7,24 +7,25 @@ import os
 from dataclasses import dataclass
 
 from ..errors import OptionError
+from ..i18n import _
 
 
 def add_problem_options(parser: argparse.ArgumentParser, *, data_optional: bool = False) -> None:
     parser.add_argument("data", nargs="?" if data_optional else None, metavar="DATA",
-                        help="data file (.xlsx, .xls, .ods, .csv, .txt, .tsv, .arff)")
-    parser.add_argument("--project", metavar="P.rtproj", help="read the problem settings from a project file")
-    parser.add_argument("--sheet", metavar="S", help="workbook sheet (default: the first that holds a table)")
+                        help=_("data file (.xlsx, .xls, .ods, .csv, .txt, .tsv, .arff)"))
+    parser.add_argument("--project", metavar="P.rtproj", help=_("read the problem settings from a project file"))
+    parser.add_argument("--sheet", metavar="S", help=_("workbook sheet (default: the first that holds a table)"))
     parser.add_argument("--header-row", type=int, metavar="N",
-                        help="the row of the column names, the rows above it skipped (default: the first filled "
-                             "row, or the row under a one-cell title)")
-    parser.add_argument("--target", metavar="COL", help="the column to predict")
-    parser.add_argument("--class-order", metavar="a,b,c", help="ordered classes, lowest first")
+                        help=_("the row of the column names, the rows above it skipped (default: the first filled "
+                               "row, or the row under a one-cell title)"))
+    parser.add_argument("--target", metavar="COL", help=_("the column to predict"))
+    parser.add_argument("--class-order", metavar="a,b,c", help=_("ordered classes, lowest first"))
     parser.add_argument("--monotone", metavar="COL=+,COL2=-",
-                        help="monotone directions: + increasing, - decreasing, 0 none")
-    parser.add_argument("--hierarchy", metavar="FILE", help="class hierarchy file (csv/xlsx: label,parent)")
-    parser.add_argument("--positive-class", metavar="C", help="the class against the rest (trichotomy)")
-    parser.add_argument("--encoding", metavar="ENC", help="text encoding of a csv file (default: detected)")
-    parser.add_argument("--delimiter", metavar="D", help="delimiter of a csv file (default: detected; 'tab')")
+                        help=_("monotone directions: + increasing, - decreasing, 0 none"))
+    parser.add_argument("--hierarchy", metavar="FILE", help=_("class hierarchy file (csv/xlsx: label,parent)"))
+    parser.add_argument("--positive-class", metavar="C", help=_("the class against the rest (trichotomy)"))
+    parser.add_argument("--encoding", metavar="ENC", help=_("text encoding of a csv file (default: detected)"))
+    parser.add_argument("--delimiter", metavar="D", help=_("delimiter of a csv file (default: detected; 'tab')"))
 
 
 @dataclass
@@ -61,10 +62,10 @@ def resolve_problem(args, *, need_target: bool = True) -> Problem:
     project = load_project(args.project) if args.project else None
     data_path = args.data or (project.data_path if project else None)
     if data_path is None:
-        raise OptionError("no data file: give DATA, or a project with a data path", code="bad_option")
+        raise OptionError(_("no data file: give DATA, or a project with a data path"), code="bad_option")
     if project and args.data is None and not os.path.exists(data_path):
-        raise OptionError(f'the project\'s data file "{data_path}" does not exist; give DATA to use '
-                          "another file", code="bad_option", file=project.path)
+        raise OptionError(_('the project\'s data file "{path}" does not exist; give DATA to use another file').format(
+            path=data_path), code="bad_option", file=project.path)
     sheet, header_row = args.sheet, getattr(args, "header_row", None)
     if project is not None and os.path.abspath(data_path) == os.path.abspath(project.data_path or ""):
         # the project's own data file: its sheet, and its header row on that sheet
@@ -83,8 +84,8 @@ def resolve_problem(args, *, need_target: bool = True) -> Problem:
         for item in split_list(args.monotone):
             name, sep, direction = item.rpartition("=")
             if not sep or not name or direction.strip().lower() not in _MONOTONE_ALIASES:
-                raise OptionError(f'--monotone: "{item}" is not COL=+ (increasing), COL=- (decreasing) '
-                                  "or COL=0 (none)", code="bad_option")
+                raise OptionError(_('--monotone: "{item}" is not COL=+ (increasing), COL=- (decreasing) '
+                                    "or COL=0 (none)").format(item=item), code="bad_option")
             spec.set_attribute(name.strip(), monotone=_MONOTONE_ALIASES[direction.strip().lower()])
     if args.hierarchy:
         spec.hierarchy = read_hierarchy(args.hierarchy)

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from ..errors import OptionError
+from ..i18n import _
 from .printing import PROG, terminal_progress, warn
 
 PAPERS = ("facmi", "dp", "hfdt", "trichotomy", "mincost", "mincost_weights")
@@ -25,7 +26,8 @@ PAPERS = ("facmi", "dp", "hfdt", "trichotomy", "mincost", "mincost_weights")
 def experiment(paper: str):
     """The module of a paper's experiment: `run(out, quick) -> tables`, `plots(tables) -> [LinePlot]`."""
     if paper not in PAPERS:
-        raise OptionError(f'no reproduction for "{paper}" yet (available: {", ".join(PAPERS)})', code="bad_option")
+        raise OptionError(_('no reproduction for "{paper}" yet (available: {papers})').format(
+            paper=paper, papers=", ".join(PAPERS)), code="bad_option")
     return importlib.import_module(f"..reproduce.{paper}", __package__)
 
 
@@ -35,20 +37,20 @@ def cmd_reproduce(args) -> int:
     module = experiment(args.paper)
     png_plotter = getattr(args, "plotter", None)
     if args.png and png_plotter is None:
-        raise OptionError(f"--png needs the app's plotter: run it as '{PROG} reproduce {args.paper} --png' "
-                          "(the SVG plots are drawn without it)", code="bad_option")
+        raise OptionError(_("--png needs the app's plotter: run it as '{command}' (the SVG plots are drawn "
+                            "without it)").format(command=f"{PROG} reproduce {args.paper} --png"), code="bad_option")
     out = Path(args.out or f"reproduce_{args.paper}")
     tables = _run(module, out, args.quick, getattr(args, "repeats", None))
     for name, frame in tables.items():
         print(f"\n{name}")
         print(frame.to_string(index=False, float_format=lambda v: f"{v:.4f}"))
     for plot in module.plots(tables):
-        print(f"plot: {write_svg(plot, out / f'{plot.name}.svg')}")
+        print(_("plot: {path}").format(path=write_svg(plot, out / f"{plot.name}.svg")))
         if args.png:
             try:
-                print(f"plot: {png_plotter(plot, out / f'{plot.name}.png')}")
+                print(_("plot: {path}").format(path=png_plotter(plot, out / f"{plot.name}.png")))
             except ImportError as exc:  # no Qt libraries on this machine: the SVG is there
-                warn(f"PNG plot {plot.name} not drawn ({exc})")
+                warn(_("PNG plot {name} not drawn ({error})").format(name=plot.name, error=exc))
     sys.stdout.flush()
     return 0
 
@@ -62,9 +64,9 @@ def _run(module, out: Path, quick: bool, repeats: int | None = None) -> dict:
     extra = {}
     if repeats is not None:
         if "repeats" not in accepted:
-            raise OptionError("--repeats is not available for this paper (only: facmi)", code="bad_option")
+            raise OptionError(_("--repeats is not available for this paper (only: facmi)"), code="bad_option")
         if repeats < 1:
-            raise OptionError(f"--repeats must be at least 1, not {repeats}", code="bad_option")
+            raise OptionError(_("--repeats must be at least 1, not {n}").format(n=repeats), code="bad_option")
         extra["repeats"] = repeats
     if "say" not in accepted:  # a run that reports nothing
         return module.run(out, quick=quick, **extra)

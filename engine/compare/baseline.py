@@ -18,6 +18,7 @@ from ..algorithms.classic import cost_matrix
 from ..algorithms.params import AlgorithmInfo
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
+from ..i18n import N_
 from ..tree.grow import majority_label, min_cost_label
 from ..tree.model import Leaf, Tree
 
@@ -35,6 +36,11 @@ def baseline_name(spec: ProblemSpec | None) -> str:
     return f"{BASELINE} ({baseline_rule(spec)})"
 
 
+# the baseline entry's name is a key (JSON, results files); these mark it for the catalogue, so
+# that a window or printout showing it translates it with `_(name)`
+DISPLAY_NAMES = (N_("baseline (majority)"), N_("baseline (least cost)"), N_("baseline"))
+
+
 def fit_baseline(data: EncodedData, spec: ProblemSpec | None, params: dict, progress=None) -> Tree:
     """A tree of one leaf holding the training fold's class weights."""
     counts = np.bincount(data.y, weights=data.w, minlength=len(data.classes)).astype(np.float64)
@@ -46,5 +52,5 @@ def fit_baseline(data: EncodedData, spec: ProblemSpec | None, params: dict, prog
 
 
 BASELINE_INFO = AlgorithmInfo(name=BASELINE, family="classic",
-                              title="Baseline: the majority class, or the class of least expected cost",
+                              title=N_("Baseline: the majority class, or the class of least expected cost"),
                               fit=fit_baseline)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..errors import OptionError
+from ..i18n import _
 
 __all__ = ["check_train_sizes", "learning_plans", "LearningCurve", "sweep", "ErrorPendingPoint",
            "error_pending_points", "size_text"]
@@ -38,23 +39,25 @@ def check_train_sizes(sizes) -> tuple[float, ...]:
         try:
             v = float(s)
         except (TypeError, ValueError):
-            raise OptionError(f'training size "{s}" is not a number (a share such as 0.25, or a number of rows)',
-                              code="bad_option") from None
+            raise OptionError(_('training size "{size}" is not a number (a share such as 0.25, or a number of '
+                                'rows)').format(size=s), code="bad_option") from None
         if not math.isfinite(v) or v <= 0 or (v > 1 and v != int(v)):
-            raise OptionError(f"a training size is a share of the training rows between 0 and 1, or a whole "
-                              f"number of rows, not {s}", code="bad_option")
+            raise OptionError(_("a training size is a share of the training rows between 0 and 1, or a whole "
+                                "number of rows, not {size}").format(size=s), code="bad_option")
         out.append(v)
     if not out:
-        raise OptionError("a learning curve needs at least one training size", code="bad_option")
+        raise OptionError(_("a learning curve needs at least one training size"), code="bad_option")
     if len(out) > MAX_TRAIN_SIZES:
-        raise OptionError(f"at most {MAX_TRAIN_SIZES} training sizes, not {len(out)}", code="bad_option")
+        raise OptionError(_("at most {most} training sizes, not {n}").format(most=MAX_TRAIN_SIZES, n=len(out)),
+                          code="bad_option")
     if len(set(out)) != len(out):
-        raise OptionError("a training size is given twice", code="bad_option")
+        raise OptionError(_("a training size is given twice"), code="bad_option")
     return tuple(sorted(out, key=lambda v: (v > 1, v)))
 
 
 def size_text(size: float) -> str:
-    return f"{size * 100:g} % of the training rows" if size <= 1 else f"{int(size)} training rows"
+    return _("{share} % of the training rows").format(share=format(size * 100, "g")) if size <= 1 else \
+        _("{n} training rows").format(n=int(size))
 
 
 def _rows(size: float, n_train: int) -> int:
@@ -77,21 +80,21 @@ def learning_plans(y: np.ndarray, plans: list, sizes: tuple[float, ...], seed: i
     test rows). Refused when a size in rows exceeds a fold's training rows; sizes that give
     the same rows on every fold are refused too (they would be the same point twice)."""
     orders = []
-    for f, (train, _) in enumerate(plans):
+    for f, (train, _test) in enumerate(plans):
         idx = np.flatnonzero(train)
         orders.append(idx[spread_order(y[idx], np.random.default_rng([seed, f]))])
     smallest = min(len(o) for o in orders)
     for s in sizes:
         if s > 1 and s > smallest:
-            raise OptionError(f"training size {int(s)} rows is more than the smallest fold's {smallest} training "
-                              "rows", code="bad_option")
+            raise OptionError(_("training size {size} rows is more than the smallest fold's {smallest} training "
+                                "rows").format(size=int(s), smallest=smallest), code="bad_option")
     counts = [tuple(_rows(s, len(o)) for o in orders) for s in sizes]
     if len(set(counts)) != len(counts):
-        raise OptionError("two training sizes give the same number of rows on every fold: give sizes further "
-                          "apart", code="bad_option")
+        raise OptionError(_("two training sizes give the same number of rows on every fold: give sizes further "
+                            "apart"), code="bad_option")
     out = []
     for s in sizes:
-        for (_, test), order in zip(plans, orders):
+        for (_train, test), order in zip(plans, orders):
             train = np.zeros(len(y), bool)
             train[order[:_rows(s, len(order))]] = True
             out.append((train, test))
@@ -145,7 +148,8 @@ def sweep(entries: list, target: str, key: str, values) -> list:
 
     values = list(values)
     if not values:
-        raise OptionError(f"the sweep of {target}.{key} needs at least one value", code="bad_option")
+        raise OptionError(_("the sweep of {name}.{key} needs at least one value").format(name=target, key=key),
+                          code="bad_option")
     out, found = [], False
     for e in entries:
         if (e.name or e.algorithm) != target:
@@ -156,8 +160,8 @@ def sweep(entries: list, target: str, key: str, values) -> list:
             out.append(Entry(e.algorithm, {**e.params, key: v}, f"{target} ({key}={v:g})" if isinstance(v, float)
                              else f"{target} ({key}={v})"))
     if not found:
-        raise OptionError(f'the sweep names "{target}", which is not one of the algorithms compared',
-                          code="bad_option")
+        raise OptionError(_('the sweep names "{name}", which is not one of the algorithms compared').format(
+            name=target), code="bad_option")
     return out
 
 

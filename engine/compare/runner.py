@@ -43,6 +43,7 @@ from ..algorithms.registry import algorithms, get
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
 from ..errors import Cancelled, OptionError
+from ..i18n import _
 from ..evaluate import Evaluation, FoldResult, _metric_order, fold_plans, score_fold
 from ..progress import Progress, ProgressCallback, as_progress
 from ..workflows import AlgorithmEvaluation, Scoring, check_missing_rate, inject_missing
@@ -109,13 +110,14 @@ class Scheme:
     def check(self) -> None:
         """The same checks, and messages, as evaluate_algorithm."""
         if self.holdout is not None and not 0 < self.holdout < 1:
-            raise OptionError(f"the hold-out share must be between 0 and 1 (e.g. 0.3), not {self.holdout:g}",
-                              code="bad_option")
+            raise OptionError(_("the hold-out share must be between 0 and 1 (e.g. 0.3), not {share}").format(
+                share=format(self.holdout, "g")), code="bad_option")
         check_missing_rate(self.missing_rate)
         if self.holdout is None and self.cv < 2:
-            raise OptionError(f"cross-validation needs at least 2 folds, not {self.cv}", code="bad_option")
+            raise OptionError(_("cross-validation needs at least 2 folds, not {n}").format(n=self.cv),
+                              code="bad_option")
         if self.repeats < 1:
-            raise OptionError(f"repeats must be at least 1, not {self.repeats}", code="bad_option")
+            raise OptionError(_("repeats must be at least 1, not {n}").format(n=self.repeats), code="bad_option")
 
     def to_json(self, strategy: str | None) -> dict:
         """evaluate_algorithm's "scheme" object (`strategy`: the one the scoring resolved)."""
@@ -136,12 +138,12 @@ class Scheme:
         per = 1 if self.holdout is not None else self.cv
         repeat, k = divmod(fold, per)
         if self.holdout is not None:
-            where = f"hold-out {repeat + 1} of {self.repeats}"
+            where = _("hold-out {k} of {n}").format(k=repeat + 1, n=self.repeats)
         else:
-            where = f"fold {k + 1} of {self.cv}" + (f", repeat {repeat + 1} of {self.repeats}"
-                                                    if self.repeats > 1 else "")
+            where = _("fold {k} of {n}").format(k=k + 1, n=self.cv) + (
+                _(", repeat {k} of {n}").format(k=repeat + 1, n=self.repeats) if self.repeats > 1 else "")
         if self.train_sizes is not None:
-            where += f" on {size_text(self.train_sizes[size])}"
+            where += _(" on {size}").format(size=size_text(self.train_sizes[size]))
         return where
 
 
@@ -149,9 +151,9 @@ def applies(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None) ->
     """None when the algorithm can learn this problem, else why not (read from what it
     declares it uses: ordered classes; one class against the rest of more than two)."""
     if "class_order" in info.uses and not data.schema.ordered:
-        return "needs ordered classes (a class order)"
+        return _("needs ordered classes (a class order)")
     if "positive_class" in info.uses and len(data.classes) > 2 and not (spec and spec.positive_class):
-        return f"separates two classes; with {len(data.classes)} classes it needs a positive class"
+        return _("separates two classes; with {n} classes it needs a positive class").format(n=len(data.classes))
     return None
 
 
@@ -189,18 +191,20 @@ def _prepare(entries: list[Entry], data: EncodedData, spec: ProblemSpec | None, 
         info = get(entry.algorithm)
         name = entry.label
         if name in seen:
-            raise OptionError(f'two entries are both named "{name}": give them different parameters or names',
-                              code="bad_option")
+            raise OptionError(_('two entries are both named "{name}": give them different parameters or names').format(
+                name=name), code="bad_option")
         reason = applies(info, data, spec)
         if reason is not None:
-            raise OptionError(f"{info.name} does not apply to this problem: it {reason}", code="bad_option")
+            raise OptionError(_("{algorithm} does not apply to this problem: it {reason}").format(
+                algorithm=info.name, reason=reason), code="bad_option")
         seen.add(name)
         params = resolve_params(info, entry.params, spec)
         out.append(_Prepared(name, info, params, Scoring(info, data, spec, params, scheme.strategy)))
     if baseline:
         name = baseline_name(spec)
         if name in seen:
-            raise OptionError(f'"{name}" is the baseline\'s name: give the entry another', code="bad_option")
+            raise OptionError(_('"{name}" is the baseline\'s name: give the entry another').format(name=name),
+                              code="bad_option")
         out.append(_Prepared(name, BASELINE_INFO, {"rule": baseline_rule(spec)},
                              Scoring(BASELINE_INFO, data, spec, {}, scheme.strategy)))
     return out
@@ -298,12 +302,12 @@ class UnitDone(str):
 
 def _time_left(seconds: float) -> str:
     if seconds < 1.5:
-        return "about 1 s left"
+        return _("about 1 s left")
     if seconds < 90:
-        return f"about {seconds:.0f} s left"
+        return _("about {n} s left").format(n=format(seconds, ".0f"))
     if seconds < 5400:
-        return f"about {seconds / 60:.0f} min left"
-    return f"about {seconds / 3600:.1f} h left"
+        return _("about {n} min left").format(n=format(seconds / 60, ".0f"))
+    return _("about {n} h left").format(n=format(seconds / 3600, ".1f"))
 
 
 def _run_unit(p: _Prepared, data: EncodedData, spec: ProblemSpec | None, plan, stopper: Progress) -> UnitResult:
@@ -339,17 +343,19 @@ def compare(data: EncodedData, spec: ProblemSpec | None, entries: list[Entry], s
     data scattered to every worker once; `jobs` is then the cluster's business)."""
     scheme.check()
     if not entries and not baseline:
-        raise OptionError("nothing to compare: give at least one algorithm", code="bad_option")
+        raise OptionError(_("nothing to compare: give at least one algorithm"), code="bad_option")
     jobs = (os.cpu_count() or 1) if jobs is None else int(jobs)
     if jobs < 1:
-        raise OptionError(f"jobs must be at least 1, not {jobs}", code="bad_option")
+        raise OptionError(_("jobs must be at least 1, not {n}").format(n=jobs), code="bad_option")
     if executor not in EXECUTORS:
-        raise OptionError(f"executor must be one of {', '.join(EXECUTORS)}, not {executor!r}", code="bad_option")
+        raise OptionError(_("executor must be one of {executors}, not {executor}").format(
+            executors=", ".join(EXECUTORS), executor=repr(executor)), code="bad_option")
     if (executor == "dask") != (scheduler is not None):
-        raise OptionError("a Dask scheduler goes with the dask executor, and the dask executor needs one "
-                          "(an address such as tcp://host:8786, or local:N)", code="bad_option")
+        raise OptionError(_("a Dask scheduler goes with the dask executor, and the dask executor needs one "
+                            "(an address such as tcp://host:8786, or local:N)"), code="bad_option")
     if results is not None and not os.path.isdir(os.path.dirname(os.path.abspath(results))):
-        raise OptionError(f'the folder of the results file "{results}" does not exist', code="bad_option")
+        raise OptionError(_('the folder of the results file "{path}" does not exist').format(path=results),
+                          code="bad_option")
     progress = as_progress(progress)
     prepared = _prepare(list(entries), data, spec, scheme, baseline)
     fingerprint = store.data_fingerprint(data.X, data.y, data.w, data.classes, data.schema.names)
@@ -405,16 +411,16 @@ def compare(data: EncodedData, spec: ProblemSpec | None, entries: list[Entry], s
             computed = len(done) - resumed
             left = (time.perf_counter() - started) / computed * (total - len(done))
             e, f = unit
-            message = UnitDone(f"{prepared[e].name}, {scheme.fold_name(f)} done; {_time_left(left)}",
-                               prepared[e].name, f, left)
+            message = UnitDone(_("{entry}, {fold} done; {left}").format(
+                entry=prepared[e].name, fold=scheme.fold_name(f), left=_time_left(left)), prepared[e].name, f, left)
             try:
                 progress.report(len(done), total, message)
             except Cancelled:
                 stopper.cancel()
 
     if progress is not None:
-        progress.report(len(done), total, f"{len(todo)} of {total} units to run"
-                        + (f" ({resumed} done before)" if resumed else ""))
+        progress.report(len(done), total, _("{n} of {total} units to run").format(n=len(todo), total=total)
+                        + (_(" ({n} done before)").format(n=resumed) if resumed else ""))
     try:
         if executor == "dask" and todo:
             payload = _Payload(data, spec, [p.config() for p in prepared], baseline, scheme.strategy, plans)
@@ -437,8 +443,9 @@ def compare(data: EncodedData, spec: ProblemSpec | None, entries: list[Entry], s
         if writer is not None:
             writer.flush()
     if stopped() and len(done) < total:
-        raise Cancelled("the comparison was cancelled"
-                        + (f"; {len(done)} of {total} units are kept in the results file" if results else ""))
+        raise Cancelled(_("the comparison was cancelled")
+                        + (_("; {n} of {total} units are kept in the results file").format(n=len(done), total=total)
+                           if results else ""))
     return _assemble(prepared, data, scheme, plans, warnings, done, total - resumed)
 
 
@@ -538,8 +545,8 @@ def _run_on_dask(scheduler: str, payload: _Payload, todo: list, finished, stoppe
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
-        raise OptionError('running on a Dask cluster needs the "distributed" package '
-                          '(pip install "dask[distributed]")', code="bad_option") from None
+        raise OptionError(_('running on a Dask cluster needs the "distributed" package '
+                            '(pip install "dask[distributed]")'), code="bad_option") from None
     cluster = None
     if scheduler.startswith("local:"):
         try:
@@ -547,14 +554,16 @@ def _run_on_dask(scheduler: str, payload: _Payload, todo: list, finished, stoppe
         except ValueError:
             n = 0
         if n < 1:
-            raise OptionError(f'"{scheduler}": local:N needs a number of workers N >= 1', code="bad_option")
+            raise OptionError(_('"{scheduler}": local:N needs a number of workers N >= 1').format(scheduler=scheduler),
+                              code="bad_option")
         cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
         client = Client(cluster)
     else:
         try:
             client = Client(scheduler, timeout=DASK_CONNECT_TIMEOUT)
         except (OSError, TimeoutError) as exc:
-            raise OptionError(f'no Dask scheduler answers at "{scheduler}" ({exc})', code="bad_option") from None
+            raise OptionError(_('no Dask scheduler answers at "{scheduler}" ({error})').format(
+                scheduler=scheduler, error=exc), code="bad_option") from None
     try:
         shipped = client.scatter(payload, broadcast=True)  # the data goes to each worker once
         futures = {client.submit(_dask_unit, shipped, unit, pure=False): unit for unit in todo}
@@ -610,12 +619,12 @@ def _assemble(prepared: list[_Prepared], data: EncodedData, scheme: Scheme, plan
             curve.values[p.name] = {m: np.array([done[(e, f)].metrics.get(m, np.nan) for f in range(len(plans))],
                                                 dtype=float).reshape(n_sizes, base) for m in names}
     entries = []
-    n_train = np.array([int(train.sum()) for train, _ in plans[first:]])
-    n_test = np.array([int(test.sum()) for _, test in plans[first:]])
+    n_train = np.array([int(train.sum()) for train, _test in plans[first:]])
+    n_test = np.array([int(test.sum()) for _train, test in plans[first:]])
     for e, p in enumerate(prepared):
         labels = list(p.scoring.labels)
         evaluation = Evaluation(warnings=list(warnings))
-        for f, (_, test) in enumerate(plans):
+        for f, (_train, test) in enumerate(plans):
             if f < first:
                 continue
             unit = done[(e, f)]

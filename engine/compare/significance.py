@@ -19,12 +19,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..i18n import N_, _
 from ..workflows import headline_metric
 from .statistics import (Friedman, Nemenyi, PairTest, corrected_resampled_t, friedman, higher_is_better, nemenyi,
                          wilcoxon_signed_rank)
 
-CAVEAT = ("the folds of one data set are not independent samples (their training sets overlap): the corrected "
-          "t-test allows for it; Friedman and Nemenyi over folds are indicative only")
+#: English in the JSON ("caveat"); shown as `_(CAVEAT)`
+CAVEAT = N_("the folds of one data set are not independent samples (their training sets overlap): the corrected "
+            "t-test allows for it; Friedman and Nemenyi over folds are indicative only")
 
 
 @dataclass
@@ -81,7 +83,7 @@ def significance(comparison, metric: str | None = None, reference: str | None = 
     """The tests of `comparison` (an engine.compare.Comparison) on `metric` against `reference`."""
     names = comparison.names
     if metric is None:
-        metric, _ = headline_metric(comparison[names[0]].evaluation.summary())
+        metric = headline_metric(comparison[names[0]].evaluation.summary())[0]
     scores = comparison.fold_scores(metric)
     complete = [n for n in names if n in scores and np.isfinite(scores[n]).all()]
     left_out = [n for n in names if n not in complete]
@@ -89,12 +91,13 @@ def significance(comparison, metric: str | None = None, reference: str | None = 
     if reference not in names:
         from ..errors import OptionError
 
-        raise OptionError(f'the reference "{reference}" is not one of the entries compared ({", ".join(names)})',
-                          code="bad_option")
+        raise OptionError(_('the reference "{reference}" is not one of the entries compared ({names})').format(
+            reference=reference, names=", ".join(names)), code="bad_option")
     if reference not in complete:
         from ..errors import OptionError
 
-        raise OptionError(f'the reference "{reference}" does not report {metric} on every fold', code="bad_option")
+        raise OptionError(_('the reference "{reference}" does not report {metric} on every fold').format(
+            reference=reference, metric=metric), code="bad_option")
     higher = higher_is_better(metric)
     ratio = float(np.mean(comparison.n_test / comparison.n_train))
     n_folds = len(comparison.n_test)

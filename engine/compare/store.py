@@ -28,6 +28,7 @@ import numpy as np
 
 from ..errors import RuleTreeError
 from ..fileio import atomic_write_text, read_json_file
+from ..i18n import _
 from ..tree.model import PENDING
 
 FORMAT = "ruletree-compare"
@@ -79,7 +80,8 @@ def save(path: str | os.PathLike, config: dict, units: dict[tuple[int, int], Uni
     try:
         atomic_write_text(path, json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":")) + "\n")
     except OSError as exc:
-        raise ResultsFileError(f"the results cannot be written: {exc.strerror or exc}", code="not_writable",
+        raise ResultsFileError(_("the results cannot be written: {error}").format(error=exc.strerror or exc),
+                               code="not_writable",
                                file=path) from None
 
 
@@ -122,57 +124,63 @@ def load(path: str | os.PathLike, config: dict, sizes: list[tuple[int, int]],
                          max_bytes=MAX_BYTES)
 
     def bad(message: str) -> ResultsFileError:
-        return ResultsFileError(f"this comparison results file cannot be resumed from: {message}",
-                                code="bad_results", file=path)
+        return ResultsFileError(_("this comparison results file cannot be resumed from: {reason}").format(
+            reason=message), code="bad_results", file=path)
 
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
-        raise ResultsFileError(f'this is not a comparison results file (no "format": "{FORMAT}")',
-                               code="not_results", file=path)
+        raise ResultsFileError(_('this is not a comparison results file (no "format": "{format}")').format(
+            format=FORMAT), code="not_results", file=path)
     version = obj.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise bad(f"its version is {version!r}, not a whole number from 1")
+        raise bad(_("its version is {version}, not a whole number from 1").format(version=repr(version)))
     if version > VERSION:
-        raise ResultsFileError(f"the results file is version {version}, newer than this program reads "
-                               f"({VERSION}); update RuleTree Studio", code="too_new", file=path)
+        raise ResultsFileError(_("the results file is version {version}, newer than this program reads "
+                                 "({supported}); update RuleTree Studio").format(version=version, supported=VERSION),
+                               code="too_new", file=path)
     if obj.get("config") != config:
-        raise ResultsFileError("the results file was written for another comparison "
-                               f"({_difference(obj.get('config'), config)}); give a new file, or the same "
-                               "data, algorithms, parameters and scheme", code="other_config", file=path)
+        raise ResultsFileError(_("the results file was written for another comparison ({difference}); give a new "
+                                 "file, or the same data, algorithms, parameters and scheme").format(
+            difference=_difference(obj.get("config"), config)), code="other_config", file=path)
     units = obj.get("units")
     if not isinstance(units, list):
-        raise bad('"units" is not a list')
+        raise bad(_('"units" is not a list'))
     n_entries = len(config["entries"])
     out: dict[tuple[int, int], UnitResult] = {}
     for i, unit in enumerate(units):
-        where = f"unit {i + 1}"
+        where = _("unit {n}").format(n=i + 1)
         if not isinstance(unit, dict):
-            raise bad(f"{where} is not an object")
+            raise bad(_("{where} is not an object").format(where=where))
         entry, fold = unit.get("entry"), unit.get("fold")
         if not _whole(entry) or not 0 <= entry < n_entries:
-            raise bad(f"{where}: entry {entry!r} is not one of 0..{n_entries - 1}")
+            raise bad(_("{where}: entry {entry} is not one of 0..{last}").format(where=where, entry=repr(entry),
+                                                                                last=n_entries - 1))
         if not _whole(fold) or not 0 <= fold < len(sizes):
-            raise bad(f"{where}: fold {fold!r} is not one of 0..{len(sizes) - 1}")
+            raise bad(_("{where}: fold {fold} is not one of 0..{last}").format(where=where, fold=repr(fold),
+                                                                              last=len(sizes) - 1))
         if (entry, fold) in out:
-            raise bad(f"{where}: entry {entry}, fold {fold} appears twice")
+            raise bad(_("{where}: entry {entry}, fold {fold} appears twice").format(where=where, entry=entry,
+                                                                                    fold=fold))
         n_train, n_test = sizes[fold]
         if unit.get("n_train") != n_train or unit.get("n_test") != n_test:
-            raise bad(f"{where}: its fold sizes differ from the folds of this data")
+            raise bad(_("{where}: its fold sizes differ from the folds of this data").format(where=where))
         labels = unit.get("labels")
         if not isinstance(labels, list) or not all(isinstance(s, str) for s in labels) \
                 or labels[:len(classes)] != list(classes):
-            raise bad(f'{where}: "labels" is not the classes ({", ".join(classes)}) and any coarser labels')
+            raise bad(_('{where}: "labels" is not the classes ({classes}) and any coarser labels').format(
+                where=where, classes=", ".join(classes)))
         y_pred = unit.get("y_pred")
         if not isinstance(y_pred, list) or len(y_pred) != n_test \
                 or not all(_whole(v) and (v == PENDING or 0 <= v < len(labels)) for v in y_pred):
-            raise bad(f'{where}: "y_pred" is not {n_test} answers (label numbers, or {PENDING} for pending)')
+            raise bad(_('{where}: "y_pred" is not {n} answers (label numbers, or {pending} for pending)').format(
+                where=where, n=n_test, pending=PENDING))
         metrics = unit.get("metrics")
         if not isinstance(metrics, dict) or not metrics:
-            raise bad(f'{where}: "metrics" is not an object')
+            raise bad(_('{where}: "metrics" is not an object').format(where=where))
         values = {}
         for name, value in metrics.items():
             number = _number_in(value)
             if number is None:
-                raise bad(f"{where}: metric {name!r} is not a number")
+                raise bad(_("{where}: metric {name} is not a number").format(where=where, name=repr(name)))
             values[name] = number
         out[(entry, fold)] = UnitResult(values, np.array(y_pred, dtype=np.int64), labels, n_train, n_test)
     return out
@@ -204,15 +212,16 @@ def _number_in(value) -> float | None:
 def _difference(found, wanted: dict) -> str:
     """What differs, in words, for the refusal message."""
     if not isinstance(found, dict):
-        return "it has no valid configuration"
-    for key, what in (("data", "the data"), ("scheme", "the scheme"), ("entries", "the algorithms")):
+        return _("it has no valid configuration")
+    for key, what in (("data", _("the data differ")), ("scheme", _("the scheme differ")),
+                      ("entries", _("the algorithms differ"))):
         if found.get(key) != wanted.get(key):
             if key == "entries" and isinstance(found.get(key), list):
                 names = [e.get("name") if isinstance(e, dict) else "?" for e in found[key]]
-                return f"other algorithms or parameters: {', '.join(map(str, names))}"
+                return _("other algorithms or parameters: {names}").format(names=", ".join(map(str, names)))
             if key == "scheme" and isinstance(found.get(key), dict):
                 diffs = [k for k in sorted(set(found[key]) | set(wanted[key]))
                          if found[key].get(k) != wanted[key].get(k)]
-                return f"another scheme: {', '.join(diffs)} differ"
-            return f"{what} differ"
-    return "another configuration"
+                return _("another scheme: {keys} differ").format(keys=", ".join(diffs))
+            return what
+    return _("another configuration")

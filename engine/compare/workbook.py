@@ -22,8 +22,9 @@ from __future__ import annotations
 import io
 import os
 
-from ..export import _put, _sheet, metric_format
+from ..export import _put, _sheet, metric_format, metric_title
 from ..fileio import atomic_write_bytes
+from ..i18n import _
 
 
 def write_comparison(path: str | os.PathLike, comparison, tests, images: list[tuple[str, bytes]] | None = None) -> None:
@@ -34,7 +35,9 @@ def write_comparison(path: str | os.PathLike, comparison, tests, images: list[tu
     wb = Workbook()
     wb.remove(wb.active)
     metrics = comparison.metrics()
-    header = ["algorithm"] + [f"{m} {part}" for m in metrics for part in ("mean", "std")]
+    title = {m: metric_title(m) for m in metrics}
+    header = [_("algorithm")] + [template.format(metric=title[m]) for m in metrics
+                                 for template in (_("{metric} mean"), _("{metric} std"))]
     rows = []
     for e in comparison.entries:
         summary = e.evaluation.summary()
@@ -44,12 +47,13 @@ def write_comparison(path: str | os.PathLike, comparison, tests, images: list[tu
             row += [v["mean"], v["std"]] if v else [None, None]
         rows.append(row)
     formats = {1 + 2 * i + k: metric_format(m) for i, m in enumerate(metrics) for k in (0, 1)}
-    ws = _sheet(wb, "Summary", header, rows, formats)
+    ws = _sheet(wb, _("Summary"), header, rows, formats)
+    tested = metric_title(tests.metric)
     if tests.metric in metrics:
         col = 2 + 2 * metrics.index(tests.metric)
         chart = BarChart()
-        chart.title = f"{tests.metric}: mean over the folds"
-        chart.y_axis.title = tests.metric
+        chart.title = _("{metric}: mean over the folds").format(metric=tested)
+        chart.y_axis.title = tested
         chart.add_data(Reference(ws, min_col=col, min_row=1, max_row=len(rows) + 1), titles_from_data=True)
         chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=len(rows) + 1))
         chart.legend = None
@@ -64,12 +68,12 @@ def write_comparison(path: str | os.PathLike, comparison, tests, images: list[tu
             fold_rows.append([e.name, f + 1, int(comparison.n_train[f]), int(comparison.n_test[f])]
                              + [None if values[m][f] != values[m][f] else float(values[m][f]) for m in metrics])
     fold_formats = {1: "0", 2: "#,##0", 3: "#,##0"} | {4 + i: metric_format(m) for i, m in enumerate(metrics)}
-    folds = _sheet(wb, "Folds", ["algorithm", "fold", "training rows", "test rows"] + metrics, fold_rows,
-                   fold_formats)
+    folds = _sheet(wb, _("Folds"), [_("algorithm"), _("fold"), _("training rows"), _("test rows")]
+                   + [title[m] for m in metrics], fold_rows, fold_formats)
     if tests.metric in metrics and n_folds >= 2:
         # a small block beside the table: folds down, one column per entry (what a line chart reads)
         top, left = 1, len(metrics) + 6
-        _put(folds, top, left, "fold")
+        _put(folds, top, left, _("fold"))
         scores = comparison.fold_scores(tests.metric)
         shown = [name for name in comparison.names if name in scores]
         for j, name in enumerate(shown, start=1):
@@ -79,9 +83,9 @@ def write_comparison(path: str | os.PathLike, comparison, tests, images: list[tu
         for f in range(n_folds):
             _put(folds, top + 1 + f, left, f + 1, "0")
         chart = LineChart()
-        chart.title = f"{tests.metric} on each fold"
-        chart.x_axis.title = "fold"
-        chart.y_axis.title = tests.metric
+        chart.title = _("{metric} on each fold").format(metric=tested)
+        chart.x_axis.title = _("fold")
+        chart.y_axis.title = tested
         chart.add_data(Reference(folds, min_col=left + 1, max_col=left + len(shown), min_row=top,
                                  max_row=top + n_folds), titles_from_data=True)
         chart.set_categories(Reference(folds, min_col=left, min_row=top + 1, max_row=top + n_folds))
@@ -92,18 +96,19 @@ def write_comparison(path: str | os.PathLike, comparison, tests, images: list[tu
     for name in tests.names:
         pair = tests.pairs.get(name, {})
         t, w = pair.get("corrected_t"), pair.get("wilcoxon")
-        verdict = {True: "better", False: "worse", None: ""}[tests.better_than_reference(name)]
+        verdict = {True: _("better"), False: _("worse"), None: ""}[tests.better_than_reference(name)]
         sig_rows.append([name, tests.means[name], t.statistic if t else None, t.p_value if t else None,
                          w.p_value if w else None, tests.nemenyi_p(name), tests.rank_of(name),
-                         "reference" if name == tests.reference else verdict])
-    sig = _sheet(wb, "Significance", ["algorithm", f"{tests.metric} mean", "corrected t", "corrected t p",
-                                      "Wilcoxon p", "Nemenyi p", "average rank", f"against {tests.reference}"],
+                         _("reference") if name == tests.reference else verdict])
+    sig = _sheet(wb, _("Significance"), [_("algorithm"), _("{metric} mean").format(metric=tested), _("corrected t"),
+                                         _("corrected t p"), _("Wilcoxon p"), _("Nemenyi p"), _("average rank"),
+                                         _("against {reference}").format(reference=tests.reference)],
                  sig_rows, {1: metric_format(tests.metric), 2: "0.000", 3: "0.0000", 4: "0.0000", 5: "0.0000",
                             6: "0.00"})
     line = len(sig_rows) + 3
     if tests.friedman is not None:
         f = tests.friedman
-        _put(sig, line, 1, "Friedman over the folds")
+        _put(sig, line, 1, _("Friedman over the folds"))
         _put(sig, line, 2, "chi2")
         _put(sig, line, 3, float(f.chi2), "0.000")
         _put(sig, line, 4, "p")
@@ -113,12 +118,12 @@ def write_comparison(path: str | os.PathLike, comparison, tests, images: list[tu
         _put(sig, line + 1, 3, float(f.f) if f.f != float("inf") else "inf", "0.000")
         _put(sig, line + 1, 4, "p")
         _put(sig, line + 1, 5, float(f.p_value), "0.0000")
-        _put(sig, line + 2, 1, f"Nemenyi critical difference (alpha {tests.alpha:g})")
+        _put(sig, line + 2, 1, _("Nemenyi critical difference (alpha {alpha})").format(alpha=format(tests.alpha, "g")))
         _put(sig, line + 2, 3, float(tests.nemenyi.critical_difference), "0.00")
         line += 4
     from .significance import CAVEAT
 
-    _put(sig, line, 1, f"Note: {CAVEAT}")
+    _put(sig, line, 1, _("Note: {caveat}").format(caveat=_(CAVEAT)))
     if comparison.curve is not None:
         _learning_curve_sheet(wb, comparison, tests.metric)
     _error_pending_sheet(wb, comparison)
@@ -142,23 +147,24 @@ def _learning_curve_sheet(wb, comparison, metric: str) -> None:
     rows = curve.mean_rows()
     n = len(rows)
     shown = [name for name in comparison.names if curve.summary(name, metric) is not None]
-    header = ["training rows (mean over the folds)", "training size"] + shown + [f"{name} std" for name in shown]
+    header = [_("training rows (mean over the folds)"), _("training size")] + shown \
+        + [_("{name} std").format(name=name) for name in shown]
     body = []
     for s in range(n):
         size = curve.sizes[s]
-        body.append([float(rows[s]), f"{size * 100:g} %" if size <= 1 else f"{int(size)} rows"]
+        body.append([float(rows[s]), f"{size * 100:g} %" if size <= 1 else _("{n} rows").format(n=int(size))]
                     + [float(curve.summary(name, metric)[0][s]) for name in shown]
                     + [float(curve.summary(name, metric)[1][s]) for name in shown])
     formats = {0: "#,##0"} | {2 + i: metric_format(metric) for i in range(2 * len(shown))}
-    ws = _sheet(wb, "Learning curve", header, body, formats)
-    _put(ws, n + 3, 1, f"{metric}: mean over the folds at each training size, every size scored on the same "
-                       "test rows")
+    ws = _sheet(wb, _("Learning curve"), header, body, formats)
+    _put(ws, n + 3, 1, _("{metric}: mean over the folds at each training size, every size scored on the same "
+                         "test rows").format(metric=metric_title(metric)))
     if not shown or n < 2:
         return
     chart = LineChart()
-    chart.title = f"Learning curve: {metric}"
-    chart.x_axis.title = "training rows"
-    chart.y_axis.title = metric
+    chart.title = _("Learning curve: {metric}").format(metric=metric_title(metric))
+    chart.x_axis.title = _("training rows")
+    chart.y_axis.title = metric_title(metric)
     chart.add_data(Reference(ws, min_col=3, max_col=2 + len(shown), min_row=1, max_row=n + 1), titles_from_data=True)
     chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=n + 1))
     chart.width, chart.height = 18, 9
@@ -174,15 +180,15 @@ def _error_pending_sheet(wb, comparison) -> None:
     if not points:
         return
     body = [[p.name, p.algorithm, p.pending_rate, p.misclassification_rate, p.attributes_used] for p in points]
-    ws = _sheet(wb, "Error-pending", ["entry", "algorithm", "pending rate", "misclassification rate",
-                                      "attributes per case"], body, {2: "0.0%", 3: "0.0%", 4: "0.00"})
-    _put(ws, len(body) + 3, 1, "Means over the folds. An entry that never answers pending is a point at pending 0 "
-                               "with error 1 - accuracy.")
+    ws = _sheet(wb, _("Error-pending"), [_("entry"), _("algorithm"), _("pending rate"), _("misclassification rate"),
+                                         _("attributes per case")], body, {2: "0.0%", 3: "0.0%", 4: "0.00"})
+    _put(ws, len(body) + 3, 1, _("Means over the folds. An entry that never answers pending is a point at pending 0 "
+                                 "with error 1 - accuracy."))
     chart = ScatterChart()
-    chart.title = "Misclassification against pending"
+    chart.title = _("Misclassification against pending")
     chart.style = 13
-    chart.x_axis.title = "pending rate"
-    chart.y_axis.title = "misclassification rate"
+    chart.x_axis.title = _("pending rate")
+    chart.y_axis.title = _("misclassification rate")
     first = 2
     for algorithm in dict.fromkeys(p.algorithm for p in points):
         count = sum(1 for p in points if p.algorithm == algorithm)
@@ -202,7 +208,7 @@ def _plots_sheet(wb, images: list[tuple[str, bytes]]) -> None:
     """Each plot's title, and the PNG under it (openpyxl reads the size with Pillow)."""
     from openpyxl.drawing.image import Image
 
-    ws = wb.create_sheet("Plots")
+    ws = wb.create_sheet(_("Plots"))
     row = 1
     for title, png in images:
         _put(ws, row, 1, title)

@@ -251,19 +251,24 @@ def target_warnings(table: Table, schema: DataSchema, y: np.ndarray, rows: np.nd
     counts = np.bincount(y, minlength=k)
     n = int(counts.sum())
     if table.column(schema.target).type == NUMERIC and k > MANY_NUMERIC_CLASSES and k > n / 10:
-        out.append(f'the target column "{schema.target}" is numeric with {k} distinct values in {n} rows: it looks '
-                   "like a number to predict or an identifier, not classes (each value becomes a class); "
-                   "group it into a few classes first")
+        out.append(_('the target column "{target}" is numeric with {k} distinct values in {n} rows: it looks '
+                     "like a number to predict or an identifier, not classes (each value becomes a class); "
+                     "group it into a few classes first").format(target=schema.target, k=k, n=n))
     single = [c for c in range(k) if counts[c] == 1]
     if single:
-        named = ", ".join(f'"{schema.classes[c]}" (row {table.row_number(int(rows[np.flatnonzero(y == c)[0]]))})'
-                          for c in single[:5]) + (f" and {len(single) - 5} more" if len(single) > 5 else "")
-        out.append(f"{len(single)} class{'es have' if len(single) > 1 else ' has'} a single case: {named}; "
-                   "too few to learn from, and cross-validation cannot test them in every fold")
+        named = ", ".join(_('"{cls}" (row {row})').format(
+            cls=schema.classes[c], row=table.row_number(int(rows[np.flatnonzero(y == c)[0]]))) for c in single[:5])
+        if len(single) > 5:
+            named = _("{named} and {n} more").format(named=named, n=len(single) - 5)
+        out.append((_("{n} classes have a single case: {named}; too few to learn from, and cross-validation cannot "
+                      "test them in every fold") if len(single) > 1 else
+                    _("{n} class has a single case: {named}; too few to learn from, and cross-validation cannot "
+                      "test them in every fold")).format(n=len(single), named=named))
     top = int(np.argmax(counts)) if n else 0
     if n and counts[top] / n >= DOMINANT_SHARE and k > 1:
-        out.append(f'the class "{schema.classes[top]}" holds {counts[top] / n:.0%} of the rows: always answering it '
-                   "is already that accurate, so compare models with that baseline (or set a cost matrix)")
+        out.append(_('the class "{cls}" holds {share} of the rows: always answering it is already that accurate, '
+                     "so compare models with that baseline (or set a cost matrix)").format(
+            cls=schema.classes[top], share=format(counts[top] / n, ".0%")))
     return out
 
 

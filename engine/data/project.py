@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..errors import ProjectFileError
 from ..fileio import atomic_write_json, read_json_file
+from ..i18n import _
 from .spec import ProblemSpec
 from .read import MAX_HEADER_ROW
 
@@ -64,39 +65,44 @@ def _relative(data_path: str | None, project_file) -> str | None:
 def project_from_json(obj, *, file: str | None = None) -> Project:
     """Parse a project object (as read from JSON); the data path is resolved against `file`."""
     if not isinstance(obj, dict):
-        raise ProjectFileError("this is not a RuleTree project (the file holds no JSON object)",
+        raise ProjectFileError(_("this is not a RuleTree project (the file holds no JSON object)"),
                                code="not_a_project", file=file)
     if obj.get("format") != FORMAT:
         what = obj.get("format")
-        hint = " (it is a model file; open it with predict or rules)" if what == "ruletree-model" else ""
-        raise ProjectFileError(f'this is not a RuleTree project (format is {json.dumps(what)}){hint}',
+        message = (_("this is not a RuleTree project (format is {what}) (it is a model file; open it with predict "
+                     "or rules)") if what == "ruletree-model" else
+                   _("this is not a RuleTree project (format is {what})"))
+        raise ProjectFileError(message.format(what=json.dumps(what)),
                                code="not_a_project", file=file)
     version = obj.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise ProjectFileError("the project has no valid version number", code="bad_setting", file=file,
+        raise ProjectFileError(_("the project has no valid version number"), code="bad_setting", file=file,
                                field="version")
     if version > VERSION:
-        raise ProjectFileError(f"the project was saved by a newer RuleTree Studio (project version "
-                               f"{version}); this version reads version {VERSION}. Update RuleTree Studio.",
+        raise ProjectFileError(_("the project was saved by a newer RuleTree Studio (project version {version}); "
+                                 "this version reads version {known}. Update RuleTree Studio.").format(
+                                   version=version, known=VERSION),
                                code="newer_version", file=file)
     if version < 1:
-        raise ProjectFileError(f"unknown project version {version}", code="bad_setting", file=file,
+        raise ProjectFileError(_("unknown project version {version}").format(version=version), code="bad_setting",
+                               file=file,
                                field="version")
     data = obj.get("data")
     data = {} if data is None else data
     if not isinstance(data, dict):
-        raise ProjectFileError("must be an object with path and sheet", code="bad_setting", file=file,
+        raise ProjectFileError(_("must be an object with path and sheet"), code="bad_setting", file=file,
                                field="data")
     path = data.get("path")
     sheet = data.get("sheet")
     if path is not None and not isinstance(path, str):
-        raise ProjectFileError("must be a text", code="bad_setting", file=file, field="data.path")
+        raise ProjectFileError(_("must be a text"), code="bad_setting", file=file, field="data.path")
     if sheet is not None and not isinstance(sheet, str):
-        raise ProjectFileError("must be a text", code="bad_setting", file=file, field="data.sheet")
+        raise ProjectFileError(_("must be a text"), code="bad_setting", file=file, field="data.sheet")
     header_row = data.get("header_row")
     if header_row is not None and (isinstance(header_row, bool) or not isinstance(header_row, int)
                                    or not 1 <= header_row <= MAX_HEADER_ROW):
-        raise ProjectFileError(f"must be a row number from 1 to {MAX_HEADER_ROW:,}", code="bad_setting", file=file,
+        raise ProjectFileError(_("must be a row number from 1 to {most:,}").format(most=MAX_HEADER_ROW),
+                               code="bad_setting", file=file,
                                field="data.header_row")
     if path is not None and file is not None and not os.path.isabs(path):
         path = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(file)), path))

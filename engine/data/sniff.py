@@ -6,32 +6,34 @@ import codecs
 import csv
 import io
 
+from ..i18n import N_, _
+
 ZIP_MAGIC = b"PK\x03\x04"
 EMPTY_ZIP_MAGIC = b"PK\x05\x06"
 OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # old .xls, and password-protected .xlsx
 
 _KNOWN_BINARIES = {
-    b"%PDF": "a PDF document",
-    b"\x89PNG": "a PNG image",
-    b"\xff\xd8\xff": "a JPEG image",
-    b"GIF8": "a GIF image",
-    b"\x1f\x8b": "a gzip archive",
-    b"7z\xbc\xaf": "a 7-Zip archive",
-    b"Rar!": "a RAR archive",
-    b"SQLite format 3": "an SQLite database",
-    b"\x7fELF": "a program",
+    b"%PDF": N_("a PDF document"),
+    b"\x89PNG": N_("a PNG image"),
+    b"\xff\xd8\xff": N_("a JPEG image"),
+    b"GIF8": N_("a GIF image"),
+    b"\x1f\x8b": N_("a gzip archive"),
+    b"7z\xbc\xaf": N_("a 7-Zip archive"),
+    b"Rar!": N_("a RAR archive"),
+    b"SQLite format 3": N_("an SQLite database"),
+    b"\x7fELF": N_("a program"),
 }
 
 
 def binary_kind(head: bytes) -> str | None:
     """'an Excel workbook', 'a PDF document', ... for known binary formats, else None."""
     if head.startswith((ZIP_MAGIC, EMPTY_ZIP_MAGIC)):
-        return "a zip archive (an .xlsx workbook is one)"
+        return _("a zip archive (an .xlsx workbook is one)")
     if head.startswith(OLE2_MAGIC):
-        return "an old-format Excel (.xls) or password-protected workbook"
+        return _("an old-format Excel (.xls) or password-protected workbook")
     for magic, what in _KNOWN_BINARIES.items():
         if head.startswith(magic):
-            return what
+            return _(what)
     return None
 
 
@@ -93,7 +95,7 @@ def guess_encoding(raw: bytes) -> tuple[str, str | None]:
     guess = _detector_guess(raw)
     if chinese == 1 and guess and guess.startswith(("gb", "big5", "hz", "cp936", "cp950")):
         # one Chinese character: trust it only when the detector sees Chinese too
-        return "gb18030", "the file holds very little non-ASCII text to tell its encoding by"
+        return "gb18030", _("the file holds very little non-ASCII text to tell its encoding by")
     if guess in _CJK_GUESSES:
         return _cjk_choice(raw, _CJK_GUESSES[guess], gb_whole)
     chosen = _single_byte_guess(raw, guess)
@@ -168,8 +170,12 @@ def _big5_common(ch: str) -> bool:
 #: preference on a tie, with the test of an everyday character in each
 _CJK_CANDIDATES = (("gb18030", _gb_common), ("cp932", _ja_common), ("euc_jp", _ja_common),
                    ("big5", _big5_common), ("cp949", _ko_common))
-_CJK_LABELS = {"gb18030": "Chinese (GB18030)", "cp932": "Japanese (Shift-JIS)", "euc_jp": "Japanese (EUC-JP)",
-               "big5": "Traditional Chinese (Big5)", "cp949": "Korean (EUC-KR)"}
+_CJK_LABELS = {"gb18030": N_("Chinese (GB18030)"), "cp932": N_("Japanese (Shift-JIS)"),
+               "euc_jp": N_("Japanese (EUC-JP)"), "big5": N_("Traditional Chinese (Big5)"),
+               "cp949": N_("Korean (EUC-KR)")}  # shown as _(label)
+#: the language of each, as "everyday ... characters" names it
+_CJK_LANGUAGES = {"gb18030": N_("Chinese"), "cp932": N_("Japanese"), "euc_jp": N_("Japanese"),
+                  "big5": N_("Traditional Chinese"), "cp949": N_("Korean")}
 #: detector guesses that send a file to `_cjk_choice`, and what they mean there
 _CJK_GUESSES = {"gb2312": "gb18030", "gbk": "gb18030", "gb18030": "gb18030", "hz": "gb18030",
                 "cp936": "gb18030", "shift_jis": "cp932", "cp932": "cp932", "euc_jp": "euc_jp",
@@ -239,12 +245,16 @@ def _cjk_choice(raw: bytes, hint: str | None = None, decodes_whole: tuple[str, .
     top = scores[best]
     close = [n for n in order if n != best and n in scores and scores[n] >= max(0.6, top - 0.15)]
     if top < 0.6:
-        also = f" (it also reads as {', '.join(_CJK_LABELS[n] for n in scores if n != best)})" \
-            if len(scores) > 1 else ""
-        return best, (f"only {max(top, 0):.0%} of its non-ASCII characters are everyday "
-                      f"{_CJK_LABELS[best].split(' (')[0]} characters, a sign of a wrong encoding{also}")
+        fields = dict(share=format(max(top, 0), ".0%"), language=_(_CJK_LANGUAGES[best]),
+                      others=", ".join(_(_CJK_LABELS[n]) for n in scores if n != best))
+        if len(scores) > 1:
+            return best, _("only {share} of its non-ASCII characters are everyday {language} characters, a sign of "
+                           "a wrong encoding (it also reads as {others})").format(**fields)
+        return best, _("only {share} of its non-ASCII characters are everyday {language} characters, a sign of "
+                       "a wrong encoding").format(**fields)
     if close:
-        return best, f"the bytes read about as well as {' or '.join(_CJK_LABELS[n] for n in close)}"
+        return best, _("the bytes read about as well as {encodings}").format(
+            encodings=_(" or ").join(_(_CJK_LABELS[n]) for n in close))
     return best, None
 
 
@@ -256,13 +266,13 @@ def _mojibake_doubt(raw: bytes, chosen: str) -> str | None:
     head = text[:100_000]
     odd = sum(1 for ch in head if "\x80" <= ch <= "\x9f" or ch == "\ufffd" or "\ue000" <= ch <= "\uf8ff")
     if odd:
-        return f"{odd} of its characters are control or unassigned characters"
+        return _("{n} of its characters are control or unassigned characters").format(n=odd)
     if chosen in ("cp1252", "latin-1"):
         letters = [ch for ch in head if ch.isalpha()]
         accented = sum(1 for ch in letters if ch > "\x7f")
         if accented >= 20 and accented > 0.4 * len(letters):
-            return (f"{accented / len(letters):.0%} of its letters are accented Latin letters, typical of "
-                    "Cyrillic, Greek or other text read in the wrong encoding")
+            return _("{share} of its letters are accented Latin letters, typical of Cyrillic, Greek or other text "
+                     "read in the wrong encoding").format(share=format(accented / len(letters), ".0%"))
     return None
 
 
@@ -347,7 +357,7 @@ def sniff_delimiter(text: str) -> str:
 
 def _first_lines(text: str, n: int) -> str:
     end = 0
-    for _ in range(n):
+    for _line in range(n):
         nxt = text.find("\n", end)
         if nxt < 0:
             return text

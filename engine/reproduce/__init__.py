@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .. import progress as _progress
+from ..i18n import _
 
 
 def _print_line(line: str) -> None:
@@ -97,4 +98,4 @@ def save_tables(out: Path, tables: dict, workbook: str, say) -> None:
                           if not pd.api.types.is_numeric_dtype(col) else col)
         atomic_write_text(out / f"{name}.csv", safe.to_csv(index=False, float_format="%.4f"))
     write_tables(out / f"{workbook}.xlsx", tables)
-    say(f"tables written to {out}")
+    say(_("tables written to {path}").format(path=out))

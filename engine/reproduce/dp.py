@@ -52,6 +52,7 @@ from ..data.encode import AttributeSchema, DataSchema, EncodedData, encode
 from ..data.spec import ProblemSpec
 from ..data.table import format_number
 from ..evaluate import stratified_folds
+from ..i18n import _
 from ..plot import LinePlot
 from ..tree.model import NOMINAL_KIND
 from ..tree.predict import predict
@@ -137,7 +138,7 @@ def cross_validate(data: EncodedData, repeats: int, folds: int = FOLDS, step=Non
     folds for every learner, repeat r with seed r. `step(message)`, if given, after each fold."""
     out: dict[str, list] = {label: [] for label in columns()}
     for rep in range(repeats):
-        fold, _ = stratified_folds(data.y, folds, rep)
+        fold = stratified_folds(data.y, folds, rep)[0]
         for k in range(folds):
             train_idx, test_idx = np.flatnonzero(fold != k), np.flatnonzero(fold == k)
             train, X_test, y_test = data.subset(train_idx), data.X[test_idx], data.y[test_idx]
@@ -150,7 +151,8 @@ def cross_validate(data: EncodedData, repeats: int, folds: int = FOLDS, step=Non
             out[UNPRUNED_REFERENCE].append(_fit_score("c45", cut_train, cut_test, y_test, {"prune": False}))
             out[NUMERIC_REFERENCE].append(_fit_score("c45", train, X_test, y_test))
             if step is not None:
-                step(f"repeat {rep + 1} of {repeats}, fold {k + 1} of {folds}")
+                step(_("repeat {k} of {n}, fold {fold} of {folds}").format(k=rep + 1, n=repeats, fold=k + 1,
+                                                                           folds=folds))
     return {label: np.asarray(v, dtype=np.float64) for label, v in out.items()}
 
 
@@ -211,9 +213,9 @@ def plots(tables: dict[str, pd.DataFrame]) -> list[LinePlot]:
     labels = [label for label in columns() if f"{label} accuracy" in t]
     # a short title (a title wider than the picture upsets the app's PNG plotter)
     return [
-        LinePlot("dp_accuracy", f"Seed 001 accuracy ({order})", "data set", "accuracy", x,
+        LinePlot("dp_accuracy", _("Seed 001 accuracy ({order})").format(order=order), _("data set"), _("accuracy"), x,
                  {label: tuple(t[f"{label} accuracy"]) for label in labels}),
-        LinePlot("dp_leaves", f"Seed 001 leaves ({order})", "data set", "mean leaves", x,
+        LinePlot("dp_leaves", _("Seed 001 leaves ({order})").format(order=order), _("data set"), _("mean leaves"), x,
                  {label: tuple(t[f"{label} leaves"]) for label in labels}),
     ]
 
@@ -228,10 +230,12 @@ def experiment(names, repeats: int, folder: Path | None = None, say=None) -> pd.
         data, deleted = load(name, folder)
         results = cross_validate(data, repeats, step=lambda message, name=name: count(f"{name}: {message}"))
         rows.append(summary_row(name, data, deleted, results))
-        say(f"{name} ({data.n} rows, {deleted} deleted; {repeats} x {FOLDS}-fold, "
-            f"{time.monotonic() - start:.1f} s): " + ", ".join(
+        say(_("{name} ({rows} rows, {deleted} deleted; {repeats} x {folds}-fold, {seconds} s): {figures} "
+              "(accuracy/leaves)").format(
+            name=name, rows=data.n, deleted=deleted, repeats=repeats, folds=FOLDS,
+            seconds=format(time.monotonic() - start, ".1f"), figures=", ".join(
                 f"{label} {rows[-1][f'{label} accuracy']:.3f}/{rows[-1][f'{label} leaves']:.1f}"
-                for label in columns()) + " (accuracy/leaves)")
+                for label in columns())))
     return accuracy_table(rows)
 
 
@@ -246,7 +250,7 @@ def run(out: Path, quick: bool = False, say=None, names=None, folder: Path | Non
     table = experiment(names, QUICK_REPEATS if quick else REPEATS, folder, say)
     tables = {"dp_accuracy": table, "dp_paper_claims": paper_claims(table)}
     write_report(out / "dp_report.md", tables, QUICK_REPEATS if quick else REPEATS)
-    say(f"report written to {out / 'dp_report.md'}")
+    say(_("report written to {path}").format(path=out / "dp_report.md"))
     save_tables(out, tables, "dp_tables", say)
     return tables
 
@@ -259,7 +263,7 @@ def report_rows(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     c45, rs, dp = (LABELS[n] for n in LEARNERS)
     n_sets = int((tables["dp_accuracy"]["data set"] != "mean").sum())
     rows = []
-    for _, claim in tables["dp_paper_claims"].iterrows():
+    for _row, claim in tables["dp_paper_claims"].iterrows():
         v = {label: float(claim[label]) for label in (c45, rs, dp)}
         if claim["measure"] == "mean accuracy":
             figure = f"mean accuracy: {dp} {v[dp]:.4f}, {c45} {v[c45]:.4f}, {rs} {v[rs]:.4f}"

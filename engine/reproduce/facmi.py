@@ -38,6 +38,7 @@ from ..data import read_table
 from ..data.encode import EncodedData, encode
 from ..data.spec import ProblemSpec
 from ..evaluate import stratified_folds
+from ..i18n import _
 from ..plot import LinePlot
 from ..synth import monotone_data
 from ..tree.predict import predict
@@ -131,9 +132,10 @@ def experiment_a(repeats: int, sizes=range(4, 37, 4), say=None, count: Count | N
             test = np.setdiff1d(np.arange(1000), idx)
             for name in LEARNERS_A:
                 maes[name].append(_mae(_fit_predict(name, data.subset(idx), data.X[test]), data.y[test]))
-            count(f"(a) {size} training cases: draw {rep + 1} of {repeats}")
+            count(_("(a) {size} training cases: draw {k} of {n}").format(size=size, k=rep + 1, n=repeats))
         rows.append({"training cases": size, **{name: float(np.mean(v)) for name, v in maes.items()}})
-        say(f"(a) {size} training cases: " + ", ".join(f"{k} {rows[-1][k]:.3f}" for k in LEARNERS_A))
+        say(_("(a) {size} training cases: {figures}").format(
+            size=size, figures=", ".join(f"{k} {rows[-1][k]:.3f}" for k in LEARNERS_A)))
     return pd.DataFrame(rows)
 
 
@@ -212,7 +214,7 @@ def experiment_b(repeats: int, ks=(2, 4, 6, 8, 10), say=None, count: Count | Non
             data = monotone_data(1000, k, seed=2000 + 31 * k + rep)
             for name, v in cross_validated_mae(data, LEARNERS_B, 5, rep).items():
                 results[name].append(v)
-            count(f"(b) k = {k}: repeat {rep + 1} of {repeats}")
+            count(_("(b) k = {classes}: repeat {k} of {n}").format(classes=k, k=rep + 1, n=repeats))
         rows.append({"classes": k, **{name: float(np.mean(v)) for name, v in results.items()}})
         say(f"(b) k = {k}: " + ", ".join(f"{n} {rows[-1][n]:.3f}" for n in LEARNERS_B))
     return pd.DataFrame(rows)
@@ -267,12 +269,16 @@ def experiment_c(repeats: int, names=tuple(REAL), folder: Path | None = None, sa
                     results[name].extend(v)
                 n_test += te
                 n_train += tr
-                count(f"(c) {dataset}, monotone {'yes' if monotone else 'no'}: repeat {rep + 1} of {repeats}")
+                count((_("(c) {dataset}, monotone yes: repeat {k} of {n}") if monotone else
+                       _("(c) {dataset}, monotone no: repeat {k} of {n}")).format(dataset=dataset, k=rep + 1,
+                                                                                  n=repeats))
             pre = "yes" if monotone else "no"
             scores[(dataset, pre)] = {"scores": results, "ratio": float(np.mean(np.array(n_test) / np.array(n_train)))}
             rows.append({"data set": dataset, "in paper": "yes" if dataset in IN_PAPER else "not in the paper",
                          "monotone preprocessing": pre, **{name: float(np.mean(v)) for name, v in results.items()}})
-            say(f"(c) {dataset}, monotone {pre}: " + ", ".join(f"{n} {rows[-1][n]:.3f}" for n in variants))
+            say((_("(c) {dataset}, monotone yes: {figures}") if monotone else
+                 _("(c) {dataset}, monotone no: {figures}")).format(
+                dataset=dataset, figures=", ".join(f"{n} {rows[-1][n]:.3f}" for n in variants)))
     return pd.DataFrame(rows)
 
 
@@ -363,13 +369,13 @@ def plots(tables: dict[str, pd.DataFrame]) -> list[LinePlot]:
     out = []
     if "facmi_a_training_size" in tables:
         a = tables["facmi_a_training_size"]
-        out.append(LinePlot("facmi_a_training_size", "Seed 000 (a): k = 4, MAE against training cases",
-                            "training cases", "test MAE", tuple(a["training cases"]),
+        out.append(LinePlot("facmi_a_training_size", _("Seed 000 (a): k = 4, MAE against training cases"),
+                            _("training cases"), _("test MAE"), tuple(a["training cases"]),
                             {n: tuple(a[n]) for n in LEARNERS_A if n in a}))
     if "facmi_b_classes" in tables:
         b = tables["facmi_b_classes"]
-        out.append(LinePlot("facmi_b_classes", "Seed 000 (b): 5-fold MAE against the number of classes", "classes k",
-                            "MAE", tuple(b["classes"]), {n: tuple(b[n]) for n in LEARNERS_B if n in b}))
+        out.append(LinePlot("facmi_b_classes", _("Seed 000 (b): 5-fold MAE against the number of classes"),
+                            _("classes k"), "MAE", tuple(b["classes"]), {n: tuple(b[n]) for n in LEARNERS_B if n in b}))
     if "facmi_d_learning_curves" in tables:
         from .facmi_curves import curve_plots
 
@@ -422,7 +428,7 @@ def run(out: Path, quick: bool = False, say=None, repeats: int | None = None) ->
     tables["facmi_a_training_size"]["lowest MAE"] = best_marks(tables["facmi_a_training_size"], LEARNERS_A)
     save_tables(out, tables, "facmi_tables", say)
     write_report(out / "facmi_report.md", tables, reps)
-    say(f"report written to {out / 'facmi_report.md'}")
+    say(_("report written to {path}").format(path=out / "facmi_report.md"))
     return tables
 
 

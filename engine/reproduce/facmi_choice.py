@@ -25,6 +25,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..i18n import _
 from . import Count, reporter
 from .facmi import (PAPER_VARIANTS, VARIANTS, datasets_dir, facmi_status, fold_scores, learns_directions, paired,
                     real_problem)
@@ -60,7 +61,7 @@ def score_sets(names, repeats: int, folder: Path | None = None, say=None, count:
                 results[v].extend(values)
             n_test += te
             n_train += tr
-            count(f"(e) {dataset}: repeat {rep + 1} of {repeats}")
+            count(_("(e) {dataset}: repeat {k} of {n}").format(dataset=dataset, k=rep + 1, n=repeats))
         out[dataset] = {"scores": results, "ratio": float(np.mean(np.array(n_test) / np.array(n_train)))}
     return out
 
@@ -122,6 +123,6 @@ def experiment_e(repeats: int, folder: Path | None = None, say=None, count: Coun
     count = count or Count(say, (len(choose_on) + len(judge_on)) * repeats)
     tuned = score_sets(choose_on, repeats, folder, say, count)
     chosen, table = choose(tuned)
-    say(f"(e) chosen on {', '.join(choose_on)}: {chosen}")
+    say(_("(e) chosen on {sets}: {chosen}").format(sets=", ".join(choose_on), chosen=chosen))
     judged = judge(score_sets(judge_on, repeats, folder, say, count, with_competitors=True), chosen)
     return {"facmi_e_choose": table, "facmi_e_judge": judged}

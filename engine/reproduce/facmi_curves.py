@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..i18n import _
 from ..plot import LinePlot
 from . import Count, reporter
 from .facmi import (IN_PAPER, REAL, _fit_variant, _mae, claim_verdict, datasets_dir, facmi_status, learns_directions,
@@ -68,7 +69,8 @@ def experiment_d(repeats: int, names=tuple(REAL), sizes=SIZES, folder: Path | No
                     train = spearman_directions(train)
                 for v in variants:
                     results[v].append(_mae(_fit_variant(v, train, data.X[test]), data.y[test]))
-                count(f"(d) {dataset}, {m} training cases: draw {rep + 1} of {repeats}")
+                count(_("(d) {dataset}, {size} training cases: draw {k} of {n}").format(
+                    dataset=dataset, size=m, k=rep + 1, n=repeats))
             entry = {"scores": results, "ratio": 0.0}
             scores[(dataset, m)] = entry
             row = {"data set": dataset, "in paper": "yes" if dataset in IN_PAPER else "not in the paper",
@@ -82,7 +84,8 @@ def experiment_d(repeats: int, names=tuple(REAL), sizes=SIZES, folder: Path | No
                                       st["n"] else "beaten" if st["significantly below FACMI"] else
                                       "lowest mean, within noise" if st["lowest mean"] else "tie")})
             rows.append(row)
-            say(f"(d) {dataset}, {m} training cases: " + ", ".join(f"{v} {row[v]:.3f}" for v in variants))
+            say(_("(d) {dataset}, {size} training cases: {figures}").format(
+                dataset=dataset, size=m, figures=", ".join(f"{v} {row[v]:.3f}" for v in variants)))
     return pd.DataFrame(rows)
 
 
@@ -117,8 +120,9 @@ def curve_plots(table: pd.DataFrame, variants=CURVE_VARIANTS) -> list[LinePlot]:
         if len(part) < 2:
             continue
         slug = dataset.replace(" ", "_")
-        note = "" if dataset in IN_PAPER else " (not in the paper)"
-        out.append(LinePlot(f"facmi_d_curve_{slug}", f"Seed 000 §4.3.1: {dataset}{note}, MAE against training cases",
-                            "training cases", "test MAE", tuple(part["training cases"]),
+        title = _("Seed 000 §4.3.1: {dataset}, MAE against training cases") if dataset in IN_PAPER else \
+            _("Seed 000 §4.3.1: {dataset} (not in the paper), MAE against training cases")
+        out.append(LinePlot(f"facmi_d_curve_{slug}", title.format(dataset=dataset),
+                            _("training cases"), _("test MAE"), tuple(part["training cases"]),
                             {v: tuple(part[v]) for v in variants if v in part}))
     return out

@@ -32,6 +32,7 @@ from ..data.encode import EncodedData, encode
 from ..data.hierarchy import ClassLevels, read_hierarchy
 from ..data.spec import ProblemSpec
 from ..evaluate import stratified_holdout
+from ..i18n import _
 from ..plot import LinePlot
 from ..tree.predict import predict
 from . import Progress, reporter, save_tables  # noqa: F401 (Progress: as before, for callers)
@@ -80,8 +81,9 @@ def experiment(seeds: int, folder: Path | None = None, say=None) -> pd.DataFrame
     for seed in range(seeds):
         for label, figures in split_scores(data, spec, seed).items():
             runs[label].append(figures)
-        say.report(seed + 1, seeds, f"split {seed + 1} of {seeds}: HFDT {runs['HFDT'][-1][0]:.3f} / "
-                                    f"{runs['HFDT'][-1][1]:.3f}", log=True)
+        say.report(seed + 1, seeds, _("split {k} of {n}: HFDT {accuracy} / {precision}").format(
+            k=seed + 1, n=seeds, accuracy=format(runs["HFDT"][-1][0], ".3f"),
+            precision=format(runs["HFDT"][-1][1], ".3f")), log=True)
     rows = []
     for label, name, params in METHODS + BEYOND:
         r = np.asarray(runs[label], dtype=np.float64)
@@ -137,14 +139,17 @@ def plots(tables: dict[str, pd.DataFrame]) -> list[LinePlot]:
     """The paper's figure 8: accuracy and precision per method against the training level
     (HFDT, which uses every level, drawn flat)."""
     t = tables["hfdt_glass"]
-    row = {r["method"]: r for _, r in t.iterrows()}
+    row = {r["method"]: r for _k, r in t.iterrows()}
     out = []
-    for column, name in (("hierarchical accuracy", "hfdt_accuracy"), ("label precision", "hfdt_precision")):
+    for column, name, title, axis in (
+            ("hierarchical accuracy", "hfdt_accuracy", _("Seed 002, glass: hierarchical accuracy by training level"),
+             _("hierarchical accuracy")),
+            ("label precision", "hfdt_precision", _("Seed 002, glass: label precision by training level"),
+             _("label precision"))):
         series = {method: tuple(float(row[f"{method} L{i}"][column]) for i in LEVELS)
                   for method in ("fuzzy ID3", "Min-Ambiguity")}
-        series["HFDT"] = tuple(float(row["HFDT"][column]) for _ in LEVELS)
-        out.append(LinePlot(name, f"Seed 002, glass: {column} by training level", "level", column,
-                            tuple(float(i) for i in LEVELS), series))
+        series["HFDT"] = tuple(float(row["HFDT"][column]) for _level in LEVELS)
+        out.append(LinePlot(name, title, _("level"), axis, tuple(float(i) for i in LEVELS), series))
     return out
 
 
@@ -156,7 +161,7 @@ def run(out: Path, quick: bool = False, say=None, folder: Path | None = None) ->
     table = experiment(QUICK_SEEDS if quick else SEEDS, folder, say)
     tables = {"hfdt_glass": table, "hfdt_paper_claims": paper_claims(table)}
     write_report(out / "hfdt_report.md", tables, QUICK_SEEDS if quick else SEEDS)
-    say(f"report written to {out / 'hfdt_report.md'}")
+    say(_("report written to {path}").format(path=out / "hfdt_report.md"))
     save_tables(out, tables, "hfdt_tables", say)
     return tables
 
@@ -168,7 +173,7 @@ def report_rows(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
 
     row = {r["method"]: r for _, r in tables["hfdt_glass"].iterrows()}
     rows = []
-    for _, claim in tables["hfdt_paper_claims"].iterrows():
+    for _row, claim in tables["hfdt_paper_claims"].iterrows():
         text, holds = str(claim["claim"]), claim["holds"]
         if text.startswith("HFDT balances"):
             h = row["HFDT"]

@@ -67,6 +67,7 @@ from ..data.encode import EncodedData, encode
 from ..data.spec import ProblemSpec
 from ..data.spec.settings import CostMatrix
 from ..evaluate import stratified_holdout
+from ..i18n import _
 from ..plot import LinePlot
 from ..strategies import STRATEGIES, simulate
 from ..tree.predict import predict
@@ -174,7 +175,7 @@ def split_costs(data: EncodedData, spec: ProblemSpec, seed: int, rates, limit: i
                 out.append({"rate": rate, "method": M1_FRACTIONAL[0], "strategy": M1_FRACTIONAL[1], "seed": seed,
                             **m, "leaves": float(tree.n_leaves), "test cases": int(test.sum())})
         if step is not None:
-            step(f"seed {seed + 1}, {rate:.0%} missing")
+            step(_("seed {k}, {rate} missing").format(k=seed + 1, rate=format(rate, ".0%")))
     return out
 
 
@@ -205,8 +206,8 @@ def experiment(seeds: int, rates, folder: Path | None = None, say=None, datasets
         data, spec = load(name, file, target, matrix, folder)
         limit = MUSHROOM_TEST_CASES if name == "Mushroom" else None
         if limit is not None and stratified_holdout(data.y, TEST_SHARE, 0).sum() > limit:
-            say(f"{name}: the test set of each split is cut to {limit} cases (seeded, stratified) "
-                "to keep the hybrid strategy's run short")
+            say(_("{name}: the test set of each split is cut to {limit} cases (seeded, stratified) "
+                  "to keep the hybrid strategy's run short").format(name=name, limit=limit))
         for seed in range(seeds):
             runs = split_costs(data, spec, seed, rates, limit, methods, strategies,
                                step=lambda message, name=name: count(f"{name}: {message}"))
@@ -214,8 +215,8 @@ def experiment(seeds: int, rates, folder: Path | None = None, say=None, datasets
                 r["data set"] = name
             records += runs
             m3 = [r["total"] for r in runs if r["method"] == "M3" and r["strategy"] == MAIN_STRATEGY]
-            say(f"{name}: seed {seed + 1} of {seeds}" + (", M3 (hybrid) " + " / ".join(f"{v:.1f}" for v in m3)
-                                                         if m3 else ""))
+            say(_("{name}: seed {k} of {n}").format(name=name, k=seed + 1, n=seeds)
+                + (", M3 (hybrid) " + " / ".join(f"{v:.1f}" for v in m3) if m3 else ""))
     return pd.DataFrame(records)
 
 
@@ -289,7 +290,8 @@ def paper_claims(table: pd.DataFrame) -> pd.DataFrame:
 def plots(tables: dict[str, pd.DataFrame]) -> list[LinePlot]:
     """The paper's two figures: average total cost against the missing rate (%), hybrid strategy."""
     return cost_plots(tables["mincost_total_cost"], "mincost",
-                      lambda dataset: f"Seed 003, {dataset}: average total cost ({MAIN_STRATEGY} strategy)")
+                      lambda dataset: _("Seed 003, {dataset}: average total cost ({strategy} strategy)").format(
+                          dataset=dataset, strategy=MAIN_STRATEGY))
 
 
 def cost_plots(table: pd.DataFrame, prefix: str, title) -> list[LinePlot]:
@@ -299,9 +301,9 @@ def cost_plots(table: pd.DataFrame, prefix: str, title) -> list[LinePlot]:
     out = []
     for dataset in dict.fromkeys(table["data set"]):
         sub = table[table["data set"] == dataset]
-        series = {r["method"]: tuple(float(r[c]) for c in rates) for _, r in sub.iterrows()}
-        out.append(LinePlot(f"{prefix}_{dataset.lower()}", title(dataset), "missing rate (%)", "average total cost",
-                            x, series))
+        series = {r["method"]: tuple(float(r[c]) for c in rates) for _k, r in sub.iterrows()}
+        out.append(LinePlot(f"{prefix}_{dataset.lower()}", title(dataset), _("missing rate (%)"),
+                            _("average total cost"), x, series))
     return out
 
 
@@ -319,7 +321,7 @@ def run(out: Path, quick: bool = False, say=None, folder: Path | None = None) ->
               "mincost_components": components(runs),
               "mincost_paper_claims": paper_claims(main)}
     write_report(out / "mincost_report.md", tables, QUICK_SEEDS if quick else SEEDS)
-    say(f"report written to {out / 'mincost_report.md'}")
+    say(_("report written to {path}").format(path=out / "mincost_report.md"))
     save_tables(out, tables, "mincost_tables", say)
     return tables
 
@@ -335,7 +337,7 @@ def report_rows(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     rates = rates_of(main)
     sets = list(dict.fromkeys(main["data set"]))
     rows, won = [], []
-    for _, claim in tables["mincost_paper_claims"].iterrows():
+    for _row, claim in tables["mincost_paper_claims"].iterrows():
         text, holds = str(claim["claim"]), claim["holds"]
         dataset = next((d for d in sets if text.endswith(f" on {d}")), None)
         if dataset is None:  # the claim on every set

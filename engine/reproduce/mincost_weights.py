@@ -79,6 +79,7 @@ from ..data import read_table
 from ..data.encode import EncodedData, encode
 from ..data.spec import ProblemSpec
 from ..data.spec.settings import CostMatrix
+from ..i18n import _
 from ..plot import LinePlot
 from ..strategies import simulate
 from ..workflows import inject_missing
@@ -171,7 +172,7 @@ def split_runs(data: EncodedData, spec: ProblemSpec, seed: int, rates, configs, 
             out.append({"rate": rate, "seed": seed, "config": label, "total": played[key],
                         "leaves": float(tree.n_leaves)})
         if step is not None:
-            step(f"seed {seed + 1}, {rate:.0%} missing")
+            step(_("seed {k}, {rate} missing").format(k=seed + 1, rate=format(rate, ".0%")))
     return out
 
 
@@ -186,11 +187,12 @@ def tuning_runs(seeds: int, rates, configs, folder: Path | None = None, say=None
         data, spec = load(name, file, target, matrix, nominal, folder)
         for seed in range(seeds):
             runs = split_runs(data, spec, seed, rates, configs,
-                              step=lambda message, name=name: count(f"tuning on {name}: {message}"))
+                              step=lambda message, name=name: count(_("tuning on {name}: {message}").format(
+                                  name=name, message=message)))
             for r in runs:
                 r["data set"] = name
             records += runs
-            say(f"tuning on {name}: seed {seed + 1} of {seeds}")
+            say(_("tuning on {name}: seed {k} of {n}").format(name=name, k=seed + 1, n=seeds))
     return pd.DataFrame(records)
 
 
@@ -288,7 +290,8 @@ def held_out(runs: pd.DataFrame, rates, methods) -> pd.DataFrame:
 def plots(tables: dict[str, pd.DataFrame]) -> list[LinePlot]:
     """Held-out average total cost against the missing rate (%), hybrid strategy, per data set."""
     return M.cost_plots(tables["mincost_weights_held_out"], "mincost_weights",
-                        lambda dataset: f"M3 weights tuned elsewhere, {dataset} (held out, {STRATEGY} strategy)")
+                        lambda dataset: _("M3 weights tuned elsewhere, {dataset} (held out, {strategy} "
+                                          "strategy)").format(dataset=dataset, strategy=STRATEGY))
 
 
 def run(out: Path, quick: bool = False, say=None, folder: Path | None = None, configs=None,
@@ -306,7 +309,8 @@ def run(out: Path, quick: bool = False, say=None, folder: Path | None = None, co
     runs = tuning_runs(seeds, tuning_rates, configs, folder, say, tuning_sets, count)
     table = sweep(runs, configs)
     chosen = select(table)
-    say(f"selected {chosen['config']} (score {chosen['score']:.4f}); checking it on the held-out sets")
+    say(_("selected {config} (score {score}); checking it on the held-out sets").format(
+        config=chosen["config"], score=format(chosen["score"], ".4f")))
     methods = held_out_methods(chosen)
     checked = M.experiment(held_out_seeds, rates, folder, say, held_out_sets, methods, (STRATEGY,), count)
     tables = {"mincost_weights_sweep": table,

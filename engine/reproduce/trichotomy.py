@@ -21,6 +21,7 @@ import pandas as pd
 
 from ..algorithms.registry import get, resolve_params
 from ..data.encode import AttributeSchema, DataSchema, EncodedData
+from ..i18n import _
 from ..plot import LinePlot
 from ..tree.model import PENDING
 from ..tree.predict import predict
@@ -63,9 +64,9 @@ def plots(tables: dict[str, pd.DataFrame]) -> list[LinePlot]:
         return {m: tuple(flat[flat["method"] == m].sort_values("mu")[name]) for m in methods}
 
     return [
-        LinePlot("trichotomy_test_error", "Seed 004 (uncorrelated): test misclassification", "mu",
-                 "wrong decisions / all cases", mus, column("test misclassification")),
-        LinePlot("trichotomy_pending", "Seed 004 (uncorrelated): pending rate", "mu", "pending / all cases", mus,
+        LinePlot("trichotomy_test_error", _("Seed 004 (uncorrelated): test misclassification"), "mu",
+                 _("wrong decisions / all cases"), mus, column("test misclassification")),
+        LinePlot("trichotomy_pending", _("Seed 004 (uncorrelated): pending rate"), "mu", _("pending / all cases"), mus,
                  column("pending rate")),
     ]
 
@@ -80,18 +81,18 @@ def run(out: Path, quick: bool = False, say=None) -> dict[str, pd.DataFrame]:
     rows = []
     for setting, rho in SETTINGS:
         for mu in MUS:
-            acc = {label: np.zeros(4) for label, _, _ in METHODS}
+            acc = {label: np.zeros(4) for label, _name, _params in METHODS}
             for k in range(pairs):
                 seed = 2 * k + 1
                 train, test = simulate(seed, mu, rho), simulate(seed + 1, mu, rho)
                 for label, name, params in METHODS:
                     info = get(name)
                     tree = info.fit(train, None, resolve_params(info, params))
-                    train_wrong, _, _ = _rates(tree, train, info.missing)
+                    train_wrong = _rates(tree, train, info.missing)[0]
                     test_wrong, pending, used = _rates(tree, test, info.missing)
                     acc[label] += (train_wrong, test_wrong, pending, used)
-                count(f"{setting}, mu = {mu}: pair {k + 1} of {pairs}")
-            for label, _, _ in METHODS:
+                count(_("{setting}, mu = {mu}: pair {k} of {n}").format(setting=setting, mu=mu, k=k + 1, n=pairs))
+            for label, _name, _params in METHODS:
                 tr, te, pe, us = acc[label] / pairs
                 rows.append({"correlation": setting, "mu": mu, "method": label, "train misclassification": tr,
                              "test misclassification": te, "pending rate": pe, "attributes used": us})
@@ -100,7 +101,7 @@ def run(out: Path, quick: bool = False, say=None) -> dict[str, pd.DataFrame]:
     table = pd.DataFrame(rows)
     tables = {"trichotomy_simulation": table, "trichotomy_paper_claims": paper_claims(table)}
     write_report(out / "trichotomy_report.md", tables, pairs)
-    say(f"report written to {out / 'trichotomy_report.md'}")
+    say(_("report written to {path}").format(path=out / "trichotomy_report.md"))
     save_tables(out, tables, "trichotomy_tables", say)
     return tables
 
@@ -150,7 +151,7 @@ def report_rows(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     table = tables["trichotomy_simulation"]
     sdt = _settings(table, PAPER_SDT)
     rows = []
-    for _, claim in tables["trichotomy_paper_claims"].iterrows():
+    for _row, claim in tables["trichotomy_paper_claims"].iterrows():
         text, holds = str(claim["claim"]), claim["holds"]
         if text.startswith("SDT makes no error"):
             worst = sdt["train misclassification"].idxmax()

@@ -33,13 +33,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..i18n import N_
 from .model import MIXED, PENDING, Tree
 
 __all__ = ["SCORE_MEANINGS", "Aggregate", "aggregate", "node_vote", "path_weight", "settled_below"]
 
 # what a label's score is, per aggregation (shown beside the scores)
-SCORE_MEANINGS = {"label_sum": "sum of firing strengths", "label_max": "largest firing strength",
-                  "distribution": "share of the weighted class distribution"}
+SCORE_MEANINGS = {"label_sum": N_("sum of firing strengths"), "label_max": N_("largest firing strength"),
+                  "distribution": N_("share of the weighted class distribution")}  # shown as _(meaning)
 
 
 def path_weight(tnorm: str, weight, share):

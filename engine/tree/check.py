@@ -26,6 +26,9 @@ from collections import deque
 
 import numpy as np
 
+from ..i18n import N_, _
+
+
 ATTRIBUTE_KINDS = ("numeric", "ordinal", "nominal")
 MONOTONE = ("increasing", "decreasing", "none")
 PENDING_LABEL = "PENDING"
@@ -53,15 +56,16 @@ def _is_number(value) -> bool:
 
 def _texts(value, field: str, *, unique: bool = True, empty: bool = False) -> list[str]:
     if not isinstance(value, list) or (not empty and not value):
-        raise TreeFileProblem(field, "must be a list of texts" + ("" if empty else " (at least one)"))
+        raise TreeFileProblem(field, _("must be a list of texts") if empty else
+                              _("must be a list of texts (at least one)"))
     for i, v in enumerate(value):
         if not isinstance(v, str):
-            raise TreeFileProblem(f"{field}[{i}]", f"must be a text, not {_show(v)}")
+            raise TreeFileProblem(f"{field}[{i}]", _("must be a text, not {v}").format(v=_show(v)))
     if unique and len(set(value)) != len(value):
         seen = set()
         for i, v in enumerate(value):
             if v in seen:
-                raise TreeFileProblem(f"{field}[{i}]", f'"{v}" comes twice')
+                raise TreeFileProblem(f"{field}[{i}]", _('"{v}" comes twice').format(v=v))
             seen.add(v)
     return value
 
@@ -73,7 +77,7 @@ def _show(value) -> str:
 
 def _need(obj: dict, key: str, field: str):
     if key not in obj:
-        raise TreeFileProblem(f"{field}.{key}", "is missing")
+        raise TreeFileProblem(f"{field}.{key}", _("is missing"))
     return obj[key]
 
 
@@ -83,42 +87,44 @@ def _need(obj: dict, key: str, field: str):
 def check_schema(obj) -> None:
     """The stored data schema: what new data is encoded with."""
     if not isinstance(obj, dict):
-        raise TreeFileProblem("schema", "must be an object")
+        raise TreeFileProblem("schema", _("must be an object"))
     if not isinstance(_need(obj, "target", "schema"), str):
-        raise TreeFileProblem("schema.target", "must be a text")
+        raise TreeFileProblem("schema.target", _("must be a text"))
     _texts(_need(obj, "classes", "schema"), "schema.classes")
     if not isinstance(_need(obj, "ordered", "schema"), bool):
-        raise TreeFileProblem("schema.ordered", "must be true or false")
+        raise TreeFileProblem("schema.ordered", _("must be true or false"))
     attributes = _need(obj, "attributes", "schema")
     if not isinstance(attributes, list):
-        raise TreeFileProblem("schema.attributes", "must be a list")
+        raise TreeFileProblem("schema.attributes", _("must be a list"))
     names = set()
     for j, attr in enumerate(attributes):
         where = f"schema.attributes[{j}]"
         if not isinstance(attr, dict):
-            raise TreeFileProblem(where, "must be an object")
+            raise TreeFileProblem(where, _("must be an object"))
         name = _need(attr, "name", where)
         if not isinstance(name, str):
-            raise TreeFileProblem(f"{where}.name", "must be a text")
+            raise TreeFileProblem(f"{where}.name", _("must be a text"))
         if name in names:
-            raise TreeFileProblem(f"{where}.name", f'the attribute "{name}" comes twice')
+            raise TreeFileProblem(f"{where}.name", _('the attribute "{name}" comes twice').format(name=name))
         names.add(name)
         if _need(attr, "kind", where) not in ATTRIBUTE_KINDS:
-            raise TreeFileProblem(f"{where}.kind", f"must be one of {', '.join(ATTRIBUTE_KINDS)}")
+            raise TreeFileProblem(f"{where}.kind", _("must be one of {choices}").format(
+                                                       choices=', '.join(ATTRIBUTE_KINDS)))
         if attr.get("monotone", "none") not in MONOTONE:
-            raise TreeFileProblem(f"{where}.monotone", f"must be one of {', '.join(MONOTONE)}")
+            raise TreeFileProblem(f"{where}.monotone", _("must be one of {choices}").format(
+                                                           choices=', '.join(MONOTONE)))
         categories = attr.get("categories")
         if categories is not None:
             _texts(categories, f"{where}.categories", empty=True)
         elif attr["kind"] == "nominal":
-            raise TreeFileProblem(f"{where}.categories", "a nominal attribute needs its categories")
+            raise TreeFileProblem(f"{where}.categories", _("a nominal attribute needs its categories"))
         span = attr.get("range")
         if span is not None and (not isinstance(span, list) or len(span) != 2
                                  or not all(v is None or _is_number(v) for v in span)
                                  or (None not in span and span[0] > span[1])):
-            raise TreeFileProblem(f"{where}.range", "must be two finite numbers, lowest first")
+            raise TreeFileProblem(f"{where}.range", _("must be two finite numbers, lowest first"))
         if not isinstance(attr.get("integer", False), bool):
-            raise TreeFileProblem(f"{where}.integer", "must be true or false")
+            raise TreeFileProblem(f"{where}.integer", _("must be true or false"))
 
 
 # ---- the tree -------------------------------------------------------------------------------
@@ -127,18 +133,19 @@ def check_schema(obj) -> None:
 def check_tree(obj, schema: dict) -> None:
     """The stored tree against its (already checked) schema."""
     if not isinstance(obj, dict):
-        raise TreeFileProblem("tree", "must be an object")
+        raise TreeFileProblem("tree", _("must be an object"))
     classes = schema["classes"]
     k = len(classes)
     labels = _texts(_need(obj, "labels", "tree"), "tree.labels")
     if labels[:k] != classes:
-        raise TreeFileProblem("tree.labels", "must start with the classes of the schema, in their order")
+        raise TreeFileProblem("tree.labels", _("must start with the classes of the schema, in their order"))
     if PENDING_LABEL in labels:
-        raise TreeFileProblem("tree.labels", f'"{PENDING_LABEL}" is the pending answer, not a label')
+        raise TreeFileProblem("tree.labels", _('"{label}" is the pending answer, not a label').format(
+                                                 label=PENDING_LABEL))
     known_labels = set(labels) | {PENDING_LABEL}
     nodes = _need(obj, "nodes", "tree")
     if not isinstance(nodes, list) or not nodes:
-        raise TreeFileProblem("tree.nodes", "must be a list of nodes (at least the root)")
+        raise TreeFileProblem("tree.nodes", _("must be a list of nodes (at least the root)"))
     attributes = {a["name"]: a for a in schema["attributes"]}
     n = len(nodes)
     parent = [-1] * n
@@ -146,27 +153,30 @@ def check_tree(obj, schema: dict) -> None:
     for i, node in enumerate(nodes):
         where = f"tree.nodes[{i}]"
         if not isinstance(node, dict):
-            raise TreeFileProblem(where, "must be an object")
+            raise TreeFileProblem(where, _("must be an object"))
         kind = _need(node, "kind", where)
         if not isinstance(kind, str) or kind not in _KIND_CHECKS:
-            raise TreeFileProblem(f"{where}.kind", f"must be one of {', '.join(_KIND_CHECKS)}, not {_show(kind)}")
+            raise TreeFileProblem(f"{where}.kind", _("must be one of {choices}, not {kind}").format(
+                                                       choices=', '.join(_KIND_CHECKS), kind=_show(kind)))
         counts = _need(node, "counts", where)
         if not isinstance(counts, list) or len(counts) != k:
             _bad_counts(i, k)
         all_counts.extend(counts)
         label = _need(node, "label", where)
         if not isinstance(label, str) or label not in known_labels:
-            raise TreeFileProblem(f"{where}.label", f"{_show(node['label'])} is none of the tree's labels")
+            raise TreeFileProblem(f"{where}.label", _("{node} is none of the tree's labels").format(
+                                                        node=_show(node['label'])))
         children = node.get("children", [])
         if not isinstance(children, list):
-            raise TreeFileProblem(f"{where}.children", "must be a list of node numbers")
+            raise TreeFileProblem(f"{where}.children", _("must be a list of node numbers"))
         for p, c in enumerate(children):
             if not _is_int(c) or not 0 < c < n:
-                raise TreeFileProblem(f"{where}.children[{p}]", f"must be a node number from 1 to {n - 1}, "
-                                                                f"not {_show(c)}")
+                raise TreeFileProblem(f"{where}.children[{p}]", _("must be a node number from 1 to {value}, not {c}").format(
+                                                                    value=n - 1, c=_show(c)))
             if parent[c] >= 0:
                 raise TreeFileProblem(f"{where}.children[{p}]",
-                                      f"node {c} is already a child of node {parent[c]} (a tree node has one parent)")
+                                      _("node {c} is already a child of node {parent} (a tree node has one parent)").format(
+                                          c=c, parent=parent[c]))
             parent[c] = i
         _KIND_CHECKS[kind](node, where, len(children), attributes)
     _check_counts(nodes, all_counts, k)
@@ -181,43 +191,46 @@ def check_case_values(obj, nodes: list, attributes: dict) -> None:
     non-negative count per bin (categories, or cuts + 1 intervals); each leaf once."""
     where = "tree.case_values"
     if not isinstance(obj, dict) or not isinstance(obj.get("attributes"), dict):
-        raise TreeFileProblem(where, 'must be an object with "attributes"')
+        raise TreeFileProblem(where, _('must be an object with "attributes"'))
     for name, item in obj["attributes"].items():
         at = f"{where}.attributes.{name}"
         if name not in attributes:
-            raise TreeFileProblem(at, "is not an attribute of the schema")
+            raise TreeFileProblem(at, _("is not an attribute of the schema"))
         if not isinstance(item, dict):
-            raise TreeFileProblem(at, "must be an object")
+            raise TreeFileProblem(at, _("must be an object"))
         categories = attributes[name].get("categories")
         if categories is not None:
             if "cuts" in item:
-                raise TreeFileProblem(f"{at}.cuts", "a category attribute has no cuts")
+                raise TreeFileProblem(f"{at}.cuts", _("a category attribute has no cuts"))
             size = len(categories)
         else:
             cuts = _need(item, "cuts", at)
             if not isinstance(cuts, list) or not all(_is_number(c) for c in cuts) or any(
                     a >= b for a, b in zip(cuts, cuts[1:])):
-                raise TreeFileProblem(f"{at}.cuts", "must be increasing finite numbers")
+                raise TreeFileProblem(f"{at}.cuts", _("must be increasing finite numbers"))
             size = len(cuts) + 1
         leaves = _need(item, "leaves", at)
         if not isinstance(leaves, list):
-            raise TreeFileProblem(f"{at}.leaves", "must be a list of [node, counts]")
+            raise TreeFileProblem(f"{at}.leaves", _("must be a list of [node, counts]"))
         seen = set()
         for p, entry in enumerate(leaves):
             here = f"{at}.leaves[{p}]"
             if not isinstance(entry, list) or len(entry) != 2:
-                raise TreeFileProblem(here, "must be [node, counts]")
+                raise TreeFileProblem(here, _("must be [node, counts]"))
             node, row = entry
             if not _is_int(node) or not 0 <= node < len(nodes) or nodes[node].get("children") or node in seen:
-                raise TreeFileProblem(f"{here}[0]", f"must be a leaf's node number, each leaf once, not {_show(node)}")
+                raise TreeFileProblem(f"{here}[0]", _("must be a leaf's node number, each leaf once, not {node}").format(
+                                                        node=_show(node)))
             seen.add(node)
             if (not isinstance(row, list) or len(row) != size
                     or not all(_is_number(v) and v >= 0 for v in row)):
-                raise TreeFileProblem(f"{here}[1]", f"must be {size} finite, non-negative counts (one per bin)")
+                raise TreeFileProblem(f"{here}[1]", _("must be {size} finite, non-negative counts (one per bin)").format(
+                                                        size=size))
 
 
 def _bad_counts(i: int, k: int):
-    raise TreeFileProblem(f"tree.nodes[{i}].counts", f"must be {k} finite, non-negative numbers (one per class)")
+    raise TreeFileProblem(f"tree.nodes[{i}].counts", _("must be {k} finite, non-negative numbers (one per class)").format(
+                                                         k=k))
 
 
 def _check_counts(nodes: list, flat: list, k: int) -> None:
@@ -236,7 +249,7 @@ def _check_counts(nodes: list, flat: list, k: int) -> None:
         counts = node["counts"]
         if not all(_is_number(c) and c >= 0 for c in counts):
             _bad_counts(i, k)
-    raise TreeFileProblem("tree.nodes", "the class counts add up to more than a number can hold")
+    raise TreeFileProblem("tree.nodes", _("the class counts add up to more than a number can hold"))
 
 
 def _check_reachable(nodes: list, n: int) -> None:
@@ -252,8 +265,8 @@ def _check_reachable(nodes: list, n: int) -> None:
                 queue.append(c)
     if not all(seen):
         stray = seen.index(0)
-        raise TreeFileProblem(f"tree.nodes[{stray}]", "cannot be reached from the root (node 0): the nodes do "
-                                                      "not form one tree")
+        raise TreeFileProblem(f"tree.nodes[{stray}]", _("cannot be reached from the root (node 0): the nodes do "
+                                                        "not form one tree"))
 
 
 # ---- each kind's own fields -----------------------------------------------------------------
@@ -262,83 +275,93 @@ def _check_reachable(nodes: list, n: int) -> None:
 def _attribute(node: dict, where: str, attributes: dict, key: str = "attribute") -> dict:
     name = _need(node, key, where)
     if not isinstance(name, str) or name not in attributes:
-        raise TreeFileProblem(f"{where}.{key}", f"{_show(name)} is not an attribute of the schema")
+        raise TreeFileProblem(f"{where}.{key}", _("{name} is not an attribute of the schema").format(
+                                                    name=_show(name)))
     return attributes[name]
 
 
 def _branch_table(node: dict, where: str, n_children: int) -> None:
     branches = _need(node, "branches", where)
     if not isinstance(branches, list):
-        raise TreeFileProblem(f"{where}.branches", "must be a list of child positions")
+        raise TreeFileProblem(f"{where}.branches", _("must be a list of child positions"))
     for v, b in enumerate(branches):
         if not _is_int(b) or not -1 <= b < n_children:
-            raise TreeFileProblem(f"{where}.branches[{v}]", f"must be a child position from 0 to {n_children - 1} "
-                                                            f"(or -1: no branch), not {_show(b)}")
+            raise TreeFileProblem(f"{where}.branches[{v}]", _("must be a child position from 0 to {value} (or -1: "
+                                                              "no branch), not {b}").format(
+                                                                value=n_children - 1, b=_show(b)))
 
 
 def _children(where: str, n_children: int, low: int, high: int | None, kind: str) -> None:
     if n_children < low or (high is not None and n_children > high):
-        need = f"at least {low}" if high is None else str(low) if low == high else f"{low} or {high}"
-        raise TreeFileProblem(f"{where}.children", f"a {kind} has {need} children, not {n_children}")
+        need = _("at least {low}").format(low=low) if high is None else str(low) if low == high else \
+            _("{low} or {high}").format(low=low, high=high)
+        raise TreeFileProblem(f"{where}.children", _("a {kind} has {need} children, not {n_children}").format(
+                                                       kind=_(kind), need=need, n_children=n_children))
 
 
 def _leaf(node, where, n_children, attributes):
-    _children(where, n_children, 0, 0, "leaf")
+    _children(where, n_children, 0, 0, N_("leaf"))
 
 
 def _threshold(node, where, n_children, attributes):
-    _children(where, n_children, 2, 2, "threshold split")
+    _children(where, n_children, 2, 2, N_("threshold split"))
     _attribute(node, where, attributes)
     if not _is_number(_need(node, "threshold", where)):
-        raise TreeFileProblem(f"{where}.threshold", "must be a finite number")
+        raise TreeFileProblem(f"{where}.threshold", _("must be a finite number"))
 
 
 def _category(node, where, n_children, attributes):
-    _children(where, n_children, 1, None, "category split")
+    _children(where, n_children, 1, None, N_("category split"))
     attr = _attribute(node, where, attributes)
     _branch_table(node, where, n_children)
     cuts = node.get("cuts")
     if cuts is not None:
         if not isinstance(cuts, list) or not all(_is_number(c) for c in cuts) or any(
                 a >= b for a, b in zip(cuts, cuts[1:])):
-            raise TreeFileProblem(f"{where}.cuts", "must be increasing finite numbers")
+            raise TreeFileProblem(f"{where}.cuts", _("must be increasing finite numbers"))
         if len(node["branches"]) > len(cuts) + 1:
-            raise TreeFileProblem(f"{where}.branches", f"{len(cuts)} cuts make {len(cuts) + 1} intervals, not "
-                                                       f"{len(node['branches'])}")
+            raise TreeFileProblem(f"{where}.branches", _("{n_cuts} cuts make {value} intervals, not {n_node}").format(
+                                                           n_cuts=len(cuts), value=len(cuts) + 1,
+                                                           n_node=len(node['branches'])))
     elif attr.get("categories") is not None and len(node["branches"]) > len(attr["categories"]):
-        raise TreeFileProblem(f"{where}.branches", f'"{attr["name"]}" has {len(attr["categories"])} categories, '
-                                                   f"not {len(node['branches'])}")
+        raise TreeFileProblem(f"{where}.branches", _('"{attr}" has {n_attr} categories, not {n_node}').format(
+                                                       attr=attr["name"], n_attr=len(attr["categories"]),
+                                                       n_node=len(node['branches'])))
 
 
 def _fuzzy(node, where, n_children, attributes):
-    _children(where, n_children, 1, None, "fuzzy split")
+    _children(where, n_children, 1, None, N_("fuzzy split"))
     _attribute(node, where, attributes)
     centres = node.get("centres")
     if centres is not None:
         if (not isinstance(centres, list) or len(centres) != n_children or not all(_is_number(c) for c in centres)
                 or any(a >= b for a, b in zip(centres, centres[1:]))):
-            raise TreeFileProblem(f"{where}.centres", f"a fuzzy split needs {n_children} increasing centres "
-                                                      "(finite numbers, one per child)")
+            raise TreeFileProblem(f"{where}.centres", _("a fuzzy split needs {n_children} increasing centres "
+                                                        "(finite numbers, one per child)").format(
+                                                          n_children=n_children))
     else:
         _branch_table(node, where, n_children)
     terms = node.get("terms")
     if terms is not None and (not isinstance(terms, list) or len(terms) != n_children
                               or not all(isinstance(t, str) for t in terms)):
-        raise TreeFileProblem(f"{where}.terms", f"the term names must be {n_children} texts (one per child)")
+        raise TreeFileProblem(f"{where}.terms", _("the term names must be {n_children} texts (one per child)").format(
+                                                    n_children=n_children))
 
 
 def _trichotomy(node, where, n_children, attributes):
-    _children(where, n_children, 2, 3, "trichotomy split")
+    _children(where, n_children, 2, 3, N_("trichotomy split"))
     names = _texts(_need(node, "attributes", where), f"{where}.attributes")
     for p, name in enumerate(names):
         if name not in attributes:
-            raise TreeFileProblem(f"{where}.attributes[{p}]", f'"{name}" is not an attribute of the schema')
+            raise TreeFileProblem(f"{where}.attributes[{p}]", _('"{name}" is not an attribute of the schema').format(
+                                                                  name=name))
     weights = _need(node, "weights", where)
     if not isinstance(weights, list) or len(weights) != len(names) or not all(_is_number(w) for w in weights):
-        raise TreeFileProblem(f"{where}.weights", f"must be {len(names)} finite numbers (one per attribute)")
+        raise TreeFileProblem(f"{where}.weights", _("must be {n_names} finite numbers (one per attribute)").format(
+                                                      n_names=len(names)))
     for key in ("low", "high"):
         if not _is_number(_need(node, key, where)):
-            raise TreeFileProblem(f"{where}.{key}", "must be a finite number")
+            raise TreeFileProblem(f"{where}.{key}", _("must be a finite number"))
 
 
 _KIND_CHECKS = {"leaf": _leaf, "threshold": _threshold, "category": _category, "fuzzy": _fuzzy,

@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..data.table import format_number
-from .nodes import TRICHOTOMY, FuzzyTerm, Interval, LinearBand, OneOf
+from ..i18n import N_, _
+from .nodes import PENDING, TRICHOTOMY, FuzzyTerm, Interval, LinearBand, OneOf
 
 TERM_NAMES = {2: ["low", "high"], 3: ["low", "medium", "high"],
               5: ["very low", "low", "medium", "high", "very high"]}
@@ -43,6 +44,18 @@ def term_names(k: int) -> list[str]:
 
 def term_name(cond: FuzzyTerm) -> str:
     return cond.name if cond.name else term_names(cond.of)[cond.index]
+
+
+# the default names of fuzzy terms (engine.algorithms.fuzzify.TERM_NAMES) are words of the
+# program: stored in English in models and projects, shown in the current language (shown_term)
+DEFAULT_TERM_WORDS = (N_("all"), N_("less"), N_("more"), N_("very low"), N_("low"), N_("medium"), N_("high"),
+                      N_("very high"))
+
+
+def shown_term(name: str) -> str:
+    """A term's name as a person reads it: a default name in the current language; a name the
+    user gave (any other) as it is."""
+    return _(name) if name in DEFAULT_TERM_WORDS else name
 
 
 def exact_number(value: float) -> str:
@@ -62,7 +75,7 @@ def _category_names(attr, codes) -> str:
     names = [attr.categories[c] if attr.categories is not None and 0 <= c < len(attr.categories) else str(c)
              for c in codes]
     if not names:
-        return "(none)"
+        return _("(none)")
     return names[0] if len(names) == 1 else "{" + ", ".join(names) + "}"
 
 
@@ -94,18 +107,23 @@ def linear_score(schema, features, weights, digits: int | None = None) -> str:
     return text
 
 
-def _linear_condition(schema, band: LinearBand) -> str:
-    """A trichotomy branch as a rule condition ('0.83·X3 + 0.55·X5 <= 1.27')."""
+def _linear_parts(schema, band: LinearBand) -> list[str]:
+    """A trichotomy branch as one or two rule conditions ('0.83·X3 + 0.55·X5 <= 1.27')."""
     score = linear_score(schema, band.features, band.weights)
 
     def one(op, value):
         return f"{score} {op} {format_number(round(float(value), 4))}"
 
     if band.low == -np.inf:
-        return one("<=" if band.high_closed else "<", band.high)
+        return [one("<=" if band.high_closed else "<", band.high)]
     if band.high == np.inf:
-        return one(">=" if band.low_closed else ">", band.low)
-    return f"{one('>=' if band.low_closed else '>', band.low)} AND {one('<=' if band.high_closed else '<', band.high)}"
+        return [one(">=" if band.low_closed else ">", band.low)]
+    return [one('>=' if band.low_closed else '>', band.low), one('<=' if band.high_closed else '<', band.high)]
+
+
+def _linear_condition(schema, band: LinearBand) -> str:
+    """A trichotomy branch as one rule condition, its parts joined by AND (English: JSON, files)."""
+    return " AND ".join(_linear_parts(schema, band))
 
 
 def branch_labels(tree, node_id: int) -> list[str]:
@@ -118,33 +136,39 @@ def branch_labels(tree, node_id: int) -> list[str]:
 def _branch_label(tree, node, cond) -> str:
     if isinstance(cond, LinearBand):  # a trichotomy stage: low side, high side, the middle
         if cond.low == -np.inf:
-            return f"low <= {short_number(cond.high, 4)}"
+            return _("low <= {value}").format(value=short_number(cond.high, 4))
         if cond.high == np.inf:
-            return f"high >= {short_number(cond.low, 4)}"
-        return "middle"
+            return _("high >= {value}").format(value=short_number(cond.low, 4))
+        return _("middle")
     attr = tree.schema.attributes[cond.attribute]
     if isinstance(cond, OneOf):
         return _category_names(attr, sorted(cond.values))
     if isinstance(cond, FuzzyTerm):
-        name = term_name(cond)
+        name = shown_term(term_name(cond))
         return f"{name} ~{short_number(cond.centre, 4)}" if cond.centre is not None else name
     # an interval: a threshold's side, or a discretised attribute's interval
     if getattr(node, "cuts", None) is None and _is_ranked(attr):
         r = int(math.floor(cond.high if cond.high < np.inf else cond.low))
         if 0 <= r < len(attr.categories) - 1:
             return f"<= {attr.categories[r]}" if cond.high < np.inf else f">= {attr.categories[r + 1]}"
-    return interval_text(cond.low, cond.high, short_number) or "any"
+    return interval_text(cond.low, cond.high, short_number) or _("any")
+
+
+def label_text(tree, label: int) -> str:
+    """A label as a person reads it: the class's name, or PENDING in the current language
+    (`tree.label_name` keeps "PENDING" for files and JSON)."""
+    return _("PENDING") if label == PENDING else tree.label_name(label)
 
 
 def node_heading(tree, node_id: int) -> str:
     """What a node shows first: the tested attribute (or a stage's score); a leaf's label."""
     node = tree.nodes[node_id]
     if node.is_leaf:
-        return tree.label_name(node.label)
+        return label_text(tree, node.label)
     if node.kind == TRICHOTOMY:
         return linear_score(tree.schema, node.features, node.weights, digits=3)
     name = tree.attribute_name(node.feature)
-    return f"{name} (fuzzy)" if node.kind_name == "fuzzy" else name
+    return _("{name} (fuzzy)").format(name=name) if node.kind_name == "fuzzy" else name
 
 
 def path_steps(tree, node_id: int) -> list[str]:
@@ -153,7 +177,8 @@ def path_steps(tree, node_id: int) -> list[str]:
     steps = []
     for parent, child in zip(path, path[1:]):
         labels = branch_labels(tree, parent)
-        steps.append(f"{node_heading(tree, parent)}: {labels[tree.nodes[parent].children.index(child)]}")
+        steps.append(_("{test}: {branch}").format(test=node_heading(tree, parent),
+                                                    branch=labels[tree.nodes[parent].children.index(child)]))
     return steps
 
 
@@ -168,10 +193,12 @@ def node_test(tree, node) -> str:
     if node.kind_name == "threshold":
         return f"{name} <= {format_number(node.threshold)}"
     if node.kind_name == "category" and node.cuts is not None:
-        return f"{name} intervals cut at " + ", ".join(format_number(c) for c in node.cuts)
+        return _("{name} intervals cut at {cuts}").format(name=name,
+                                                          cuts=", ".join(format_number(c) for c in node.cuts))
     if node.kind_name == "fuzzy" and node.centres is not None:
-        return f"{name} fuzzy terms at " + ", ".join(format(c, ".6g") for c in node.centres)
-    return f"{name} (by value)"
+        return _("{name} fuzzy terms at {centres}").format(name=name,
+                                                          centres=", ".join(format(c, ".6g") for c in node.centres))
+    return _("{name} (by value)").format(name=name)
 
 
 # ---- a path, merged -------------------------------------------------------------------
@@ -202,12 +229,14 @@ class PathBounds:
     bounds: dict[int, Bound]
     linear: list[str]  # trichotomy conditions, already text
     order: list[int]  # attributes in the order they are first tested
+    linear_parts: list[list[str]] = field(default_factory=list)  # each linear condition's parts (AND)
 
 
 def path_bounds(tree, node_id: int) -> PathBounds:
     """The conditions from the root to a node, merged per attribute."""
     bounds: dict[int, Bound] = {}
     linear: list[str] = []
+    parts: list[list[str]] = []
     order: list[int] = []
     path = tree.path_to(node_id)
     for parent_id, child_id in zip(path, path[1:]):
@@ -215,13 +244,14 @@ def path_bounds(tree, node_id: int) -> PathBounds:
         cond = node.branch_conditions()[node.children.index(child_id)]
         if isinstance(cond, LinearBand):
             linear.append(_linear_condition(tree.schema, cond))
+            parts.append(_linear_parts(tree.schema, cond))
             continue
         j = cond.attribute
         if j not in bounds:
             bounds[j] = Bound(j)
             order.append(j)
         bounds[j].add(cond)
-    return PathBounds(bounds, linear, order)
+    return PathBounds(bounds, linear, order, parts)
 
 
 def passable(tree, node_id: int) -> bool:
@@ -256,14 +286,17 @@ def interval_text(low: float, high: float, number, name: str | None = None) -> s
     return None
 
 
-def bound_texts(schema, j: int, b: Bound) -> list[str]:
-    """A merged bound as rule conditions, each with the attribute's name."""
+def bound_texts(schema, j: int, b: Bound, translate: bool = False) -> list[str]:
+    """A merged bound as rule conditions, each with the attribute's name. `translate`: the words
+    ("in", "is") in the current language (a rule shown to a person); else English (JSON)."""
+    tr = _ if translate else str
     out = []
     attr = schema.attributes[j]
     name = attr.name
     if b.values is not None:
         names = [attr.categories[c] for c in sorted(b.values)]
-        out.append(f"{name} = {names[0]}" if len(names) == 1 else f"{name} in {{{', '.join(names)}}}")
+        out.append(f"{name} = {names[0]}" if len(names) == 1 else
+                   tr(N_("{name} in {values}")).format(name=name, values="{" + ", ".join(names) + "}"))
     if _is_ranked(attr):  # x <= 1.5 on ranks reads "x <= med"; x > 1.5 reads "x >= high"
         cats = attr.categories
         lo, hi = ordinal_range(attr, b)
@@ -280,7 +313,7 @@ def bound_texts(schema, j: int, b: Bound) -> list[str]:
         if text:
             out.append(text)
     for term in b.terms:
-        out.append(f"{name} is {term}")
+        out.append(tr(N_("{name} is {term}")).format(name=name, term=shown_term(term) if translate else term))
     return out
 
 
@@ -297,5 +330,5 @@ def bound_cell(schema, j: int, bound: Bound) -> str | None:
         text = interval_text(bound.low, bound.high, format_number)
         if text:
             parts.append(text)
-    parts.extend(f"is {t}" for t in bound.terms)
+    parts.extend(_("is {term}").format(term=t) for t in bound.terms)
     return "; ".join(parts) if parts else None

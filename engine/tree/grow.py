@@ -37,6 +37,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from ..i18n import N_, _
 from ..progress import Progress
 from .model import Leaf, Tree
 
@@ -197,7 +198,7 @@ class _Reporter:
     """Throttled progress: Cancel checked at every call, a report at most every 50 ms."""
 
     def __init__(self, progress: Progress | None, total: float, message: str):
-        self.progress, self.total, self.message = progress, total, message
+        self.progress, self.total, self.message = progress, total, _(message)
         self.last = -1.0
 
     def __call__(self, done: float) -> None:
@@ -215,7 +216,7 @@ class _Reporter:
 
 
 def grow(splitter, *, choice: Callable = first_candidate, label_rule: Callable[[np.ndarray], int] = majority_label,
-         stopping: Stopping = Stopping(), progress=None, message: str = "growing the tree",
+         stopping: Stopping = Stopping(), progress=None, message: str = N_("growing the tree"),
          root_label: int | None = None, keep_cases: bool = False):
     """Grow a tree with these parts (module docstring). Returns the tree, or (tree, {node id:
     cases}) with keep_cases. `splitter.tree()` makes the empty tree (schema and labels)."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..i18n import N_, _
-from .describe import Bound, bound_texts, ordinal_range, passable, path_bounds
+from .describe import Bound, bound_texts, label_text, ordinal_range, passable, path_bounds
 from .model import PENDING, Tree
 
 __all__ = ["Bound", "Rule", "extract_rules", "condition_texts", "rule_text", "rule_conditions", "rules_json",
@@ -32,6 +32,7 @@ class Rule:
     support: float
     confidence: float | None
     coverage: float
+    linear_parts: list[list[str]] | None = None  # each trichotomy condition's parts (joined by AND)
 
 
 def extract_rules(tree: Tree, leaves: list[int] | None = None, members: np.ndarray | None = None) -> list[Rule]:
@@ -54,15 +55,21 @@ def extract_rules(tree: Tree, leaves: list[int] | None = None, members: np.ndarr
         else:
             confidence = float(node.counts[node.label] / weight)
         rules.append(Rule(leaf=leaf, label=node.label, bounds=path.bounds, linear=path.linear, order=path.order,
-                          support=weight, confidence=confidence, coverage=weight / total))
+                          support=weight, confidence=confidence, coverage=weight / total,
+                          linear_parts=path.linear_parts))
     return rules
 
 
-def condition_texts(tree: Tree, rule: Rule) -> list[str]:
+def condition_texts(tree: Tree, rule: Rule, translate: bool = False) -> list[str]:
+    """The rule's conditions; `translate`: their words ("in", "is") in the current language (shown
+    to a person), else English (JSON)."""
     out = []
     for j in rule.order:
-        out.extend(bound_texts(tree.schema, j, rule.bounds[j]))
-    out.extend(rule.linear)
+        out.extend(bound_texts(tree.schema, j, rule.bounds[j], translate=translate))
+    if translate and rule.linear_parts is not None and len(rule.linear_parts) == len(rule.linear):
+        out.extend(_(_AND).join(parts) for parts in rule.linear_parts)  # "... >= a 且 ... <= b"
+    else:
+        out.extend(rule.linear)
     return out
 
 
@@ -76,13 +83,13 @@ def rule_text(tree: Tree, rule: Rule, *, translate: bool = True) -> str:
     the English keywords whatever the language (JSON output, files on disk)."""
     tr = _ if translate else str
     return tr(_IF_THEN).format(conditions=rule_conditions(tree, rule, translate=translate),
-                               label=tree.label_name(rule.label))
+                               label=label_text(tree, rule.label) if translate else tree.label_name(rule.label))
 
 
 def rule_conditions(tree: Tree, rule: Rule, *, translate: bool = True) -> str:
     """The rule's conditions joined by AND (TRUE when it has none)."""
     tr = _ if translate else str
-    conditions = condition_texts(tree, rule)
+    conditions = condition_texts(tree, rule, translate=translate)
     return tr(_AND).join(conditions) if conditions else tr(_TRUE)
 
 

@@ -224,7 +224,7 @@ Architecture: $ARCH
 Maintainer: $MAINTAINER
 Installed-Size: $INSTALLED_SIZE
 Depends: $depends
-Recommends: shared-mime-info, desktop-file-utils, hicolor-icon-theme
+Recommends: shared-mime-info, desktop-file-utils, hicolor-icon-theme, fonts-noto-cjk | fonts-wqy-microhei | fonts-wqy-zenhei
 Section: science
 Priority: optional
 Description: decision trees and IF-THEN rules from spreadsheets

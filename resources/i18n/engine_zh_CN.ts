@@ -4,119 +4,2308 @@
     <context>
         <name>engine</name>
         <message>
-            <location filename="engine/cli/__init__.py" line="182" />
+            <location filename="engine/algorithms/c45.py" line="506" />
+            <location filename="engine/algorithms/c45.py" line="563" />
+            <source>growing the C4.5 tree</source>
+            <translation>正在生长 C4.5 决策树</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/c45.py" line="413" />
+            <source>C4.5 (J48: gain ratio, error-based pruning)</source>
+            <translation>C4.5（J48：信息增益率，基于错误的剪枝）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/c45.py" line="415" />
+            <source>M: fewest cases in at least two branches of a split</source>
+            <translation>M：分裂中至少两个分支各自的最少样本数</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/c45.py" line="416" />
+            <source>CF of error-based pruning (smaller prunes more)</source>
+            <translation>基于错误的剪枝的置信因子 CF（越小剪得越多）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/c45.py" line="418" />
+            <source>error-based pruning (false: the unpruned tree)</source>
+            <translation>基于错误的剪枝（false：不剪枝的树）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/c45.py" line="419" />
+            <source>replace a node by its largest branch when that is better</source>
+            <translation>当更优时用节点最大的分支替换该节点（子树提升）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/c45.py" line="420" />
+            <source>collapse subtrees that do not reduce training errors</source>
+            <translation>折叠不减少训练错误的子树</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/c45.py" line="421" />
+            <source>Quinlan's MDL correction of numeric cuts</source>
+            <translation>对数值切分点使用 Quinlan 的 MDL 修正</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/classic.py" line="148" />
+            <source>enforce_monotone and hierarchy_labels exclude each other</source>
+            <translation>enforce_monotone 与 hierarchy_labels 互斥</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/classic.py" line="81" />
+            <source>CART (Gini, cost-complexity pruning)</source>
+            <translation>CART（基尼指数，代价复杂度剪枝）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/classic.py" line="143" />
+            <source>enforce_monotone and hierarchy_labels exclude each other: monotone relabelling needs class answers, hierarchy labels may answer a coarser label</source>
+            <translation>enforce_monotone 与 hierarchy_labels 互斥：单调重标记需要以类别作答，而层次标签可能给出更粗的标签</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/classic.py" line="83" />
+            <source>auto: cost-complexity pruning chosen by internal cross-validation and the 1-SE rule; none: the fully grown tree</source>
+            <translation>auto：由内部交叉验证和 1-SE 规则选择的代价复杂度剪枝；none：完全生长的树</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/classic.py" line="85" />
+            <source>prune at this complexity instead (empty: chosen by cross-validation)</source>
+            <translation>改为按此复杂度剪枝（留空：由交叉验证选择）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/classic.py" line="87" />
+            <source>impurity measure</source>
+            <translation>不纯度度量</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/classic.py" line="88" />
+            <location filename="engine/algorithms/ordinal.py" line="128" />
+            <source>fewest cases in a leaf</source>
+            <translation>叶节点的最少样本数</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/classic.py" line="89" />
+            <location filename="engine/algorithms/mincost.py" line="290" />
+            <location filename="engine/algorithms/ordinal.py" line="219" />
+            <location filename="engine/algorithms/roughset.py" line="89" />
+            <source>fewest cases in a node that may be split</source>
+            <translation>可分裂节点的最少样本数</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/classic.py" line="90" />
+            <location filename="engine/algorithms/id3.py" line="59" />
+            <location filename="engine/algorithms/mincost.py" line="291" />
+            <location filename="engine/algorithms/ordinal.py" line="129" />
+            <location filename="engine/algorithms/roughset.py" line="90" />
+            <source>deepest level (empty: no limit)</source>
+            <translation>最大树深度（留空：不限）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/classic.py" line="91" />
+            <source>internal cross-validation folds for pruning</source>
+            <translation>剪枝所用内部交叉验证的折数</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/classic.py" line="92" />
+            <source>standard errors allowed above the best cross-validated error</source>
+            <translation>允许高出最佳交叉验证误差的标准误个数</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/classic.py" line="94" />
+            <source>seed of the internal folds</source>
+            <translation>内部折划分的随机种子</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/classic.py" line="95" />
+            <source>ordered classes: relabel the leaves so no non-monotone pair is left</source>
+            <translation>有序类别：重新标记叶节点，使不再有非单调对</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/classic.py" line="132" />
+            <source>enforce_monotone needs ordered classes and at least one monotone attribute</source>
+            <translation>enforce_monotone 需要有序类别和至少一个单调属性</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/classic.py" line="56" />
+            <source>pruning: cross-validation fold {fold} of {folds}</source>
+            <translation>剪枝：交叉验证第 {fold} 折（共 {folds} 折）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/fuzzify.py" line="128" />
+            <source>{given}, but {made}: the default names ({defaults}) are used{hint}</source>
+            <translation>{given}，但{made}：因此使用默认名称（{defaults}）{hint}</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/fuzzify.py" line="120" />
+            <source>there are {n} fixed centres</source>
+            <translation>已有 {n} 个固定中心</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/fuzzify.py" line="126" />
+            <source>; train with k = {n} to use them</source>
+            <translation>；用 k = {n} 训练即可使用这些名称</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/fuzzify.py" line="127" />
+            <source>{n} names given</source>
+            <translation>给出了 {n} 个名称</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/fuzzify.py" line="127" />
+            <source>{n} name given</source>
+            <translation>给出了 {n} 个名称</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/fuzzify.py" line="109" />
+            <source>fuzzy terms of "{name}": {problem}</source>
+            <translation>“{name}”的模糊语义值：{problem}</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/fuzzify.py" line="125" />
+            <source>k = {k} makes {n} terms</source>
+            <translation>k = {k} 生成 {n} 个模糊语义值</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/fuzzify.py" line="122" />
+            <source>k = {k} made only {n} terms on these values (centres that met were merged)</source>
+            <translation>k = {k} 在这些取值上只生成了 {n} 个模糊语义值（重合的中心已合并）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/fuzzify.py" line="123" />
+            <source>k = {k} made only {n} term on these values (centres that met were merged)</source>
+            <translation>k = {k} 在这些取值上只生成了 {n} 个模糊语义值（重合的中心已合并）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/fuzzify.py" line="206" />
+            <source>"{name}" is not numeric: it keeps one crisp term per value, and its fuzzy terms are not used</source>
+            <translation>“{name}”不是数值型：它的每个取值各为一个清晰项，其模糊语义值不会被使用</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="43" />
+            <source>HFDT (hierarchical fuzzy tree: hierarchical entropy, leaves at any level)</source>
+            <translation>HFDT（层次模糊决策树：层次模糊熵，叶节点可在任意层）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="111" />
+            <source>Fuzzy ID3 (fuzzy entropy at one level of the class hierarchy; class proportions in the leaves)</source>
+            <translation>模糊 ID3（在类别层次的某一层上使用模糊熵；叶节点保存类别比例）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="197" />
+            <source>Min-Ambiguity (Yuan &amp; Shaw: least classification ambiguity, min t-norm, max rules)</source>
+            <translation>Min-Ambiguity（Yuan &amp; Shaw：最小分类模糊度，min t-范数，max 规则）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="106" />
+            <source>growing the HFDT tree</source>
+            <translation>正在生长 HFDT 决策树</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="190" />
+            <source>growing the fuzzy ID3 tree</source>
+            <translation>正在生长模糊 ID3 决策树</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="239" />
+            <source>growing the Min-Ambiguity tree</source>
+            <translation>正在生长 Min-Ambiguity 决策树</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="45" />
+            <source>fuzzy terms per numeric attribute (Kohonen centres)</source>
+            <translation>每个数值型属性的模糊语义值个数（Kohonen 中心）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="46" />
+            <source>Kohonen learning rate η (falls linearly to 0)</source>
+            <translation>Kohonen 学习率 η（线性降至 0）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="48" />
+            <source>Kohonen passes over the values</source>
+            <translation>Kohonen 对取值的遍历轮数</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="49" />
+            <source>β0: a leaf when one class holds this share of the mass</source>
+            <translation>β0：某一类别占隶属度总量的比例达到此值时成为叶节点</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="51" />
+            <source>a leaf when the node's membership mass is below this</source>
+            <translation>节点的隶属度总量低于此值时成为叶节点</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="53" />
+            <source>how memberships combine along a path</source>
+            <translation>沿路径合成隶属度的方式</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="55" />
+            <source>seed of the Kohonen visiting order</source>
+            <translation>Kohonen 访问顺序的随机种子</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="113" />
+            <location filename="engine/algorithms/hfdt.py" line="203" />
+            <source>the hierarchy level it learns and answers at (empty: the classes)</source>
+            <translation>学习和作答所在的层次（留空：类别本身）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="199" />
+            <source>significance level α: memberships below it count as 0</source>
+            <translation>显著性水平 α：低于此值的隶属度记为 0</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="201" />
+            <source>truth level β: a leaf when a class's subsethood reaches it</source>
+            <translation>真值水平 β：某类别的子集度达到此值时成为叶节点</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="147" />
+            <source>{algorithm} parameter level: the class hierarchy has {levels} level(s), not {level}</source>
+            <translation>{algorithm} 的参数 level：类别层次共有 {levels} 层，没有第 {level} 层</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hierarchy_labels.py" line="29" />
+            <source>label every node by accuracy x precision over the class hierarchy: a leaf that cannot tell its classes apart answers their common parent (needs a class hierarchy)</source>
+            <translation>按类别层次上的准确率 × 标签精度为每个节点标记：无法区分其类别的叶节点回答它们的共同父类（需要类别层次）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hierarchy_labels.py" line="40" />
+            <source>hierarchy_labels needs a class hierarchy of at least two levels (--hierarchy FILE, or hierarchy in the project)</source>
+            <translation>hierarchy_labels 需要至少两层的类别层次（--hierarchy FILE，或项目中的 hierarchy）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/id3.py" line="58" />
+            <source>ID3 (information gain, multiway, MDL discretisation)</source>
+            <translation>ID3（信息增益，多路分裂，MDL 离散化）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/id3.py" line="80" />
+            <source>growing the ID3 tree</source>
+            <translation>正在生长 ID3 决策树</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/mincost.py" line="309" />
+            <source>w1..w4 must not all be zero</source>
+            <translation>w1..w4 不能全为零</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/mincost.py" line="295" />
+            <source>weight of the misclassification cost MC' in F</source>
+            <translation>F 中误分类代价 MC' 的权重</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/mincost.py" line="296" />
+            <source>weight of the test cost TC' in F</source>
+            <translation>F 中测试代价 TC' 的权重</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/mincost.py" line="297" />
+            <source>weight of the waiting cost WC' in F</source>
+            <translation>F 中等待时间代价 WC' 的权重</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/mincost.py" line="298" />
+            <source>weight of the gain ratio GR' (subtracted) in F</source>
+            <translation>F 中信息增益率 GR' 的权重（减去）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/mincost.py" line="305" />
+            <source>w1..w4 are all zero; give at least one a weight</source>
+            <translation>w1..w4 全为零；请至少给其中一个赋予权重</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/mincost.py" line="316" />
+            <source>M3 minimum cost (MC, test, waiting costs and gain ratio, normalised and weighted)</source>
+            <translation>M3 最小代价（误分类代价、测试代价、等待时间代价与信息增益率，归一化并加权）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/mincost.py" line="328" />
+            <source>M2 minimum total cost (Ling et al. 2004: largest total-cost reduction)</source>
+            <translation>M2 最小总代价（Ling 等 2004：总代价降低最大）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/mincost.py" line="334" />
+            <source>M1 (C4.5 gain ratio and missing values, minimum-cost labels)</source>
+            <translation>M1（C4.5 信息增益率与缺失值处理，最小代价标签）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/mincost.py" line="353" />
+            <source>growing the minimum-cost tree (M3)</source>
+            <translation>正在生长最小代价决策树（M3）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/mincost.py" line="360" />
+            <source>growing the minimum total cost tree (M2)</source>
+            <translation>正在生长最小总代价决策树（M2）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/mincost.py" line="318" />
+            <source>ties in F and MC: the smaller test cost first, or the smaller waiting cost first</source>
+            <translation>F 与 MC 相同时：测试代价较小者优先，或等待时间代价较小者优先</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/mincost.py" line="320" />
+            <source>also make a leaf when the chosen split's total-cost reduction (as M2 computes it) is not positive</source>
+            <translation>所选分裂的总代价降低（按 M2 的算法）不为正时也生成叶节点</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/ordinal.py" line="126" />
+            <source>leaf label: majority class, or median class (least absolute error)</source>
+            <translation>叶节点标签：多数类，或中位类（绝对误差最小）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/ordinal.py" line="130" />
+            <source>relabel the leaves so no non-monotone pair is left (least training error; ALGORITHMS.md §1.5)</source>
+            <translation>重新标记叶节点，使不再有非单调对（训练误差最小；ALGORITHMS.md §1.5）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/ordinal.py" line="168" />
+            <source>FACMI: fuzzy dominance complementary mutual information (seed 000)</source>
+            <translation>FACMI：模糊优势互补互信息（论文 000）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/ordinal.py" line="235" />
+            <source>IE: complementary mutual information of binarised attributes</source>
+            <translation>IE：二值化属性的互补互信息</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/ordinal.py" line="238" />
+            <source>RT: ranking impurity tree (Xia et al. 2006)</source>
+            <translation>RT：排序不纯度决策树（Xia 等 2006）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/ordinal.py" line="239" />
+            <source>REMT: rank entropy based monotonic tree (Hu et al. 2012)</source>
+            <translation>REMT：基于排序熵的单调决策树（Hu 等 2012）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/ordinal.py" line="236" />
+            <source>stop when the best value is not above this</source>
+            <translation>最佳值不高于此值时停止</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/ordinal.py" line="240" />
+            <source>stop when the best rank mutual information is below this</source>
+            <translation>最佳排序互信息低于此值时停止</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/ordinal.py" line="64" />
+            <source>{algorithm} learns ordered classes: set the class order (the project's class_order, or --class-order lowest,...,highest)</source>
+            <translation>{algorithm} 学习有序类别：请设置类别顺序（项目的 class_order，或 --class-order 最低,...,最高）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/ordinal.py" line="76" />
+            <source>decreasing must be one of {choices}, not {value}</source>
+            <translation>decreasing 必须是 {choices} 之一，而不是 {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/ordinal.py" line="146" />
+            <source>growing the {algorithm} tree</source>
+            <translation>正在生长 {algorithm} 决策树</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/ordinal.py" line="170" />
+            <source>stop when the best FACMI is below this</source>
+            <translation>最佳 FACMI 低于此值时停止</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/ordinal.py" line="171" />
+            <source>steepness of the fuzzy membership (large: nearly crisp)</source>
+            <translation>模糊隶属函数的陡度（越大越接近清晰划分）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/ordinal.py" line="172" />
+            <source>exact (the exact logistic's cuts: each cut's value bounded, only those that could win evaluated), logistic (the same cuts, every one evaluated: slow), ramp (fast, prefix sums), or auto: the exact logistic's cuts up to ramp_above cases in a node, ramp above</source>
+            <translation>exact（精确 logistic 的切分点：每个切分点的值有界，只计算可能胜出的切分点）、logistic（相同的切分点，全部计算：较慢）、ramp（快速，前缀和），或 auto：节点样本数不超过 ramp_above 时用精确 logistic 的切分点，超过时用 ramp</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/ordinal.py" line="176" />
+            <source>auto: nodes with more cases use the ramp</source>
+            <translation>auto：样本数多于此值的节点使用 ramp</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/ordinal.py" line="177" />
+            <source>which case pairs score a cut (§1.4 readings): concordant (the cut orders the pair as the class does; reversed pairs cost nothing) or net (concordant minus discordant: a reversed pair counts against the cut)</source>
+            <translation>用哪些样本对为切分点评分（§1.4 的两种理解）：concordant（切分点对样本对的排序与类别一致；反向对不计代价）或 net（一致对减不一致对：反向对对切分点不利）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/ordinal.py" line="180" />
+            <source>how a decreasing attribute is turned increasing: negate (-a) or reciprocal (1/a, as the paper; ordinal ranks 1..m; negation where a value is not positive). Same order, different fuzzy memberships</source>
+            <translation>如何把递减属性变为递增：negate（-a）或 reciprocal（1/a，同论文；有序型取秩 1..m；有非正值时取负）。顺序相同，模糊隶属度不同</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="67" />
+            <source>levels of the class hierarchy</source>
+            <translation>类别层次的层</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="68" />
+            <source>a whole number from 1</source>
+            <translation>从 1 起的整数</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="197" />
+            <source>{algorithm} parameter {name}</source>
+            <translation>{algorithm} 的参数 {name}</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="182" />
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="204" />
+            <source>{where} needs a value</source>
+            <translation>{where} 需要一个值</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="219" />
+            <source>{where} must be true or false, not {value}</source>
+            <translation>{where} 必须是 true 或 false，而不是 {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="256" />
+            <source>{where} needs the problem's {what} (setting {setting}), and none is set</source>
+            <translation>{where} 需要问题的{what}（设置项 {setting}），但尚未设置</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="259" />
+            <source>{where} must be one of {choices} ({what}), not {value}</source>
+            <translation>{where} 必须是 {choices}（{what}）之一，而不是 {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="183" />
+            <source>{algorithm} has no parameter "{key}" (parameters: {known})</source>
+            <translation>{algorithm} 没有参数“{key}”（参数：{known}）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="191" />
+            <source>{algorithm} parameters: {message}</source>
+            <translation>{algorithm} 的参数：{message}</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="209" />
+            <source>{where} must be one of {choices}, not {value}</source>
+            <translation>{where} 必须是 {choices} 之一，而不是 {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="228" />
+            <source>{where} must be a finite number</source>
+            <translation>{where} 必须是有限数</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="235" />
+            <source>{where} must be at least {minimum}, not {value}</source>
+            <translation>{where} 必须至少为 {minimum}，而不是 {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="238" />
+            <source>{where} must be at most {maximum}, not {value}</source>
+            <translation>{where} 必须至多为 {maximum}，而不是 {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="249" />
+            <source>{where} must be {form}, not {value}</source>
+            <translation>{where} 必须是{form}，而不是 {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="225" />
+            <source>{where} must be a number, not {value}</source>
+            <translation>{where} 必须是数字，而不是 {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="231" />
+            <source>{where} must be a whole number, not {value}</source>
+            <translation>{where} 必须是整数，而不是 {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/registry.py" line="36" />
+            <source>Classic baselines</source>
+            <translation>经典基线</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/registry.py" line="37" />
+            <source>Ordinal (monotone)</source>
+            <translation>有序分类（单调）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/registry.py" line="38" />
+            <source>Rough set</source>
+            <translation>粗糙集</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/registry.py" line="39" />
+            <source>Hierarchical fuzzy</source>
+            <translation>层次模糊</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/registry.py" line="40" />
+            <source>Minimum cost</source>
+            <translation>最小代价</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/registry.py" line="42" />
+            <source>Sequential discriminant</source>
+            <translation>序贯判别</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/registry.py" line="84" />
+            <source>none yet</source>
+            <translation>暂无</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/registry.py" line="85" />
+            <source>unknown algorithm "{name}" (available: {known})</source>
+            <translation>未知算法“{name}”（可用：{known}）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/roughset.py" line="95" />
+            <source>DP (rough-set dependency, then purity; multiway, MDL discretisation)</source>
+            <translation>DP（粗糙集属性依赖度，其次属性纯度；多路分裂，MDL 离散化）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/roughset.py" line="100" />
+            <source>RS (rough-set dependency, then gain ratio; multiway, MDL discretisation)</source>
+            <translation>RS（粗糙集属性依赖度，其次信息增益率；多路分裂，MDL 离散化）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/trichotomy.py" line="146" />
+            <source>Sequential discriminant tree by trichotomy (seed 004)</source>
+            <translation>基于三分法的序贯判别树（论文 004）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/trichotomy.py" line="367" />
+            <source>Fisher LDA with forward stepwise selection (baseline of seed 004)</source>
+            <translation>带前向逐步选择的 Fisher LDA（论文 004 的基线）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/trichotomy.py" line="148" />
+            <source>widening of the overlap region, as a share of its width (paper: 5 %, option 1 %)</source>
+            <translation>重叠区域的扩展量，占其宽度的比例（论文：5 %，可选 1 %）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/trichotomy.py" line="150" />
+            <source>stop when the best B/W is below this</source>
+            <translation>最佳 B/W 低于此值时停止</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/trichotomy.py" line="151" />
+            <source>stop when fewer cases are pending</source>
+            <translation>待定样本少于此数时停止</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/trichotomy.py" line="152" />
+            <source>α: overlap between trimmed quantiles (0 = the paper's extremes: no training error)</source>
+            <translation>α：截尾分位数之间的重叠（0 = 论文的极值：无训练误差）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/trichotomy.py" line="368" />
+            <source>F-to-enter: add an attribute while its p-value is below this</source>
+            <translation>F 进入检验：属性的 p 值低于此值时加入该属性</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/trichotomy.py" line="113" />
+            <source>{algorithm} separates one class from the rest; with {n} classes, choose which: the positive class (in the window: the Problem tab's "Positive class"; on the command line: --positive-class)</source>
+            <translation>{algorithm} 将一个类别与其余类别分开；共有 {n} 个类别，请选择哪一个：即正类（窗口中：“问题”选项卡的“正类”；命令行：--positive-class）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/trichotomy.py" line="118" />
+            <source>"{positive}" is not a class</source>
+            <translation>“{positive}”不是一个类别</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="41" />
+            <source>ruletree: no display found (DISPLAY is not set), so the window cannot open; use a subcommand such as 'ruletree info DATA' (see 'ruletree --help')</source>
+            <translation>ruletree：找不到显示器（未设置 DISPLAY），无法打开窗口；请使用子命令，例如“ruletree info DATA”（参见“ruletree --help”）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="49" />
+            <source>usage: </source>
+            <translation>用法：</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="49" />
+            <source>positional arguments</source>
+            <translation>位置参数</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="49" />
+            <source>options</source>
+            <translation>选项</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="49" />
+            <source>show this help message and exit</source>
+            <translation>显示此帮助信息并退出</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="50" />
+            <source>the following arguments are required: %s</source>
+            <translation>缺少必需的参数：%s</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="50" />
+            <source>unrecognized arguments: %s</source>
+            <translation>无法识别的参数：%s</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="51" />
+            <source>invalid choice: %(value)r (choose from %(choices)s)</source>
+            <translation>无效的选择：%(value)r（可选：%(choices)s）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="51" />
+            <source>expected one argument</source>
+            <translation>需要一个参数值</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="52" />
+            <source>expected at least one argument</source>
+            <translation>至少需要一个参数值</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="52" />
+            <source>expected at most one argument</source>
+            <translation>至多接受一个参数值</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="52" />
+            <source>expected %s argument</source>
+            <translation>需要 %s 个参数值</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="53" />
+            <source>expected %s arguments</source>
+            <translation>需要 %s 个参数值</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="53" />
+            <source>argument %(argument_name)s: %(message)s</source>
+            <translation>参数 %(argument_name)s：%(message)s</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="54" />
+            <source>invalid %(type)s value: %(value)r</source>
+            <translation>无效的 %(type)s 值：%(value)r</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="54" />
+            <source>ambiguous option: %(option)s could match %(matches)s</source>
+            <translation>有歧义的选项：%(option)s 可匹配 %(matches)s</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="55" />
+            <source>not allowed with argument %s</source>
+            <translation>不能与参数 %s 同时使用</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="55" />
+            <source>ignored explicit argument %r</source>
+            <translation>忽略了显式参数 %r</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="56" />
+            <source>one of the arguments %s is required</source>
+            <translation>需要参数 %s 之一</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="82" />
+            <source>RuleTree Studio: decision trees and IF-THEN rules from spreadsheets. With no subcommand, starts the window.</source>
+            <translation>RuleTree Studio：从电子表格生成决策树和“如果-则”规则。不带子命令时打开窗口。</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="86" />
+            <source>language of the messages and exports: en or zh_CN (default: RULETREE_LANG, then the system locale); JSON output and files never change with it</source>
+            <translation>消息和导出文件的语言：en 或 zh_CN（默认：RULETREE_LANG，其次为系统区域设置）；JSON 输出和文件内容不随之改变</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="89" />
+            <source>columns, types, missing values, classes; validate a project</source>
+            <translation>列、类型、缺失值、类别；检查项目</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="91" />
+            <location filename="engine/cli/__init__.py" line="94" />
+            <source>print JSON</source>
+            <translation>输出 JSON</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="93" />
+            <source>the available algorithms, by family, and their parameters</source>
+            <translation>可用的算法（按类别分组）及其参数</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="97" />
+            <source>fit a model on all rows and write it</source>
+            <translation>用全部行训练模型并保存</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="100" />
+            <source>an algorithm parameter (repeatable)</source>
+            <translation>一个算法参数（可重复）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="104" />
+            <source>predict every row of a data file</source>
+            <translation>预测数据文件的每一行</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="111" />
+            <source>what an unknown value does (default: the algorithm's own policy)</source>
+            <translation>遇到未知值时的处理方式（默认：算法自身的策略）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="115" />
+            <source>IF-THEN rules of a model</source>
+            <translation>模型的“如果-则”规则</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="117" />
+            <source>also write an Excel workbook</source>
+            <translation>同时写出 Excel 工作簿</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="121" />
+            <source>cross-validated metrics of an algorithm on a file</source>
+            <translation>算法在一个文件上的交叉验证指标</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="129" />
+            <location filename="engine/cli/compare.py" line="57" />
+            <source>how a test case's values are obtained, for the cost metrics (default: sequential when the problem has test or waiting costs)</source>
+            <translation>代价指标中测试样本取值的获取方式（默认：问题有测试代价或等待时间代价时为 sequential）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="132" />
+            <source>for experiments: blank each attribute value (never the class) independently with probability R, 0 &lt;= R &lt; 1 (missing completely at random, seeded by --seed), in the training and the test rows of every fold</source>
+            <translation>用于实验：在每一折的训练行和测试行中，以概率 R（0 &lt;= R &lt; 1）独立地清空每个属性值（从不清空类别）（完全随机缺失，随机种子由 --seed 给出）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="140" />
+            <source>one case, the most useful question next</source>
+            <translation>一个案例，下一步问最有用的问题</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="142" />
+            <source>costs, batch groups and budget from a project</source>
+            <translation>从项目读取代价、批量属性组和预算</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="144" />
+            <source>scripted answers: attribute -&gt; value (null or ? unknown)</source>
+            <translation>预设的回答：属性 -&gt; 值（null 或 ? 表示未知）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="145" />
+            <source>write the session (questions, answers, outcome)</source>
+            <translation>写出咨询会话（问题、回答、结果）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="146" />
+            <source>continue a saved session</source>
+            <translation>继续一个已保存的咨询会话</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="147" />
+            <source>a name for the case (patient, applicant) in the history</source>
+            <translation>该案例（病人、申请人）在历史记录中的名称</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="149" />
+            <source>also stop when no remaining test costs less than it could still save (E_now - E*; meaningful when test and misclassification costs share a unit)</source>
+            <translation>当剩余的测试都不比它还能节省的代价（E_now - E*）便宜时也停止（测试代价与误分类代价单位相同时才有意义）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="152" />
+            <source>planned (default): ask any attribute a still-possible rule tests, in the order of least expected total cost; utility: the tree's next tests by expected cost removed per unit of test cost (fuzzy and trichotomy trees always)</source>
+            <translation>planned（默认）：按期望总代价从小到大，询问仍可能成立的规则所测试的任一属性；utility：按每单位测试代价减少的期望代价选择决策树的下一个测试（模糊决策树和三分法决策树总是如此）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="157" />
+            <source>saved consultations: list them, export them to Excel</source>
+            <translation>已保存的咨询：列出，或导出到 Excel</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="158" />
+            <source>only these sessions</source>
+            <translation>只显示这些咨询会话</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="159" />
+            <source>only this project's sessions</source>
+            <translation>只显示该项目的咨询会话</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="160" />
+            <source>only sessions with this model</source>
+            <translation>只显示使用该模型的咨询会话</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="161" />
+            <source>write them to a workbook (Sessions, Answers)</source>
+            <translation>写入工作簿（咨询会话、回答）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="165" />
+            <source>rerun a paper's experiment; write its tables and plots</source>
+            <translation>重新运行一篇论文的实验；写出其表格和图</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="168" />
+            <source>output folder (default: reproduce_PAPER)</source>
+            <translation>输出文件夹（默认：reproduce_PAPER）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="169" />
+            <source>few repeats: about a minute</source>
+            <translation>少量重复：约一分钟</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="170" />
+            <source>repeats of every part (facmi; the paper: 100)</source>
+            <translation>每一部分的重复次数（facmi；论文中为 100）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="171" />
+            <source>also draw the plots as PNG (with the app's plotter; the SVG plots need nothing more)</source>
+            <translation>同时将图绘制为 PNG（使用应用程序的绘图器；SVG 图无需额外组件）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="206" />
+            <source>Start the RuleTree Studio window.</source>
+            <translation>打开 RuleTree Studio 窗口。</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="207" />
+            <source>a data file or project (.rtproj) to open</source>
+            <translation>要打开的数据文件或项目（.rtproj）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="208" />
+            <source>en or zh_CN</source>
+            <translation>en 或 zh_CN</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="166" />
+            <source>{papers} (dp, hfdt, mincost: with their issues)</source>
+            <translation>{papers}（dp、hfdt、mincost：附带其问题说明）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="211" />
             <source>"{file}" is neither a file nor a command (commands: {commands})</source>
             <translation>“{file}”既不是文件，也不是命令（命令：{commands}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="218" />
+            <location filename="engine/cli/__init__.py" line="247" />
             <source>{prog}: error: {message}</source>
             <translation>{prog}：错误：{message}</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="221" />
+            <location filename="engine/cli/__init__.py" line="250" />
             <source>{prog}: interrupted</source>
             <translation>{prog}：已中断</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="227" />
+            <location filename="engine/cli/__init__.py" line="256" />
             <source>{prog}: internal error ({kind}: {error}); this is a bug, please report it with the log file {log}</source>
             <translation>{prog}：内部错误（{kind}：{error}）；这是程序缺陷，请连同日志文件 {log} 一起报告</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="243" />
+            <location filename="engine/cli/__init__.py" line="272" />
             <source>give a command ({commands}); the window starts with '{prog}' (python -m app.launch); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；窗口用“{prog}”（python -m app.launch）启动；参见“{prog} --help”</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="248" />
+            <location filename="engine/cli/__init__.py" line="277" />
             <source>give a command ({commands}); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；参见“{prog} --help”</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="192" />
+            <location filename="engine/cli/commands.py" line="43" />
+            <source>give a data file, or --project P</source>
+            <translation>请给出数据文件，或 --project P</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="68" />
+            <source>settings</source>
+            <translation>设置</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="87" />
+            <source>no algorithms are available yet</source>
+            <translation>尚无可用的算法</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="196" />
             <source>--holdout must be a share between 0 and 1 (e.g. 0.3)</source>
             <translation>--holdout 必须是 0 与 1 之间的比例（例如 0.3）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="194" />
+            <location filename="engine/cli/commands.py" line="198" />
             <source>--cv must be at least 2</source>
             <translation>--cv 至少为 2</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="198" />
+            <location filename="engine/cli/commands.py" line="202" />
             <source>--repeats must be at least 1</source>
             <translation>--repeats 至少为 1</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="207" />
+            <location filename="engine/cli/commands.py" line="211" />
             <source>--missing-rate must be a share from 0 up to (not including) 1 (e.g. 0.2)</source>
             <translation>--missing-rate 必须是从 0 到 1（不含 1）的比例（例如 0.2）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="196" />
-            <source>--cv must be at most {n}</source>
-            <translation>--cv 至多为 {n}</translation>
+            <location filename="engine/cli/commands.py" line="140" />
+            <source>{algorithm}: {leaves} leaves, depth {depth}, trained on {rows} rows -&gt; {path}</source>
+            <translation>{algorithm}：{leaves} 个叶节点，树深度 {depth}，在 {rows} 行上训练 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="200" />
-            <source>--repeats must be at most {n}</source>
-            <translation>--repeats 至多为 {n}</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/commands.py" line="202" />
-            <source>--cv {cv} x --repeats {repeats} is {fits} fits; at most {most}</source>
-            <translation>--cv {cv} × --repeats {repeats} 共 {fits} 次训练；至多 {most} 次</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/commands.py" line="100" />
-            <source>--param "{item}" is not K=V</source>
-            <translation>--param “{item}”不是 K=V 的形式</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/commands.py" line="228" />
-            <source>, confidence {confidence}</source>
-            <translation>，置信度 {confidence}</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/commands.py" line="233" />
-            <source>{n} rules -&gt; {path}</source>
-            <translation>{n} 条规则 -&gt; {path}</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/commands.py" line="230" />
-            <source>[support {support}{confidence}, coverage {coverage}]</source>
-            <translation>[支持度 {support}{confidence}，覆盖度 {coverage}]</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/printing.py" line="44" />
-            <source>warning: {message}</source>
-            <translation>警告：{message}</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/printing.py" line="183" />
-            <source>hold-out {share}</source>
-            <translation>留出法 {share}</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/printing.py" line="184" />
-            <source>{k}-fold cross-validation</source>
-            <translation>{k} 折交叉验证</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/printing.py" line="185" />
-            <source>{algorithm} on {file} ({rows} rows), {scheme} x {repeats}</source>
-            <translation>{algorithm} 于 {file}（{rows} 行），{scheme} × {repeats}</translation>
-        </message>
-        <message>
-            <location filename="engine/data/encode.py" line="285" />
+            <location filename="engine/cli/commands.py" line="66" />
+            <location filename="engine/data/encode.py" line="290" />
             <source> (and {n} more)</source>
             <translation>（另有 {n} 处）</translation>
         </message>
         <message>
-            <location filename="engine/data/encode.py" line="286" />
+            <location filename="engine/cli/commands.py" line="67" />
+            <source>project "{name}"</source>
+            <translation>项目“{name}”</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="69" />
+            <source>{prog}: error: {where}, setting {field}: {message}{more}</source>
+            <translation>{prog}：错误：{where}，设置项 {field}：{message}{more}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="200" />
+            <source>--cv must be at most {n}</source>
+            <translation>--cv 至多为 {n}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="204" />
+            <source>--repeats must be at most {n}</source>
+            <translation>--repeats 至多为 {n}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="206" />
+            <source>--cv {cv} x --repeats {repeats} is {fits} fits; at most {most}</source>
+            <translation>--cv {cv} × --repeats {repeats} 共 {fits} 次训练；至多 {most} 次</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="102" />
+            <source>--param "{item}" is not K=V</source>
+            <translation>--param “{item}”不是 K=V 的形式</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="184" />
+            <source>{n} predictions -&gt; {path}</source>
+            <translation>{n} 个预测 -&gt; {path}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="232" />
+            <source>, confidence {confidence}</source>
+            <translation>，置信度 {confidence}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="237" />
+            <source>{n} rules -&gt; {path}</source>
+            <translation>{n} 条规则 -&gt; {path}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="185" />
+            <source> ({n} PENDING)</source>
+            <translation>（{n} 个待定）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="234" />
+            <source>[support {support}{confidence}, coverage {coverage}]</source>
+            <translation>[支持度 {support}{confidence}，覆盖度 {coverage}]</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="276" />
+            <source>significance on {metric} (higher is better), against {reference}; alpha {alpha}:</source>
+            <translation>显著性检验（{metric}，越高越好），与 {reference} 比较；alpha {alpha}：</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="278" />
+            <source>significance on {metric} (lower is better), against {reference}; alpha {alpha}:</source>
+            <translation>显著性检验（{metric}，越低越好），与 {reference} 比较；alpha {alpha}：</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="282" />
+            <location filename="engine/export.py" line="217" />
+            <source>mean</source>
+            <translation>均值</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="282" />
+            <location filename="engine/compare/workbook.py" line="104" />
+            <source>corrected t p</source>
+            <translation>校正 t 检验 p</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="282" />
+            <location filename="engine/compare/workbook.py" line="104" />
+            <source>Wilcoxon p</source>
+            <translation>Wilcoxon p</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="282" />
+            <location filename="engine/compare/workbook.py" line="104" />
+            <source>Nemenyi p</source>
+            <translation>Nemenyi p</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="282" />
+            <source>avg rank</source>
+            <translation>平均秩</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="29" />
+            <source>many algorithms on the same folds, beside a baseline</source>
+            <translation>多个算法在相同的折上比较，并与基线对照</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="32" />
+            <source>algorithms to compare ('all': every one that applies to the problem); NAME=ALGO adds ALGO under another name, e.g. c45,small=c45 --param small.min_cases=20</source>
+            <translation>要比较的算法（'all'：适用于该问题的全部算法）；NAME=ALGO 以另一个名称加入 ALGO，例如 c45,small=c45 --param small.min_cases=20</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="35" />
+            <source>parameter K of algorithm (or name) A; K=V sets it for every algorithm that has K (repeatable)</source>
+            <translation>算法（或名称）A 的参数 K；K=V 为所有具有参数 K 的算法设置它（可重复）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="41" />
+            <source>a learning curve: each fold also trained on these shares of its training rows (0.1,0.25,0.5,1) or numbers of rows (100,200,400), nested and stratified, and scored on the same test rows; the tables and tests are on the largest size</source>
+            <translation>学习曲线：每一折另外在其训练行的这些比例（0.1,0.25,0.5,1）或行数（100,200,400）上训练（嵌套、分层），并在相同的测试行上评分；表格和检验使用最大的规模</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="45" />
+            <source>replace algorithm (or name) A by one entry per value of its parameter K, e.g. trichotomy.trim=0,0.02,0.05,0.1 for the error / pending curve over the trim alpha (repeatable)</source>
+            <translation>将算法（或名称）A 替换为其参数 K 的每个取值各一个条目，例如 trichotomy.trim=0,0.02,0.05,0.1 得到随 trim alpha 变化的错误 / 待定曲线（可重复）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="48" />
+            <source>units run at once (default: all cores)</source>
+            <translation>同时运行的单元数（默认：全部核心）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="50" />
+            <source>run the folds on worker processes, each handed the data once (the default), or on threads of this process (the learners' Python parts share one lock: little gain)</source>
+            <translation>在工作进程上运行各折，每个进程只接收一次数据（默认），或在本进程的线程上运行（学习器的 Python 部分共用一把锁：收益很小）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="53" />
+            <source>run the folds on a Dask distributed cluster: the scheduler's address (tcp://host:8786), or local:N to start N local workers; each worker needs RuleTree Studio and dask[distributed] installed</source>
+            <translation>在 Dask 分布式集群上运行各折：调度器地址（tcp://host:8786），或 local:N 启动 N 个本地工作进程；每个工作进程都需要安装 RuleTree Studio 和 dask[distributed]</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="60" />
+            <source>for experiments: blank each attribute value independently with probability R, 0 &lt;= R &lt; 1 (seeded by --seed), in the training and test rows of every fold</source>
+            <translation>用于实验：在每一折的训练行和测试行中，以概率 R（0 &lt;= R &lt; 1）独立地清空每个属性值（随机种子由 --seed 给出）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="64" />
+            <source>keep the results in FILE after every fold; run again to continue where it stopped</source>
+            <translation>每完成一折就把结果保存到 FILE；再次运行可从中断处继续</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="66" />
+            <source>the metric the significance tests are on (default: the total cost per case with priced tests, else the misclassification cost with a cost matrix, else accuracy)</source>
+            <translation>显著性检验所用的指标（默认：测试有代价时为每个样本的总代价，否则有代价矩阵时为误分类代价，否则为准确率）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="69" />
+            <source>the entry the others are tested against (default: the first one given)</source>
+            <translation>其他条目与之比较的参照条目（默认：第一个给出的）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="71" />
+            <source>also write the tables, the fold scores, the tests and Excel charts to a workbook</source>
+            <translation>同时将表格、各折得分、检验和 Excel 图表写入工作簿</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="83" />
+            <source>--algorithms: give at least one algorithm name</source>
+            <translation>--algorithms：请至少给出一个算法名称</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="146" />
+            <source>--jobs must be at least 1</source>
+            <translation>--jobs 至少为 1</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="207" />
+            <source>{n} algorithm and {baseline} on {file} ({rows} rows), {scheme}</source>
+            <translation>{n} 个算法和 {baseline} 于 {file}（{rows} 行），{scheme}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="208" />
+            <source>{n} algorithms and {baseline} on {file} ({rows} rows), {scheme}</source>
+            <translation>{n} 个算法和 {baseline} 于 {file}（{rows} 行），{scheme}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="210" />
+            <source>{n} algorithm and no baseline on {file} ({rows} rows), {scheme}</source>
+            <translation>{n} 个算法（无基线）于 {file}（{rows} 行），{scheme}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="211" />
+            <source>{n} algorithms and no baseline on {file} ({rows} rows), {scheme}</source>
+            <translation>{n} 个算法（无基线）于 {file}（{rows} 行），{scheme}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="217" />
+            <location filename="engine/cli/compare.py" line="246" />
+            <location filename="engine/cli/compare.py" line="281" />
+            <location filename="engine/cli/compare.py" line="232" />
+            <location filename="engine/cli/compare.py" line="283" />
+            <location filename="engine/cli/compare.py" line="252" />
+            <location filename="engine/compare/workbook.py" line="39" />
+            <location filename="engine/compare/workbook.py" line="103" />
+            <location filename="engine/compare/workbook.py" line="183" />
+            <location filename="engine/compare/workbook.py" line="71" />
+            <location filename="engine/sessions.py" line="416" />
+            <source>algorithm</source>
+            <translation>算法</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="260" />
+            <source>error / pending (mean over the folds): misclassification rate, pending rate, attributes per case</source>
+            <translation>错误 / 待定（各折均值）：误分类率、待定率、每个样本所用属性数</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="202" />
+            <source> x {repeats}, seed {seed}</source>
+            <translation> × {repeats}，随机种子 {seed}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="204" />
+            <source>, missing rate {rate}</source>
+            <translation>，缺失率 {rate}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="288" />
+            <location filename="engine/compare/workbook.py" line="99" />
+            <source>better</source>
+            <translation>更好</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="288" />
+            <location filename="engine/compare/workbook.py" line="99" />
+            <source>worse</source>
+            <translation>更差</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="303" />
+            <source>note: {caveat}</source>
+            <translation>注意：{caveat}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="88" />
+            <source>--algorithms all cannot be combined with other names here</source>
+            <translation>--algorithms all 在此不能与其他名称同时使用</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="174" />
+            <source>--metric: "{metric}" is not a metric of this comparison ({metrics})</source>
+            <translation>--metric：“{metric}”不是本次比较的指标（{metrics}）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="200" />
+            <location filename="engine/cli/printing.py" line="191" />
+            <source>hold-out {share}</source>
+            <translation>留出法 {share}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="201" />
+            <location filename="engine/cli/printing.py" line="192" />
+            <source>{k}-fold cross-validation</source>
+            <translation>{k} 折交叉验证</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="251" />
+            <source>learning curve: {metric} (mean over the folds) by training rows</source>
+            <translation>学习曲线：{metric}（各折均值）随训练行数的变化</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="289" />
+            <source>(reference)</source>
+            <translation>（参照）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="296" />
+            <source>Friedman over {n} folds: chi2 = {chi2} (p = {p_chi2}), Iman-Davenport F = {f} (p = {p_f}); Nemenyi critical difference of average ranks {cd}</source>
+            <translation>Friedman 检验（{n} 折）：chi2 = {chi2}（p = {p_chi2}），Iman-Davenport F = {f}（p = {p_f}）；Nemenyi 平均秩临界差 {cd}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="301" />
+            <source>not tested (no {metric} on every fold): {names}</source>
+            <translation>未检验（并非每一折都有{metric}）：{names}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="97" />
+            <source>--param "{item}" is not A.K=V</source>
+            <translation>--param “{item}”不是 A.K=V 的形式</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="134" />
+            <source>--sweep "{item}" is not A.K=V,V,...</source>
+            <translation>--sweep “{item}”不是 A.K=V,V,... 的形式</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="159" />
+            <source>note: {name} left out: it {reason}</source>
+            <translation>注意：未包含 {name}：它{reason}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="102" />
+            <source>--param "{item}": "{name}" is not one of the algorithms compared</source>
+            <translation>--param “{item}”：“{name}”不是参与比较的算法</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="110" />
+            <source>--param "{item}": no algorithm compared has a parameter "{key}"</source>
+            <translation>--param “{item}”：参与比较的算法都没有参数“{key}”</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="35" />
+            <source>--answers must hold one JSON object: attribute -&gt; value</source>
+            <translation>--answers 必须包含一个 JSON 对象：属性 -&gt; 值</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="47" />
+            <source>session {id} (resume with: {command})</source>
+            <translation>咨询会话 {id}（继续：{command}）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="107" />
+            <source>answer: {label}</source>
+            <translation>答案：{label}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="114" />
+            <source>costs: tests {test}, waiting {waiting}, common costs saved {saved}</source>
+            <translation>代价：测试 {test}，等待 {waiting}，节省的公共代价 {saved}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="141" />
+            <source>warning: skipped {message}</source>
+            <translation>警告：已跳过 {message}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="144" />
+            <source>{n} session(s) written to {path}</source>
+            <translation>已将 {n} 个咨询会话写入 {path}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="43" />
+            <source>not attributes of the model: {names} (the model's attributes: {attributes})</source>
+            <translation>不是模型的属性：{names}（模型的属性：{attributes}）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="58" />
+            <source>Q{step}: {name}  ({reason}; it costs {cost})</source>
+            <translation>问题 {step}：{name}  （{reason}；代价 {cost}）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="62" />
+            <source>Q{step}: {name}  (removes {gain} of expected cost for {cost}: utility {utility}{next})</source>
+            <translation>问题 {step}：{name}  （以代价 {cost} 减少期望代价 {gain}：效用 {utility}{next}）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="74" />
+            <source>(not in the answers file)</source>
+            <translation>（回答文件中没有）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="109" />
+            <source>because {rule}</source>
+            <translation>因为 {rule}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="111" />
+            <source>not known: {names}</source>
+            <translation>未知：{names}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="113" />
+            <source>could not settle it: {names}</source>
+            <translation>无法确定：{names}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="139" />
+            <source>no saved session {ids}</source>
+            <translation>没有已保存的咨询会话 {ids}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="150" />
+            <source>no saved sessions for this project</source>
+            <translation>该项目没有已保存的咨询会话</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="150" />
+            <source>no saved sessions</source>
+            <translation>没有已保存的咨询会话</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="39" />
+            <source>the answer for "{name}" must be a text, a number or null, not a {kind}</source>
+            <translation>“{name}”的回答必须是文本、数字或 null，而不是 {kind}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="98" />
+            <source>use it anyway? [y/N] </source>
+            <translation>仍然使用？[y/N] </translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="152" />
+            <source>cost {cost}</source>
+            <translation>代价 {cost}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="153" />
+            <source>(open) {label}</source>
+            <translation>（未完成）{label}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="91" />
+            <source>warning: {message}; used as given</source>
+            <translation>警告：{message}；按给出的值使用</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="103" />
+            <source>{error}; asked again</source>
+            <translation>{error}；重新询问</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="65" />
+            <source>; next: {others}</source>
+            <translation>；其次：{others}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="155" />
+            <source>{n} question(s)</source>
+            <translation>{n} 个问题</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="20" />
+            <source>numeric</source>
+            <translation>数值型</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="20" />
+            <source>nominal</source>
+            <translation>名义型</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="20" />
+            <source>ordinal</source>
+            <translation>有序型</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="21" />
+            <source>increasing</source>
+            <translation>单调递增</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="21" />
+            <source>decreasing</source>
+            <translation>单调递减</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="22" />
+            <location filename="engine/data/spec/settings.py" line="38" />
+            <location filename="engine/sessions.py" line="416" />
+            <source>test cost</source>
+            <translation>测试代价</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="22" />
+            <source>wait time</source>
+            <translation>等待时间</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="22" />
+            <source>wait cost</source>
+            <translation>等待时间代价</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="108" />
+            <source>settings:</source>
+            <translation>设置：</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="67" />
+            <source>column</source>
+            <translation>列</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="67" />
+            <location filename="engine/data/spec/settings.py" line="37" />
+            <source>type</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="67" />
+            <location filename="engine/sessions.py" line="417" />
+            <source>missing</source>
+            <translation>缺失</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="67" />
+            <source>distinct</source>
+            <translation>不同值</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="67" />
+            <source>values</source>
+            <translation>取值</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="78" />
+            <source> (target)</source>
+            <translation>（目标列）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="80" />
+            <source> (not used)</source>
+            <translation>（不使用）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="87" />
+            <source> (the last column; choose another with --target)</source>
+            <translation>（最后一列；可用 --target 选择其他列）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="88" />
+            <source>target "{target}"{how}: {n} ordered classes</source>
+            <translation>目标列“{target}”{how}：{n} 个有序类别</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="89" />
+            <source>target "{target}"{how}: {n} classes</source>
+            <translation>目标列“{target}”{how}：{n} 个类别</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="49" />
+            <location filename="engine/cli/printing.py" line="96" />
+            <source>warning: {message}</source>
+            <translation>警告：{message}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="57" />
+            <source>{file}, sheet "{sheet}"</source>
+            <translation>{file}，工作表“{sheet}”</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="104" />
+            <source>settings: valid</source>
+            <translation>设置：有效</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="119" />
+            <source>not used</source>
+            <translation>不使用</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="193" />
+            <source>{algorithm} on {file} ({rows} rows), {scheme} x {repeats}</source>
+            <translation>{algorithm} 于 {file}（{rows} 行），{scheme} × {repeats}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="65" />
+            <source>{rows} rows, {columns} columns</source>
+            <translation>{rows} 行，{columns} 列</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="60" />
+            <source>sheets: {sheets}</source>
+            <translation>工作表：{sheets}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="100" />
+            <source>{n} problem(s) in the settings:</source>
+            <translation>设置中有 {n} 个问题：</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="110" />
+            <source>class order: {order}</source>
+            <translation>类别顺序：{order}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="115" />
+            <source>class hierarchy: {links} links, top: {top}</source>
+            <translation>类别层次：{links} 个链接，顶层：{top}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="127" />
+            <source>after {attribute}</source>
+            <translation>在 {attribute} 之后</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="131" />
+            <source>cost per time unit: {cost}</source>
+            <translation>单位时间代价：{cost}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="133" />
+            <source>batch group "{name}": {attributes} (common cost {cost})</source>
+            <translation>批量属性组“{name}”：{attributes}（公共代价 {cost}）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="137" />
+            <source>misclassification costs ({labels}):</source>
+            <translation>误分类代价（{labels}）：</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="141" />
+            <source>budget per case: {budget}</source>
+            <translation>每个样本的预算：{budget}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="143" />
+            <source>positive class: {label}</source>
+            <translation>正类：{label}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="176" />
+            <source>prediction (changes the answers, not the tree):</source>
+            <translation>预测（改变答案，不改变决策树）：</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="63" />
+            <source>encoding: {encoding}</source>
+            <translation>编码：{encoding}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="64" />
+            <source>, delimiter: {delimiter}</source>
+            <translation>，分隔符：{delimiter}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="157" />
+            <source>from the problem: {source}</source>
+            <translation>取自问题：{source}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="180" />
+            <source>constraint: {constraint}</source>
+            <translation>约束：{constraint}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="182" />
+            <source>uses: {settings}</source>
+            <translation>使用：{settings}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/problem.py" line="15" />
+            <source>data file (.xlsx, .xls, .ods, .csv, .txt, .tsv, .arff)</source>
+            <translation>数据文件（.xlsx、.xls、.ods、.csv、.txt、.tsv、.arff）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/problem.py" line="16" />
+            <source>read the problem settings from a project file</source>
+            <translation>从项目文件读取问题设置</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/problem.py" line="17" />
+            <source>workbook sheet (default: the first that holds a table)</source>
+            <translation>工作簿中的工作表（默认：第一个含有表格的工作表）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/problem.py" line="19" />
+            <source>the row of the column names, the rows above it skipped (default: the first filled row, or the row under a one-cell title)</source>
+            <translation>列名所在的行，其上方的行被跳过（默认：第一个非空行，或单个单元格标题下方的行）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/problem.py" line="21" />
+            <source>the column to predict</source>
+            <translation>要预测的列</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/problem.py" line="22" />
+            <source>ordered classes, lowest first</source>
+            <translation>有序类别，从低到高</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/problem.py" line="24" />
+            <source>monotone directions: + increasing, - decreasing, 0 none</source>
+            <translation>单调方向：+ 递增，- 递减，0 无</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/problem.py" line="25" />
+            <source>class hierarchy file (csv/xlsx: label,parent)</source>
+            <translation>类别层次文件（csv/xlsx：label,parent）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/problem.py" line="26" />
+            <source>the class against the rest (trichotomy)</source>
+            <translation>与其余类别相对的类别（三分法）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/problem.py" line="27" />
+            <source>text encoding of a csv file (default: detected)</source>
+            <translation>csv 文件的文本编码（默认：自动检测）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/problem.py" line="28" />
+            <source>delimiter of a csv file (default: detected; 'tab')</source>
+            <translation>csv 文件的分隔符（默认：自动检测；'tab' 表示制表符）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/problem.py" line="65" />
+            <source>no data file: give DATA, or a project with a data path</source>
+            <translation>没有数据文件：请给出 DATA，或带有数据路径的项目</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/problem.py" line="67" />
+            <source>the project's data file "{path}" does not exist; give DATA to use another file</source>
+            <translation>项目的数据文件“{path}”不存在；请给出 DATA 以使用其他文件</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/problem.py" line="87" />
+            <source>--monotone: "{item}" is not COL=+ (increasing), COL=- (decreasing) or COL=0 (none)</source>
+            <translation>--monotone：“{item}”不是 COL=+（递增）、COL=-（递减）或 COL=0（无）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/reproduce.py" line="67" />
+            <source>--repeats is not available for this paper (only: facmi)</source>
+            <translation>该论文不支持 --repeats（仅 facmi 支持）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/reproduce.py" line="29" />
+            <source>no reproduction for "{paper}" yet (available: {papers})</source>
+            <translation>尚无“{paper}”的复现（可用：{papers}）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/reproduce.py" line="40" />
+            <source>--png needs the app's plotter: run it as '{command}' (the SVG plots are drawn without it)</source>
+            <translation>--png 需要应用程序的绘图器：请以“{command}”运行（SVG 图无需它即可绘制）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/reproduce.py" line="48" />
+            <location filename="engine/cli/reproduce.py" line="51" />
+            <source>plot: {path}</source>
+            <translation>图：{path}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/reproduce.py" line="69" />
+            <source>--repeats must be at least 1, not {n}</source>
+            <translation>--repeats 至少为 1，而不是 {n}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/reproduce.py" line="53" />
+            <source>PNG plot {name} not drawn ({error})</source>
+            <translation>未绘制 PNG 图 {name}（{error}）</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/baseline.py" line="41" />
+            <source>baseline (majority)</source>
+            <translation>基线（多数类）</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/baseline.py" line="41" />
+            <source>baseline (least cost)</source>
+            <translation>基线（最小代价类）</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/baseline.py" line="41" />
+            <source>baseline</source>
+            <translation>基线</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/baseline.py" line="55" />
+            <source>Baseline: the majority class, or the class of least expected cost</source>
+            <translation>基线：多数类，或期望代价最小的类</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/curves.py" line="49" />
+            <source>a learning curve needs at least one training size</source>
+            <translation>学习曲线至少需要一个训练规模</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/curves.py" line="54" />
+            <source>a training size is given twice</source>
+            <translation>某个训练规模给出了两次</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/curves.py" line="93" />
+            <source>two training sizes give the same number of rows on every fold: give sizes further apart</source>
+            <translation>两个训练规模在每一折上给出相同的行数：请给出相差更大的规模</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/curves.py" line="59" />
+            <source>{share} % of the training rows</source>
+            <translation>训练行的 {share} %</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/curves.py" line="60" />
+            <source>{n} training rows</source>
+            <translation>{n} 个训练行</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/curves.py" line="51" />
+            <source>at most {most} training sizes, not {n}</source>
+            <translation>训练规模最多 {most} 个，而不是 {n} 个</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/curves.py" line="151" />
+            <source>the sweep of {name}.{key} needs at least one value</source>
+            <translation>{name}.{key} 的扫描至少需要一个取值</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/curves.py" line="163" />
+            <source>the sweep names "{name}", which is not one of the algorithms compared</source>
+            <translation>扫描指定的“{name}”不是参与比较的算法</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/curves.py" line="45" />
+            <source>a training size is a share of the training rows between 0 and 1, or a whole number of rows, not {size}</source>
+            <translation>训练规模应为 0 到 1 之间的训练行比例，或整数行数，而不是 {size}</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/curves.py" line="89" />
+            <source>training size {size} rows is more than the smallest fold's {smallest} training rows</source>
+            <translation>训练规模 {size} 行多于最小一折的 {smallest} 个训练行</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/curves.py" line="42" />
+            <source>training size "{size}" is not a number (a share such as 0.25, or a number of rows)</source>
+            <translation>训练规模“{size}”不是数字（应为比例如 0.25，或行数）</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="154" />
+            <source>needs ordered classes (a class order)</source>
+            <translation>需要有序类别（类别顺序）</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="305" />
+            <source>about 1 s left</source>
+            <translation>约剩 1 秒</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="310" />
+            <source>about {n} h left</source>
+            <translation>约剩 {n} 小时</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="346" />
+            <source>nothing to compare: give at least one algorithm</source>
+            <translation>没有可比较的内容：请至少给出一个算法</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="354" />
+            <source>a Dask scheduler goes with the dask executor, and the dask executor needs one (an address such as tcp://host:8786, or local:N)</source>
+            <translation>Dask 调度器需配合 dask 执行器使用，dask 执行器也需要一个调度器（地址如 tcp://host:8786，或 local:N）</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="156" />
+            <source>separates two classes; with {n} classes it needs a positive class</source>
+            <translation>只区分两个类别；有 {n} 个类别时需要指定正类</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="307" />
+            <source>about {n} s left</source>
+            <translation>约剩 {n} 秒</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="309" />
+            <source>about {n} min left</source>
+            <translation>约剩 {n} 分钟</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="446" />
+            <source>the comparison was cancelled</source>
+            <translation>比较已取消</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="548" />
+            <source>running on a Dask cluster needs the "distributed" package (pip install "dask[distributed]")</source>
+            <translation>在 Dask 集群上运行需要“distributed”包（pip install "dask[distributed]"）</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="141" />
+            <source>hold-out {k} of {n}</source>
+            <translation>留出法第 {k} 次（共 {n} 次）</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="146" />
+            <source> on {size}</source>
+            <translation>，使用{size}</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="349" />
+            <source>jobs must be at least 1, not {n}</source>
+            <translation>jobs 至少为 1，而不是 {n}</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="351" />
+            <source>executor must be one of {executors}, not {executor}</source>
+            <translation>执行器必须是 {executors} 之一，而不是 {executor}</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="357" />
+            <source>the folder of the results file "{path}" does not exist</source>
+            <translation>结果文件“{path}”所在的文件夹不存在</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="113" />
+            <source>the hold-out share must be between 0 and 1 (e.g. 0.3), not {share}</source>
+            <translation>留出比例必须在 0 到 1 之间（例如 0.3），而不是 {share}</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="117" />
+            <source>cross-validation needs at least 2 folds, not {n}</source>
+            <translation>交叉验证至少需要 2 折，而不是 {n}</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="120" />
+            <source>repeats must be at least 1, not {n}</source>
+            <translation>重复次数至少为 1，而不是 {n}</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="143" />
+            <source>fold {k} of {n}</source>
+            <translation>第 {k} 折（共 {n} 折）</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="194" />
+            <source>two entries are both named "{name}": give them different parameters or names</source>
+            <translation>两个条目都名为“{name}”：请给它们不同的参数或名称</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="198" />
+            <source>{algorithm} does not apply to this problem: it {reason}</source>
+            <translation>{algorithm} 不适用于该问题：它{reason}</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="206" />
+            <source>"{name}" is the baseline's name: give the entry another</source>
+            <translation>“{name}”是基线的名称：请给该条目另起名称</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="414" />
+            <source>{entry}, {fold} done; {left}</source>
+            <translation>{entry}，{fold}完成；{left}</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="422" />
+            <source>{n} of {total} units to run</source>
+            <translation>{total} 个单元中有 {n} 个待运行</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="557" />
+            <source>"{scheduler}": local:N needs a number of workers N &gt;= 1</source>
+            <translation>“{scheduler}”：local:N 需要工作进程数 N &gt;= 1</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="144" />
+            <source>, repeat {k} of {n}</source>
+            <translation>，第 {k} 次重复（共 {n} 次）</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="423" />
+            <source> ({n} done before)</source>
+            <translation>（之前已完成 {n} 个）</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="447" />
+            <source>; {n} of {total} units are kept in the results file</source>
+            <translation>；{total} 个单元中有 {n} 个保存在结果文件中</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="565" />
+            <source>no Dask scheduler answers at "{scheduler}" ({error})</source>
+            <translation>“{scheduler}”处没有 Dask 调度器应答（{error}）</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/significance.py" line="28" />
+            <source>the folds of one data set are not independent samples (their training sets overlap): the corrected t-test allows for it; Friedman and Nemenyi over folds are indicative only</source>
+            <translation>同一数据集的各折不是独立样本（它们的训练集相互重叠）：校正 t 检验考虑了这一点；基于各折的 Friedman 和 Nemenyi 检验仅供参考</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/significance.py" line="94" />
+            <source>the reference "{reference}" is not one of the entries compared ({names})</source>
+            <translation>参照“{reference}”不是参与比较的条目（{names}）</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/significance.py" line="99" />
+            <source>the reference "{reference}" does not report {metric} on every fold</source>
+            <translation>参照“{reference}”并非在每一折都给出{metric}</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="227" />
+            <source>another configuration</source>
+            <translation>另一种配置</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="215" />
+            <source>it has no valid configuration</source>
+            <translation>它没有有效的配置</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="146" />
+            <source>"units" is not a list</source>
+            <translation>“units”不是列表</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="216" />
+            <source>the data differ</source>
+            <translation>数据不同</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="216" />
+            <source>the scheme differ</source>
+            <translation>方案不同</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="217" />
+            <source>the algorithms differ</source>
+            <translation>算法不同</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="150" />
+            <source>unit {n}</source>
+            <translation>第 {n} 个单元</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="127" />
+            <source>this comparison results file cannot be resumed from: {reason}</source>
+            <translation>无法从该比较结果文件继续：{reason}</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="131" />
+            <source>this is not a comparison results file (no "format": "{format}")</source>
+            <translation>这不是比较结果文件（没有 "format": "{format}"）</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="135" />
+            <source>its version is {version}, not a whole number from 1</source>
+            <translation>其版本为 {version}，不是从 1 起的整数</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="137" />
+            <source>the results file is version {version}, newer than this program reads ({supported}); update RuleTree Studio</source>
+            <translation>结果文件的版本为 {version}，比本程序能读取的版本（{supported}）新；请更新 RuleTree Studio</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="141" />
+            <source>the results file was written for another comparison ({difference}); give a new file, or the same data, algorithms, parameters and scheme</source>
+            <translation>结果文件是为另一次比较写的（{difference}）；请给出新文件，或使用相同的数据、算法、参数和方案</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="83" />
+            <source>the results cannot be written: {error}</source>
+            <translation>无法写入结果：{error}</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="152" />
+            <location filename="engine/sessions.py" line="309" />
+            <source>{where} is not an object</source>
+            <translation>{where}不是对象</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="155" />
+            <source>{where}: entry {entry} is not one of 0..{last}</source>
+            <translation>{where}：条目 {entry} 不在 0..{last} 之中</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="158" />
+            <source>{where}: fold {fold} is not one of 0..{last}</source>
+            <translation>{where}：折 {fold} 不在 0..{last} 之中</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="161" />
+            <source>{where}: entry {entry}, fold {fold} appears twice</source>
+            <translation>{where}：条目 {entry}、折 {fold} 出现了两次</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="165" />
+            <source>{where}: its fold sizes differ from the folds of this data</source>
+            <translation>{where}：其折的大小与该数据的折不同</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="169" />
+            <source>{where}: "labels" is not the classes ({classes}) and any coarser labels</source>
+            <translation>{where}：“labels”不是这些类别（{classes}）及更粗的标签</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="174" />
+            <source>{where}: "y_pred" is not {n} answers (label numbers, or {pending} for pending)</source>
+            <translation>{where}：“y_pred”不是 {n} 个答案（标签编号，或以 {pending} 表示待定）</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="178" />
+            <source>{where}: "metrics" is not an object</source>
+            <translation>{where}：“metrics”不是对象</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="221" />
+            <source>other algorithms or parameters: {names}</source>
+            <translation>其他算法或参数：{names}</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="225" />
+            <source>another scheme: {keys} differ</source>
+            <translation>另一种方案：{keys} 不同</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="183" />
+            <source>{where}: metric {name} is not a number</source>
+            <translation>{where}：指标 {name} 不是数字</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="166" />
+            <location filename="engine/compare/workbook.py" line="71" />
+            <source>training rows</source>
+            <translation>训练行数</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="188" />
+            <source>Misclassification against pending</source>
+            <translation>误分类率与待定率</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="190" />
+            <location filename="engine/compare/workbook.py" line="183" />
+            <source>pending rate</source>
+            <translation>待定率</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="191" />
+            <location filename="engine/compare/workbook.py" line="183" />
+            <source>misclassification rate</source>
+            <translation>误分类率</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="50" />
+            <source>Summary</source>
+            <translation>汇总</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="71" />
+            <source>Folds</source>
+            <translation>各折</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="87" />
+            <location filename="engine/compare/workbook.py" line="76" />
+            <location filename="engine/compare/workbook.py" line="71" />
+            <source>fold</source>
+            <translation>折</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="103" />
+            <source>Significance</source>
+            <translation>显著性</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="159" />
+            <source>Learning curve</source>
+            <translation>学习曲线</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="183" />
+            <source>Error-pending</source>
+            <translation>错误-待定</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="185" />
+            <source>Means over the folds. An entry that never answers pending is a point at pending 0 with error 1 - accuracy.</source>
+            <translation>各折的均值。从不回答待定的条目是待定率为 0、错误率为 1 - 准确率的点。</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="211" />
+            <source>Plots</source>
+            <translation>图</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="103" />
+            <source>corrected t</source>
+            <translation>校正 t</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="104" />
+            <source>average rank</source>
+            <translation>平均秩</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="111" />
+            <source>Friedman over the folds</source>
+            <translation>基于各折的 Friedman 检验</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="165" />
+            <source>Learning curve: {metric}</source>
+            <translation>学习曲线：{metric}</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="183" />
+            <source>entry</source>
+            <translation>条目</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="184" />
+            <source>attributes per case</source>
+            <translation>每个样本所用属性数</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="55" />
+            <source>{metric}: mean over the folds</source>
+            <translation>{metric}：各折均值</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="71" />
+            <source>test rows</source>
+            <translation>测试行数</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="86" />
+            <source>{metric} on each fold</source>
+            <translation>每一折的{metric}</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="126" />
+            <source>Note: {caveat}</source>
+            <translation>注意：{caveat}</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="150" />
+            <source>training rows (mean over the folds)</source>
+            <translation>训练行数（各折均值）</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="150" />
+            <source>training size</source>
+            <translation>训练规模</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="160" />
+            <source>{metric}: mean over the folds at each training size, every size scored on the same test rows</source>
+            <translation>{metric}：每个训练规模下的各折均值，每个规模都在相同的测试行上评分</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="40" />
+            <location filename="engine/compare/workbook.py" line="103" />
+            <source>{metric} mean</source>
+            <translation>{metric}均值</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="40" />
+            <source>{metric} std</source>
+            <translation>{metric}标准差</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="102" />
+            <source>reference</source>
+            <translation>参照</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="105" />
+            <source>against {reference}</source>
+            <translation>与 {reference} 相比</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="121" />
+            <source>Nemenyi critical difference (alpha {alpha})</source>
+            <translation>Nemenyi 临界差（alpha {alpha}）</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="151" />
+            <source>{name} std</source>
+            <translation>{name} 标准差</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="155" />
+            <source>{n} rows</source>
+            <translation>{n} 行</translation>
+        </message>
+        <message>
+            <location filename="engine/consult.py" line="188" />
+            <source>expected cost from here asking it {cost}, against {expected} for the plan's question</source>
+            <translation>询问它时此后的期望代价为 {cost}，而询问规划的问题为 {expected}</translation>
+        </message>
+        <message>
+            <location filename="engine/consult.py" line="145" />
+            <source>planning must be one of {choices}, not {value}</source>
+            <translation>planning 必须是 {choices} 之一，而不是 {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/consult.py" line="466" />
+            <source>{name} = "{value}" is ambiguous (a thousands separator or a decimal comma?): write it without the comma, or with a decimal point</source>
+            <translation>{name} =“{value}”有歧义（是千位分隔符还是小数逗号？）：请去掉逗号，或改用小数点</translation>
+        </message>
+        <message>
+            <location filename="engine/consult.py" line="477" />
+            <source>{name} needs a finite number, not {value}</source>
+            <translation>{name} 需要一个有限数，而不是 {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/consult.py" line="486" />
+            <source>{name} = {value} is outside the range seen in training ({low} to {high})</source>
+            <translation>{name} = {value} 超出了训练中见过的范围（{low} 到 {high}）</translation>
+        </message>
+        <message>
+            <location filename="engine/consult.py" line="461" />
+            <source>"{value}" is not a value of {name} seen in training ({shown})</source>
+            <translation>“{value}”不是训练中见过的 {name} 取值（{shown}）</translation>
+        </message>
+        <message>
+            <location filename="engine/consult.py" line="474" />
+            <source>{name} needs a number, not "{value}"</source>
+            <translation>{name} 需要一个数字，而不是“{value}”</translation>
+        </message>
+        <message>
+            <location filename="engine/consult.py" line="487" />
+            <source>{problem}; check it, or confirm to use it anyway</source>
+            <translation>{problem}；请检查，或确认仍使用该值</translation>
+        </message>
+        <message>
+            <location filename="engine/consult.py" line="518" />
+            <source>"{name}" is not an attribute of the model</source>
+            <translation>“{name}”不是该模型的属性</translation>
+        </message>
+        <message>
+            <location filename="engine/consult.py" line="521" />
+            <source>{name} is already answered (undo to change it)</source>
+            <translation>{name} 已经回答过了（撤销后可修改）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/encode.py" line="254" />
+            <source>the target column "{target}" is numeric with {k} distinct values in {n} rows: it looks like a number to predict or an identifier, not classes (each value becomes a class); group it into a few classes first</source>
+            <translation>目标列“{target}”是数值型，在 {n} 行中有 {k} 个不同取值：它看起来像是要预测的数值或标识符，而不是类别（每个取值都会成为一个类别）；请先将其归并为少数几个类别</translation>
+        </message>
+        <message>
+            <location filename="engine/data/encode.py" line="262" />
+            <source>{named} and {n} more</source>
+            <translation>{named} 等（另有 {n} 个）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/encode.py" line="269" />
+            <source>the class "{cls}" holds {share} of the rows: always answering it is already that accurate, so compare models with that baseline (or set a cost matrix)</source>
+            <translation>类别“{cls}”占全部行的 {share}：始终回答该类别即可达到这一准确率，因此请将模型与该基线比较（或设置代价矩阵）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/encode.py" line="291" />
             <source>{n} row(s) have no value in the target column "{target}" and are left out of learning: row {row}{more}</source>
             <translation>{n} 行在目标列“{target}”中没有值，不参与学习：第 {row} 行{more}</translation>
+        </message>
+        <message>
+            <location filename="engine/data/encode.py" line="259" />
+            <source>"{cls}" (row {row})</source>
+            <translation>“{cls}”（第 {row} 行）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/encode.py" line="263" />
+            <source>{n} classes have a single case: {named}; too few to learn from, and cross-validation cannot test them in every fold</source>
+            <translation>{n} 个类别只有一个样本：{named}；样本太少，无法从中学习，交叉验证也无法在每一折中测试它们</translation>
+        </message>
+        <message>
+            <location filename="engine/data/encode.py" line="265" />
+            <source>{n} class has a single case: {named}; too few to learn from, and cross-validation cannot test them in every fold</source>
+            <translation>{n} 个类别只有一个样本：{named}；样本太少，无法从中学习，交叉验证也无法在每一折中测试它</translation>
         </message>
         <message>
             <location filename="engine/data/encode.py" line="104" />
@@ -151,7 +2340,7 @@
             <translation>超过本程序能读取的任何表格；请删除远离表格的零散单元格</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="484" />
+            <location filename="engine/data/extents.py" line="485" />
             <source>the workbook is damaged or truncated (its zip directory is missing); save it again from Excel</source>
             <translation>工作簿已损坏或不完整（缺少 zip 目录）；请用 Excel 重新保存</translation>
         </message>
@@ -166,37 +2355,37 @@
             <translation>工作表声明的大小为 {cells} 个单元格（其 DIMENSIONS 记录），超过上限 {limit}；文件已损坏，或并非由电子表格程序生成</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="488" />
+            <location filename="engine/data/extents.py" line="489" />
             <source>the workbook is damaged or not a spreadsheet zip ({error}); save it again from Excel</source>
             <translation>工作簿已损坏或不是电子表格的 zip 文件（{error}）；请用 Excel 重新保存</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="495" />
+            <location filename="engine/data/extents.py" line="497" />
             <source>the workbook would unpack to {size} bytes, more than the limit of {limit} (a zip bomb?)</source>
             <translation>工作簿解压后将有 {size} 字节，超过上限 {limit}（zip 炸弹？）</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="717" />
+            <location filename="engine/data/extents.py" line="722" />
             <source>the workbook is damaged or truncated ({reason}); save it again from Excel</source>
             <translation>工作簿已损坏或不完整（{reason}）；请用 Excel 重新保存</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="499" />
+            <location filename="engine/data/extents.py" line="502" />
             <source>the workbook part "{part}" is compressed {ratio} to 1, far beyond any real workbook (a zip bomb?)</source>
             <translation>工作簿部件“{part}”的压缩比为 {ratio} 比 1，远超任何真实的工作簿（zip 炸弹？）</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="527" />
+            <location filename="engine/data/extents.py" line="531" />
             <source>the workbook is damaged or truncated (part "{part}": {error})</source>
             <translation>工作簿已损坏或不完整（部件“{part}”：{error}）</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="531" />
+            <location filename="engine/data/extents.py" line="535" />
             <source>the workbook is damaged: {error}</source>
             <translation>工作簿已损坏：{error}</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="518" />
+            <location filename="engine/data/extents.py" line="522" />
             <source>the workbook unpacks to more than it declares or than the limit of {limit} bytes (a zip bomb?)</source>
             <translation>工作簿解压后的大小超过其声明的大小或上限 {limit} 字节（zip 炸弹？）</translation>
         </message>
@@ -214,6 +2403,55 @@
             <location filename="engine/data/hierarchy.py" line="52" />
             <source>"{label}" has two parents: "{first}" (row {row}) and "{second}"</source>
             <translation>“{label}”有两个父标签：“{first}”（第 {row} 行）和“{second}”</translation>
+        </message>
+        <message>
+            <location filename="engine/data/project.py" line="68" />
+            <source>this is not a RuleTree project (the file holds no JSON object)</source>
+            <translation>这不是 RuleTree 项目（文件中没有 JSON 对象）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/project.py" line="72" />
+            <source>this is not a RuleTree project (format is {what}) (it is a model file; open it with predict or rules)</source>
+            <translation>这不是 RuleTree 项目（format 为 {what}）（它是模型文件；请用 predict 或 rules 打开）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/project.py" line="74" />
+            <source>this is not a RuleTree project (format is {what})</source>
+            <translation>这不是 RuleTree 项目（format 为 {what}）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/project.py" line="79" />
+            <source>the project has no valid version number</source>
+            <translation>项目没有有效的版本号</translation>
+        </message>
+        <message>
+            <location filename="engine/data/project.py" line="93" />
+            <source>must be an object with path and sheet</source>
+            <translation>必须是含有 path 和 sheet 的对象</translation>
+        </message>
+        <message>
+            <location filename="engine/data/project.py" line="98" />
+            <location filename="engine/data/project.py" line="100" />
+            <location filename="engine/data/spec/reading.py" line="83" />
+            <location filename="engine/tree/check.py" line="92" />
+            <location filename="engine/tree/check.py" line="106" />
+            <source>must be a text</source>
+            <translation>必须是文本</translation>
+        </message>
+        <message>
+            <location filename="engine/data/project.py" line="82" />
+            <source>the project was saved by a newer RuleTree Studio (project version {version}); this version reads version {known}. Update RuleTree Studio.</source>
+            <translation>该项目由更新版本的 RuleTree Studio 保存（项目版本 {version}）；本版本只能读取版本 {known}。请更新 RuleTree Studio。</translation>
+        </message>
+        <message>
+            <location filename="engine/data/project.py" line="87" />
+            <source>unknown project version {version}</source>
+            <translation>未知的项目版本 {version}</translation>
+        </message>
+        <message>
+            <location filename="engine/data/project.py" line="104" />
+            <source>must be a row number from 1 to {most:,}</source>
+            <translation>必须是 1 到 {most:,} 的行号</translation>
         </message>
         <message>
             <location filename="engine/data/read.py" line="29" />
@@ -298,6 +2536,7 @@
         </message>
         <message>
             <location filename="engine/data/read.py" line="57" />
+            <location filename="engine/tree/describe.py" line="78" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
@@ -312,12 +2551,12 @@
             <translation>无法读取文件（{kind}）；详情见日志文件</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="194" />
+            <location filename="engine/data/read_arff.py" line="197" />
             <source>no @attribute lines: this is not an ARFF file</source>
             <translation>没有 @attribute 行：这不是 ARFF 文件</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="196" />
+            <location filename="engine/data/read_arff.py" line="199" />
             <source>the @data section is missing</source>
             <translation>缺少 @data 部分</translation>
         </message>
@@ -327,28 +2566,28 @@
             <translation>无法读取 @attribute 行</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="191" />
+            <location filename="engine/data/read_arff.py" line="194" />
             <source>unexpected line before @data: "{line}"</source>
             <translation>@data 之前出现意外的行：“{line}”</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="151" />
+            <location filename="engine/data/read_arff.py" line="152" />
             <source>the value list { ... } is not closed</source>
             <translation>值列表 { ... } 没有闭合</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="227" />
+            <location filename="engine/data/read_arff.py" line="230" />
             <source>the data line has {n} values but {width} attributes are declared</source>
             <translation>数据行有 {n} 个值，但声明了 {width} 个属性</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="236" />
+            <location filename="engine/data/read_arff.py" line="239" />
             <location filename="engine/data/read_csv.py" line="239" />
             <source>the table has more than {limit} cells, the limit</source>
             <translation>表格超过 {limit} 个单元格的上限</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="262" />
+            <location filename="engine/data/read_arff.py" line="266" />
             <source>"{value}" is not a date in the format "{pattern}" that the attribute declares</source>
             <translation>“{value}”不是属性所声明格式“{pattern}”的日期</translation>
         </message>
@@ -358,37 +2597,37 @@
             <translation>属性“{name}”被声明了两次</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="224" />
+            <location filename="engine/data/read_arff.py" line="227" />
             <source>the data line cannot be read: {error}</source>
             <translation>无法读取数据行：{error}</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="160" />
+            <location filename="engine/data/read_arff.py" line="161" />
             <source>the value "{value}" is declared twice</source>
             <translation>值“{value}”被声明了两次</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="248" />
+            <location filename="engine/data/read_arff.py" line="251" />
             <source>the attribute is declared numeric but holds "{value}"</source>
             <translation>该属性声明为数值型，却含有“{value}”</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="156" />
+            <location filename="engine/data/read_arff.py" line="157" />
             <source>the value list cannot be read: {error}</source>
             <translation>无法读取值列表：{error}</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="180" />
+            <location filename="engine/data/read_arff.py" line="183" />
             <source>relational attributes are not supported</source>
             <translation>不支持关系型（relational）属性</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="183" />
+            <location filename="engine/data/read_arff.py" line="186" />
             <source>unknown attribute type "{kind}"</source>
             <translation>未知的属性类型“{kind}”</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="176" />
+            <location filename="engine/data/read_arff.py" line="178" />
             <source>the date format "{pattern}" cannot be read: {error}</source>
             <translation>无法读取日期格式“{pattern}”：{error}</translation>
         </message>
@@ -633,6 +2872,666 @@
             <translation>表头行上方的第 {row} 行已跳过</translation>
         </message>
         <message>
+            <location filename="engine/data/sniff.py" line="16" />
+            <source>a PDF document</source>
+            <translation>PDF 文档</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="17" />
+            <source>a PNG image</source>
+            <translation>PNG 图像</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="18" />
+            <source>a JPEG image</source>
+            <translation>JPEG 图像</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="19" />
+            <source>a GIF image</source>
+            <translation>GIF 图像</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="20" />
+            <source>a gzip archive</source>
+            <translation>gzip 压缩包</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="21" />
+            <source>a 7-Zip archive</source>
+            <translation>7-Zip 压缩包</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="22" />
+            <source>a RAR archive</source>
+            <translation>RAR 压缩包</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="23" />
+            <source>an SQLite database</source>
+            <translation>SQLite 数据库</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="24" />
+            <source>a program</source>
+            <translation>可执行程序</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="173" />
+            <source>Chinese (GB18030)</source>
+            <translation>中文（GB18030）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="173" />
+            <source>Japanese (Shift-JIS)</source>
+            <translation>日文（Shift-JIS）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="174" />
+            <source>Japanese (EUC-JP)</source>
+            <translation>日文（EUC-JP）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="174" />
+            <source>Traditional Chinese (Big5)</source>
+            <translation>繁体中文（Big5）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="175" />
+            <source>Korean (EUC-KR)</source>
+            <translation>韩文（EUC-KR）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="177" />
+            <source>Chinese</source>
+            <translation>中文</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="177" />
+            <location filename="engine/data/sniff.py" line="177" />
+            <source>Japanese</source>
+            <translation>日文</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="178" />
+            <source>Traditional Chinese</source>
+            <translation>繁体中文</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="178" />
+            <source>Korean</source>
+            <translation>韩文</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="31" />
+            <source>a zip archive (an .xlsx workbook is one)</source>
+            <translation>zip 压缩包（.xlsx 工作簿就是一种 zip 压缩包）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="33" />
+            <source>an old-format Excel (.xls) or password-protected workbook</source>
+            <translation>旧格式 Excel（.xls）或受密码保护的工作簿</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="98" />
+            <source>the file holds very little non-ASCII text to tell its encoding by</source>
+            <translation>文件中的非 ASCII 文本太少，难以判断其编码</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="269" />
+            <source>{n} of its characters are control or unassigned characters</source>
+            <translation>其中有 {n} 个字符是控制字符或未分配字符</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="253" />
+            <source>only {share} of its non-ASCII characters are everyday {language} characters, a sign of a wrong encoding</source>
+            <translation>其非 ASCII 字符中只有 {share} 是常用{language}字符，这表明编码可能有误</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="256" />
+            <source>the bytes read about as well as {encodings}</source>
+            <translation>这些字节按 {encodings} 读取也大致可行</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="274" />
+            <source>{share} of its letters are accented Latin letters, typical of Cyrillic, Greek or other text read in the wrong encoding</source>
+            <translation>其字母中有 {share} 是带重音的拉丁字母，这是西里尔文、希腊文或其他文本以错误编码读取时的典型现象</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="251" />
+            <source>only {share} of its non-ASCII characters are everyday {language} characters, a sign of a wrong encoding (it also reads as {others})</source>
+            <translation>其非 ASCII 字符中只有 {share} 是常用{language}字符，这表明编码可能有误（它也可按 {others} 读取）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/sniff.py" line="257" />
+            <source> or </source>
+            <translation> 或 </translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="102" />
+            <source>must be at most {most} (express costs in a larger unit)</source>
+            <translation>必须至多为 {most}（请用更大的单位表示代价）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="109" />
+            <source>no target column is chosen</source>
+            <translation>尚未选择目标列</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="228" />
+            <source>an order of values is only for ordinal attributes</source>
+            <translation>取值顺序仅适用于有序型属性</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="261" />
+            <source>an attribute cannot be its own prerequisite</source>
+            <translation>属性不能是它自己的前置属性</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="306" />
+            <source>no attribute is in use besides the target</source>
+            <translation>除目标列外没有使用任何属性</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="314" />
+            <location filename="engine/data/spec/checks.py" line="254" />
+            <location filename="engine/data/spec/checks.py" line="341" />
+            <source>must not be negative</source>
+            <translation>不能为负</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="321" />
+            <source>must be a positive number, or empty for no budget</source>
+            <translation>必须是正数，或留空表示不设预算</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="377" />
+            <source>a label appears twice</source>
+            <translation>某个标签出现了两次</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="440" />
+            <source> (and 1 more problem)</source>
+            <translation>（另有 1 个问题）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="333" />
+            <source>batch group "{name}"</source>
+            <translation>批量属性组“{name}”</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="334" />
+            <location filename="engine/data/spec/settings.py" line="80" />
+            <source>batch group {number}</source>
+            <translation>批量属性组 {number}</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="336" />
+            <source>every batch group needs a name</source>
+            <translation>每个批量属性组都需要名称</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="381" />
+            <source>{rows} rows of {widths} entries</source>
+            <translation>{rows} 行，每行 {widths} 项</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="134" />
+            <source>the class "{value}" appears twice</source>
+            <translation>类别“{value}”出现了两次</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="143" />
+            <source>"{value}" is not a class of column "{target}" (classes: {classes})</source>
+            <translation>“{value}”不是列“{target}”的类别（类别：{classes}）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="166" />
+            <source>the hierarchy has a cycle: {cycle}</source>
+            <translation>类别层次中有环：{cycle}</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="172" />
+            <source>the hierarchy has {n_roots} top labels ({roots}); give them one common parent</source>
+            <translation>类别层次有 {n_roots} 个顶层标签（{roots}）；请为它们指定一个共同的父标签</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="225" />
+            <source>column "{name}" holds text (e.g. "{value}"); it cannot be numeric</source>
+            <translation>列“{name}”含有文本（例如“{value}”）；它不能是数值型</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="245" />
+            <source>"{name}" is nominal (unordered), so it cannot have a monotone direction; make it ordinal or numeric first</source>
+            <translation>“{name}”是名义型（无序），因此不能有单调方向；请先将其设为有序型或数值型</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="292" />
+            <source>the prerequisites form a cycle: {cycle}</source>
+            <translation>前置属性构成了环：{cycle}</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="383" />
+            <source>must be {k} x {k} (one row and column per label), not {shape}</source>
+            <translation>必须是 {k} × {k}（每个标签一行一列），而不是 {shape}</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="398" />
+            <source>costs must not be negative</source>
+            <translation>代价不能为负</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="406" />
+            <source>"{positive_class}" is not a class of "{target}" (classes: {classes})</source>
+            <translation>“{positive_class}”不是“{target}”的类别（类别：{classes}）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="441" />
+            <source> (and {n} more problems)</source>
+            <translation>（另有 {n} 个问题）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="111" />
+            <source>there is no column "{target}" in the data (columns: {columns})</source>
+            <translation>数据中没有列“{target}”（列：{columns}）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="137" />
+            <source>the class "{cls}" of the data is not in the class order (nor {n} more)</source>
+            <translation>数据中的类别“{cls}”不在类别顺序中（另有 {n} 个也不在）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="139" />
+            <source>the class "{cls}" of the data is not in the class order</source>
+            <translation>数据中的类别“{cls}”不在类别顺序中</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="161" />
+            <source>"{child}" cannot be its own parent</source>
+            <translation>“{child}”不能是它自己的父标签</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="177" />
+            <source>the class "{c}" is not in the hierarchy</source>
+            <translation>类别“{c}”不在类别层次中</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="180" />
+            <source>the class "{c}" of the data has sub-classes in the hierarchy; classes of the data must be its leaves</source>
+            <translation>数据中的类别“{c}”在类别层次中有子类别；数据中的类别必须是层次的叶节点</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="210" />
+            <source>there is no column "{name}" in the data</source>
+            <translation>数据中没有列“{name}”</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="241" />
+            <source> (row {row})</source>
+            <translation>（第 {row} 行）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="263" />
+            <source>"{pre}" is not an attribute of the data</source>
+            <translation>“{pre}”不是数据中的属性</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="345" />
+            <source>{label} needs at least two attributes</source>
+            <translation>{label}至少需要两个属性</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="390" />
+            <source>the class "{value}" has no row and column in the cost matrix</source>
+            <translation>类别“{value}”在代价矩阵中没有对应的行和列</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="393" />
+            <source>"{label}" in the cost matrix is not a class of "{target}"</source>
+            <translation>代价矩阵中的“{label}”不是“{target}”的类别</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="116" />
+            <source>the target column "{target}" is empty (every value is missing)</source>
+            <translation>目标列“{target}”为空（所有值都缺失）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="232" />
+            <source>ordinal column "{name}" holds text; give the order of its values</source>
+            <translation>有序型列“{name}”含有文本；请给出其取值顺序</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="237" />
+            <source>the value "{value}" appears twice</source>
+            <translation>取值“{value}”出现了两次</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="242" />
+            <source>the value "{value}"{where} is not in the order</source>
+            <translation>取值“{value}”{where}不在顺序中</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="265" />
+            <source>the prerequisite "{pre}" is not in use</source>
+            <translation>前置属性“{pre}”未被使用</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="338" />
+            <source>two batch groups are named "{name}"</source>
+            <translation>有两个批量属性组都名为“{name}”</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="348" />
+            <source>"{member}" in {label} is not an attribute of the data</source>
+            <translation>{label}中的“{member}”不是数据中的属性</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="352" />
+            <source>"{member}" in {label} is not in use</source>
+            <translation>{label}中的“{member}”未被使用</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="355" />
+            <source>"{member}" is in two batch groups ("{other}" and "{name}")</source>
+            <translation>“{member}”同时在两个批量属性组中（“{other}”和“{name}”）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="363" />
+            <source>the common cost {common_cost} is more than the test cost of "{member}" ({test_cost}); a member's test cost includes the common cost</source>
+            <translation>公共代价 {common_cost} 大于“{member}”的测试代价（{test_cost}）；成员的测试代价包含公共代价</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="119" />
+            <source>the target column "{target}" has only one class ("{cls}"); there is nothing to learn</source>
+            <translation>目标列“{target}”只有一个类别（“{cls}”）；没有可学习的内容</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="122" />
+            <source>the target column "{target}" holds {n_classes} different numbers; this program learns classes, not a continuous quantity: discretise it first</source>
+            <translation>目标列“{target}”含有 {n_classes} 个不同的数值；本程序学习的是类别，而不是连续量：请先将其离散化</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/reading.py" line="23" />
+            <source>the settings must be a JSON object</source>
+            <translation>设置必须是 JSON 对象</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/reading.py" line="30" />
+            <source>must map each label to its parent label</source>
+            <translation>必须将每个标签映射到其父标签</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/reading.py" line="40" />
+            <source>must map column names to their settings</source>
+            <translation>必须将列名映射到其设置</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/reading.py" line="47" />
+            <source>must be a list of groups</source>
+            <translation>必须是批量属性组的列表</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/reading.py" line="91" />
+            <source>must be a list of labels</source>
+            <translation>必须是标签列表</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/reading.py" line="105" />
+            <location filename="engine/tree/check.py" line="310" />
+            <location filename="engine/tree/check.py" line="364" />
+            <source>must be a finite number</source>
+            <translation>必须是有限数</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/reading.py" line="111" />
+            <source>must be an object of settings</source>
+            <translation>必须是设置对象</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/reading.py" line="115" />
+            <location filename="engine/tree/check.py" line="95" />
+            <location filename="engine/tree/check.py" line="127" />
+            <source>must be true or false</source>
+            <translation>必须是 true 或 false</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/reading.py" line="147" />
+            <source>must be an object with name, attributes and common_cost</source>
+            <translation>必须是含有 name、attributes 和 common_cost 的对象</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/reading.py" line="157" />
+            <source>must be an object with labels and matrix</source>
+            <translation>必须是含有 labels 和 matrix 的对象</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/reading.py" line="161" />
+            <location filename="engine/tree/check.py" line="80" />
+            <source>is missing</source>
+            <translation>缺失</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/reading.py" line="163" />
+            <source>must be a list of rows</source>
+            <translation>必须是行的列表</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/reading.py" line="34" />
+            <source>the parent must be a label</source>
+            <translation>父标签必须是一个标签</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/reading.py" line="103" />
+            <source>must be a finite number (this one is too large)</source>
+            <translation>必须是有限数（此值太大）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/reading.py" line="99" />
+            <source>must be a number, not {value}</source>
+            <translation>必须是数字，而不是 {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/reading.py" line="127" />
+            <source>must be "increasing", "decreasing" or "none", not {value}</source>
+            <translation>必须是 "increasing"、"decreasing" 或 "none"，而不是 {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/reading.py" line="120" />
+            <source>must be "numeric", "ordinal" or "nominal", not {value}</source>
+            <translation>必须是 "numeric"、"ordinal" 或 "nominal"，而不是 {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/reading.py" line="173" />
+            <source>must be a finite number, not {value}</source>
+            <translation>必须是有限数，而不是 {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="37" />
+            <source>order of values</source>
+            <translation>取值顺序</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="37" />
+            <source>monotone direction</source>
+            <translation>单调方向</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="37" />
+            <source>use</source>
+            <translation>是否使用</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="38" />
+            <source>waiting time</source>
+            <translation>等待时间</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="38" />
+            <location filename="engine/sessions.py" line="417" />
+            <source>waiting cost</source>
+            <translation>等待时间代价</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="39" />
+            <source>prerequisite</source>
+            <translation>前置属性</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="39" />
+            <source>fuzzy term names</source>
+            <translation>模糊语义值名称</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="40" />
+            <source>fuzzy term centres</source>
+            <translation>模糊语义值中心</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="41" />
+            <source>name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="41" />
+            <source>members</source>
+            <translation>成员属性</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="41" />
+            <source>common cost</source>
+            <translation>公共代价</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="41" />
+            <source>classes</source>
+            <translation>类别</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="42" />
+            <source>costs</source>
+            <translation>代价</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="44" />
+            <source>target</source>
+            <translation>目标列</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="44" />
+            <source>class order</source>
+            <translation>类别顺序</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="44" />
+            <source>attributes</source>
+            <translation>属性</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="45" />
+            <source>cost per time unit</source>
+            <translation>单位时间代价</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="45" />
+            <source>budget</source>
+            <translation>预算</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="46" />
+            <source>positive class</source>
+            <translation>正类</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="154" />
+            <source>must be a list of names (texts), lowest term first</source>
+            <translation>必须是名称（文本）列表，最低的模糊语义值在前</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="156" />
+            <source>give at least one name, or leave the setting out for the default names</source>
+            <translation>请至少给出一个名称，或省略此设置以使用默认名称</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="175" />
+            <source>must be a list of numbers, lowest first</source>
+            <translation>必须是数字列表，小者在前</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="177" />
+            <source>give at least one centre, or leave the setting out for Kohonen's</source>
+            <translation>请至少给出一个中心，或省略此设置以使用 Kohonen 的中心</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="83" />
+            <source>class hierarchy</source>
+            <translation>类别层次</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="86" />
+            <source>cost matrix</source>
+            <translation>代价矩阵</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="146" />
+            <source>{centres} centres for {names} term names; give one centre per name</source>
+            <translation>{centres} 个中心对应 {names} 个模糊语义值名称；请为每个名称给出一个中心</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="158" />
+            <source>{n} names; an attribute has at most {most} fuzzy terms</source>
+            <translation>{n} 个名称；一个属性至多有 {most} 个模糊语义值</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="162" />
+            <source>name {number} is empty; every term needs a name</source>
+            <translation>第 {number} 个名称为空；每个模糊语义值都需要名称</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="179" />
+            <source>{n} centres; an attribute has at most {most} fuzzy terms</source>
+            <translation>{n} 个中心；一个属性至多有 {most} 个模糊语义值</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="183" />
+            <source>must be finite numbers, not {value}</source>
+            <translation>必须是有限数，而不是 {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="75" />
+            <source>attribute "{name}", {setting}</source>
+            <translation>属性“{name}”，{setting}</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="75" />
+            <source>attribute "{name}"</source>
+            <translation>属性“{name}”</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="80" />
+            <source>batch group {number}, {setting}</source>
+            <translation>批量属性组 {number}，{setting}</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="83" />
+            <source>class hierarchy, class "{cls}"</source>
+            <translation>类别层次，类别“{cls}”</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="85" />
+            <source>cost matrix, {setting}</source>
+            <translation>代价矩阵，{setting}</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="166" />
+            <source>the name "{name}" appears twice</source>
+            <translation>名称“{name}”出现了两次</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/settings.py" line="187" />
+            <source>must increase strictly: centre {number} ({here}) is not above centre {previous} ({before})</source>
+            <translation>必须严格递增：第 {number} 个中心（{here}）不大于第 {previous} 个中心（{before}）</translation>
+        </message>
+        <message>
             <location filename="engine/data/table.py" line="329" />
             <source>a control character</source>
             <translation>一个控制字符</translation>
@@ -709,7 +3608,83 @@
             <translation>值“{value}”不在表头声明的取值之中（{values}）</translation>
         </message>
         <message>
+            <location filename="engine/diagnostics.py" line="26" />
+            <source>pruning removed every split (none was worth its cost)</source>
+            <translation>剪枝去掉了所有分裂（没有一个值得其代价）</translation>
+        </message>
+        <message>
+            <location filename="engine/diagnostics.py" line="27" />
+            <source>cost-complexity pruning at this ccp_alpha removed every split</source>
+            <translation>该 ccp_alpha 下的代价复杂度剪枝去掉了所有分裂</translation>
+        </message>
+        <message>
+            <location filename="engine/diagnostics.py" line="28" />
+            <source>cost_stop: no split's test and waiting costs are paid back by the errors it prevents</source>
+            <translation>cost_stop：没有一个分裂所避免的错误能抵偿其测试代价和等待时间代价</translation>
+        </message>
+        <message>
+            <location filename="engine/diagnostics.py" line="29" />
+            <source>no split's score reached the threshold</source>
+            <translation>没有一个分裂的得分达到阈值</translation>
+        </message>
+        <message>
+            <location filename="engine/diagnostics.py" line="30" />
+            <source>no split's rank mutual information reached epsilon</source>
+            <translation>没有一个分裂的排序互信息达到 epsilon</translation>
+        </message>
+        <message>
+            <location filename="engine/diagnostics.py" line="31" />
+            <source>β0: one class already holds that share of the root's mass</source>
+            <translation>β0：根节点上已有一个类别占到该比例的质量</translation>
+        </message>
+        <message>
+            <location filename="engine/diagnostics.py" line="32" />
+            <source>β: a class's subsethood already reaches the truth level at the root</source>
+            <translation>β：根节点上已有一个类别的子集度达到真值水平</translation>
+        </message>
+        <message>
+            <location filename="engine/diagnostics.py" line="33" />
+            <source>the membership mass is below min_membership</source>
+            <translation>隶属度质量低于 min_membership</translation>
+        </message>
+        <message>
+            <location filename="engine/diagnostics.py" line="34" />
+            <source>no split leaves min_cases cases in two branches</source>
+            <translation>没有一个分裂能在两个分支中各留下 min_cases 个样本</translation>
+        </message>
+        <message>
+            <location filename="engine/diagnostics.py" line="35" />
+            <source>the rows are fewer than min_samples_split</source>
+            <translation>行数少于 min_samples_split</translation>
+        </message>
+        <message>
+            <location filename="engine/diagnostics.py" line="36" />
+            <source>no split leaves min_samples_leaf cases on each side</source>
+            <translation>没有一个分裂能在每一侧留下 min_samples_leaf 个样本</translation>
+        </message>
+        <message>
+            <location filename="engine/diagnostics.py" line="46" />
+            <source>every training row has the same class, so there is nothing to split</source>
+            <translation>所有训练行都属于同一类别，因此无可分裂</translation>
+        </message>
+        <message>
+            <location filename="engine/diagnostics.py" line="65" />
+            <source>M2 stops where no split's test and waiting costs are paid back by the misclassification cost it saves: lower the test costs, raise the misclassification costs, or try mincost</source>
+            <translation>当没有一个分裂所节省的误分类代价能抵偿其测试代价和等待时间代价时，M2 停止：请降低测试代价、提高误分类代价，或尝试 mincost</translation>
+        </message>
+        <message>
+            <location filename="engine/diagnostics.py" line="67" />
+            <source>no attribute separates the classes under {algorithm}'s criterion; check the attributes in use and the target</source>
+            <translation>在 {algorithm} 的准则下没有属性能区分各类别；请检查所用属性和目标列</translation>
+        </message>
+        <message>
+            <location filename="engine/diagnostics.py" line="62" />
+            <source>{what} ({name} = {value}); with {name} = {relaxed} the tree has {leaves} leaves</source>
+            <translation>{what}（{name} = {value}）；当 {name} = {relaxed} 时决策树有 {leaves} 个叶节点</translation>
+        </message>
+        <message>
             <location filename="engine/errors.py" line="63" />
+            <location filename="engine/sessions.py" line="131" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -754,7 +3729,48 @@
             <translation>列“{column}”</translation>
         </message>
         <message>
+            <location filename="engine/evaluate.py" line="238" />
+            <source>done</source>
+            <translation>完成</translation>
+        </message>
+        <message>
+            <location filename="engine/evaluate.py" line="164" />
+            <source>repeats must be a whole number from 1 to {most}, not {repeats}</source>
+            <translation>重复次数必须是 1 到 {most} 的整数，而不是 {repeats}</translation>
+        </message>
+        <message>
+            <location filename="engine/evaluate.py" line="172" />
+            <source>the folds must be a whole number from 2 to {most}, not {cv}</source>
+            <translation>折数必须是 2 到 {most} 的整数，而不是 {cv}</translation>
+        </message>
+        <message>
+            <location filename="engine/evaluate.py" line="176" />
+            <source>{cv} folds need at least {cv} rows, and the data has {rows} (leave-one-out is {rows} folds)</source>
+            <translation>{cv} 折至少需要 {cv} 行，而数据只有 {rows} 行（留一法即 {rows} 折）</translation>
+        </message>
+        <message>
+            <location filename="engine/evaluate.py" line="179" />
+            <source>{cv} folds x {repeats} repeats is {fits} fits; at most {most}</source>
+            <translation>{cv} 折 × {repeats} 次重复共需 {fits} 次训练；至多 {most} 次</translation>
+        </message>
+        <message>
+            <location filename="engine/evaluate.py" line="37" />
+            <source>class {cls} has {n} case(s), fewer than the {k} folds</source>
+            <translation>类别 {cls} 只有 {n} 个样本，少于折数 {k}</translation>
+        </message>
+        <message>
+            <location filename="engine/evaluate.py" line="168" />
+            <source>the hold-out share must lie between 0 and 1, not {holdout}</source>
+            <translation>留出比例必须在 0 到 1 之间，而不是 {holdout}</translation>
+        </message>
+        <message>
+            <location filename="engine/evaluate.py" line="234" />
+            <source>fold {fold} of {folds}</source>
+            <translation>第 {fold} 折（共 {folds} 折）</translation>
+        </message>
+        <message>
             <location filename="engine/export.py" line="43" />
+            <location filename="engine/reproduce/dp.py" line="216" />
             <source>accuracy</source>
             <translation>准确率</translation>
         </message>
@@ -806,7 +3822,7 @@
         <message>
             <location filename="engine/export.py" line="46" />
             <source>nmi</source>
-            <translation>归一化互信息（NMI）</translation>
+            <translation>非单调性指数（NMI）</translation>
         </message>
         <message>
             <location filename="engine/export.py" line="47" />
@@ -869,32 +3885,27 @@
             <translation>决策树</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="216" />
+            <location filename="engine/export.py" line="217" />
             <source>metric</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="216" />
-            <source>mean</source>
-            <translation>均值</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="216" />
+            <location filename="engine/export.py" line="217" />
             <source>std</source>
             <translation>标准差</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="222" />
+            <location filename="engine/export.py" line="223" />
             <source>Metrics</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="234" />
+            <location filename="engine/export.py" line="235" />
             <source>Settings</source>
             <translation>设置</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="279" />
+            <location filename="engine/export.py" line="280" />
             <source>Levels</source>
             <translation>层次</translation>
         </message>
@@ -905,26 +3916,27 @@
         </message>
         <message>
             <location filename="engine/export.py" line="169" />
+            <location filename="engine/reproduce/hfdt.py" line="148" />
             <source>label precision</source>
             <translation>标签精度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="215" />
+            <location filename="engine/export.py" line="216" />
             <source>training rows, from the leaves' class counts (optimistic)</source>
             <translation>训练集的行，按叶节点的类别计数（偏乐观）</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="218" />
+            <location filename="engine/export.py" line="219" />
             <source>scored on</source>
             <translation>评估数据</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="234" />
+            <location filename="engine/export.py" line="235" />
             <source>setting</source>
             <translation>设置项</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="234" />
+            <location filename="engine/export.py" line="235" />
             <source>value</source>
             <translation>值</translation>
         </message>
@@ -954,17 +3966,19 @@
             <translation>子节点</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="284" />
+            <location filename="engine/export.py" line="285" />
             <source>level {level}: rows the true label there, columns the answer</source>
             <translation>第 {level} 层：行为该层的真实标签，列为预测结果</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="287" />
+            <location filename="engine/export.py" line="288" />
+            <location filename="engine/tree/describe.py" line="160" />
             <source>PENDING</source>
             <translation>待定</translation>
         </message>
         <message>
             <location filename="engine/export.py" line="170" />
+            <location filename="engine/sessions.py" line="417" />
             <source>rule</source>
             <translation>规则</translation>
         </message>
@@ -1000,6 +4014,7 @@
         </message>
         <message>
             <location filename="engine/export.py" line="201" />
+            <location filename="engine/sessions.py" line="416" />
             <source>label</source>
             <translation>标签</translation>
         </message>
@@ -1009,19 +4024,1065 @@
             <translation>权重</translation>
         </message>
         <message>
-            <location filename="engine/tree/rules.py" line="68" />
+            <location filename="engine/fileio.py" line="17" />
+            <location filename="engine/sessions.py" line="415" />
+            <source>project</source>
+            <translation>项目</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="17" />
+            <source>model file</source>
+            <translation>模型文件</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="17" />
+            <location filename="engine/sessions.py" line="415" />
+            <source>session</source>
+            <translation>咨询会话</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="17" />
+            <source>comparison results file</source>
+            <translation>比较结果文件</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="17" />
+            <source>answers file</source>
+            <translation>回答文件</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="115" />
+            <source>the {what} does not exist</source>
+            <translation>{what}不存在</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="117" />
+            <source>the file is far too large to be a {what}</source>
+            <translation>文件太大，不可能是{what}</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="130" />
+            <source>the {what} nests lists and objects more than {depth} deep; none of our files does</source>
+            <translation>{what}中列表和对象的嵌套超过 {depth} 层；本程序的文件都不会如此</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="114" />
+            <source>the {what} is not a regular file</source>
+            <translation>{what}不是普通文件</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="122" />
+            <source>the {what} cannot be read: {error}</source>
+            <translation>无法读取{what}：{error}</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="127" />
+            <source>this is not a RuleTree {what} (not UTF-8 text)</source>
+            <translation>这不是 RuleTree 的{what}（不是 UTF-8 文本）</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="135" />
+            <source>the {what} is not valid JSON: {error} (line {line}, column {column})</source>
+            <translation>{what}不是有效的 JSON：{error}（第 {line} 行，第 {column} 列）</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="140" />
+            <source>the {what} holds the number {number} (line {line}, column {column}), too large for any setting</source>
+            <translation>{what}中的数字 {number}（第 {line} 行，第 {column} 列）太大，不适用于任何设置项</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="144" />
+            <source>the {what} is not valid JSON: {error}</source>
+            <translation>{what}不是有效的 JSON：{error}</translation>
+        </message>
+        <message>
+            <location filename="engine/model.py" line="74" />
+            <source>this is not a RuleTree model file</source>
+            <translation>这不是 RuleTree 模型文件</translation>
+        </message>
+        <message>
+            <location filename="engine/model.py" line="77" />
+            <source>the model file has no valid version</source>
+            <translation>模型文件没有有效的版本号</translation>
+        </message>
+        <message>
+            <location filename="engine/model.py" line="79" />
+            <source>the model was saved by a newer RuleTree Studio (model version {version}); this version reads version {known}. Update RuleTree Studio.</source>
+            <translation>该模型由更新版本的 RuleTree Studio 保存（模型版本 {version}）；本版本只能读取版本 {known}。请更新 RuleTree Studio。</translation>
+        </message>
+        <message>
+            <location filename="engine/model.py" line="88" />
+            <source>the model file is damaged: {message}</source>
+            <translation>模型文件已损坏：{message}</translation>
+        </message>
+        <message>
+            <location filename="engine/model.py" line="101" />
+            <source>the model file is damaged ({kind}: {error})</source>
+            <translation>模型文件已损坏（{kind}：{error}）</translation>
+        </message>
+        <message>
+            <location filename="engine/plan.py" line="735" />
+            <location filename="engine/sessions.py" line="415" />
+            <source>case</source>
+            <translation>样本</translation>
+        </message>
+        <message>
+            <location filename="engine/plan.py" line="681" />
+            <source>any value</source>
+            <translation>任意值</translation>
+        </message>
+        <message>
+            <location filename="engine/plan.py" line="697" />
+            <source>no further question can change the answer</source>
+            <translation>再问任何问题都不能改变答案</translation>
+        </message>
+        <message>
+            <location filename="engine/plan.py" line="714" />
+            <source>planned</source>
+            <translation>完整规划</translation>
+        </message>
+        <message>
+            <location filename="engine/plan.py" line="732" />
+            <source>{share} of {what}s</source>
+            <translation>{share} 的{what}</translation>
+        </message>
+        <message>
+            <location filename="engine/plan.py" line="715" />
+            <source>{text}; expected cost from here {expected} ({how}), following the tree {follow}</source>
+            <translation>{text}；此后的期望代价为 {expected}（{how}），按决策树顺序为 {follow}</translation>
+        </message>
+        <message>
+            <location filename="engine/plan.py" line="726" />
+            <source>every {what}</source>
+            <translation>所有{what}</translation>
+        </message>
+        <message>
+            <location filename="engine/plan.py" line="700" />
+            <source>asking {name} next</source>
+            <translation>接着询问 {name}</translation>
+        </message>
+        <message>
+            <location filename="engine/plan.py" line="701" />
+            <source>asking {name} first</source>
+            <translation>先询问 {name}</translation>
+        </message>
+        <message>
+            <location filename="engine/plan.py" line="714" />
+            <source>planned {levels} levels ahead</source>
+            <translation>向前规划 {levels} 层</translation>
+        </message>
+        <message>
+            <location filename="engine/plan.py" line="710" />
+            <source>{asking} ends the case at once for {ratio} ({shown})</source>
+            <translation>{asking}，可使{ratio}立即得出结论（{shown}）</translation>
+        </message>
+        <message>
+            <location filename="engine/plan.py" line="713" />
+            <source>{asking} ends the case at once for {ratio}</source>
+            <translation>{asking}，可使{ratio}立即得出结论</translation>
+        </message>
+        <message>
+            <location filename="engine/plan.py" line="730" />
+            <source>{n} {what} in {d}</source>
+            <translation>每 {d} 个{what}中的 {n} 个</translation>
+        </message>
+        <message>
+            <location filename="engine/plan.py" line="731" />
+            <source>{n} {what}s in {d}</source>
+            <translation>每 {d} 个{what}中的 {n} 个</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/__init__.py" line="101" />
+            <source>tables written to {path}</source>
+            <translation>表格已写入 {path}</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/dp.py" line="216" />
+            <location filename="engine/reproduce/dp.py" line="218" />
+            <source>data set</source>
+            <translation>数据集</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/dp.py" line="218" />
+            <source>mean leaves</source>
+            <translation>平均叶节点数</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/dp.py" line="253" />
+            <location filename="engine/reproduce/facmi.py" line="431" />
+            <location filename="engine/reproduce/hfdt.py" line="164" />
+            <location filename="engine/reproduce/mincost.py" line="324" />
+            <location filename="engine/reproduce/trichotomy.py" line="104" />
+            <source>report written to {path}</source>
+            <translation>报告已写入 {path}</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/dp.py" line="216" />
+            <source>Seed 001 accuracy ({order})</source>
+            <translation>Seed 001 准确率（{order}）</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/dp.py" line="218" />
+            <source>Seed 001 leaves ({order})</source>
+            <translation>Seed 001 叶节点数（{order}）</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/dp.py" line="233" />
+            <source>{name} ({rows} rows, {deleted} deleted; {repeats} x {folds}-fold, {seconds} s): {figures} (accuracy/leaves)</source>
+            <translation>{name}（{rows} 行，删除 {deleted} 行；{repeats} × {folds} 折，{seconds} 秒）：{figures}（准确率/叶节点数）</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/dp.py" line="154" />
+            <source>repeat {k} of {n}, fold {fold} of {folds}</source>
+            <translation>第 {k} 次重复（共 {n} 次），第 {fold} 折（共 {folds} 折）</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/facmi.py" line="372" />
+            <source>Seed 000 (a): k = 4, MAE against training cases</source>
+            <translation>Seed 000 (a)：k = 4，MAE 随训练样本数的变化</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/facmi.py" line="373" />
+            <location filename="engine/reproduce/facmi_curves.py" line="126" />
+            <source>training cases</source>
+            <translation>训练样本数</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/facmi.py" line="373" />
+            <location filename="engine/reproduce/facmi_curves.py" line="126" />
+            <source>test MAE</source>
+            <translation>测试 MAE</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/facmi.py" line="377" />
+            <source>Seed 000 (b): 5-fold MAE against the number of classes</source>
+            <translation>Seed 000 (b)：5 折 MAE 随类别数的变化</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/facmi.py" line="378" />
+            <source>classes k</source>
+            <translation>类别数 k</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/facmi.py" line="137" />
+            <source>(a) {size} training cases: {figures}</source>
+            <translation>(a) {size} 个训练样本：{figures}</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/facmi.py" line="135" />
+            <source>(a) {size} training cases: draw {k} of {n}</source>
+            <translation>(a) {size} 个训练样本：第 {k} 次抽样（共 {n} 次）</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/facmi.py" line="217" />
+            <source>(b) k = {classes}: repeat {k} of {n}</source>
+            <translation>(b) k = {classes}：第 {k} 次重复（共 {n} 次）</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/facmi.py" line="279" />
+            <source>(c) {dataset}, monotone yes: {figures}</source>
+            <translation>(c) {dataset}，单调预处理：是：{figures}</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/facmi.py" line="280" />
+            <source>(c) {dataset}, monotone no: {figures}</source>
+            <translation>(c) {dataset}，单调预处理：否：{figures}</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/facmi.py" line="272" />
+            <source>(c) {dataset}, monotone yes: repeat {k} of {n}</source>
+            <translation>(c) {dataset}，单调预处理：是：第 {k} 次重复（共 {n} 次）</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/facmi.py" line="273" />
+            <source>(c) {dataset}, monotone no: repeat {k} of {n}</source>
+            <translation>(c) {dataset}，单调预处理：否：第 {k} 次重复（共 {n} 次）</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/facmi_choice.py" line="126" />
+            <source>(e) chosen on {sets}: {chosen}</source>
+            <translation>(e) 在 {sets} 上选出：{chosen}</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/facmi_choice.py" line="64" />
+            <source>(e) {dataset}: repeat {k} of {n}</source>
+            <translation>(e) {dataset}：第 {k} 次重复（共 {n} 次）</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/facmi_curves.py" line="123" />
+            <source>Seed 000 §4.3.1: {dataset}, MAE against training cases</source>
+            <translation>Seed 000 §4.3.1：{dataset}，MAE 随训练样本数的变化</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/facmi_curves.py" line="124" />
+            <source>Seed 000 §4.3.1: {dataset} (not in the paper), MAE against training cases</source>
+            <translation>Seed 000 §4.3.1：{dataset}（论文中没有），MAE 随训练样本数的变化</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/facmi_curves.py" line="87" />
+            <source>(d) {dataset}, {size} training cases: {figures}</source>
+            <translation>(d) {dataset}，{size} 个训练样本：{figures}</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/facmi_curves.py" line="72" />
+            <source>(d) {dataset}, {size} training cases: draw {k} of {n}</source>
+            <translation>(d) {dataset}，{size} 个训练样本：第 {k} 次抽样（共 {n} 次）</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/hfdt.py" line="145" />
+            <source>Seed 002, glass: hierarchical accuracy by training level</source>
+            <translation>Seed 002，glass：层次准确率随训练层的变化</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/hfdt.py" line="146" />
+            <source>hierarchical accuracy</source>
+            <translation>层次准确率</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/hfdt.py" line="147" />
+            <source>Seed 002, glass: label precision by training level</source>
+            <translation>Seed 002，glass：标签精度随训练层的变化</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/hfdt.py" line="152" />
+            <source>level</source>
+            <translation>层</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/hfdt.py" line="84" />
+            <source>split {k} of {n}: HFDT {accuracy} / {precision}</source>
+            <translation>第 {k} 次划分（共 {n} 次）：HFDT {accuracy} / {precision}</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/mincost.py" line="305" />
+            <source>missing rate (%)</source>
+            <translation>缺失率（%）</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/mincost.py" line="306" />
+            <source>average total cost</source>
+            <translation>平均总代价</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/mincost.py" line="293" />
+            <source>Seed 003, {dataset}: average total cost ({strategy} strategy)</source>
+            <translation>Seed 003，{dataset}：平均总代价（{strategy} 策略）</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/mincost.py" line="178" />
+            <location filename="engine/reproduce/mincost_weights.py" line="175" />
+            <source>seed {k}, {rate} missing</source>
+            <translation>随机种子 {k}，缺失 {rate}</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/mincost.py" line="209" />
+            <source>{name}: the test set of each split is cut to {limit} cases (seeded, stratified) to keep the hybrid strategy's run short</source>
+            <translation>{name}：每次划分的测试集被截为 {limit} 个样本（固定随机种子、分层），以缩短 hybrid 策略的运行时间</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/mincost.py" line="218" />
+            <source>{name}: seed {k} of {n}</source>
+            <translation>{name}：随机种子 {k}（共 {n} 个）</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/mincost_weights.py" line="312" />
+            <source>selected {config} (score {score}); checking it on the held-out sets</source>
+            <translation>选出 {config}（得分 {score}）；在留出的数据集上检验</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/mincost_weights.py" line="293" />
+            <source>M3 weights tuned elsewhere, {dataset} (held out, {strategy} strategy)</source>
+            <translation>在其他数据上调优的 M3 权重，{dataset}（留出，{strategy} 策略）</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/mincost_weights.py" line="195" />
+            <source>tuning on {name}: seed {k} of {n}</source>
+            <translation>在 {name} 上调优：随机种子 {k}（共 {n} 个）</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/mincost_weights.py" line="190" />
+            <source>tuning on {name}: {message}</source>
+            <translation>在 {name} 上调优：{message}</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/trichotomy.py" line="67" />
+            <source>Seed 004 (uncorrelated): test misclassification</source>
+            <translation>Seed 004（不相关）：测试误分类率</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/trichotomy.py" line="68" />
+            <source>wrong decisions / all cases</source>
+            <translation>错误决策数 / 全部样本数</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/trichotomy.py" line="69" />
+            <source>Seed 004 (uncorrelated): pending rate</source>
+            <translation>Seed 004（不相关）：待定率</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/trichotomy.py" line="69" />
+            <source>pending / all cases</source>
+            <translation>待定数 / 全部样本数</translation>
+        </message>
+        <message>
+            <location filename="engine/reproduce/trichotomy.py" line="94" />
+            <source>{setting}, mu = {mu}: pair {k} of {n}</source>
+            <translation>{setting}，mu = {mu}：第 {k} 对（共 {n} 对）</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="125" />
+            <source>stopped at node {node}: {label}</source>
+            <translation>停在节点 {node}：{label}</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="126" />
+            <source> (stopped here: {names} unknown)</source>
+            <translation>（停在此处：{names} 未知）</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="127" />
+            <source> (stopped here: a prerequisite is unknown)</source>
+            <translation>（停在此处：某个前置属性未知）</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="128" />
+            <source> (every rule below ends in {label})</source>
+            <translation>（下方每条规则的结论都是 {label}）</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="129" />
+            <source> (not asked further: {names} unknown)</source>
+            <translation>（未继续提问：{names} 未知）</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="130" />
+            <source>no answer</source>
+            <translation>无回答</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="415" />
+            <source>created</source>
+            <translation>创建时间</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="415" />
+            <source>updated</source>
+            <translation>更新时间</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="415" />
+            <source>model</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="416" />
+            <source>finished</source>
+            <translation>已完成</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="416" />
+            <source>questions</source>
+            <translation>问题数</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="416" />
+            <location filename="engine/sessions.py" line="363" />
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="417" />
+            <source>total cost</source>
+            <translation>总代价</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="417" />
+            <source>common cost saved</source>
+            <translation>节省的公共代价</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="418" />
+            <source>step</source>
+            <translation>步骤</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="418" />
+            <source>question</source>
+            <translation>问题</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="418" />
+            <source>attribute</source>
+            <translation>属性</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="418" />
+            <source>answer</source>
+            <translation>回答</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="418" />
+            <source>utility</source>
+            <translation>效用</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="418" />
+            <source>gain</source>
+            <translation>增益</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="419" />
+            <source>warning</source>
+            <translation>警告</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="437" />
+            <source>Sessions</source>
+            <translation>咨询会话</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="446" />
+            <source>Answers</source>
+            <translation>回答</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="278" />
+            <source>it is not a session file (no "format": "{format}")</source>
+            <translation>这不是咨询会话文件（没有 "format": "{format}"）</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="281" />
+            <source>"version" is {value}, not a whole number from 1</source>
+            <translation>"version" 为 {value}，不是从 1 起的整数</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="283" />
+            <source>it is version {version}, newer than this program reads ({known}); update RuleTree Studio</source>
+            <translation>其版本为 {version}，比本程序能读取的版本（{known}）更新；请更新 RuleTree Studio</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="289" />
+            <source>"{key}" is not true or false</source>
+            <translation>"{key}" 不是 true 或 false</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="297" />
+            <source>"{key}" is {value}, not one of {choices}</source>
+            <translation>"{key}" 为 {value}，不是 {choices} 之一</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="235" />
+            <source>the model file has changed since this session was saved (retrained?); resume it with the model it was made with</source>
+            <translation>自保存此咨询会话以来，模型文件已改变（重新训练过？）；请用创建它时的模型继续</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="287" />
+            <location filename="engine/sessions.py" line="327" />
+            <source>"{key}" is not a text</source>
+            <translation>"{key}" 不是文本</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="292" />
+            <location filename="engine/sessions.py" line="325" />
+            <source>"{key}" is not an object</source>
+            <translation>"{key}" 不是对象</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="302" />
+            <source>"{key}" is not a list</source>
+            <translation>"{key}" 不是列表</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="304" />
+            <source>"steps" holds {n} steps, more than {most}</source>
+            <translation>"steps" 含有 {n} 个步骤，超过了 {most}</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="307" />
+            <source>step {number}</source>
+            <translation>步骤 {number}</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="220" />
+            <source>this session cannot be resumed: {problem}</source>
+            <translation>无法继续此咨询会话：{problem}</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="313" />
+            <source>{where}: "answers" is not an object of attribute: value</source>
+            <translation>{where}："answers" 不是“属性: 取值”形式的对象</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="321" />
+            <source>{where}: "{key}" is not a list of texts</source>
+            <translation>{where}："{key}" 不是文本列表</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="330" />
+            <source>"{key}" is not a number</source>
+            <translation>"{key}" 不是数字</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="333" />
+            <source>"{key}" is not a list of texts</source>
+            <translation>"{key}" 不是文本列表</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="228" />
+            <source>the session file is damaged ({error})</source>
+            <translation>咨询会话文件已损坏（{error}）</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="237" />
+            <source>this session was made with another model ({model}); resume it with the model it was made with</source>
+            <translation>此咨询会话是用另一个模型（{model}）创建的；请用创建它时的模型继续</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="241" />
+            <source>the model of this session is gone ({model})</source>
+            <translation>此咨询会话的模型已不存在（{model}）</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="316" />
+            <source>{where}: "{key}" is not a text</source>
+            <translation>{where}："{key}" 不是文本</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="319" />
+            <source>{where}: "{key}" is not a number</source>
+            <translation>{where}："{key}" 不是数字</translation>
+        </message>
+        <message>
+            <location filename="engine/strategies.py" line="126" />
+            <location filename="engine/workflows.py" line="116" />
+            <source>test strategy must be one of {choices}, not {strategy!r}</source>
+            <translation>测试策略必须是 {choices} 之一，而不是 {strategy!r}</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/aggregate.py" line="42" />
+            <source>sum of firing strengths</source>
+            <translation>激活强度之和</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/aggregate.py" line="42" />
+            <source>largest firing strength</source>
+            <translation>最大激活强度</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/aggregate.py" line="43" />
+            <source>share of the weighted class distribution</source>
+            <translation>加权类别分布中的占比</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="252" />
+            <source>the class counts add up to more than a number can hold</source>
+            <translation>类别计数之和超出了数字能表示的范围</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="303" />
+            <source>leaf</source>
+            <translation>叶节点</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="307" />
+            <source>threshold split</source>
+            <translation>阈值分裂</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="314" />
+            <source>category split</source>
+            <translation>类别分裂</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="333" />
+            <source>fuzzy split</source>
+            <translation>模糊分裂</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="352" />
+            <source>trichotomy split</source>
+            <translation>三分法分裂</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="90" />
+            <location filename="engine/tree/check.py" line="136" />
+            <location filename="engine/tree/check.py" line="103" />
+            <location filename="engine/tree/check.py" line="156" />
+            <location filename="engine/tree/check.py" line="200" />
+            <source>must be an object</source>
+            <translation>必须是对象</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="98" />
+            <source>must be a list</source>
+            <translation>必须是列表</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="141" />
+            <source>must start with the classes of the schema, in their order</source>
+            <translation>必须以模式中的类别开头，且顺序一致</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="148" />
+            <source>must be a list of nodes (at least the root)</source>
+            <translation>必须是节点列表（至少包含根节点）</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="194" />
+            <source>must be an object with "attributes"</source>
+            <translation>必须是含有 "attributes" 的对象</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="268" />
+            <source>cannot be reached from the root (node 0): the nodes do not form one tree</source>
+            <translation>无法从根节点（节点 0）到达：这些节点不构成一棵树</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="286" />
+            <source>must be a list of child positions</source>
+            <translation>必须是子节点位置的列表</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="59" />
+            <source>must be a list of texts</source>
+            <translation>必须是文本列表</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="60" />
+            <source>must be a list of texts (at least one)</source>
+            <translation>必须是文本列表（至少一项）</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="125" />
+            <source>must be two finite numbers, lowest first</source>
+            <translation>必须是两个有限数，小者在前</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="171" />
+            <source>must be a list of node numbers</source>
+            <translation>必须是节点编号列表</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="198" />
+            <source>is not an attribute of the schema</source>
+            <translation>不是模式中的属性</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="214" />
+            <source>must be a list of [node, counts]</source>
+            <translation>必须是 [节点, 计数] 的列表</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="232" />
+            <source>must be {k} finite, non-negative numbers (one per class)</source>
+            <translation>必须是 {k} 个非负有限数（每个类别一个）</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="321" />
+            <location filename="engine/tree/check.py" line="210" />
+            <source>must be increasing finite numbers</source>
+            <translation>必须是递增的有限数</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="120" />
+            <source>a nominal attribute needs its categories</source>
+            <translation>名义型属性需要给出其类别取值</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="143" />
+            <source>"{label}" is the pending answer, not a label</source>
+            <translation>“{label}”是待定答案，不是标签</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="204" />
+            <source>a category attribute has no cuts</source>
+            <translation>类别型属性没有切分点</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="219" />
+            <source>must be [node, counts]</source>
+            <translation>必须是 [节点, 计数]</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="278" />
+            <source>{name} is not an attribute of the schema</source>
+            <translation>{name} 不是模式中的属性</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="296" />
+            <source>at least {low}</source>
+            <translation>至少 {low} 个</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="298" />
+            <source>a {kind} has {need} children, not {n_children}</source>
+            <translation>{kind}有 {need} 个子节点，而不是 {n_children} 个</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="347" />
+            <source>the term names must be {n_children} texts (one per child)</source>
+            <translation>模糊语义值名称必须是 {n_children} 个文本（每个子节点一个）</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="360" />
+            <source>must be {n_names} finite numbers (one per attribute)</source>
+            <translation>必须是 {n_names} 个有限数（每个属性一个）</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="63" />
+            <source>must be a text, not {v}</source>
+            <translation>必须是文本，而不是 {v}</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="108" />
+            <source>the attribute "{name}" comes twice</source>
+            <translation>属性“{name}”出现了两次</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="111" />
+            <location filename="engine/tree/check.py" line="114" />
+            <source>must be one of {choices}</source>
+            <translation>必须是 {choices} 之一</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="159" />
+            <source>must be one of {choices}, not {kind}</source>
+            <translation>必须是 {choices} 之一，而不是 {kind}</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="167" />
+            <source>{node} is none of the tree's labels</source>
+            <translation>{node} 不是该决策树的任何标签</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="289" />
+            <source>must be a child position from 0 to {value} (or -1: no branch), not {b}</source>
+            <translation>必须是 0 到 {value} 的子节点位置（或 -1：无分支），而不是 {b}</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="297" />
+            <source>{low} or {high}</source>
+            <translation>{low} 或 {high}</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="323" />
+            <source>{n_cuts} cuts make {value} intervals, not {n_node}</source>
+            <translation>{n_cuts} 个切分点构成 {value} 个区间，而不是 {n_node} 个</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="327" />
+            <source>"{attr}" has {n_attr} categories, not {n_node}</source>
+            <translation>“{attr}”有 {n_attr} 个类别取值，而不是 {n_node} 个</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="339" />
+            <source>a fuzzy split needs {n_children} increasing centres (finite numbers, one per child)</source>
+            <translation>模糊分裂需要 {n_children} 个递增的中心（有限数，每个子节点一个）</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="356" />
+            <source>"{name}" is not an attribute of the schema</source>
+            <translation>“{name}”不是模式中的属性</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="68" />
+            <source>"{v}" comes twice</source>
+            <translation>“{v}”出现了两次</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="174" />
+            <source>must be a node number from 1 to {value}, not {c}</source>
+            <translation>必须是 1 到 {value} 的节点编号，而不是 {c}</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="178" />
+            <source>node {c} is already a child of node {parent} (a tree node has one parent)</source>
+            <translation>节点 {c} 已经是节点 {parent} 的子节点（树中的节点只有一个父节点）</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="222" />
+            <source>must be a leaf's node number, each leaf once, not {node}</source>
+            <translation>必须是叶节点的编号，每个叶节点一次，而不是 {node}</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="227" />
+            <source>must be {size} finite, non-negative counts (one per bin)</source>
+            <translation>必须是 {size} 个非负有限计数（每个区间一个）</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="51" />
+            <source>all</source>
+            <translation>全部</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="51" />
+            <source>less</source>
+            <translation>较小</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="51" />
+            <source>more</source>
+            <translation>较大</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="51" />
+            <source>very low</source>
+            <translation>很低</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="51" />
+            <source>low</source>
+            <translation>低</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="51" />
+            <source>medium</source>
+            <translation>中</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="51" />
+            <source>high</source>
+            <translation>高</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="52" />
+            <source>very high</source>
+            <translation>很高</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="142" />
+            <source>middle</source>
+            <translation>中间</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="154" />
+            <source>any</source>
+            <translation>任意</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="201" />
+            <source>{name} (by value)</source>
+            <translation>{name}（按取值）</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="171" />
+            <source>{name} (fuzzy)</source>
+            <translation>{name}（模糊）</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="196" />
+            <source>{name} intervals cut at {cuts}</source>
+            <translation>{name} 区间，切分点为 {cuts}</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="199" />
+            <source>{name} fuzzy terms at {centres}</source>
+            <translation>{name} 模糊语义值，中心为 {centres}</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="139" />
+            <source>low &lt;= {value}</source>
+            <translation>低 &lt;= {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="141" />
+            <source>high &gt;= {value}</source>
+            <translation>高 &gt;= {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="180" />
+            <source>{test}: {branch}</source>
+            <translation>{test}：{branch}</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="333" />
+            <source>is {term}</source>
+            <translation>为 {term}</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="316" />
+            <source>{name} is {term}</source>
+            <translation>{name} 为 {term}</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="299" />
+            <source>{name} in {values}</source>
+            <translation>{name} 属于 {values}</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/grow.py" line="219" />
+            <source>growing the tree</source>
+            <translation>正在生长决策树</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/rules.py" line="76" />
             <source>IF {conditions} THEN {label}</source>
             <translation>如果 {conditions} 则 {label}</translation>
         </message>
         <message>
-            <location filename="engine/tree/rules.py" line="69" />
+            <location filename="engine/tree/rules.py" line="77" />
             <source> AND </source>
             <translation> 且 </translation>
         </message>
         <message>
-            <location filename="engine/tree/rules.py" line="70" />
+            <location filename="engine/tree/rules.py" line="78" />
             <source>TRUE</source>
             <translation>无条件</translation>
+        </message>
+        <message>
+            <location filename="engine/workflows.py" line="259" />
+            <source>the class of least expected cost</source>
+            <translation>期望代价最小的类</translation>
+        </message>
+        <message>
+            <location filename="engine/workflows.py" line="261" />
+            <source>the commonest class</source>
+            <translation>最常见的类</translation>
+        </message>
+        <message>
+            <location filename="engine/workflows.py" line="328" />
+            <source>cross-validation needs at least 2 folds and no hold-out</source>
+            <translation>交叉验证至少需要 2 折，且不能同时使用留出法</translation>
+        </message>
+        <message>
+            <location filename="engine/workflows.py" line="226" />
+            <source>the {rows} training rows (no hold-out: optimistic)</source>
+            <translation>{rows} 个训练行（未使用留出法：偏乐观）</translation>
+        </message>
+        <message>
+            <location filename="engine/workflows.py" line="221" />
+            <source>{k}-fold cross-validation over the {rows} rows (the tree: fitted on all)</source>
+            <translation>在 {rows} 行上的 {k} 折交叉验证（决策树：在全部行上训练）</translation>
+        </message>
+        <message>
+            <location filename="engine/workflows.py" line="224" />
+            <source>the {rows} held-out rows ({share})</source>
+            <translation>{rows} 个留出行（{share}）</translation>
+        </message>
+        <message>
+            <location filename="engine/workflows.py" line="275" />
+            <source>the hold-out share must be between 0 and 1 (e.g. 0.3), not {holdout:g}</source>
+            <translation>留出比例必须在 0 到 1 之间（例如 0.3），而不是 {holdout:g}</translation>
+        </message>
+        <message>
+            <location filename="engine/workflows.py" line="282" />
+            <source>the missing rate must be a share from 0 up to (not including) 1 (e.g. 0.2), not {rate:g}</source>
+            <translation>缺失率必须是从 0 到 1（不含 1）的比例（例如 0.2），而不是 {rate:g}</translation>
+        </message>
+        <message>
+            <location filename="engine/workflows.py" line="353" />
+            <source>the tree is a single leaf: {reason}</source>
+            <translation>决策树只有一个叶节点：{reason}</translation>
+        </message>
+        <message>
+            <location filename="engine/workflows.py" line="473" />
+            <source>cross-validation needs at least 2 folds, not {cv}</source>
+            <translation>交叉验证至少需要 2 折，而不是 {cv}</translation>
+        </message>
+        <message>
+            <location filename="engine/workflows.py" line="475" />
+            <source>repeats must be at least 1, not {repeats}</source>
+            <translation>重复次数必须至少为 1，而不是 {repeats}</translation>
         </message>
     </context>
 </TS>

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import SpecError
+from ...i18n import _
 from ..table import NOMINAL, NUMERIC, ORDINAL, Table, format_number, natural_key
 from .settings import AttributeSettings, ProblemSpec, SpecProblem, _num_out, fuzzy_term_problems
 
@@ -96,24 +97,31 @@ MAX_COST = 1e12
 TOO_LARGE = f"must be at most {MAX_COST:.0e} (express costs in a larger unit)"
 
 
+def _too_large() -> str:
+    """TOO_LARGE in the current language."""
+    return _("must be at most {most} (express costs in a larger unit)").format(most=format(MAX_COST, ".0e"))
+
+
 def check_target(spec: ProblemSpec, facts: DataFacts) -> Problems:
     """A target column that exists and holds at least two classes (not a continuous quantity)."""
     target, classes = facts.target, facts.classes
     if target is None:
-        yield SpecProblem("target", "no target column is chosen")
+        yield SpecProblem("target", _("no target column is chosen"))
     elif not facts.has_column(target):
-        yield SpecProblem("target", f'there is no column "{target}" in the data (columns: {_list(facts.columns)})')
+        yield SpecProblem("target", _('there is no column "{target}" in the data (columns: {columns})').format(
+                                        target=target, columns=_list(facts.columns)))
     else:
         info = facts.table.column(target)
         if info.missing == facts.table.n_rows:
-            yield SpecProblem("target", f'the target column "{target}" is empty (every value is missing)')
+            yield SpecProblem("target", _('the target column "{target}" is empty (every value is missing)').format(
+                                            target=target))
         elif len(classes) < 2:
-            yield SpecProblem("target", f'the target column "{target}" has only one class ("{classes[0]}"); '
-                                        "there is nothing to learn")
+            yield SpecProblem("target", _('the target column "{target}" has only one class ("{cls}"); there is '
+                                          "nothing to learn").format(target=target, cls=classes[0]))
         elif info.type == NUMERIC and len(classes) > 50 and not info.integer:
-            yield SpecProblem("target", f'the target column "{target}" holds {len(classes)} different numbers; '
-                                        "this program learns classes, not a continuous quantity: discretise "
-                                        "it first")
+            yield SpecProblem("target", _('the target column "{target}" holds {n_classes} different numbers; this '
+                                          "program learns classes, not a continuous quantity: discretise it first").format(
+                                            target=target, n_classes=len(classes)))
 
 
 def check_class_order(spec: ProblemSpec, facts: DataFacts) -> Problems:
@@ -123,15 +131,17 @@ def check_class_order(spec: ProblemSpec, facts: DataFacts) -> Problems:
         return
     dupes = sorted({c for c in order if order.count(c) > 1})
     if dupes:
-        yield SpecProblem("class_order", f'the class "{dupes[0]}" appears twice')
+        yield SpecProblem("class_order", _('the class "{value}" appears twice').format(value=dupes[0]))
     missing = [c for c in classes if c not in set(order)]
     if missing:
-        yield SpecProblem("class_order", f'the class "{missing[0]}" of the data is not in the class order'
-                                         + (f" (nor {len(missing) - 1} more)" if len(missing) > 1 else ""))
+        yield SpecProblem("class_order", (_('the class "{cls}" of the data is not in the class order (nor {n} more)')
+                                          if len(missing) > 1 else
+                                          _('the class "{cls}" of the data is not in the class order')).format(
+                                              cls=missing[0], n=len(missing) - 1))
     unknown = [c for c in order if c not in set(classes)]
     if unknown:
-        yield SpecProblem("class_order", f'"{unknown[0]}" is not a class of column "{facts.target}" '
-                                         f"(classes: {_list(classes)})")
+        yield SpecProblem("class_order", _('"{value}" is not a class of column "{target}" (classes: {classes})').format(
+                                             value=unknown[0], target=facts.target, classes=_list(classes)))
 
 
 # ---- hierarchy --------------------------------------------------------------------------
@@ -148,26 +158,27 @@ def check_hierarchy(spec: ProblemSpec, facts: DataFacts) -> Problems:
     links = {c: p for c, p in full.items() if p is not None}
     for child, parent in links.items():
         if child == parent:
-            yield SpecProblem(f"hierarchy.{child}", f'"{child}" cannot be its own parent')
+            yield SpecProblem(f"hierarchy.{child}", _('"{child}" cannot be its own parent').format(child=child))
             return
     cycle = find_cycle(links)
     if cycle:
-        yield SpecProblem(f"hierarchy.{cycle[0]}", "the hierarchy has a cycle: " + " -> ".join(cycle))
+        yield SpecProblem(f"hierarchy.{cycle[0]}",
+                          _("the hierarchy has a cycle: {cycle}").format(cycle=" -> ".join(cycle)))
         return
     labels = set(full) | set(links.values())
     roots = sorted({p for p in links.values() if p not in links}
                    | {c for c, p in full.items() if p is None}, key=natural_key)
     if len(roots) > 1:
-        yield SpecProblem("hierarchy", f"the hierarchy has {len(roots)} top labels ({_list(roots)}); give them "
-                                       "one common parent")
+        yield SpecProblem("hierarchy", _("the hierarchy has {n_roots} top labels ({roots}); give them one common "
+                                         "parent").format(n_roots=len(roots), roots=_list(roots)))
     parents = set(links.values())
     for c in facts.classes:
         if c not in labels:
-            yield SpecProblem("hierarchy", f'the class "{c}" is not in the hierarchy')
+            yield SpecProblem("hierarchy", _('the class "{c}" is not in the hierarchy').format(c=c))
             break
         if c in parents:
-            yield SpecProblem(f"hierarchy.{c}", f'the class "{c}" of the data has sub-classes in the '
-                                                "hierarchy; classes of the data must be its leaves")
+            yield SpecProblem(f"hierarchy.{c}", _('the class "{c}" of the data has sub-classes in the hierarchy; '
+                                                  "classes of the data must be its leaves").format(c=c))
             break
 
 
@@ -196,7 +207,7 @@ def check_attributes(spec: ProblemSpec, facts: DataFacts) -> Problems:
     The target's own attribute settings are ignored."""
     for name, settings in spec.attributes.items():
         if not facts.has_column(name):
-            yield SpecProblem(f"attributes.{name}", f'there is no column "{name}" in the data')
+            yield SpecProblem(f"attributes.{name}", _('there is no column "{name}" in the data').format(name=name))
             continue
         if name == facts.target:
             continue
@@ -211,27 +222,28 @@ def attribute_type_problems(spec: ProblemSpec, facts: DataFacts, name: str, sett
     kind = effective_type(spec, facts.table, name)
     info = facts.table.column(name)
     if kind == NUMERIC and info.type != NUMERIC and info.distinct and not info.numeric_text:
-        yield SpecProblem(f"{base}.type", f'column "{name}" holds text (e.g. "{info.values[0]}"); it cannot be '
-                                          "numeric")
+        yield SpecProblem(f"{base}.type", _('column "{name}" holds text (e.g. "{value}"); it cannot be numeric').format(
+                                              name=name, value=info.values[0]))
     if settings.order is not None and kind != ORDINAL:
-        yield SpecProblem(f"{base}.order", "an order of values is only for ordinal attributes")
+        yield SpecProblem(f"{base}.order", _("an order of values is only for ordinal attributes"))
     if kind == ORDINAL:
         if settings.order is None:
             if info.type != NUMERIC and not info.numeric_text:
-                yield SpecProblem(f"{base}.order", f'ordinal column "{name}" holds text; give the order of its '
-                                                   "values")
+                yield SpecProblem(f"{base}.order", _('ordinal column "{name}" holds text; give the order of its '
+                                                     "values").format(name=name))
         else:
             dupes = sorted({v for v in settings.order if settings.order.count(v) > 1})
             if dupes:
-                yield SpecProblem(f"{base}.order", f'the value "{dupes[0]}" appears twice')
+                yield SpecProblem(f"{base}.order", _('the value "{value}" appears twice').format(value=dupes[0]))
             absent = [v for v in column_labels(facts.table, name) if v not in set(settings.order)]
             if absent:
                 row = facts.first_row_with(name, absent[0])
-                where = f" (row {row})" if row else ""
-                yield SpecProblem(f"{base}.order", f'the value "{absent[0]}"{where} is not in the order')
+                where = _(" (row {row})").format(row=row) if row else ""
+                yield SpecProblem(f"{base}.order", _('the value "{value}"{where} is not in the order').format(
+                                                       value=absent[0], where=where))
     if settings.monotone != "none" and kind == NOMINAL:
-        yield SpecProblem(f"{base}.monotone", f'"{name}" is nominal (unordered), so it cannot have a monotone '
-                                              "direction; make it ordinal or numeric first")
+        yield SpecProblem(f"{base}.monotone", _('"{name}" is nominal (unordered), so it cannot have a monotone '
+                                                "direction; make it ordinal or numeric first").format(name=name))
 
 
 def attribute_cost_problems(spec: ProblemSpec, facts: DataFacts, name: str, settings: AttributeSettings) -> Problems:
@@ -239,18 +251,18 @@ def attribute_cost_problems(spec: ProblemSpec, facts: DataFacts, name: str, sett
     base = f"attributes.{name}"
     for key in ("test_cost", "wait_time", "wait_cost"):
         if getattr(settings, key) < 0:
-            yield SpecProblem(f"{base}.{key}", "must not be negative")
+            yield SpecProblem(f"{base}.{key}", _("must not be negative"))
         elif getattr(settings, key) > MAX_COST:
-            yield SpecProblem(f"{base}.{key}", TOO_LARGE)
+            yield SpecProblem(f"{base}.{key}", _too_large())
     pre = settings.prerequisite
     if pre is None:
         return
     if pre == name:
-        yield SpecProblem(f"{base}.prerequisite", "an attribute cannot be its own prerequisite")
+        yield SpecProblem(f"{base}.prerequisite", _("an attribute cannot be its own prerequisite"))
     elif not facts.is_attribute(pre):
-        yield SpecProblem(f"{base}.prerequisite", f'"{pre}" is not an attribute of the data')
+        yield SpecProblem(f"{base}.prerequisite", _('"{pre}" is not an attribute of the data').format(pre=pre))
     elif not spec.attribute(pre).use:
-        yield SpecProblem(f"{base}.prerequisite", f'the prerequisite "{pre}" is not in use')
+        yield SpecProblem(f"{base}.prerequisite", _('the prerequisite "{pre}" is not in use').format(pre=pre))
 
 
 def fuzzified(spec: ProblemSpec, table: Table, name: str) -> bool:
@@ -277,7 +289,7 @@ def check_prerequisite_cycle(spec: ProblemSpec, facts: DataFacts) -> Problems:
     cycle = prerequisite_cycle(spec)
     if cycle:
         yield SpecProblem(f"attributes.{cycle[0]}.prerequisite",
-                          "the prerequisites form a cycle: " + " -> ".join(cycle))
+                          _("the prerequisites form a cycle: {cycle}").format(cycle=" -> ".join(cycle)))
 
 
 def prerequisite_cycle(spec: ProblemSpec) -> list[str] | None:
@@ -291,7 +303,7 @@ def check_attributes_in_use(spec: ProblemSpec, facts: DataFacts) -> Problems:
     if facts.target is None or not facts.has_column(facts.target):
         return
     if not any(c != facts.target and spec.attribute(c).use for c in facts.columns):
-        yield SpecProblem("attributes", "no attribute is in use besides the target")
+        yield SpecProblem("attributes", _("no attribute is in use besides the target"))
 
 
 # ---- problem-wide costs ---------------------------------------------------------------------
@@ -299,16 +311,16 @@ def check_attributes_in_use(spec: ProblemSpec, facts: DataFacts) -> Problems:
 
 def check_cost_per_time(spec: ProblemSpec, facts: DataFacts) -> Problems:
     if spec.cost_per_time < 0:
-        yield SpecProblem("cost_per_time", "must not be negative")
+        yield SpecProblem("cost_per_time", _("must not be negative"))
     elif spec.cost_per_time > MAX_COST:
-        yield SpecProblem("cost_per_time", TOO_LARGE)
+        yield SpecProblem("cost_per_time", _too_large())
 
 
 def check_budget(spec: ProblemSpec, facts: DataFacts) -> Problems:
     if spec.budget is not None and spec.budget <= 0:
-        yield SpecProblem("budget", "must be a positive number, or empty for no budget")
+        yield SpecProblem("budget", _("must be a positive number, or empty for no budget"))
     elif spec.budget is not None and spec.budget > MAX_COST:
-        yield SpecProblem("budget", TOO_LARGE)
+        yield SpecProblem("budget", _too_large())
 
 
 def check_batch_groups(spec: ProblemSpec, facts: DataFacts) -> Problems:
@@ -318,34 +330,40 @@ def check_batch_groups(spec: ProblemSpec, facts: DataFacts) -> Problems:
     member_of: dict[str, str] = {}
     for i, group in enumerate(spec.batch_groups):
         base = f"batch_groups[{i}]"
-        label = f'batch group "{group.name}"' if group.name else f"batch group {i + 1}"
+        label = _('batch group "{name}"').format(name=group.name) if group.name else \
+            _("batch group {number}").format(number=i + 1)
         if not group.name.strip():
-            yield SpecProblem(f"{base}.name", "every batch group needs a name")
+            yield SpecProblem(f"{base}.name", _("every batch group needs a name"))
         elif group.name in seen_names:
-            yield SpecProblem(f"{base}.name", f'two batch groups are named "{group.name}"')
+            yield SpecProblem(f"{base}.name", _('two batch groups are named "{name}"').format(name=group.name))
         seen_names.add(group.name)
         if group.common_cost < 0:
-            yield SpecProblem(f"{base}.common_cost", "must not be negative")
+            yield SpecProblem(f"{base}.common_cost", _("must not be negative"))
         elif group.common_cost > MAX_COST:
-            yield SpecProblem(f"{base}.common_cost", TOO_LARGE)
+            yield SpecProblem(f"{base}.common_cost", _too_large())
         if len(set(group.attributes)) < 2:
-            yield SpecProblem(f"{base}.attributes", f"{label} needs at least two attributes")
+            yield SpecProblem(f"{base}.attributes", _("{label} needs at least two attributes").format(label=label))
         for member in group.attributes:
             if not facts.is_attribute(member):
-                yield SpecProblem(f"{base}.attributes", f'"{member}" in {label} is not an attribute of the data')
+                yield SpecProblem(f"{base}.attributes", _('"{member}" in {label} is not an attribute of the data').format(
+                                                            member=member, label=label))
                 continue
             if not spec.attribute(member).use:
-                yield SpecProblem(f"{base}.attributes", f'"{member}" in {label} is not in use')
+                yield SpecProblem(f"{base}.attributes", _('"{member}" in {label} is not in use').format(
+                                                            member=member, label=label))
             if member in member_of and member_of[member] != group.name:
-                yield SpecProblem(f"{base}.attributes", f'"{member}" is in two batch groups '
-                                                        f'("{member_of[member]}" and "{group.name}")')
+                yield SpecProblem(f"{base}.attributes", _('"{member}" is in two batch groups ("{other}" and '
+                                                          '"{name}")').format(
+                                                            member=member, other=member_of[member],
+                                                            name=group.name))
             member_of[member] = group.name
             test_cost = spec.attribute(member).test_cost
             if test_cost < group.common_cost:
                 yield SpecProblem(f"{base}.common_cost",
-                                  f"the common cost {_num_out(group.common_cost)} is more than the test cost of "
-                                  f'"{member}" ({_num_out(test_cost)}); a member\'s test cost includes the '
-                                  "common cost")
+                                  _('the common cost {common_cost} is more than the test cost of "{member}" '
+                                    "({test_cost}); a member's test cost includes the common cost").format(
+                                      common_cost=_num_out(group.common_cost), member=member,
+                                      test_cost=_num_out(test_cost)))
 
 
 def check_cost_matrix(spec: ProblemSpec, facts: DataFacts) -> Problems:
@@ -356,34 +374,38 @@ def check_cost_matrix(spec: ProblemSpec, facts: DataFacts) -> Problems:
     base = "misclassification_costs"
     k = len(mc.labels)
     if len(set(mc.labels)) != k:
-        yield SpecProblem(f"{base}.labels", "a label appears twice")
+        yield SpecProblem(f"{base}.labels", _("a label appears twice"))
     if len(mc.matrix) != k or any(len(row) != k for row in mc.matrix):
         widths = sorted({len(r) for r in mc.matrix})
         shape = (f"{len(mc.matrix)} x {widths[0]}" if len(widths) == 1
-                 else f"{len(mc.matrix)} rows of {', '.join(map(str, widths))} entries")
-        yield SpecProblem(f"{base}.matrix", f"must be {k} x {k} (one row and column per label), not {shape}")
+                 else _("{rows} rows of {widths} entries").format(rows=len(mc.matrix),
+                                                                  widths=", ".join(map(str, widths))))
+        yield SpecProblem(f"{base}.matrix", _("must be {k} x {k} (one row and column per label), not {shape}").format(
+                                                k=k, shape=shape))
     classes = facts.classes
     if classes:
         absent = [c for c in classes if c not in set(mc.labels)]
         extra = [c for c in mc.labels if c not in set(classes)]
         if absent:
-            yield SpecProblem(f"{base}.labels", f'the class "{absent[0]}" has no row and column in the cost matrix')
+            yield SpecProblem(f"{base}.labels", _('the class "{value}" has no row and column in the cost matrix').format(
+                                                    value=absent[0]))
         if extra:
-            yield SpecProblem(f"{base}.labels", f'"{extra[0]}" in the cost matrix is not a class of '
-                                                f'"{facts.target}"')
+            yield SpecProblem(f"{base}.labels", _('"{label}" in the cost matrix is not a class of "{target}"').format(
+                                                    label=extra[0], target=facts.target))
     for i, row in enumerate(mc.matrix):
         for j, v in enumerate(row):
             if v < 0:
-                yield SpecProblem(f"{base}.matrix[{i}][{j}]", "costs must not be negative")
+                yield SpecProblem(f"{base}.matrix[{i}][{j}]", _("costs must not be negative"))
             elif v > MAX_COST:
-                yield SpecProblem(f"{base}.matrix[{i}][{j}]", TOO_LARGE)
+                yield SpecProblem(f"{base}.matrix[{i}][{j}]", _too_large())
 
 
 def check_positive_class(spec: ProblemSpec, facts: DataFacts) -> Problems:
     classes = facts.classes
     if spec.positive_class is not None and classes and spec.positive_class not in set(classes):
-        yield SpecProblem("positive_class", f'"{spec.positive_class}" is not a class of "{facts.target}" '
-                                            f"(classes: {_list(classes)})")
+        yield SpecProblem("positive_class", _('"{positive_class}" is not a class of "{target}" (classes: {classes})').format(
+                                                positive_class=spec.positive_class, target=facts.target,
+                                                classes=_list(classes)))
 
 
 Checker = Callable[[ProblemSpec, DataFacts], Problems]
@@ -415,8 +437,8 @@ def validate(spec: ProblemSpec, table: Table, *, file: str | None = None) -> Non
     problems = check(spec, table)
     if problems:
         first = problems[0]
-        more = f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''})" \
-            if len(problems) > 1 else ""
+        more = "" if len(problems) < 2 else _(" (and 1 more problem)") if len(problems) == 2 else \
+            _(" (and {n} more problems)").format(n=len(problems) - 1)
         raise SpecError(first.message + more, code="invalid_settings", problems=problems,
                         file=file, field=first.field)
 

@@ -11,6 +11,7 @@ import json
 import math
 
 from ...errors import ProjectFileError
+from ...i18n import _
 from ..table import NOMINAL, NUMERIC, ORDINAL, format_number
 from .settings import _MONOTONE_ALIASES, AttributeSettings, BatchGroup, CostMatrix, ProblemSpec, fuzzy_term_problems
 
@@ -19,31 +20,31 @@ def read_problem(obj: dict, *, cls=ProblemSpec, file: str | None = None, keep_un
     """The problem keys of a project object as a `cls` (a ProblemSpec); other keys go to `extra`."""
     reader = _Reader(file)
     if not isinstance(obj, dict):
-        raise reader.error("", "the settings must be a JSON object")
+        raise reader.error("", _("the settings must be a JSON object"))
     spec = cls()
     spec.target = reader.opt_str(obj, "target")
     spec.class_order = reader.opt_str_list(obj, "class_order")
     hier = obj.get("hierarchy")
     if hier is not None:
         if not isinstance(hier, dict):
-            raise reader.error("hierarchy", "must map each label to its parent label")
+            raise reader.error("hierarchy", _("must map each label to its parent label"))
         spec.hierarchy = {}
         for child, parent in hier.items():
             if parent is not None and not isinstance(parent, (str, int, float)):
-                raise reader.error(f"hierarchy.{child}", "the parent must be a label")
+                raise reader.error(f"hierarchy.{child}", _("the parent must be a label"))
             # a null parent marks a top label, as an empty parent in a label,parent file
             spec.hierarchy[str(child)] = None if parent is None else _label(parent)
     attrs = obj.get("attributes")
     if attrs is not None:
         if not isinstance(attrs, dict):
-            raise reader.error("attributes", "must map column names to their settings")
+            raise reader.error("attributes", _("must map column names to their settings"))
         for name, body in attrs.items():
             spec.attributes[str(name)] = reader.attribute(str(name), body)
     spec.cost_per_time = reader.number(obj, "cost_per_time", 1.0)
     groups = obj.get("batch_groups")
     if groups is not None:
         if not isinstance(groups, list):
-            raise reader.error("batch_groups", "must be a list of groups")
+            raise reader.error("batch_groups", _("must be a list of groups"))
         for i, body in enumerate(groups):
             spec.batch_groups.append(reader.batch_group(i, body))
     costs = obj.get("misclassification_costs")
@@ -79,7 +80,7 @@ class _Reader:
         if value is None:
             return None
         if isinstance(value, (dict, list)):
-            raise self.error(path or key, "must be a text")
+            raise self.error(path or key, _("must be a text"))
         return _label(value)
 
     def opt_str_list(self, obj, key, path=None):
@@ -87,7 +88,7 @@ class _Reader:
         if value is None:
             return None
         if not isinstance(value, list) or any(isinstance(v, (dict, list)) or v is None for v in value):
-            raise self.error(path or key, "must be a list of labels")
+            raise self.error(path or key, _("must be a list of labels"))
         return [_label(v) for v in value]
 
     def number(self, obj, key, default, path=None):
@@ -95,34 +96,36 @@ class _Reader:
         if value is None:
             return default
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.error(path or key, f"must be a number, not {json_repr(value)}")
+            raise self.error(path or key, _("must be a number, not {value}").format(value=json_repr(value)))
         try:
             value = float(value)
         except OverflowError:
-            raise self.error(path or key, "must be a finite number (this one is too large)") from None
+            raise self.error(path or key, _("must be a finite number (this one is too large)")) from None
         if not math.isfinite(value):
-            raise self.error(path or key, "must be a finite number")
+            raise self.error(path or key, _("must be a finite number"))
         return value
 
     def attribute(self, name, body) -> AttributeSettings:
         base = f"attributes.{name}"
         if not isinstance(body, dict):
-            raise self.error(base, "must be an object of settings")
+            raise self.error(base, _("must be an object of settings"))
         s = AttributeSettings()
         use = body.get("use", True)
         if not isinstance(use, bool):
-            raise self.error(f"{base}.use", "must be true or false")
+            raise self.error(f"{base}.use", _("must be true or false"))
         s.use = use
         kind = body.get("type")
         if kind is not None:
             if kind not in (NUMERIC, ORDINAL, NOMINAL):
-                raise self.error(f"{base}.type", f'must be "numeric", "ordinal" or "nominal", not {json_repr(kind)}')
+                raise self.error(f"{base}.type", _('must be "numeric", "ordinal" or "nominal", not {value}').format(
+                                                     value=json_repr(kind)))
             s.type = kind
         s.order = self.opt_str_list(body, "order", f"{base}.order")
         mono = body.get("monotone", "none")
         mono = "none" if mono is None else mono
         if not isinstance(mono, str) or mono.lower() not in _MONOTONE_ALIASES:
-            raise self.error(f"{base}.monotone", f'must be "increasing", "decreasing" or "none", not {json_repr(mono)}')
+            raise self.error(f"{base}.monotone", _('must be "increasing", "decreasing" or "none", not {value}').format(
+                                                     value=json_repr(mono)))
         s.monotone = _MONOTONE_ALIASES[mono.lower()]
         s.test_cost = self.number(body, "test_cost", 0.0, f"{base}.test_cost")
         s.wait_time = self.number(body, "wait_time", 0.0, f"{base}.wait_time")
@@ -141,7 +144,7 @@ class _Reader:
     def batch_group(self, i, body) -> BatchGroup:
         base = f"batch_groups[{i}]"
         if not isinstance(body, dict):
-            raise self.error(base, "must be an object with name, attributes and common_cost")
+            raise self.error(base, _("must be an object with name, attributes and common_cost"))
         name = self.opt_str(body, "name", f"{base}.name") or ""
         members = self.opt_str_list(body, "attributes", f"{base}.attributes") or []
         cost = self.number(body, "common_cost", 0.0, f"{base}.common_cost")
@@ -151,13 +154,13 @@ class _Reader:
     def cost_matrix(self, body) -> CostMatrix:
         base = "misclassification_costs"
         if not isinstance(body, dict):
-            raise self.error(base, "must be an object with labels and matrix")
+            raise self.error(base, _("must be an object with labels and matrix"))
         labels = self.opt_str_list(body, "labels", f"{base}.labels")
         matrix = body.get("matrix")
         if labels is None:
-            raise self.error(f"{base}.labels", "is missing")
+            raise self.error(f"{base}.labels", _("is missing"))
         if not isinstance(matrix, list) or not all(isinstance(r, list) for r in matrix):
-            raise self.error(f"{base}.matrix", "must be a list of rows")
+            raise self.error(f"{base}.matrix", _("must be a list of rows"))
         rows = []
         for i, row in enumerate(matrix):
             out = []
@@ -167,7 +170,8 @@ class _Reader:
                 except OverflowError:
                     ok = False
                 if not ok:
-                    raise self.error(f"{base}.matrix[{i}][{j}]", f"must be a finite number, not {json_repr(v)}")
+                    raise self.error(f"{base}.matrix[{i}][{j}]", _("must be a finite number, not {value}").format(
+                                                                     value=json_repr(v)))
                 out.append(float(v))
             rows.append(out)
         extra = {k: v for k, v in body.items() if k not in ("labels", "matrix")}

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ...i18n import N_, _
+
 MONOTONE_DIRECTIONS = ("increasing", "decreasing", "none")
 _MONOTONE_ALIASES = {"+": "increasing", "-": "decreasing", "0": "none", "inc": "increasing",
                      "dec": "decreasing", "increasing": "increasing", "decreasing": "decreasing",
@@ -32,14 +34,16 @@ _MONOTONE_ALIASES = {"+": "increasing", "-": "decreasing", "0": "none", "inc": "
 
 #: the settings' keys in plain words (SpecProblem.words)
 _FIELD_WORDS = {
-    "type": "type", "order": "order of values", "monotone": "monotone direction", "use": "use",
-    "test_cost": "test cost", "wait_time": "waiting time", "wait_cost": "waiting cost",
-    "prerequisite": "prerequisite", "fuzzy_terms": "fuzzy term names", "fuzzy_centres": "fuzzy term centres",
-    "name": "name", "attributes": "members", "common_cost": "common cost", "labels": "classes",
-    "matrix": "costs",
+    "type": N_("type"), "order": N_("order of values"), "monotone": N_("monotone direction"), "use": N_("use"),
+    "test_cost": N_("test cost"), "wait_time": N_("waiting time"), "wait_cost": N_("waiting cost"),
+    "prerequisite": N_("prerequisite"), "fuzzy_terms": N_("fuzzy term names"),
+    "fuzzy_centres": N_("fuzzy term centres"),
+    "name": N_("name"), "attributes": N_("members"), "common_cost": N_("common cost"), "labels": N_("classes"),
+    "matrix": N_("costs"),
 }
-_TOP_WORDS = {"target": "target", "class_order": "class order", "attributes": "attributes",
-              "cost_per_time": "cost per time unit", "budget": "budget", "positive_class": "positive class"}
+_TOP_WORDS = {"target": N_("target"), "class_order": N_("class order"), "attributes": N_("attributes"),
+              "cost_per_time": N_("cost per time unit"), "budget": N_("budget"),
+              "positive_class": N_("positive class")}  # both tables shown as _(word)
 
 
 @dataclass
@@ -68,16 +72,19 @@ class SpecProblem:
         name = self.attribute
         if name is not None:
             key = self.field[len("attributes.") + len(name) + 1:]
-            return f'attribute "{name}"' + (f", {_FIELD_WORDS[key]}" if key else "")
+            return (_('attribute "{name}", {setting}') if key else _('attribute "{name}"')).format(
+                name=name, setting=_(_FIELD_WORDS[key]) if key else "")
         head, dot, key = self.field.partition(".")
         if head.startswith("batch_groups[") and head.endswith("]"):
-            where = f"batch group {int(head[13:-1]) + 1}"
-            return where + (f", {_FIELD_WORDS.get(key, key)}" if key else "")
+            number = int(head[13:-1]) + 1
+            return (_("batch group {number}, {setting}") if key else _("batch group {number}")).format(
+                number=number, setting=_(_FIELD_WORDS.get(key, key)) if key else "")
         if head == "hierarchy":
-            return "class hierarchy" + (f', class "{key}"' if key else "")
+            return _('class hierarchy, class "{cls}"').format(cls=key) if key else _("class hierarchy")
         if head == "misclassification_costs":
-            return "cost matrix" + (f", {_FIELD_WORDS.get(key, key)}" if key else "")
-        return _TOP_WORDS.get(self.field, self.field.replace("_", " "))
+            return _("cost matrix, {setting}").format(setting=_(_FIELD_WORDS.get(key, key))) if key else \
+                _("cost matrix")
+        return _(_TOP_WORDS[self.field]) if self.field in _TOP_WORDS else self.field.replace("_", " ")
 
 
 @dataclass
@@ -136,26 +143,27 @@ def fuzzy_term_problems(names, centres) -> list[tuple[str, str]]:
         out += [("fuzzy_centres", m) for m in _centre_problems(centres)]
         names_ok = isinstance(names, (list, tuple)) and names
         if names_ok and isinstance(centres, (list, tuple)) and centres and len(names) != len(centres):
-            message = f"{len(centres)} centres for {len(names)} term names; give one centre per name"
+            message = _("{centres} centres for {names} term names; give one centre per name").format(
+                centres=len(centres), names=len(names))
             out.append(("fuzzy_centres", message))
     return out
 
 
 def _name_problems(names) -> list[str]:
     if not isinstance(names, (list, tuple)) or any(not isinstance(n, str) for n in names):
-        return ["must be a list of names (texts), lowest term first"]
+        return [_("must be a list of names (texts), lowest term first")]
     if not names:
-        return ["give at least one name, or leave the setting out for the default names"]
+        return [_("give at least one name, or leave the setting out for the default names")]
     if len(names) > MAX_FUZZY_TERMS:
-        return [f"{len(names)} names; an attribute has at most {MAX_FUZZY_TERMS} fuzzy terms"]
+        return [_("{n} names; an attribute has at most {most} fuzzy terms").format(n=len(names), most=MAX_FUZZY_TERMS)]
     out = []
     empty = [i + 1 for i, n in enumerate(names) if not n.strip()]
     if empty:
-        out.append(f"name {empty[0]} is empty; every term needs a name")
+        out.append(_("name {number} is empty; every term needs a name").format(number=empty[0]))
     seen: set[str] = set()
     for n in (n.strip() for n in names):
         if n and n in seen:
-            out.append(f'the name "{n}" appears twice')
+            out.append(_('the name "{name}" appears twice').format(name=n))
             break
         seen.add(n)
     return out
@@ -164,18 +172,21 @@ def _name_problems(names) -> list[str]:
 def _centre_problems(centres) -> list[str]:
     if not isinstance(centres, (list, tuple)) or any(isinstance(c, bool) or not isinstance(c, (int, float))
                                                      for c in centres):
-        return ["must be a list of numbers, lowest first"]
+        return [_("must be a list of numbers, lowest first")]
     if not centres:
-        return ["give at least one centre, or leave the setting out for Kohonen's"]
+        return [_("give at least one centre, or leave the setting out for Kohonen's")]
     if len(centres) > MAX_FUZZY_TERMS:
-        return [f"{len(centres)} centres; an attribute has at most {MAX_FUZZY_TERMS} fuzzy terms"]
+        return [_("{n} centres; an attribute has at most {most} fuzzy terms").format(n=len(centres),
+                                                                                     most=MAX_FUZZY_TERMS)]
     bad = [c for c in centres if not _finite(c)]
     if bad:
-        return [f"must be finite numbers, not {bad[0]}"]
+        return [_("must be finite numbers, not {value}").format(value=bad[0])]
     for i in range(1, len(centres)):
         if not float(centres[i]) > float(centres[i - 1]):
             here, before = _num_out(centres[i]), _num_out(centres[i - 1])
-            return [f"must increase strictly: centre {i + 1} ({here}) is not above centre {i} ({before})"]
+            return [_("must increase strictly: centre {number} ({here}) is not above centre {previous} "
+                      "({before})").format(
+                number=i + 1, here=here, previous=i, before=before)]
     return []
 
 
