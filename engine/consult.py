@@ -51,6 +51,10 @@ from .tree.aggregate import Aggregate, aggregate, node_vote, path_weight, settle
 from .tree.model import MIXED, PENDING, Tree
 
 UNKNOWN = object()
+
+#: an accepted answer outside the training range: English in the history and the session file,
+#: translated where shown (check_value's `translate`)
+OUTSIDE_RANGE = N_("{name} = {value} is outside the range seen in training ({low} to {high})")
 PLANNING = ("utility", "planned")
 MAX_REASONS = 6  # a planned outcome's reasons: the strongest places the case may end
 
@@ -446,11 +450,13 @@ class Consultation:
         finite number, and one inside the range seen in training unless
         `outside_ok` (the tree was never shown such a case: the user confirms).
         """
-        code, _ = self.check_value(j, value, outside_ok=outside_ok)
+        code, _warning = self.check_value(j, value, outside_ok=outside_ok)
         return code
 
-    def check_value(self, j: int, value, *, outside_ok: bool = False):
-        """(code, warning or None) for an answer; OptionError with a clear message if it cannot be used."""
+    def check_value(self, j: int, value, *, outside_ok: bool = False, translate: bool = False):
+        """(code, warning or None) for an answer; OptionError with a clear message if it cannot be used.
+        The warning (a value outside the training range, accepted) is English, as the history and the
+        session file keep it; `translate`: in the current language, as the window and the CLI show it."""
         if value is None or (isinstance(value, str) and value.strip() in ("", "?")):
             return UNKNOWN, None
         attr = self.tree.schema.attributes[j]
@@ -479,14 +485,13 @@ class Consultation:
         if attr.low is not None and not attr.low <= number <= attr.high:
             from .data.table import format_number
 
-            words = "{name} = {value} is outside the range seen in training ({low} to {high})"
             fields = dict(name=attr.name, value=format_number(number), low=format_number(attr.low),
                           high=format_number(attr.high))
             if not outside_ok:
-                shown = _("{name} = {value} is outside the range seen in training ({low} to {high})").format(**fields)
+                shown = _(OUTSIDE_RANGE).format(**fields)
                 raise OptionError(_("{problem}; check it, or confirm to use it anyway").format(problem=shown),
                                   code="out_of_range")
-            return number, words.format(**fields)  # English: kept in the history and session files
+            return number, (_ if translate else str)(OUTSIDE_RANGE).format(**fields)
         return number, None
 
     def answers_from_row(self, candidate: Candidate, x: np.ndarray, obtainable: np.ndarray | None = None) -> dict:
@@ -512,7 +517,7 @@ class Consultation:
         """Record answers (attribute name -> value or None for unknown) and pay for them.
 
         Nothing is recorded when any answer is refused (see `check_value`)."""
-        codes, warnings = {}, []
+        codes, warnings, shown = {}, [], []
         for name, value in answers.items():
             if name not in self.index:
                 raise OptionError(_('"{name}" is not an attribute of the model').format(name=name), code="bad_answer")
@@ -522,7 +527,8 @@ class Consultation:
                                   code="bad_answer")
             codes[j], warning = self.check_value(j, value, outside_ok=outside_ok)
             if warning:
-                warnings.append(warning)
+                warnings.append(warning)  # English, for the files
+                shown.append(self.check_value(j, value, outside_ok=True, translate=True)[1])
         # a value that cannot be obtained ("unknown", §4.4) costs nothing
         obtained = [j for j, code in codes.items() if code is not UNKNOWN]
         group = self.costs.group(candidate.name) if candidate is not None else None
@@ -534,7 +540,8 @@ class Consultation:
         self.waiting_cost += wc
         self.values.update(codes)
         self._front = self._cands = self._answer = self._step = None
-        self.history.append({"answers": dict(answers), "test_cost": tc, "waiting_cost": wc, "warnings": warnings})
+        self.history.append({"answers": dict(answers), "test_cost": tc, "waiting_cost": wc, "warnings": warnings,
+                             "warnings_shown": shown})
 
     def outcome(self) -> Outcome:
         if self.planned:

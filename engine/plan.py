@@ -669,7 +669,7 @@ class Planner:
     def levels(self) -> int:
         return int(self.leaf_depth.max()) if len(self.leaf_depth) else 0
 
-    def bin_text(self, j: int, code: int) -> str:
+    def bin_text(self, j: int, code: int, translate: bool = True) -> str:
         attr = self.tree.schema.attributes[j]
         if attr.categories is not None:
             names = [attr.categories[c] for c in np.flatnonzero(self.cat_bin[j] == code)]
@@ -678,7 +678,7 @@ class Planner:
         from .data.table import format_number
 
         if len(cuts) == 0:
-            return _("any value")
+            return (_ if translate else str)(N_("any value"))
         if code == 0:
             return f"≤ {format_number(cuts[0])}"
         if code == len(cuts):
@@ -703,8 +703,8 @@ class Planner:
         if step.ends_at_once > 0:
             share = step.ends_at_once
             ratio = _as_ratio(share, what, translate)
-            shown = "; ".join(", ".join(f"{self.names[j]} = {self.bin_text(j, b)}" for j, b in answers.items()
-                                        if self.tested[j])
+            shown = "; ".join(", ".join(f"{self.names[j]} = {self.bin_text(j, b, translate)}"
+                                        for j, b in answers.items() if self.tested[j])
                               for answers in ending[:3])
             if shown:
                 text = tr(N_("{asking} ends the case at once for {ratio} ({shown})")).format(

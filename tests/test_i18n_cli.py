@@ -181,3 +181,22 @@ def test_a_translation_losing_a_percent_placeholder_is_refused(tmp_path):
     ts = tmp_path / "t.ts"
     i18n.update_catalogue("zh_CN", ts, pkg, fills={"unrecognized arguments: %s": "无法识别的参数"})
     assert any("placeholders" in p for p in i18n.problems("zh_CN", ts, pkg))
+
+
+def test_consult_in_chinese_says_its_rules_in_chinese_and_logs_english(tmp_path, capsys):
+    """`ruletree --lang zh_CN consult`: the rule that decided is printed in Chinese (如果 … 则 …);
+    the session log (--log) keeps the English rule lines."""
+    root = Path(__file__).resolve().parents[1]
+    demo = str(root / "resources" / "demo" / "car_evaluation.rtproj")
+    model = tmp_path / "car.json"
+    assert cli_main(["train", "--project", demo, "--algorithm", "cart", "--out", str(model)]) == 0
+    answers = {"buying": "low", "maint": "low", "doors": "4", "persons": "4", "lug_boot": "big", "safety": "high"}
+    (tmp_path / "a.json").write_text(json.dumps(answers))
+    capsys.readouterr()
+    assert cli_main(["--lang", "zh_CN", "consult", str(model), "--project", demo, "--answers",
+                     str(tmp_path / "a.json"), "--log", str(tmp_path / "log.json")]) == 0
+    out = capsys.readouterr().out
+    because = [line for line in out.splitlines() if line.strip().startswith("因为")]
+    assert because and "如果 " in because[0] and " 则 " in because[0] and "IF " not in out
+    log = json.loads((tmp_path / "log.json").read_text(encoding="utf-8"))
+    assert log["outcome"]["rules"][0].startswith("IF ")

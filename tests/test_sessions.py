@@ -340,3 +340,20 @@ def test_the_planning_travels_with_the_session(tmp_path):
     old.path.write_text(json.dumps(obj))
     with pytest.raises(ModelFileError, match="options.planning"):
         Session.resume(old.id)
+
+
+def test_an_accepted_outside_value_is_english_in_the_file_and_translated_where_shown(heart_model):
+    """The warning of a value outside the training range: the session file keeps English whatever
+    the language; the window and the command line show it in the current language."""
+    from engine import i18n
+
+    path, _data = heart_model
+    with i18n.using("zh_CN"):
+        s = Session(load_model(path), str(path))
+        c = s.consultation
+        assert c.check_value(c.index["age"], 130, outside_ok=True)[1].startswith("age = 130 is outside the range")
+        shown = c.check_value(c.index["age"], 130, outside_ok=True, translate=True)[1]
+        assert shown.startswith("age = 130") and "训练" in shown
+        s.answer({"age": 130}, outside_ok=True)
+        assert s.steps[-1]["warnings"][0].startswith("age = 130 is outside the range seen in training")
+        assert c.history[-1]["warnings_shown"] == [shown]

@@ -250,7 +250,7 @@ class QuestionForm(QGroupBox):
         texts = []
         for name, value in answers.items():
             try:
-                _, warning = c.check_value(c.index[name], value, outside_ok=True)
+                _code, warning = c.check_value(c.index[name], value, outside_ok=True, translate=True)
             except RuleTreeError:
                 continue
             if warning:

@@ -87,7 +87,7 @@ def cmd_consult(args) -> int:
             continue
         try:
             session.answer(answers, best, outside_ok=not interactive)
-            for warning in session.steps[-1].get("warnings", []):
+            for warning in session.consultation.history[-1]["warnings_shown"]:  # the file keeps English
                 print("  " + _("warning: {message}; used as given").format(message=warning), file=sys.stderr)
         except RuleTreeError as exc:
             scripted = [n for n in answers if n in given]
@@ -104,8 +104,8 @@ def cmd_consult(args) -> int:
             step -= 1
     outcome = session.outcome_json()
     session.save()
-    print(_("answer: {label}").format(label=outcome["label"]))
-    for rule in outcome["rules"]:
+    print(_("answer: {label}").format(label=_("PENDING") if outcome["label"] == "PENDING" else outcome["label"]))
+    for rule in session.rule_lines(translate=True):  # outcome_json's rules are English, for the file
         print("  " + _("because {rule}").format(rule=rule))
     if outcome["missing"]:
         print("  " + _("not known: {names}").format(names=", ".join(outcome["missing"])))

@@ -1285,6 +1285,13 @@
             <translation>答案：{label}</translation>
         </message>
         <message>
+            <location filename="engine/cli/consult.py" line="107" />
+            <location filename="engine/export.py" line="288" />
+            <location filename="engine/tree/describe.py" line="160" />
+            <source>PENDING</source>
+            <translation>待定</translation>
+        </message>
+        <message>
             <location filename="engine/cli/consult.py" line="114" />
             <source>costs: tests {test}, waiting {waiting}, common costs saved {saved}</source>
             <translation>代价：测试 {test}，等待 {waiting}，节省的公共代价 {saved}</translation>
@@ -2223,52 +2230,52 @@
             <translation>{n} 行</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="188" />
-            <source>expected cost from here asking it {cost}, against {expected} for the plan's question</source>
-            <translation>询问它时此后的期望代价为 {cost}，而询问规划的问题为 {expected}</translation>
-        </message>
-        <message>
-            <location filename="engine/consult.py" line="145" />
-            <source>planning must be one of {choices}, not {value}</source>
-            <translation>planning 必须是 {choices} 之一，而不是 {value}</translation>
-        </message>
-        <message>
-            <location filename="engine/consult.py" line="466" />
-            <source>{name} = "{value}" is ambiguous (a thousands separator or a decimal comma?): write it without the comma, or with a decimal point</source>
-            <translation>{name} =“{value}”有歧义（是千位分隔符还是小数逗号？）：请去掉逗号，或改用小数点</translation>
-        </message>
-        <message>
-            <location filename="engine/consult.py" line="477" />
-            <source>{name} needs a finite number, not {value}</source>
-            <translation>{name} 需要一个有限数，而不是 {value}</translation>
-        </message>
-        <message>
-            <location filename="engine/consult.py" line="486" />
+            <location filename="engine/consult.py" line="57" />
             <source>{name} = {value} is outside the range seen in training ({low} to {high})</source>
             <translation>{name} = {value} 超出了训练中见过的范围（{low} 到 {high}）</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="461" />
+            <location filename="engine/consult.py" line="192" />
+            <source>expected cost from here asking it {cost}, against {expected} for the plan's question</source>
+            <translation>询问它时此后的期望代价为 {cost}，而询问规划的问题为 {expected}</translation>
+        </message>
+        <message>
+            <location filename="engine/consult.py" line="149" />
+            <source>planning must be one of {choices}, not {value}</source>
+            <translation>planning 必须是 {choices} 之一，而不是 {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/consult.py" line="472" />
+            <source>{name} = "{value}" is ambiguous (a thousands separator or a decimal comma?): write it without the comma, or with a decimal point</source>
+            <translation>{name} =“{value}”有歧义（是千位分隔符还是小数逗号？）：请去掉逗号，或改用小数点</translation>
+        </message>
+        <message>
+            <location filename="engine/consult.py" line="483" />
+            <source>{name} needs a finite number, not {value}</source>
+            <translation>{name} 需要一个有限数，而不是 {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/consult.py" line="467" />
             <source>"{value}" is not a value of {name} seen in training ({shown})</source>
             <translation>“{value}”不是训练中见过的 {name} 取值（{shown}）</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="474" />
+            <location filename="engine/consult.py" line="480" />
             <source>{name} needs a number, not "{value}"</source>
             <translation>{name} 需要一个数字，而不是“{value}”</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="487" />
+            <location filename="engine/consult.py" line="492" />
             <source>{problem}; check it, or confirm to use it anyway</source>
             <translation>{problem}；请检查，或确认仍使用该值</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="518" />
+            <location filename="engine/consult.py" line="523" />
             <source>"{name}" is not an attribute of the model</source>
             <translation>“{name}”不是该模型的属性</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="521" />
+            <location filename="engine/consult.py" line="526" />
             <source>{name} is already answered (undo to change it)</source>
             <translation>{name} 已经回答过了（撤销后可修改）</translation>
         </message>
@@ -3969,12 +3976,6 @@
             <location filename="engine/export.py" line="285" />
             <source>level {level}: rows the true label there, columns the answer</source>
             <translation>第 {level} 层：行为该层的真实标签，列为预测结果</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="288" />
-            <location filename="engine/tree/describe.py" line="160" />
-            <source>PENDING</source>
-            <translation>待定</translation>
         </message>
         <message>
             <location filename="engine/export.py" line="170" />
