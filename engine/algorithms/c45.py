@@ -619,7 +619,6 @@ def _from_arrays(tree: Tree, a: dict) -> Tree:
         a["nominal"].tolist()
     rows = list(np.array(a["counts"], dtype=np.float64))  # one copy; every node keeps its row (a view)
     nodes = tree.nodes
-    base = len(nodes)
     append = nodes.append
     stack = [(0, -1, -1)]  # node, new parent, position among its children
     pop, push = stack.pop, stack.append
@@ -639,7 +638,6 @@ def _from_arrays(tree: Tree, a: dict) -> Tree:
                 push((children[s + q], new, q))
         if parent >= 0:
             nodes[parent].children[pos] = new
-    assert base == 0 or nodes[base].parent == -1
     tree.changed()
     return tree
 
