@@ -11,15 +11,15 @@ from engine.algorithms.registry import by_family, get
 from engine.consult import Consultation
 from engine.data import read_table
 from engine.costs import CostModel
-from engine.data.spec import AttributeSettings, ProblemSpec, check
+from engine.data.spec import ProblemSpec, check
 from engine.data.spec.settings import SpecProblem
 from engine.export import metric_title
 from engine.plan import UNASKED, Planner
 from engine.tree.describe import branch_labels, node_heading, node_test, path_steps
-from engine.tree.model import PENDING, Leaf, ThresholdSplit, Tree
+from engine.tree.model import PENDING, Tree
 from engine.tree.rules import extract_rules, rule_text, rules_json
 
-from samples import HAND_SCHEMA
+from test_plan import deep_cheap_spec, deep_cheap_tree
 
 
 @pytest.fixture(autouse=True)
@@ -29,26 +29,15 @@ def _english_after():
 
 
 def cheap_tree(pending: bool = False) -> Tree:
-    """A <= 5 ? (B <= 1 ? no : yes) : (B <= 1 ? no : (C <= 1 ? no : yes|PENDING)); B is cheap,
-    so a planned consultation asks B first (tests/test_plan.py works it out by hand)."""
-    t = Tree(HAND_SCHEMA)
-    t.add(ThresholdSplit(counts=[10, 6], label=0, children=[1, 2], feature=0, threshold=5.0))
-    t.add(ThresholdSplit(counts=[4, 4], label=0, children=[3, 4], feature=1, threshold=1.0), 0)
-    t.add(ThresholdSplit(counts=[6, 2], label=0, children=[5, 6], feature=1, threshold=1.0), 0)
-    t.add(Leaf(counts=[4, 0], label=0), 1)
-    t.add(Leaf(counts=[0, 4], label=1), 1)
-    t.add(Leaf(counts=[4, 0], label=0), 2)
-    t.add(ThresholdSplit(counts=[2, 2], label=0, children=[7, 8], feature=2, threshold=1.0), 2)
-    t.add(Leaf(counts=[2, 0], label=0), 6)
-    t.add(Leaf(counts=[0, 2], label=PENDING if pending else 1), 6)
+    """tests/test_plan.py's hand-worked tree (B is cheap, so a planned consultation asks B first),
+    its last leaf PENDING on request."""
+    t = deep_cheap_tree()
+    if pending:
+        t.nodes[8].label = PENDING
     return t
 
 
-def cheap_spec() -> ProblemSpec:
-    spec = ProblemSpec(target="y", cost_per_time=1.0)
-    spec.attributes = {"A": AttributeSettings(test_cost=10), "B": AttributeSettings(test_cost=1),
-                       "C": AttributeSettings(test_cost=2)}
-    return spec
+cheap_spec = deep_cheap_spec
 
 
 def test_parameter_help_and_titles():
