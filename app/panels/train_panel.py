@@ -145,18 +145,18 @@ _PARAM_LABELS = (
     QT_TRANSLATE_NOOP("ParamForm", "P enter"), QT_TRANSLATE_NOOP("ParamForm", "W1"),
     QT_TRANSLATE_NOOP("ParamForm", "W2"), QT_TRANSLATE_NOOP("ParamForm", "W3"), QT_TRANSLATE_NOOP("ParamForm", "W4"),
     QT_TRANSLATE_NOOP("ParamForm", "K"), QT_TRANSLATE_NOOP("ParamForm", "R"),
-    QT_TRANSLATE_NOOP("ParamForm", "Lambda0"),
-    # "alpha", "beta", "beta0", "epsilon" capitalised: Greek capitals (Α, Β, Ε) in English
-    QT_TRANSLATE_NOOP("ParamForm", "Α"), QT_TRANSLATE_NOOP("ParamForm", "Β"),
-    QT_TRANSLATE_NOOP("ParamForm", "Β0"), QT_TRANSLATE_NOOP("ParamForm", "Ε"))
+    QT_TRANSLATE_NOOP("ParamForm", "Lambda0"))
 
 
 def param_label(name: str) -> str:
     """A parameter's name for the window: words instead of underscores, Greek letters spelt as
     such, acronyms in capitals ("ccp_alpha" -> "CCP α", "min_samples_leaf" -> "Min samples leaf")."""
-    words = [_SYMBOLS.get(part, part) for part in name.split("_")]
+    parts = name.split("_")
+    words = [_SYMBOLS.get(part, part) for part in parts]
     text = " ".join(words)
-    return QCoreApplication.translate("ParamForm", text[:1].upper() + text[1:])
+    if parts[0] not in _SYMBOLS:  # a symbol keeps its case: "alpha" is α, never the capital Α
+        text = text[:1].upper() + text[1:]
+    return QCoreApplication.translate("ParamForm", text)
 
 
 def param_help(p) -> str:

@@ -1192,22 +1192,6 @@ Python {python}，Qt (PySide6) {pyside}，NumPy {numpy}，pandas {pandas}，Numb
             <translation>λ0</translation>
         </message>
         <message>
-            <source>Α</source>
-            <translation>α</translation>
-        </message>
-        <message>
-            <source>Β</source>
-            <translation>β</translation>
-        </message>
-        <message>
-            <source>Β0</source>
-            <translation>β0</translation>
-        </message>
-        <message>
-            <source>Ε</source>
-            <translation>ε</translation>
-        </message>
-        <message>
             <source>empty</source>
             <translation>空</translation>
         </message>

@@ -139,3 +139,13 @@ def test_session_times_in_the_language(english_after):
     i18n.install(english_after, "zh_CN")
     assert _when("2026-12-01T09:30:05") == "2026/12/1 09:30:05"
     assert _when("not a time") == "not a time"
+
+
+def test_parameter_labels_keep_greek_letters_lower_case(english_after):
+    """"alpha" is α in both languages (it had come out as the capital Α in English)."""
+    from app.panels.train_panel import param_label
+
+    assert [param_label(n) for n in ("alpha", "beta0", "epsilon", "ccp_alpha", "min_samples_leaf")] == \
+        ["α", "β0", "ε", "CCP α", "Min samples leaf"]
+    i18n.install(english_after, "zh_CN")
+    assert param_label("alpha") == "α" and param_label("min_samples_leaf") != "Min samples leaf"
