@@ -137,3 +137,17 @@ def test_session_rule_lines_in_the_window_and_english_in_the_file():
         shown = session.rule_lines(translate=True)
         assert shown[0].startswith("如果 A > 5 则 ") and shown[0].endswith("（停在此处：B 未知）")
         assert session.outcome_json()["rules"] == english  # the file's words never change
+
+
+def test_any_value_follows_the_reason_language():
+    """A tested attribute with no cut ("any value"): English in the reason kept for session files
+    (translate=False), Chinese where it is shown."""
+    import numpy as np
+
+    tree = cheap_tree()
+    planner = Planner(tree, CostModel.from_spec(cheap_spec(), tree.schema.names))
+    planner.cuts[2] = np.zeros(0)
+    with i18n.using("zh_CN"):
+        assert planner.bin_text(2, 0, translate=False) == "any value"
+        assert planner.bin_text(2, 0) == "任意值"
+    assert planner.bin_text(2, 0) == "any value"

@@ -149,3 +149,15 @@ def test_parameter_labels_keep_greek_letters_lower_case(english_after):
         ["α", "β0", "ε", "CCP α", "Min samples leaf"]
     i18n.install(english_after, "zh_CN")
     assert param_label("alpha") == "α" and param_label("min_samples_leaf") != "Min samples leaf"
+
+
+def test_screenshot_scripts_take_the_language():
+    """The tour and the README's screenshots write Chinese pictures to their own folder."""
+    from app.screenshot_tour import split_lang
+    from app.screenshots import default_target
+
+    assert split_lang(["--lang", "zh_CN", "out", "p_", "f.xlsx"]) == ("zh_CN", ["out", "p_", "f.xlsx"])
+    assert split_lang(["out", "--lang=zh_CN", "p_", "f.xlsx"]) == ("zh_CN", ["out", "p_", "f.xlsx"])
+    assert split_lang(["out", "p_", "f.xlsx"]) == ("en", ["out", "p_", "f.xlsx"])
+    assert default_target("zh_CN").parts[-2:] == ("screenshots", "zh_CN")
+    assert default_target("en").name == "screenshots"
