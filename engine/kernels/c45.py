@@ -14,7 +14,7 @@ import numpy as np
 
 from .config import JIT
 from .counts import midpoint
-from .sums import inline_sum, pairwise_sum
+from .sums import block_sum, pairwise_sum
 
 
 @numba.njit(**JIT)
@@ -80,7 +80,12 @@ def presorted_cut_bags(X, y, rows, weights, features, orders, n_classes, min_obj
             r = order[i]
             running[y[rows[r]]] += weights[r]
             if values[order[i + 1]] > values[r]:
-                lw = inline_sum(running, 0, n_classes)
+                if n_classes < 8:  # block_sum's order, without a call (each costs reference counts)
+                    lw = 0.0
+                    for k in range(n_classes):
+                        lw += running[k]
+                else:
+                    lw = block_sum(running, 0, n_classes) if n_classes <= 128 else pairwise_sum(running)
                 if lw >= min_split - 1e-12 and known_w - lw >= min_split - 1e-12:
                     c += 1
         count[a] = c
@@ -104,7 +109,12 @@ def presorted_cut_bags(X, y, rows, weights, features, orders, n_classes, min_obj
             r = order[i]
             running[y[rows[r]]] += weights[r]
             if values[order[i + 1]] > values[r]:
-                lw = inline_sum(running, 0, n_classes)
+                if n_classes < 8:  # block_sum's order, without a call (each costs reference counts)
+                    lw = 0.0
+                    for k in range(n_classes):
+                        lw += running[k]
+                else:
+                    lw = block_sum(running, 0, n_classes) if n_classes <= 128 else pairwise_sum(running)
                 if lw >= mins[a] - 1e-12 and known_w - lw >= mins[a] - 1e-12:
                     for k in range(n_classes):
                         bags[q, 0, k] = running[k]

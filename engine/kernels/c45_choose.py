@@ -20,10 +20,18 @@ import numpy as np
 
 from .c45 import category_bags, presorted_cut_bags
 from .config import JIT
-from .sums import inline_sum as _sum  # NumPy's order, inlined
+from .sums import block_sum, numpy_sum
 
 COLLECT, COMPUTE, TRY = 0, 1, 2
 LOG2 = math.log(2.0)  # engine.algorithms.c45.LOG2
+
+
+@numba.njit(inline="always")
+def _sum(a, start, n):
+    """numpy_sum, the short rows (the usual case) without its call."""
+    if n <= 128:
+        return block_sum(a, start, n)
+    return numpy_sum(a, start, n)
 
 
 @numba.njit(**JIT)
@@ -63,17 +71,6 @@ def _lnf(x, mode, buf, cur):
         return 0.0
     if x > 0:
         return x * buf[i]
-    return 0.0
-
-
-@numba.njit(inline="always")
-def _xlnx_whole(x, buf, cur):
-    """x ln x from the table of whole numbers (`_lnf`'s TRY, without its mode test; inlined, so
-    no call in the loops): a count that is not whole, or beyond the table, marks cur[1]."""
-    if x > 0:
-        if x < buf.shape[0] and x == np.floor(x):
-            return x * buf[np.int64(x)]
-        cur[1] = 1
     return 0.0
 
 
@@ -163,8 +160,15 @@ def c45_scores(mode, buf, bags, start, count, known, nbags, num_features, nom_fe
             continue
         old = _old_ent(known[a], K, mode, buf, cur, tmp)
         best, best_gain, best_den = -1, 0.0, 0.0
-        if mode == TRY and K < 8:  # the usual case written for speed (its helpers inlined: no calls)
-            lnf_total = _xlnx_whole(total, buf, cur)
+        if mode == TRY and K < 8:  # the usual case without calls in the loop (each costs reference counts)
+            T = buf.shape[0]
+            x = total
+            lnf_total = 0.0
+            if x > 0:
+                if x < T and x == np.floor(x):
+                    lnf_total = x * buf[np.int64(x)]
+                else:
+                    cur[1] = 1
             for q in range(start[a], start[a] + c):
                 rt0 = 0.0
                 rt1 = 0.0
@@ -176,9 +180,19 @@ def c45_scores(mode, buf, bags, start, count, known, nbags, num_features, nom_fe
                     for k in range(K):
                         x = bags[q, b, k]
                         rt += x
-                        v = _xlnx_whole(x, buf, cur)
+                        v = 0.0
+                        if x > 0:
+                            if x < T and x == np.floor(x):
+                                v = x * buf[np.int64(x)]
+                            else:
+                                cur[1] = 1
                         ls += v
-                    v = _xlnx_whole(rt, buf, cur)
+                    v = 0.0
+                    if rt > 0:
+                        if rt < T and rt == np.floor(rt):
+                            v = rt * buf[np.int64(rt)]
+                        else:
+                            cur[1] = 1
                     if b == 0:
                         rt0, term0 = rt, ls - v
                     else:
@@ -202,10 +216,19 @@ def c45_scores(mode, buf, bags, start, count, known, nbags, num_features, nom_fe
                 if abs(numerator) < 1e-6:
                     g = 0.0
                 known2 = (0.0 + rt0) + rt1
-                l0 = _xlnx_whole(rt0, buf, cur)  # marked already, if not whole, when rt was summed
-                l1 = _xlnx_whole(rt1, buf, cur)
+                l0 = 0.0
+                l1 = 0.0
+                if rt0 > 0:
+                    l0 = rt0 * buf[np.int64(rt0)] if rt0 < T and rt0 == np.floor(rt0) else 0.0
+                if rt1 > 0:
+                    l1 = rt1 * buf[np.int64(rt1)] if rt1 < T and rt1 == np.floor(rt1) else 0.0
                 x = total - known2
-                lrest = _xlnx_whole(x, buf, cur)
+                lrest = 0.0
+                if x > 0:
+                    if x < T and x == np.floor(x):
+                        lrest = x * buf[np.int64(x)]
+                    else:
+                        cur[1] = 1
                 value = -((0.0 + l0) + l1) - lrest + lnf_total
                 if not known2 > 0:
                     value = 0.0
@@ -237,7 +260,8 @@ def c45_scores(mode, buf, bags, start, count, known, nbags, num_features, nom_fe
         gains[f] = gain
         ratios[f] = _ratio(gain, best_den)
         cut[f] = best
-    if mode == TRY and K < 8:  # the usual case written for speed (its helpers inlined: no calls)
+    if mode == TRY and K < 8:  # the usual case without calls per value (each costs reference counts)
+        T = buf.shape[0]
         lnfs = np.empty(max(width, K) + 2)
         for a in range(B):
             m = nom_sizes[a]
@@ -263,19 +287,39 @@ def c45_scores(mode, buf, bags, start, count, known, nbags, num_features, nom_fe
             for k in range(K):
                 x = per_class[k]
                 s += x
-                lx = _xlnx_whole(x, buf, cur)
+                lx = 0.0
+                if x > 0:
+                    if x < T and x == np.floor(x):
+                        lx = x * buf[np.int64(x)]
+                    else:
+                        cur[1] = 1
                 ls += lx
-            ltot = _xlnx_whole(s, buf, cur)
+            ltot = 0.0
+            if s > 0:
+                if s < T and s == np.floor(s):
+                    ltot = s * buf[np.int64(s)]
+                else:
+                    cur[1] = 1
             old = (ltot - ls) / LOG2
             for v in range(m):
                 ls = 0.0
                 for k in range(K):
                     x = nbags[a, v, k]
                     flat[v * K + k] = x
-                    lx = _xlnx_whole(x, buf, cur)
+                    lx = 0.0
+                    if x > 0:
+                        if x < T and x == np.floor(x):
+                            lx = x * buf[np.int64(x)]
+                        else:
+                            cur[1] = 1
                     ls += lx
                 x = rowtot[v]
-                lx = _xlnx_whole(x, buf, cur)
+                lx = 0.0
+                if x > 0:
+                    if x < T and x == np.floor(x):
+                        lx = x * buf[np.int64(x)]
+                    else:
+                        cur[1] = 1
                 lnfs[v] = lx
                 terms[v] = ls - lx
             new = -_sum(terms, 0, m) / LOG2
@@ -286,8 +330,19 @@ def c45_scores(mode, buf, bags, start, count, known, nbags, num_features, nom_fe
                 g = 0.0
             known2 = _sum(rowtot, 0, m)
             x = total - known2
-            lrest = _xlnx_whole(x, buf, cur)
-            lall = _xlnx_whole(total, buf, cur)
+            lrest = 0.0
+            if x > 0:
+                if x < T and x == np.floor(x):
+                    lrest = x * buf[np.int64(x)]
+                else:
+                    cur[1] = 1
+            x = total
+            lall = 0.0
+            if x > 0:
+                if x < T and x == np.floor(x):
+                    lall = x * buf[np.int64(x)]
+                else:
+                    cur[1] = 1
             value = -_sum(lnfs, 0, m) - lrest + lall
             if not known2 > 0:
                 value = 0.0

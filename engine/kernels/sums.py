@@ -79,17 +79,3 @@ def numpy_sum(a, start, n):
 def pairwise_sum(a):
     """Σ a in NumPy's order for a contiguous 1-D array (`a.sum()`, a row's `sum(axis=-1)`)."""
     return numpy_sum(a, 0, a.shape[0])
-
-
-@numba.njit(inline="always")
-def inline_sum(a, start, n):
-    """numpy_sum(a, start, n), inlined where it is called: the short rows (the usual case: a few
-    classes) added one by one as block_sum does, without a call in a kernel's inner loop."""
-    if n < 8:
-        out = 0.0
-        for i in range(n):
-            out += a[start + i]
-        return out
-    if n <= 128:
-        return block_sum(a, start, n)
-    return numpy_sum(a, start, n)
