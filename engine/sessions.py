@@ -56,18 +56,27 @@ class Session:
     """A consultation plus its log (questions asked, answers, costs) and its file.
 
     `project` (a .rtproj path) files the session under that project's history;
-    `case` is the user's name for the case (a patient or applicant id)."""
+    `case` is the user's name for the case (a patient or applicant id). `spec` (costs, batch
+    groups, budget, cost matrix; default: the model's own) is checked here against the model,
+    where the consultation's settings are made (`validate_for_model`), so the consultation
+    never sees an unchecked setting; `settings_file` is where they came from (for the message;
+    default: the project, else the model file)."""
 
     def __init__(self, model: Model, model_path: str | None, spec=None, session_id: str | None = None,
                  project: str | None = None, case: str = "", stop_when_not_worth: bool = False,
-                 planning: str = "planned"):
+                 planning: str = "planned", settings_file: str | None = None):
+        from .data.spec import validate_for_model
+
+        if spec is None:
+            spec, settings_file = model.spec, model_path or model.path
+        validate_for_model(spec, model.schema, file=settings_file or project)
         self.model = model
         self.model_path = os.path.abspath(model_path) if model_path else model.path
         self.project = os.path.abspath(project) if project else None
         self.case = case
         self.id = session_id or time.strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
-        self.consultation = Consultation(model.tree, spec if spec is not None else model.spec,
-                                         stop_when_not_worth=stop_when_not_worth, planning=planning)
+        self.consultation = Consultation(model.tree, spec, stop_when_not_worth=stop_when_not_worth,
+                                         planning=planning)
         self.planning = planning  # asked for (a tree the plan cannot read consults by utility)
         self.steps: list[dict] = []
         self.created = time.strftime("%Y-%m-%dT%H:%M:%S")
@@ -203,7 +212,7 @@ class Session:
 
     @classmethod
     def resume(cls, session_id_or_path: str, model: Model | None = None, spec=None,
-               model_path: str | None = None) -> "Session":
+               model_path: str | None = None, settings_file: str | None = None) -> "Session":
         """A saved session replayed: its answers on its model, with the costs it was started
         with (unless `spec` overrides them). `model` (read from `model_path`) must be the
         model the session was made with: a changed or another model is refused, since the
@@ -223,7 +232,7 @@ class Session:
         try:
             stored_model, steps = obj.get("model"), list(obj.get("steps") or [])
             if spec is None and isinstance(obj.get("problem"), dict):
-                spec = ProblemSpec.from_json(obj["problem"], file=str(path))
+                spec, settings_file = ProblemSpec.from_json(obj["problem"], file=str(path)), str(path)
         except (TypeError, ValueError, RuleTreeError) as exc:
             raise ModelFileError(_("the session file is damaged ({error})").format(error=exc), code="bad_session",
                                  file=str(path)) from None
@@ -249,7 +258,8 @@ class Session:
         own = path.resolve().parent == sessions_dir().resolve() and SESSION_ID.fullmatch(path.stem) is not None
         session = cls(model, obj.get("model"), spec, session_id=path.stem if own else None, project=obj.get("project"),
                       case=str(obj.get("case") or ""), stop_when_not_worth=bool(options.get("stop_when_not_worth")),
-                      planning=options.get("planning", "utility"))  # before issue 23, every session was by utility
+                      planning=options.get("planning", "utility"),  # before issue 23, every session was by utility
+                      settings_file=settings_file)
         session.created = obj.get("created", session.created)
         for step in steps:
             session._replay(step)

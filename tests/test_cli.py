@@ -63,7 +63,8 @@ def test_broken_project_exits_2_naming_the_setting(demo_dir, tmp_path, capsys):
     captured = capsys.readouterr()
     err = captured.err.strip().splitlines()
     assert len(err) == 1
-    assert 'project "bad.rtproj"' in err[0] and "attributes.safety.test_cost" in err[0]
+    # the same refusal as every command's (engine.data.spec.raise_problems)
+    assert err[0] == 'ruletree: error: file "bad.rtproj", setting attributes.safety.test_cost: must not be negative'
     assert "must not be negative" in captured.out
 
 

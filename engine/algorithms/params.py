@@ -166,14 +166,35 @@ class AlgorithmInfo:
         return out
 
 
-def resolve_params(info: AlgorithmInfo, given: dict | None, spec=None) -> dict:
+class Params(dict):
+    """A learner's parameters resolved against its schema: defaults filled in, every value
+    checked (`resolve_params`). Resolving them again (the workflows pass them on: train, then
+    the folds of its cross-validation) returns them as they are, so a run checks each value
+    once; only the choices the problem supplies are left for when the problem is known."""
+
+    def __init__(self, values: dict, algorithm: str, problem_checked: bool):
+        super().__init__(values)
+        self.algorithm = algorithm
+        self.problem_checked = problem_checked
+
+
+def resolve_params(info: AlgorithmInfo, given: dict | None, spec=None) -> Params:
     """Defaults filled in; every value checked against its schema (one clear message).
 
     Parameters of both stages are accepted. With `spec` (the problem), a choice whose
     values come from the problem is checked against them; then `info.check` sees the
-    whole set."""
+    whole set. `given` already resolved for this algorithm (a `Params`) is returned as it
+    is, its problem choices checked first if it was resolved without the problem."""
     from ..errors import OptionError
 
+    sourced = [p for p in info.params if p.choices_from is not None]
+    if isinstance(given, Params) and given.algorithm == info.name:
+        if given.problem_checked or spec is None or not sourced:
+            return given
+        out = Params(given, info.name, True)
+        for p in sourced:
+            out[p.name] = _check_value(info, p, given[p.name], OptionError, spec)
+        return out
     given = dict(given or {})
     out = {}
     by_name = {p.name: p for p in info.params}
@@ -190,7 +211,7 @@ def resolve_params(info: AlgorithmInfo, given: dict | None, spec=None) -> dict:
         if message:
             raise OptionError(_("{algorithm} parameters: {message}").format(algorithm=info.name, message=message),
                               code="bad_option")
-    return out
+    return Params(out, info.name, spec is not None or not sourced)
 
 
 def _check_value(info, p: Param, value, error, spec=None):

@@ -37,13 +37,15 @@ def class_counts(table, target: str) -> list[tuple[str, int]]:
 
 
 def cmd_info(args) -> int:
-    from ..data.spec import check
+    from ..data.spec import raise_problems
+    from ..errors import SpecError
 
     if args.data is None and args.project is None:
         raise OptionError(_("give a data file, or --project P"), code="bad_option")
     problem = resolve_problem(args, need_target=True)
     table, spec = problem.table, problem.spec
-    problems = check(spec, table) if (args.project or problem_given(args)) else []
+    judged = bool(args.project or problem_given(args) or problem.project.path)  # settings someone gave
+    problems = problem.problems if judged else []
     target = spec.target if spec.target in {c.name for c in table.columns} else None
     classes = class_counts(table, target) if target else []
     if spec.class_order and target:
@@ -54,20 +56,17 @@ def cmd_info(args) -> int:
         out["target"] = None if target is None else {
             "name": target, "assumed": problem.target_assumed, "ordered": spec.class_order is not None,
             "classes": [{"label": c, "count": n} for c, n in classes]}
-        if args.project or problem_given(args):
+        if judged:
             out["project"] = {"path": problem.project.path, "settings": spec.to_json(),
                               "valid": not problems,
                               "problems": [{"field": p.field, "message": p.message} for p in problems]}
         print(json.dumps(out, ensure_ascii=False, indent=2, default=json_default))
     else:
-        print_info(table, spec, target, classes, problem, problems, show_settings=bool(args.project))
-    if problems:
-        first = problems[0]
-        more = _(" (and {n} more)").format(n=len(problems) - 1) if len(problems) > 1 else ""
-        where = _('project "{name}"').format(name=os.path.basename(args.project)) if args.project else \
-            _("settings")
-        print(_("{prog}: error: {where}, setting {field}: {message}{more}").format(
-            prog=PROG, where=where, field=first.field, message=first.message, more=more), file=sys.stderr)
+        print_info(table, spec, target, classes, problem, problems, show_settings=bool(problem.project.path))
+    try:  # the same refusal as every other command's (engine.data.spec.raise_problems)
+        raise_problems(problems, file=problem.settings_file or table.file)
+    except SpecError as exc:
+        print(_("{prog}: error: {message}").format(prog=PROG, message=exc), file=sys.stderr)
         return 2
     return 0
 
@@ -120,8 +119,9 @@ def cmd_train(args) -> int:
     from ..workflows import train_model
 
     info = get(args.algorithm)
-    given = parse_params(args.param)
-    resolve_params(info, given)  # a mistyped parameter is reported before a large file is read
+    # checked once, before a large file is read (a mistyped parameter said at once); the choices
+    # that come from the problem are checked when it is known
+    given = resolve_params(info, parse_params(args.param))
     problem, data = prepare(args)
     before = list(data.warnings)
     for w in problem.table.warnings + before:
@@ -243,8 +243,7 @@ def cmd_evaluate(args) -> int:
     from ..workflows import evaluate_algorithm
 
     info = get(args.algorithm)
-    given = parse_params(args.param)
-    resolve_params(info, given)  # reported before a large file is read; again with the problem below
+    given = resolve_params(info, parse_params(args.param))  # before a large file is read (as train)
     check_scheme_options(args)
     missing_rate = getattr(args, "missing_rate", None)
     problem, data = prepare(args)

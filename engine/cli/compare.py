@@ -146,9 +146,11 @@ def cmd_compare(args) -> int:
         raise OptionError(_("--jobs must be at least 1"), code="bad_option")
     wants_all = any(item.lower() == "all" for item in split_list(args.algorithms))
     parse_train_sizes(args.train_sizes)
-    if not wants_all:  # mistyped names and parameters are reported before a large file is read
-        for entry in parse_sweeps(parse_entries(args.algorithms, args.param), args.sweep):
-            resolve_params(get(entry.algorithm), entry.params)
+    entries = None
+    if not wants_all:  # mistyped names and parameters are reported before a large file is read (once)
+        entries = parse_sweeps(parse_entries(args.algorithms, args.param), args.sweep)
+        for entry in entries:
+            entry.resolved = resolve_params(get(entry.algorithm), entry.params)
     problem, data = prepare(args)
     for w in problem.table.warnings + list(data.warnings):
         warn(w)
@@ -157,7 +159,8 @@ def cmd_compare(args) -> int:
         available, skipped = applicable_algorithms(data, problem.spec)
         for name, reason in skipped.items():
             print(_("note: {name} left out: it {reason}").format(name=name, reason=reason), file=sys.stderr)
-    entries = parse_sweeps(parse_entries(args.algorithms, args.param, available), args.sweep)
+    if entries is None:
+        entries = parse_sweeps(parse_entries(args.algorithms, args.param, available), args.sweep)
     scheme = Scheme(cv=args.cv, repeats=args.repeats, holdout=args.holdout, seed=args.seed,
                     missing_rate=args.missing_rate, strategy=args.strategy,
                     train_sizes=parse_train_sizes(args.train_sizes))

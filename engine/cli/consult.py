@@ -23,7 +23,8 @@ def cmd_consult(args) -> int:
 
     model = load_model(args.model)
     spec = load_project(args.project).spec if args.project else None
-    session = Session.resume(args.resume, model, spec, model_path=args.model) if args.resume else \
+    session = Session.resume(args.resume, model, spec, model_path=args.model, settings_file=args.project) \
+        if args.resume else \
         Session(model, args.model, spec, project=args.project, case=args.case or "",
                 stop_when_not_worth=args.stop_when_not_worth, planning=args.planning)
     given = {}

@@ -71,6 +71,9 @@ class Entry:
     algorithm: str
     params: dict = field(default_factory=dict)
     name: str | None = None
+    # the parameters resolved once against the schema (a caller that checked them early keeps
+    # them here, so the run does not check them again)
+    resolved: dict | None = field(default=None, compare=False, repr=False)
 
     @property
     def label(self) -> str:
@@ -198,7 +201,7 @@ def _prepare(entries: list[Entry], data: EncodedData, spec: ProblemSpec | None, 
             raise OptionError(_("{algorithm} does not apply to this problem: it {reason}").format(
                 algorithm=info.name, reason=reason), code="bad_option")
         seen.add(name)
-        params = resolve_params(info, entry.params, spec)
+        params = resolve_params(info, entry.resolved if entry.resolved is not None else entry.params, spec)
         out.append(_Prepared(name, info, params, Scoring(info, data, spec, params, scheme.strategy)))
     if baseline:
         name = baseline_name(spec)

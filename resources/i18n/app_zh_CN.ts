@@ -871,10 +871,6 @@
             <translation>语言(&amp;L)</translation>
         </message>
         <message>
-            <source>no data file is open</source>
-            <translation>尚未打开数据文件</translation>
-        </message>
-        <message>
             <source>Open a spreadsheet (File &gt; Open data) or the demo project (File &gt; Open demo project).</source>
             <translation>请打开一个电子表格（文件 &gt; 打开数据）或示例项目（文件 &gt; 打开示例项目）。</translation>
         </message>
@@ -895,7 +891,50 @@
             <translation>模型：{algorithm}，{leaves} 个叶节点</translation>
         </message>
         <message>
+            <source>Open data</source>
+            <translation>打开数据</translation>
+        </message>
+        <message>
+            <source>Open project</source>
+            <translation>打开项目</translation>
+        </message>
+        <message>
+            <source>Save project</source>
+            <translation>保存项目</translation>
+        </message>
+        <message>
+            <source>About {app}</source>
+            <translation>关于 {app}</translation>
+        </message>
+        <message>
+            <source>{app} {version}
+
+Python {python}, Qt (PySide6) {pyside}, NumPy {numpy}, pandas {pandas}, Numba {numba}</source>
+            <translation>{app} {version}
+
+Python {python}，Qt (PySide6) {pyside}，NumPy {numpy}，pandas {pandas}，Numba {numba}</translation>
+        </message>
+    </context>
+    <context>
+        <name>MembershipPlot</name>
+        <message>
+            <source>membership</source>
+            <translation>隶属度</translation>
+        </message>
+        <message>
+            <source>cases</source>
+            <translation>样本数</translation>
+        </message>
+        <message>
+            <source>no values to fuzzify</source>
+            <translation>没有可模糊化的值</translation>
+        </message>
+    </context>
+    <context>
+        <name>OpeningFlow</name>
+        <message>
             <source>Car evaluation: four ordered classes, test costs, a batch group, a cost matrix</source>
+            <extracomment>how many times a file is read again with another header row before the window gives up asking</extracomment>
             <translation>汽车评估：四个有序类别、测试代价、一个批量属性组、一个代价矩阵</translation>
         </message>
         <message>
@@ -966,7 +1005,6 @@ They are listed on the Problem tab: correct them there before training. The file
             <source>{message}
 
 Which row holds the column names? The rows above it are skipped.</source>
-            <extracomment>read errors that a choice of the header row may cure</extracomment>
             <translation>{message}
 
 列名在哪一行？其上方的行将被跳过。</translation>
@@ -974,61 +1012,6 @@ Which row holds the column names? The rows above it are skipped.</source>
         <message>
             <source>Save project</source>
             <translation>保存项目</translation>
-        </message>
-        <message>
-            <source>Open a data file or a project first.</source>
-            <translation>请先打开数据文件或项目。</translation>
-        </message>
-        <message>
-            <source>done</source>
-            <translation>完成</translation>
-        </message>
-        <message>
-            <source>an internal error ({message})</source>
-            <translation>内部错误（{message}）</translation>
-        </message>
-        <message>
-            <source>Training stopped by an internal error ({message}). The details are in {log}.</source>
-            <translation>训练因内部错误而停止（{message}）。详细信息见 {log}。</translation>
-        </message>
-        <message>
-            <source>Train a model first.</source>
-            <translation>请先训练模型。</translation>
-        </message>
-        <message>
-            <source>Export rules</source>
-            <translation>导出规则</translation>
-        </message>
-        <message>
-            <source>Excel workbook (*.xlsx)</source>
-            <translation>Excel 工作簿 (*.xlsx)</translation>
-        </message>
-        <message>
-            <source>About {app}</source>
-            <translation>关于 {app}</translation>
-        </message>
-        <message>
-            <source>{app} {version}
-
-Python {python}, Qt (PySide6) {pyside}, NumPy {numpy}, pandas {pandas}, Numba {numba}</source>
-            <translation>{app} {version}
-
-Python {python}，Qt (PySide6) {pyside}，NumPy {numpy}，pandas {pandas}，Numba {numba}</translation>
-        </message>
-    </context>
-    <context>
-        <name>MembershipPlot</name>
-        <message>
-            <source>membership</source>
-            <translation>隶属度</translation>
-        </message>
-        <message>
-            <source>cases</source>
-            <translation>样本数</translation>
-        </message>
-        <message>
-            <source>no values to fuzzify</source>
-            <translation>没有可模糊化的值</translation>
         </message>
     </context>
     <context>
@@ -2019,6 +2002,41 @@ The tree never saw such a case; use the value anyway?</source>
         <message>
             <source>confusion matrix (rows: true class, columns: predicted):</source>
             <translation>混淆矩阵（行：真实类别，列：预测）：</translation>
+        </message>
+    </context>
+    <context>
+        <name>TrainingFlow</name>
+        <message>
+            <source>Open a data file or a project first.</source>
+            <translation>请先打开数据文件或项目。</translation>
+        </message>
+        <message>
+            <source>done</source>
+            <translation>完成</translation>
+        </message>
+        <message>
+            <source>an internal error ({message})</source>
+            <translation>内部错误（{message}）</translation>
+        </message>
+        <message>
+            <source>Training stopped by an internal error ({message}). The details are in {log}.</source>
+            <translation>训练因内部错误而停止（{message}）。详细信息见 {log}。</translation>
+        </message>
+        <message>
+            <source>no data file is open</source>
+            <translation>尚未打开数据文件</translation>
+        </message>
+        <message>
+            <source>Train a model first.</source>
+            <translation>请先训练模型。</translation>
+        </message>
+        <message>
+            <source>Export rules</source>
+            <translation>导出规则</translation>
+        </message>
+        <message>
+            <source>Excel workbook (*.xlsx)</source>
+            <translation>Excel 工作簿 (*.xlsx)</translation>
         </message>
     </context>
     <context>

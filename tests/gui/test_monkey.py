@@ -478,14 +478,16 @@ def monkey_window(qtbot, tmp_path, monkeypatch, demo_dir):
     monkeypatch.setattr(QMenu, "exec", lambda *a, **k: None)
     # the repository's own demo files are never written over (Open demo project, then Save):
     # a write there fails as a read-only folder would, and must be said as one
-    real_save = main.save_project
+    import app.opening as opening
+
+    real_save = opening.save_project
 
     def guarded_save(project, path=None):
         target = os.path.abspath(os.fspath(path or project.path))
         if target.startswith(str(REPO) + os.sep):
             raise PermissionError(13, "Permission denied", target)
         return real_save(project, path)
-    monkeypatch.setattr(main, "save_project", guarded_save)
+    monkeypatch.setattr(opening, "save_project", guarded_save)
 
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
     w = main.MainWindow(settings)

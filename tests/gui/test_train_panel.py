@@ -87,8 +87,10 @@ def test_problem_choices_follow_the_current_problem(window, demo_dir, tmp_path, 
 
 def test_the_window_trains_through_the_workflow(window, demo_dir, tmp_path, qtbot, monkeypatch):
     calls = []
+    import app.training as training
+
     real = workflows.train_model
-    monkeypatch.setattr(workflows, "train_model", lambda *a, **k: calls.append(a[0].name) or real(*a, **k))
+    monkeypatch.setattr(training, "train_model", lambda *a, **k: calls.append(a[0].name) or real(*a, **k))
     open_project(window, demo_dir, tmp_path, "glass")
     window.train_panel.select("demo")
     window.train_panel.form.editors["level"].setCurrentText("2")

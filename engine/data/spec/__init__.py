@@ -14,13 +14,16 @@ from .checks import (
     CHECKS,
     DataFacts,
     check,
+    check_for_model,
     class_labels,
     column_labels,
     effective_type,
     find_cycle,
     fuzzified,
     prerequisite_cycle,
+    raise_problems,
     validate,
+    validate_for_model,
 )
 from .reading import _label, _Reader, json_repr, read_problem  # noqa: F401  (_label, _Reader: old imports)
 from .settings import (  # noqa: F401  (_MONOTONE_ALIASES: the CLI's --monotone words)
@@ -37,6 +40,6 @@ from .settings import (  # noqa: F401  (_MONOTONE_ALIASES: the CLI's --monotone 
 )
 
 __all__ = ["CHECKS", "MAX_FUZZY_TERMS", "MONOTONE_DIRECTIONS", "AttributeSettings", "BatchGroup", "CostMatrix",
-           "DataFacts", "ProblemSpec", "SpecProblem", "check", "class_labels", "column_labels", "effective_type",
-           "find_cycle", "fuzzified", "fuzzy_term_problems", "json_repr", "prerequisite_cycle", "read_problem",
-           "validate"]
+           "DataFacts", "ProblemSpec", "SpecProblem", "check", "check_for_model", "class_labels", "column_labels", "effective_type",
+           "find_cycle", "fuzzified", "fuzzy_term_problems", "json_repr", "prerequisite_cycle", "raise_problems", "read_problem",
+           "validate", "validate_for_model"]

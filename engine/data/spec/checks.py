@@ -53,12 +53,14 @@ def effective_type(spec: ProblemSpec, table: Table, name: str) -> str:
 
 @dataclass
 class DataFacts:
-    """The table as the checkers see it."""
+    """The table as the checkers see it; or, `partial`, what a trained model knows of its data
+    (`of_model`: its attributes and classes, not every column, nor the columns' values)."""
 
-    table: Table
+    table: Table | None
     columns: list[str]  # in the order of the data
     target: str | None  # the spec's target, whether or not it is a column
     classes: list[str]  # the target column's labels; [] when there is no such column
+    partial: bool = False
 
     @classmethod
     def of(cls, spec: ProblemSpec, table: Table) -> "DataFacts":
@@ -66,6 +68,15 @@ class DataFacts:
         target = spec.target
         classes = class_labels(table, target) if target is not None and target in columns else []
         return cls(table, columns, target, classes)
+
+    @classmethod
+    def of_model(cls, schema) -> "DataFacts":
+        """A model's attributes and classes (a DataSchema): the settings a consultation of that
+        model takes from a project are checked against these. Settings of columns the model
+        does not use, and whether a column is in use, are not judged (they do not apply)."""
+        # in the data's natural order, as `of` lists them, so both say the same words
+        return cls(None, [*schema.names, schema.target], schema.target,
+                   sorted(schema.classes, key=natural_key), partial=True)
 
     def has_column(self, name: str) -> bool:
         return name in self.columns
@@ -105,6 +116,8 @@ def _too_large() -> str:
 def check_target(spec: ProblemSpec, facts: DataFacts) -> Problems:
     """A target column that exists and holds at least two classes (not a continuous quantity)."""
     target, classes = facts.target, facts.classes
+    if facts.partial:  # a model's target is its own
+        return
     if target is None:
         yield SpecProblem("target", _("no target column is chosen"))
     elif not facts.has_column(target):
@@ -207,11 +220,14 @@ def check_attributes(spec: ProblemSpec, facts: DataFacts) -> Problems:
     The target's own attribute settings are ignored."""
     for name, settings in spec.attributes.items():
         if not facts.has_column(name):
+            if facts.partial:  # a column the model does not use: its settings do not apply
+                continue
             yield SpecProblem(f"attributes.{name}", _('there is no column "{name}" in the data').format(name=name))
             continue
         if name == facts.target:
             continue
-        yield from attribute_type_problems(spec, facts, name, settings)
+        if facts.table is not None:  # a model's attributes keep the types they were trained with
+            yield from attribute_type_problems(spec, facts, name, settings)
         yield from attribute_cost_problems(spec, facts, name, settings)
         yield from attribute_fuzzy_problems(spec, facts, name, settings)
 
@@ -259,6 +275,8 @@ def attribute_cost_problems(spec: ProblemSpec, facts: DataFacts, name: str, sett
         return
     if pre == name:
         yield SpecProblem(f"{base}.prerequisite", _("an attribute cannot be its own prerequisite"))
+    elif facts.partial:  # a prerequisite the model does not use is never asked (CostModel leaves it out)
+        return
     elif not facts.is_attribute(pre):
         yield SpecProblem(f"{base}.prerequisite", _('"{pre}" is not an attribute of the data').format(pre=pre))
     elif not spec.attribute(pre).use:
@@ -300,7 +318,7 @@ def prerequisite_cycle(spec: ProblemSpec) -> list[str] | None:
 
 def check_attributes_in_use(spec: ProblemSpec, facts: DataFacts) -> Problems:
     """At least one attribute besides the target is in use (checked once the target is a column)."""
-    if facts.target is None or not facts.has_column(facts.target):
+    if facts.partial or facts.target is None or not facts.has_column(facts.target):
         return
     if not any(c != facts.target and spec.attribute(c).use for c in facts.columns):
         yield SpecProblem("attributes", _("no attribute is in use besides the target"))
@@ -344,11 +362,13 @@ def check_batch_groups(spec: ProblemSpec, facts: DataFacts) -> Problems:
         if len(set(group.attributes)) < 2:
             yield SpecProblem(f"{base}.attributes", _("{label} needs at least two attributes").format(label=label))
         for member in group.attributes:
+            if facts.partial and not facts.is_attribute(member):
+                continue  # not in the model: CostModel leaves it out of the group
             if not facts.is_attribute(member):
                 yield SpecProblem(f"{base}.attributes", _('"{member}" in {label} is not an attribute of the data').format(
                                                             member=member, label=label))
                 continue
-            if not spec.attribute(member).use:
+            if not facts.partial and not spec.attribute(member).use:
                 yield SpecProblem(f"{base}.attributes", _('"{member}" in {label} is not in use').format(
                                                             member=member, label=label))
             if member in member_of and member_of[member] != group.name:
@@ -428,13 +448,32 @@ CHECKS: tuple[tuple[str, Checker], ...] = (
 
 def check(spec: ProblemSpec, table: Table) -> list[SpecProblem]:
     """Every problem of `spec` against itself and `table` (empty list: all good)."""
-    facts = DataFacts.of(spec, table)
+    return check_facts(spec, DataFacts.of(spec, table))
+
+
+def check_for_model(spec: ProblemSpec, schema) -> list[SpecProblem]:
+    """Every problem of `spec` against itself and a trained model's attributes and classes
+    (`DataFacts.of_model`): the settings a consultation takes from a project or a session file."""
+    return check_facts(spec, DataFacts.of_model(schema))
+
+
+def check_facts(spec: ProblemSpec, facts: DataFacts) -> list[SpecProblem]:
     return [problem for _, checker in CHECKS for problem in checker(spec, facts)]
 
 
 def validate(spec: ProblemSpec, table: Table, *, file: str | None = None) -> None:
     """Raise `SpecError` (with all problems) when `check` finds any."""
-    problems = check(spec, table)
+    raise_problems(check(spec, table), file=file)
+
+
+def validate_for_model(spec: ProblemSpec, schema, *, file: str | None = None) -> None:
+    """Raise `SpecError` (with all problems) when `check_for_model` finds any."""
+    raise_problems(check_for_model(spec, schema), file=file)
+
+
+def raise_problems(problems: list[SpecProblem], *, file: str | None = None) -> None:
+    """The one refusal of settings that do not hold: a `SpecError` holding every problem, its
+    message the first one's with how many more, naming `file` and the first problem's setting."""
     if problems:
         first = problems[0]
         more = "" if len(problems) < 2 else _(" (and 1 more problem)") if len(problems) == 2 else \

@@ -1,0 +1,254 @@
+"""The Tree tab: the drawn tree, its controls, and the rule and training rows of the node clicked."""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox,
+                               QVBoxLayout, QWidget)
+
+from engine.costs import CostModel
+from engine.data.table import format_number
+from engine.strategies import node_costs
+from engine.tree.rules import extract_rules, rule_text
+from engine.workflows import has_test_costs
+
+from ..errors import show_error
+from ..widgets.tree_canvas import TreeCanvas
+from ..widgets.tree_layout import find_nodes
+from ..widgets.tree_overview import TreeOverview
+
+
+class TreePanel(QWidget):
+    """The drawn tree, its controls, and the rule and training rows of the node clicked.
+
+    A case (a row of the data, picked in the "case" box or by selecting it on the Data tab)
+    is shown on the tree: its path in a crisp tree; in a fuzzy tree its membership in every
+    branch and how strongly it reaches every node (TreeCanvas.show_case).
+    """
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.canvas = TreeCanvas()
+        self.overview = TreeOverview(self.canvas)  # the minimap, over the canvas's bottom-right corner
+        self.rule = QLabel(self.tr("Train a model to see its tree."))
+        self.rule.setWordWrap(True)
+        self.rule.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.depth = QSpinBox()
+        self.depth.setRange(0, 200)
+        self.depth.setSpecialValueText(self.tr("all levels"))
+        self.depth.setPrefix(self.tr("depth limit "))
+        self.depth.valueChanged.connect(lambda v: self.canvas.set_max_depth(v or None))
+        bar = QHBoxLayout()
+        for text, slot in ((self.tr("Fit"), self.canvas.fit), (self.tr("Zoom in"), self.canvas.zoom_in),
+                           (self.tr("Zoom out"), self.canvas.zoom_out), (self.tr("Expand all"), self.canvas.expand_all),
+                           (self.tr("Export PNG/SVG..."), self.export_picture)):
+            button = QPushButton(text)
+            button.clicked.connect(slot)
+            bar.addWidget(button)
+        bar.addWidget(self.depth)
+        self.case = QSpinBox()
+        self.case.setPrefix(self.tr("case: row "))
+        self.case.setSpecialValueText(self.tr("case: none"))
+        self.case.setToolTip(self.tr("Show one row of the data on the tree (or select the row on the Data tab)"))
+        self.case.setEnabled(False)
+        self.case.valueChanged.connect(self._case_changed)
+        bar.addWidget(self.case)
+        self.find = QLineEdit()
+        self.find.setPlaceholderText(self.tr("find an attribute or a class"))
+        self.find.setToolTip(self.tr("Enter: the next node that tests this attribute or answers this class (its "
+                                     "path is highlighted and opened)"))
+        self.find.setClearButtonEnabled(True)
+        self.find.returnPressed.connect(self.find_next)
+        self.find.textChanged.connect(lambda _: setattr(self, "_found", None))
+        self.found = QLabel("")
+        self._found = None  # (text, matches, index) of the last search
+        bar.addWidget(self.find)
+        bar.addWidget(self.found)
+        self.costs = QCheckBox(self.tr("show costs"))
+        self.costs.setToolTip(self.tr(self.COSTS_TIP))
+        self.costs.setEnabled(False)
+        self.costs.toggled.connect(self._show_costs)
+        bar.addWidget(self.costs)
+        bar.addStretch(1)
+        self.case_info = QLabel("")
+        self.case_info.setWordWrap(True)
+        self.case_info.setVisible(False)
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(self.canvas, 1)
+        layout.addWidget(self.case_info)
+        layout.addWidget(self.rule)
+        self.tree = None
+        self.node_rows: dict[int, list[int]] = {}
+        self.node_costs = None  # per node, what a case pays there (engine.strategies.node_costs); None: unpriced
+        self.table = None  # the data and model the case box picks rows of (set_cases)
+        self.model = None
+        self._X = None  # the table's rows encoded for the model (when first needed)
+        self._row_numbers = None  # the spreadsheet row number of each data row
+        self.canvas.node_selected.connect(self._node_selected)
+        self.canvas.depth_chosen.connect(self._depth_chosen)
+
+    COSTS_TIP = QT_TRANSLATE_NOOP("TreePanel", "Show in every box what a case pays there: at a test its test and "
+                                  "waiting cost (unknown prerequisites first; a batch member costs less once its "
+                                  "group's common cost is paid above), at a leaf the tests paid on the way")
+    NO_COSTS_TIP = QT_TRANSLATE_NOOP("TreePanel", "The problem prices no tests: set test costs or waiting times on "
+                                     "the Problem tab, then train")
+
+    def show_tree(self, tree, node_rows: dict[int, list[int]] | None = None, spec=None) -> None:
+        """Draw `tree`; `spec`, the problem it was trained on, prices its tests (the costs box)."""
+        self.tree = tree
+        self.node_rows = node_rows or {}
+        priced = has_test_costs(spec)
+        self.node_costs = node_costs(tree, CostModel.from_spec(spec, tree.schema.names)) if priced else None
+        self.costs.setEnabled(priced)
+        if not priced:  # greyed out and unticked: nothing to show
+            self.costs.blockSignals(True)
+            self.costs.setChecked(False)
+            self.costs.blockSignals(False)
+        self.costs.setToolTip(self.tr(self.COSTS_TIP if priced else self.NO_COSTS_TIP))
+        self.case_info.setVisible(False)
+        self.rule.setText(self.tr("{leaves} leaves, depth {depth}. Click a node to see its rule.").format(
+            leaves=tree.n_leaves, depth=tree.depth))
+        self.canvas.set_tree(tree, readable=True)  # may choose a depth limit now, or when first shown
+        self._show_costs(self.costs.isChecked())
+        self.canvas.fit()
+
+    # ---- a case ---------------------------------------------------------------------
+
+    def set_cases(self, table, model) -> None:
+        """The rows the case box picks from (None: no case can be picked); a row already
+        picked is shown again on the new tree."""
+        self.table, self.model, self._X = table, model, None
+        usable = table is not None and model is not None and table.n_rows > 0
+        numbers = (table.row_numbers if table.row_numbers is not None else
+                   np.arange(table.first_row, table.first_row + table.n_rows)) if usable else None
+        self._row_numbers = numbers
+        self.case.blockSignals(True)
+        keep = self.case.value()
+        if usable:
+            self.case.setRange(int(numbers[0]) - 1, int(numbers[-1]))
+            self.case.setValue(keep if keep >= numbers[0] else int(numbers[0]) - 1)
+        else:
+            self.case.setRange(0, 0)
+        self.case.setEnabled(usable)
+        self.case.blockSignals(False)
+        self._case_changed(self.case.value())
+
+    def pick_index(self, index: int) -> None:
+        """Show data row `index` (0-based, as the Data tab's table) on the tree."""
+        if self._row_numbers is not None and 0 <= index < len(self._row_numbers):
+            self.case.setValue(int(self._row_numbers[index]))
+
+    def _case_changed(self, value: int) -> None:
+        self.canvas.clear_case()
+        self.case_info.setVisible(False)
+        if self.model is None or self.table is None or self.tree is not self.model.tree \
+                or value <= self.case.minimum():
+            return
+        index = int(np.searchsorted(self._row_numbers, value))
+        if index >= len(self._row_numbers) or self._row_numbers[index] != value:
+            self._say(self.tr("Row {row} is not a row of the data (a blank row?).").format(row=value))
+            return
+        try:
+            if self._X is None:
+                self._X = self.model.schema.encode_features(self.table, warnings=[])
+            x = self._X[index]
+            answer = self.model.predict(self._X[index:index + 1]).label_names(self.tree)[0]
+        except Exception as exc:  # noqa: BLE001 - the tree stays; the reason is shown beside it
+            self._say(self.tr("Row {row} cannot be shown: {reason}").format(row=value, reason=exc))
+            return
+        view = self.canvas.show_case(x, self.model.missing, self.tr("row {row}").format(row=value))
+        target = self.model.spec.target
+        truth = self.table.frame[target].iloc[index] if target in self.table.frame.columns else None
+        if isinstance(truth, float):
+            truth = None if truth != truth else format_number(truth)
+        case = (self.tr("Row {row} ({target} = {value})").format(row=value, target=target, value=truth)
+                if truth is not None else self.tr("Row {row}").format(row=value))
+        if view is not None and view.fuzzy:
+            if self.tree.tnorm == "minimum":
+                text = self.tr("{case}: the tree answers {answer}. On each branch: the row's membership in the term; "
+                               "in each box: how strongly the row reaches the node (the smallest of the memberships "
+                               "on the way). Faded: nodes the row does not reach.")
+            else:
+                text = self.tr("{case}: the tree answers {answer}. On each branch: the row's membership in the term; "
+                               "in each box: how strongly the row reaches the node (the product of the memberships "
+                               "on the way). Faded: nodes the row does not reach.")
+            self._say(text.format(case=case, answer=answer))
+        else:
+            self._say(self.tr("{case}: the tree answers {answer}; its path is highlighted.").format(case=case,
+                                                                                                   answer=answer))
+
+    def _say(self, text: str) -> None:
+        self.case_info.setText(text)
+        self.case_info.setVisible(True)
+
+    def find_next(self) -> None:
+        """Go to the next node matching the find box (first Enter: the first), open its path and
+        select it (its rule below); "k of n" beside the box."""
+        text = self.find.text()
+        if self.tree is None or not text.strip():
+            self.found.setText("")
+            return
+        if self._found is None or self._found[0] != text:
+            self._found = (text, find_nodes(self.tree, text), -1)
+        _, matches, index = self._found
+        if not matches:
+            self.found.setText(self.tr("no match"))
+            return
+        index = (index + 1) % len(matches)
+        self._found = (text, matches, index)
+        node = matches[index]
+        self.canvas.reveal(node)
+        self.canvas.select_node(node)
+        self.found.setText(self.tr("{index} of {count}").format(index=index + 1, count=len(matches)))
+
+    def _depth_chosen(self, depth: int) -> None:
+        """The canvas opened a new tree at a readable depth: the box shows it, and says how to see more."""
+        self.depth.blockSignals(True)
+        self.depth.setValue(depth)
+        self.depth.blockSignals(False)
+        if depth and self.tree is not None and depth < self.tree.depth:
+            self.rule.setText(self.tr("{leaves} leaves, depth {depth}: shown to depth {shown} so that the boxes read; "
+                                      "double-click a \"...\" to open a branch, or raise the depth limit. Click a "
+                                      "node to see its rule.").format(leaves=self.tree.n_leaves, depth=self.tree.depth,
+                                                                      shown=depth))
+
+    def _show_costs(self, on: bool) -> None:
+        self.canvas.set_costs(self.node_costs if on and self.node_costs is not None else None)
+
+    def export_picture(self, path: str | None = None) -> bool:
+        if self.tree is None:
+            return False
+        if not path:
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the tree"), "tree.png",
+                                                  self.tr("PNG image (*.png);;SVG (*.svg)"))
+            if not path:
+                return False
+        try:
+            if path.lower().endswith(".svg"):
+                self.canvas.export_svg(path)
+            else:
+                self.canvas.export_png(path)
+        except Exception as exc:  # noqa: BLE001 - a folder gone or read-only: said, never a crash
+            show_error(self, exc, path)
+            return False
+        return True
+
+    def _node_selected(self, node_id: int) -> None:
+        tree = self.tree
+        node = tree.nodes[node_id]
+        if node.is_leaf:
+            rule = next(iter(extract_rules(tree, [node_id])), None)
+            text = rule_text(tree, rule) if rule else ""
+        else:
+            text = self.tr("internal node: {label}").format(label=tree.label_name(node.label))
+        counts = ", ".join(f"{c} {format(v, 'g')}" for c, v in zip(tree.schema.classes, node.counts))
+        rows = self.node_rows.get(node_id, [])
+        shown = ", ".join(str(r) for r in rows[:30])
+        if len(rows) > 30:
+            shown = self.tr("{rows} ... ({count} rows)").format(rows=shown, count=len(rows))
+        lines = [text, self.tr("training cases here: {counts}").format(counts=counts)]
+        if rows:
+            lines.append(self.tr("spreadsheet rows: {rows}").format(rows=shown))
+        self.rule.setText("\n".join(lines))

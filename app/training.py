@@ -1,0 +1,117 @@
+"""The window's training flow: train the algorithm of the Train tab as a job, show the result
+on every tab, export the rules; the problem handed to the Compare tab. Over the engine's
+workflows (`engine.workflows.train_model`): only the dialogs live here.
+
+`TrainingFlow` is a part of `app.main.MainWindow` (a mixin: the window's attributes are its own).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from engine.algorithms.registry import get, resolve_params
+from engine.data.encode import encode
+from engine.data.spec import check, raise_problems
+from engine.export import export_model
+from engine.paths import log_file
+from engine.workflows import has_test_costs, train_model
+
+APP_NAME = "RuleTree Studio"
+
+
+class TrainingFlow:
+    """Training and export, for MainWindow."""
+
+    def train_now(self) -> None:
+        """The Train tab's Train button, from anywhere (toolbar, Ctrl+T)."""
+        self.tabs.setCurrentWidget(self.train_panel)
+        if self.train_panel.train_button.isEnabled():
+            self.train_panel.train_button.click()
+
+    def train(self, algorithm: str, values: dict) -> None:
+        """Train in a job: the parameters resolved and the settings checked (by `encode`) here,
+        once, before the job starts."""
+        if self.table is None:
+            QMessageBox.information(self, APP_NAME, self.tr("Open a data file or a project first."))
+            return
+        try:
+            info = get(algorithm)
+            params = resolve_params(info, values, self.spec)
+            data = self._checked_data()
+        except Exception as exc:  # noqa: BLE001
+            self.error(exc)
+            return
+        spec, table = self.spec.copy(), self.table
+        holdout, cv = self.train_panel.holdout_value(), self.train_panel.cv_value()
+        strategy = self.train_panel.strategy_value() if has_test_costs(spec) else None
+        self.jobs.start(lambda progress: train_model(info, table, spec, params, progress, data=data,
+                                                     holdout=holdout, strategy=strategy, cv=cv))
+
+    def _trained(self, result) -> None:
+        """Show a workflows.TrainResult: metrics, confusion matrix, the tree, its rules."""
+        model = result.model
+        self.model = model
+        self.train_result = result  # its metrics and level confusions go into the Excel export
+        tree = model.tree
+        self.train_panel.show_result(result)
+        self.train_panel.show_outcome(self.tr("done"), True)
+        self.tree_panel.show_tree(tree, result.node_rows, model.spec)
+        self.tree_panel.set_cases(self.table, model)
+        self.rules_panel.show_rules(tree, model.spec.hierarchy)
+        self.consult_panel.set_model(model, model.spec, self.project.path if self.project else None)
+        self.tabs.setCurrentWidget(self.tree_panel)
+        self._update_status()
+
+    def _consult_path(self, path: list) -> None:
+        """The case being consulted is also highlighted on the Tree tab (same model only)."""
+        session = self.consult_panel.session
+        if session is not None and session.model.tree is self.tree_panel.tree:
+            self.tree_panel.canvas.highlight_path(path)
+
+    def _job_failed(self, message: str, is_bug: bool) -> None:
+        self.train_panel.show_failure(message if not is_bug else
+                                      self.tr("an internal error ({message})").format(message=message))
+        if is_bug:
+            QMessageBox.critical(self, APP_NAME, self.tr("Training stopped by an internal error ({message}). The "
+                                                         "details are in {log}.").format(message=message,
+                                                                                         log=log_file()))
+        else:
+            QMessageBox.warning(self, APP_NAME, message)
+
+    def _checked_data(self, spec=None):
+        """The open table encoded under the settings as they stand (`spec`: a copy of them), checked
+        first: refused with the SpecError every entry point gives, naming the project file."""
+        spec = self.spec if spec is None else spec
+        raise_problems(check(spec, self.table), file=(self.project.path if self.project else None) or self.table.file)
+        return encode(self.table, spec, validate_first=False)
+
+    def _problem_for_compare(self):
+        """The open file and problem, encoded, for the Compare tab (raises with the checks' message)."""
+        if self.table is None:
+            raise ValueError(self.tr("no data file is open"))
+        spec = self.spec.copy()
+        return self._checked_data(spec), spec
+
+    # ---- export ----------------------------------------------------------------------
+
+    def export_rules(self, path: str | None = None) -> bool:
+        if self.model is None:
+            QMessageBox.information(self, APP_NAME, self.tr("Train a model first."))
+            return False
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export rules"), "rules.xlsx",
+                                                  self.tr("Excel workbook (*.xlsx)"))
+            if not path:
+                return False
+        try:
+            result = self.train_result if self.train_result is not None and \
+                self.train_result.model is self.model else None
+            if result is None:
+                export_model(self.model, path)
+            else:
+                where = result.scheme_text
+                export_model(self.model, path, result.metrics, scored_on=where, levels=result.levels)
+        except Exception as exc:  # noqa: BLE001
+            self.error(exc, path)
+            return False
+        return True

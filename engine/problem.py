@@ -1,0 +1,182 @@
+"""Opening a problem: a data file (or a project) read into a table, with its settings.
+
+The one front door for "which file, which sheet, which header row, which target":
+the command line keeps only argparse (`engine.cli.problem`), the window only its
+dialogs (`app.opening`). What is decided here, once:
+
+- a path is a project when it ends in `.rtproj` (`is_project`), else a data file;
+- a project's own data file is read on the project's sheet and, on that sheet, its
+  header row (an explicit sheet or header row wins);
+- a bare data file's target is its last column (`default_target`); a project says
+  which column is the target, so it never gets one assumed;
+- settings given beside the file (`Overrides`: target, class order, monotone
+  directions, hierarchy, positive class) replace the project's;
+- the settings are checked against the data once, where the problem is made
+  (`Problem.problems`; `open_problem(..., check=True)` raises the `SpecError`).
+
+A column-name row that cannot be read raises a `DataError` whose `header_row_hint`
+says which row to try (the window asks the user, the CLI names `--header-row`).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from .data.hierarchy import read_hierarchy
+from .data.project import SUFFIX, Project, load_project
+from .data.read import read_table
+from .data.spec import ProblemSpec, SpecProblem, check, raise_problems
+from .data.spec.settings import _MONOTONE_ALIASES
+from .data.table import Table
+from .errors import DataError, OptionError
+from .i18n import _
+
+#: read errors that the choice of another header row may cure
+HEADER_ERRORS = ("unnamed_column", "duplicate_header", "header_too_long", "no_header")
+
+
+def is_project(path: str | os.PathLike) -> bool:
+    """A project file (by its name: `.rtproj`), not a data file."""
+    return os.fspath(path).lower().endswith(SUFFIX)
+
+
+def default_target(table: Table) -> str | None:
+    """The column predicted when nothing says which: the last one (None: no columns)."""
+    return table.columns[-1].name if table.columns else None
+
+
+@dataclass
+class Overrides:
+    """Problem settings given beside the file (the command line's options), over a project's."""
+
+    target: str | None = None
+    class_order: list[str] | None = None
+    monotone: dict[str, str] = field(default_factory=dict)  # attribute -> "+", "-", "0", or a direction word
+    hierarchy: str | None = None  # a label,parent file
+    positive_class: str | None = None
+
+    def __bool__(self) -> bool:
+        return any([self.target, self.class_order, self.monotone, self.hierarchy, self.positive_class])
+
+    def apply(self, spec: ProblemSpec) -> None:
+        if self.target:
+            spec.target = self.target
+        if self.class_order:
+            spec.class_order = list(self.class_order)
+        for name, direction in self.monotone.items():
+            word = str(direction).strip().lower()
+            if not name or word not in _MONOTONE_ALIASES:
+                raise OptionError(_('--monotone: "{item}" is not COL=+ (increasing), COL=- (decreasing) '
+                                    "or COL=0 (none)").format(item=f"{name}={direction}"), code="bad_option")
+            spec.set_attribute(name, monotone=_MONOTONE_ALIASES[word])
+        if self.hierarchy:
+            spec.hierarchy = read_hierarchy(self.hierarchy)
+        if self.positive_class:
+            spec.positive_class = self.positive_class
+
+
+@dataclass
+class Problem:
+    """A table, the settings that apply to it, the project they belong to, and what is wrong."""
+
+    table: Table
+    spec: ProblemSpec
+    project: Project
+    warnings: list[str] = field(default_factory=list)  # the reader's (the table's own)
+    target_assumed: bool = False  # the target is the last column, chosen by `default_target`
+    problems: list[SpecProblem] = field(default_factory=list)  # `check(spec, table)` when opened
+    settings_file: str | None = None  # where the settings came from (the project file), for messages
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    def raise_if_invalid(self) -> "Problem":
+        """Raise the `SpecError` of every problem (the first one's message), naming the
+        project file when the settings came from one (else the data file)."""
+        raise_problems(self.problems, file=self.settings_file or self.table.file)
+        return self
+
+
+def open_problem(path: str | os.PathLike | None = None, *, project: str | os.PathLike | Project | None = None,
+                 sheet: str | None = None, header_row: int | None = None, overrides: Overrides | None = None,
+                 encoding: str | None = None, delimiter: str | None = None, need_target: bool = True,
+                 check_settings: bool = True) -> Problem:
+    """Read a problem: `path` a data file or a project; `project` (a file or a Project) the
+    settings for the data file `path` (without `path`: the project's own data file).
+
+    `check_settings`: raise the settings' `SpecError` (else `Problem.problems` lists them, for
+    a form that shows each beside its field). Reading errors are always raised."""
+    if path is not None and is_project(path):
+        if project is not None:
+            raise OptionError(_("give one project: {first} or {second}").format(
+                first=os.fspath(path), second=os.fspath(project) if not isinstance(project, Project)
+                else project.path), code="bad_option")
+        path, project = None, path
+    if project is not None and not isinstance(project, Project):
+        project = load_project(project)
+    data_path = os.fspath(path) if path is not None else (project.data_path if project else None)
+    if data_path is None:
+        raise OptionError(_("no data file: give DATA, or a project with a data path"), code="bad_option")
+    if project is not None and path is None and not os.path.exists(data_path):
+        raise OptionError(_('the project\'s data file "{path}" does not exist; give DATA to use another file').format(
+            path=data_path), code="bad_option", file=project.path)
+    own_data = project is not None and os.path.abspath(data_path) == os.path.abspath(project.data_path or "")
+    if own_data:  # the project's own data file: its sheet, and its header row on that sheet
+        if header_row is None and (sheet is None or sheet == project.sheet):
+            header_row = project.header_row
+        if sheet is None:
+            sheet = project.sheet
+    table = read_problem_table(data_path, sheet, header_row, encoding=encoding, delimiter=delimiter)
+    spec = project.spec.copy() if project is not None else ProblemSpec()
+    if overrides:
+        overrides.apply(spec)
+    assumed = False
+    if spec.target is None and need_target and project is None:
+        spec.target = default_target(table)
+        assumed = spec.target is not None
+    if project is None:
+        project = Project(data_path=os.path.abspath(data_path), sheet=table.sheet, header_row=header_row)
+    elif own_data:
+        if project.sheet != table.sheet:
+            project.header_row = None  # the header row chosen belonged to another sheet
+        project.sheet = table.sheet
+    project.spec = spec
+    problem = Problem(table=table, spec=spec, project=project, warnings=list(table.warnings),
+                      target_assumed=assumed, settings_file=project.path)
+    if spec.target is not None or need_target:
+        problem.problems = check(spec, table)
+    if check_settings:
+        problem.raise_if_invalid()
+    return problem
+
+
+def reopen(problem: Problem, *, sheet: str | None = None, header_row: int | None = None,
+           check_settings: bool = False) -> Problem:
+    """The same file read again (another sheet or header row, or changed on disk), keeping
+    every setting: the target stays unless it is no longer a column (then the last column)."""
+    table = read_problem_table(problem.table.file, sheet, header_row, encoding=problem.table.encoding,
+                               delimiter=problem.table.delimiter)
+    spec = problem.spec
+    assumed = problem.target_assumed
+    if spec.target not in {c.name for c in table.columns}:
+        spec.target, assumed = default_target(table), True
+    out = Problem(table=table, spec=spec, project=problem.project, warnings=list(table.warnings),
+                  target_assumed=assumed, settings_file=problem.settings_file)
+    out.problems = check(spec, table)
+    if check_settings:
+        out.raise_if_invalid()
+    return out
+
+
+def read_problem_table(path: str, sheet: str | None, header_row: int | None, *, encoding: str | None = None,
+                       delimiter: str | None = None) -> Table:
+    """`read_table`, with a header-row hint on every error that another header row may cure:
+    the row the reader suggests, else the next one."""
+    try:
+        return read_table(path, sheet, encoding=encoding, delimiter=delimiter, header_row=header_row)
+    except DataError as exc:
+        if exc.code in HEADER_ERRORS and getattr(exc, "header_row_hint", None) is None:
+            exc.header_row_hint = (header_row or 1) + 1
+        raise
