@@ -37,6 +37,7 @@ import tempfile
 from pathlib import Path
 
 from engine import i18n as engine_i18n
+from engine.errors import accepted_language
 
 __all__ = ["LANGUAGES", "LANGUAGE_NAMES", "SETTINGS_KEY", "choose_language", "install", "installed_language",
            "catalogue_ts", "catalogue_qm", "update", "problems", "format_moment"]
@@ -70,10 +71,10 @@ def choose_language(explicit: str | None = None, settings=None) -> str:
     locale. A bad --lang or RULETREE_LANG is an OptionError (the launcher reports it); a bad saved
     value is ignored."""
     if explicit:
-        return engine_i18n._accepted(explicit, "--lang")
+        return accepted_language(explicit, "--lang")
     env = os.environ.get("RULETREE_LANG", "").strip()
     if env:
-        return engine_i18n._accepted(env, "RULETREE_LANG")
+        return accepted_language(env, "RULETREE_LANG")
     if settings is not None:
         saved = engine_i18n.normalize(str(settings.value(SETTINGS_KEY, "") or ""))
         if saved in LANGUAGES:

@@ -94,18 +94,6 @@ def seed_shipped_kernels(path: Path, environ=None) -> int:
         return 0
 
 
-def process_age() -> float | None:
-    """Seconds since this process started (bootloader included), Linux only; else None."""
-    try:
-        with open("/proc/self/stat") as f:
-            started_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
-        with open("/proc/uptime") as f:
-            uptime = float(f.read().split()[0])
-        return uptime - started_ticks / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return None
-
-
 def _prepare_gui(lang: str | None = None) -> None:
     """Create the QApplication early (app.main.run reuses it), choose its language (app.i18n: `lang`
     from --lang, then RULETREE_LANG, the saved choice, the system locale) and queue the kernel warm-up.
@@ -113,20 +101,17 @@ def _prepare_gui(lang: str | None = None) -> None:
     The timer fires once the event loop runs, i.e. after app.main.run has
     created and shown the main window.
     """
-    from PySide6.QtCore import QTimer
+    # deferred: Qt and the engine are imported only after configure_numba_cache (and only for the window)
+    from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication, QMainWindow
 
+    from app import i18n, theme
+    from app.main import SETTINGS_ORG
+    from app.uptime import process_age
     from app.warmup import app_icon, start_warmup
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    from app import theme
-
     theme.apply(app)  # light or dark, as the system (or RULETREE_THEME) asks, before any window
-    from PySide6.QtCore import QSettings
-
-    from app import i18n
-    from app.main import SETTINGS_ORG
-
     i18n.install(app, i18n.choose_language(lang, QSettings(SETTINGS_ORG, SETTINGS_ORG)))
     icon = app_icon()
     if icon is not None:

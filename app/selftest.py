@@ -149,7 +149,7 @@ def main(argv: list[str] | None = None, out=None) -> int:
             if w.statusBar().currentMessage() != READY:
                 raise SelftestError(f"status bar shows {w.statusBar().currentMessage()!r} after the warm-up")
             state["warmup"] = result
-            from app.launch import process_age
+            from app.uptime import process_age
 
             state["ready_after"] = process_age()  # the window up and its kernels ready: a user could train
             return result.describe()

@@ -146,7 +146,7 @@ def _warm_plan(tree, data) -> None:
     (the compiled dynamic programme of engine/kernels/plan_dp.py)."""
     from engine.consult import Consultation
     from engine.data.spec import AttributeSettings, BatchGroup, ProblemSpec
-    from engine.tree.case_values import count_case_values
+    from engine.tree.case_counts import count_case_values
 
     spec = ProblemSpec(target="class", class_order=list(data.classes))
     spec.attributes = {"x": AttributeSettings(test_cost=3), "colour": AttributeSettings(test_cost=1, wait_time=1),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 
-from .i18n import _
+from .i18n import LanguageUnavailable, _, _accepted
 
 
 class RuleTreeError(Exception):
@@ -119,3 +119,12 @@ class Cancelled(RuleTreeError):
 
     def __init__(self, message: str | None = None, **kw):
         super().__init__(_("cancelled by the user") if message is None else message, code="cancelled", **kw)
+
+
+def accepted_language(name: str, where: str) -> str:
+    """The language `name` (--lang, RULETREE_LANG) in its normal form, or the OptionError that
+    names the accepted ones."""
+    try:
+        return _accepted(name, where)
+    except LanguageUnavailable as exc:
+        raise OptionError(exc.message, code=exc.code) from None

@@ -129,7 +129,7 @@ def system_language() -> str:
 def set_language(lang: str | None = None) -> str:
     """Choose the language: "zh_CN", "en", or None (RULETREE_LANG, then the system locale).
 
-    An unknown name (given, or in RULETREE_LANG) is an OptionError naming the accepted ones.
+    An unknown name (given, or in RULETREE_LANG) is a LanguageUnavailable naming the accepted ones.
     Returns the language chosen."""
     global _language, _catalogue
     if lang is None:
@@ -168,13 +168,23 @@ def _reset() -> None:
     _language, _catalogue = None, {}
 
 
+class LanguageUnavailable(ValueError):
+    """A language asked for (--lang, RULETREE_LANG) that has no catalogue. Said in English, since
+    there is no other; `engine.errors.accepted_language` turns it into the user error the command
+    line and the launcher report (this module sits below engine.errors, which translates)."""
+
+    code = "bad_language"
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
 def _accepted(name: str, where: str) -> str:
     chosen = normalize(name)
     if chosen is None or chosen not in LANGUAGES:
-        from .errors import OptionError
-
-        raise OptionError(f'{where}: the language "{name}" is not available; accepted: {", ".join(LANGUAGES)}',
-                          code="bad_language")
+        raise LanguageUnavailable(f'{where}: the language "{name}" is not available; accepted: '
+                                  f'{", ".join(LANGUAGES)}')
     return chosen
 
 

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .algorithms.params import AlgorithmInfo, _check_value
+from .algorithms import registry
 from .data.encode import DataSchema
 from .data.spec import ProblemSpec
 from .data.table import Table
@@ -52,10 +54,7 @@ class Model:
         """The model's answers for encoded cases: the learner's own predictor with the model's
         predict-stage parameters when it has one, else the tree's traversal; under the model's
         missing-value policy either way."""
-        from .algorithms.registry import known
-        from .workflows import predict_cases
-
-        info = known(self.algorithm)
+        info = registry.known(self.algorithm)
         if info is None:  # an algorithm this version lacks: the tree still answers
             return predict(self.tree, X, self.missing)
         return predict_cases(info, self.tree, X, self.params, self.missing)
@@ -111,9 +110,6 @@ def _check_fields(obj: dict) -> None:
     """The model's own fields (the schema and tree have their own checks): the algorithm's name,
     its parameters (those the predictor reads must hold values it accepts), the missing-value
     policy, and objects where objects belong."""
-    from .algorithms.params import _check_value
-    from .algorithms.registry import known
-
     for key in ("schema", "tree", "algorithm"):
         if key not in obj:
             raise TreeFileProblem(key, "is missing")
@@ -125,7 +121,7 @@ def _check_fields(obj: dict) -> None:
     missing = (obj.get("prediction") or {}).get("missing", "stop")
     if missing not in POLICIES:
         raise TreeFileProblem("prediction.missing", f"must be one of {', '.join(POLICIES)}, not {missing!r}")
-    info = known(obj["algorithm"])
+    info = registry.known(obj["algorithm"])
     params = obj.get("params") or {}
     for p in info.params if info is not None else ():
         if p.stage == "predict" and p.name in params:
@@ -133,6 +129,17 @@ def _check_fields(obj: dict) -> None:
                 _check_value(info, p, params[p.name], ModelFileError)
             except ModelFileError as exc:
                 raise TreeFileProblem(f"params.{p.name}", exc.message) from None
+
+
+def predict_cases(info: AlgorithmInfo, tree: Tree, X: np.ndarray, params: dict,
+                  missing: str | None = None) -> Prediction:
+    """The algorithm's answers: its own predictor when predict-stage parameters shape them
+    (`info.predict`), else the tree's traversal; under the algorithm's missing-value policy
+    unless `missing` says otherwise (a model's own, or the user's)."""
+    missing = missing or info.missing
+    if info.predict is not None:
+        return info.predict(tree, X, info.stage_params(params, "predict"), missing)
+    return predict(tree, X, missing)
 
 
 def load_model(path: str | os.PathLike) -> Model:

@@ -29,24 +29,12 @@ from .data.table import Table
 from .errors import OptionError
 from .evaluate import Evaluation, confusion_matrix, cross_validate, metrics, stratified_folds, stratified_holdout
 from .i18n import N_, _
-from .model import Model, file_sha256
+from .model import Model, file_sha256, predict_cases
 from .progress import Progress, ProgressCallback, as_progress
 from .tree.model import PENDING_LABEL, Tree
-from .tree.predict import Prediction, predict
 
 
 # ---- what a problem and an algorithm are measured by ---------------------------------------
-
-
-def predict_cases(info: AlgorithmInfo, tree: Tree, X: np.ndarray, params: dict,
-                  missing: str | None = None) -> Prediction:
-    """The algorithm's answers: its own predictor when predict-stage parameters shape them
-    (`info.predict`), else the tree's traversal; under the algorithm's missing-value policy
-    unless `missing` says otherwise (a model's own, or the user's)."""
-    missing = missing or info.missing
-    if info.predict is not None:
-        return info.predict(tree, X, info.stage_params(params, "predict"), missing)
-    return predict(tree, X, missing)
 
 
 def has_test_costs(spec: ProblemSpec | None) -> bool:
@@ -159,7 +147,7 @@ class Scoring:
         """A fold's tree played under the planned strategy plans with its training cases'
         values per leaf (engine.tree.case_values), as a trained model does."""
         if self.strategy == "planned":
-            from .tree.case_values import count_case_values
+            from .tree.case_counts import count_case_values
 
             tree.case_values = count_case_values(tree, train.X, train.w)
         return tree
@@ -335,7 +323,7 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
     tree = info.fit(fit_data, spec, info.stage_params(params, "fit"), progress)
     fit_seconds = time.perf_counter() - t0
     # what a planned consultation needs: per leaf, how the training cases' values fall
-    from .tree.case_values import count_case_values
+    from .tree.case_counts import count_case_values
 
     tree.case_values = count_case_values(tree, fit_data.X, fit_data.w)
     prediction = predict_cases(info, tree, data.X, params)

@@ -9,6 +9,7 @@ import pytest
 from engine import cli
 from engine.data.encode import AttributeSchema, DataSchema, EncodedData
 from engine.reproduce import facmi as F
+from engine.reproduce import facmi_common as C
 from engine.reproduce import facmi_choice as E
 from engine.reproduce import facmi_curves as D
 
@@ -44,14 +45,14 @@ def test_spearman_directions_are_set_on_a_copy():
 def test_directions_come_from_the_training_fold_only(monkeypatch):
     data = _toy()
     seen = []
-    real = F.spearman_directions
+    real = C.spearman_directions
 
     def spy(train):
         seen.append(set(train.rows.tolist()))
         return real(train)
 
-    monkeypatch.setattr(F, "spearman_directions", spy)
-    fold, _ = F.stratified_folds(data.y, 5, 3)
+    monkeypatch.setattr(C, "spearman_directions", spy)  # where fold_scores (engine.reproduce.facmi_common) finds it
+    fold, _ = C.stratified_folds(data.y, 5, 3)
     scores, n_test, n_train = F.fold_scores(data, ("facmi", "ie"), 5, 3, per_fold_directions=True)
     assert [set(np.flatnonzero(fold != k).tolist()) for k in range(5)] == seen  # never a test case
     assert len(scores["facmi"]) == 5 and sum(n_test) == 200 and n_train == [200 - t for t in n_test]

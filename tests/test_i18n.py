@@ -148,7 +148,7 @@ def test_catalogue_with_entities_is_refused(tmp_path):
 
 
 def test_unknown_language_names_the_accepted_ones():
-    with pytest.raises(OptionError) as err:
+    with pytest.raises(i18n.LanguageUnavailable) as err:
         i18n.set_language("fr")
     assert "fr" in str(err.value) and "en" in str(err.value) and "zh_CN" in str(err.value)
     assert err.value.code == "bad_language"

@@ -18,7 +18,7 @@ from engine.errors import ModelFileError, OptionError
 from engine.model import Model, load_model
 from engine.plan import UNASKED, Planner, Windows, follow_costs, planner_for
 from engine.strategies import simulate
-from engine.tree.case_values import count_case_values
+from engine.tree.case_counts import count_case_values
 from engine.tree.model import CategorySplit, Leaf, ThresholdSplit, Tree
 from engine.tree.predict import predict
 

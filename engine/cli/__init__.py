@@ -23,7 +23,7 @@ from typing import Callable
 
 from .. import __version__
 from ..errors import OptionError, RuleTreeError
-from ..i18n import LANGUAGES, N_, _, using
+from ..i18n import LANGUAGES, N_, LanguageUnavailable, _, using
 from ..paths import log_file
 from .commands import cmd_algorithms, cmd_evaluate, cmd_info, cmd_predict, cmd_rules, cmd_train
 from .compare import add_compare_parser
@@ -282,6 +282,6 @@ def main(argv: list[str] | None = None, *, plotter: Callable | None = None) -> i
     try:
         with using(lang):
             return guarded(run)
-    except OptionError as exc:  # an unknown --lang or RULETREE_LANG: said in English, there is no other
+    except (OptionError, LanguageUnavailable) as exc:  # an unknown --lang or RULETREE_LANG: in English, no other
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2

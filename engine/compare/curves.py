@@ -23,6 +23,7 @@ import numpy as np
 
 from ..errors import OptionError
 from ..i18n import _
+from .entries import Entry
 
 __all__ = ["check_train_sizes", "learning_plans", "LearningCurve", "sweep", "ErrorPendingPoint",
            "error_pending_points", "size_text"]
@@ -144,8 +145,6 @@ def _json_number(v: float):
 def sweep(entries: list, target: str, key: str, values) -> list:
     """`entries` with the entry named (or, unnamed, of algorithm) `target` replaced by one entry per
     value of its parameter `key`, named "<target> (key=value)", in the given order."""
-    from .runner import Entry
-
     values = list(values)
     if not values:
         raise OptionError(_("the sweep of {name}.{key} needs at least one value").format(name=target, key=key),

@@ -50,6 +50,7 @@ from ..workflows import AlgorithmEvaluation, Scoring, check_missing_rate, inject
 from . import store
 from .baseline import BASELINE_INFO, baseline_name, baseline_rule
 from .curves import LearningCurve, check_train_sizes, learning_plans, size_text
+from .entries import Entry
 from .store import UnitResult
 
 __all__ = ["Entry", "Scheme", "Comparison", "EntryResult", "compare", "applies", "applicable_algorithms",
@@ -60,28 +61,6 @@ TIMING_METRICS = ("fit_seconds", "predict_seconds")
 
 
 # ---- what is compared, and how ------------------------------------------------------------
-
-
-@dataclass
-class Entry:
-    """One algorithm with its parameters (those not given take their defaults) and the name
-    it is shown by: `name`, else the algorithm's, with the given parameters in brackets
-    ("c45 (min_cases=5)")."""
-
-    algorithm: str
-    params: dict = field(default_factory=dict)
-    name: str | None = None
-    # the parameters resolved once against the schema (a caller that checked them early keeps
-    # them here, so the run does not check them again)
-    resolved: dict | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def label(self) -> str:
-        if self.name:
-            return self.name
-        if not self.params:
-            return self.algorithm
-        return f"{self.algorithm} ({', '.join(f'{k}={v}' for k, v in self.params.items())})"
 
 
 @dataclass(frozen=True)

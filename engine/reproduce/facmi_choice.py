@@ -27,7 +27,7 @@ import pandas as pd
 
 from ..i18n import _
 from . import Count, reporter
-from .facmi import (PAPER_VARIANTS, VARIANTS, datasets_dir, facmi_status, fold_scores, learns_directions, paired,
+from .facmi_common import (PAPER_VARIANTS, VARIANTS, datasets_dir, facmi_status, fold_scores, learns_directions, paired,
                     real_problem)
 
 CHOOSE = ("balance", "wine quality", "era", "lev", "breast")

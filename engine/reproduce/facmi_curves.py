@@ -24,7 +24,7 @@ import pandas as pd
 from ..i18n import _
 from ..plot import LinePlot
 from . import Count, reporter
-from .facmi import (IN_PAPER, REAL, _fit_variant, _mae, claim_verdict, datasets_dir, facmi_status, learns_directions,
+from .facmi_common import (IN_PAPER, REAL, _fit_variant, _mae, claim_verdict, datasets_dir, facmi_status, learns_directions,
                     real_problem, spearman_directions)
 
 SIZES = (25, 50, 100, 200, 400)

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..data.encode import DataSchema
+from .case_values import CaseValues
 from .nodes import (CATEGORY, FUZZY, KIND_CODES, KIND_NAMES, LEAF, NODE_CLASSES, NODE_KINDS, PENDING, THRESHOLD,
                     TRICHOTOMY, CategorySplit, FuzzySplit, Leaf, Node, ThresholdSplit, TrichotomySplit,
                     triangular_memberships)
@@ -228,8 +229,6 @@ class Tree:
             node = NODE_KINDS[item["kind"]].from_json_fields(item, index, common)
             tree.add(node, parents.get(i, -1))
         if obj.get("case_values") is not None:
-            from .case_values import CaseValues
-
             tree.case_values = CaseValues.from_json(obj["case_values"], tree)
         return tree
 

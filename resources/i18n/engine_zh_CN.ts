@@ -444,77 +444,77 @@
             <translation>从 1 起的整数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="197" />
+            <location filename="engine/algorithms/params.py" line="218" />
             <source>{algorithm} parameter {name}</source>
             <translation>{algorithm} 的参数 {name}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="182" />
+            <location filename="engine/algorithms/params.py" line="203" />
             <source>none</source>
             <translation>无</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="204" />
+            <location filename="engine/algorithms/params.py" line="225" />
             <source>{where} needs a value</source>
             <translation>{where} 需要一个值</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="219" />
+            <location filename="engine/algorithms/params.py" line="240" />
             <source>{where} must be true or false, not {value}</source>
             <translation>{where} 必须是 true 或 false，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="256" />
+            <location filename="engine/algorithms/params.py" line="277" />
             <source>{where} needs the problem's {what} (setting {setting}), and none is set</source>
             <translation>{where} 需要问题的{what}（设置项 {setting}），但尚未设置</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="259" />
+            <location filename="engine/algorithms/params.py" line="280" />
             <source>{where} must be one of {choices} ({what}), not {value}</source>
             <translation>{where} 必须是 {choices}（{what}）之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="183" />
+            <location filename="engine/algorithms/params.py" line="204" />
             <source>{algorithm} has no parameter "{key}" (parameters: {known})</source>
             <translation>{algorithm} 没有参数“{key}”（参数：{known}）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="191" />
+            <location filename="engine/algorithms/params.py" line="212" />
             <source>{algorithm} parameters: {message}</source>
             <translation>{algorithm} 的参数：{message}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="209" />
+            <location filename="engine/algorithms/params.py" line="230" />
             <source>{where} must be one of {choices}, not {value}</source>
             <translation>{where} 必须是 {choices} 之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="228" />
+            <location filename="engine/algorithms/params.py" line="249" />
             <source>{where} must be a finite number</source>
             <translation>{where} 必须是有限数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="235" />
+            <location filename="engine/algorithms/params.py" line="256" />
             <source>{where} must be at least {minimum}, not {value}</source>
             <translation>{where} 必须至少为 {minimum}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="238" />
+            <location filename="engine/algorithms/params.py" line="259" />
             <source>{where} must be at most {maximum}, not {value}</source>
             <translation>{where} 必须至多为 {maximum}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="249" />
+            <location filename="engine/algorithms/params.py" line="270" />
             <source>{where} must be {form}, not {value}</source>
             <translation>{where} 必须是{form}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="225" />
+            <location filename="engine/algorithms/params.py" line="246" />
             <source>{where} must be a number, not {value}</source>
             <translation>{where} 必须是数字，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="231" />
+            <location filename="engine/algorithms/params.py" line="252" />
             <source>{where} must be a whole number, not {value}</source>
             <translation>{where} 必须是整数，而不是 {value}</translation>
         </message>
@@ -897,6 +897,7 @@
         </message>
         <message>
             <location filename="engine/cli/__init__.py" line="247" />
+            <location filename="engine/cli/commands.py" line="69" />
             <source>{prog}: error: {message}</source>
             <translation>{prog}：错误：{message}</translation>
         </message>
@@ -921,17 +922,12 @@
             <translation>请给出一个命令（{commands}）；参见“{prog} --help”</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="43" />
+            <location filename="engine/cli/commands.py" line="44" />
             <source>give a data file, or --project P</source>
             <translation>请给出数据文件，或 --project P</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="68" />
-            <source>settings</source>
-            <translation>设置</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/commands.py" line="87" />
+            <location filename="engine/cli/commands.py" line="86" />
             <source>no algorithms are available yet</source>
             <translation>尚无可用的算法</translation>
         </message>
@@ -961,22 +957,6 @@
             <translation>{algorithm}：{leaves} 个叶节点，树深度 {depth}，在 {rows} 行上训练 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="66" />
-            <location filename="engine/data/encode.py" line="290" />
-            <source> (and {n} more)</source>
-            <translation>（另有 {n} 处）</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/commands.py" line="67" />
-            <source>project "{name}"</source>
-            <translation>项目“{name}”</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/commands.py" line="69" />
-            <source>{prog}: error: {where}, setting {field}: {message}{more}</source>
-            <translation>{prog}：错误：{where}，设置项 {field}：{message}{more}</translation>
-        </message>
-        <message>
             <location filename="engine/cli/commands.py" line="200" />
             <source>--cv must be at most {n}</source>
             <translation>--cv 至多为 {n}</translation>
@@ -992,7 +972,7 @@
             <translation>--cv {cv} × --repeats {repeats} 共 {fits} 次训练；至多 {most} 次</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="102" />
+            <location filename="engine/cli/commands.py" line="101" />
             <source>--param "{item}" is not K=V</source>
             <translation>--param “{item}”不是 K=V 的形式</translation>
         </message>
@@ -1022,41 +1002,41 @@
             <translation>[支持度 {support}{confidence}，覆盖度 {coverage}]</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="276" />
+            <location filename="engine/cli/compare.py" line="279" />
             <source>significance on {metric} (higher is better), against {reference}; alpha {alpha}:</source>
             <translation>显著性检验（{metric}，越高越好），与 {reference} 比较；alpha {alpha}：</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="278" />
+            <location filename="engine/cli/compare.py" line="281" />
             <source>significance on {metric} (lower is better), against {reference}; alpha {alpha}:</source>
             <translation>显著性检验（{metric}，越低越好），与 {reference} 比较；alpha {alpha}：</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="282" />
+            <location filename="engine/cli/compare.py" line="285" />
             <location filename="engine/export.py" line="217" />
             <source>mean</source>
             <translation>均值</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="282" />
+            <location filename="engine/cli/compare.py" line="285" />
             <location filename="engine/compare/workbook.py" line="104" />
             <source>corrected t p</source>
             <translation>校正 t 检验 p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="282" />
+            <location filename="engine/cli/compare.py" line="285" />
             <location filename="engine/compare/workbook.py" line="104" />
             <source>Wilcoxon p</source>
             <translation>Wilcoxon p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="282" />
+            <location filename="engine/cli/compare.py" line="285" />
             <location filename="engine/compare/workbook.py" line="104" />
             <source>Nemenyi p</source>
             <translation>Nemenyi p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="282" />
+            <location filename="engine/cli/compare.py" line="285" />
             <source>avg rank</source>
             <translation>平均秩</translation>
         </message>
@@ -1136,69 +1116,69 @@
             <translation>--jobs 至少为 1</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="207" />
+            <location filename="engine/cli/compare.py" line="210" />
             <source>{n} algorithm and {baseline} on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法和 {baseline} 于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="208" />
+            <location filename="engine/cli/compare.py" line="211" />
             <source>{n} algorithms and {baseline} on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法和 {baseline} 于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="210" />
+            <location filename="engine/cli/compare.py" line="213" />
             <source>{n} algorithm and no baseline on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法（无基线）于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="211" />
+            <location filename="engine/cli/compare.py" line="214" />
             <source>{n} algorithms and no baseline on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法（无基线）于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="217" />
-            <location filename="engine/cli/compare.py" line="246" />
-            <location filename="engine/cli/compare.py" line="281" />
-            <location filename="engine/cli/compare.py" line="232" />
-            <location filename="engine/cli/compare.py" line="283" />
-            <location filename="engine/cli/compare.py" line="252" />
+            <location filename="engine/cli/compare.py" line="220" />
+            <location filename="engine/cli/compare.py" line="249" />
+            <location filename="engine/cli/compare.py" line="284" />
+            <location filename="engine/cli/compare.py" line="235" />
+            <location filename="engine/cli/compare.py" line="286" />
+            <location filename="engine/cli/compare.py" line="255" />
             <location filename="engine/compare/workbook.py" line="39" />
             <location filename="engine/compare/workbook.py" line="103" />
             <location filename="engine/compare/workbook.py" line="183" />
             <location filename="engine/compare/workbook.py" line="71" />
-            <location filename="engine/sessions.py" line="416" />
+            <location filename="engine/sessions.py" line="426" />
             <source>algorithm</source>
             <translation>算法</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="260" />
+            <location filename="engine/cli/compare.py" line="263" />
             <source>error / pending (mean over the folds): misclassification rate, pending rate, attributes per case</source>
             <translation>错误 / 待定（各折均值）：误分类率、待定率、每个样本所用属性数</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="202" />
+            <location filename="engine/cli/compare.py" line="205" />
             <source> x {repeats}, seed {seed}</source>
             <translation> × {repeats}，随机种子 {seed}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="204" />
+            <location filename="engine/cli/compare.py" line="207" />
             <source>, missing rate {rate}</source>
             <translation>，缺失率 {rate}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="288" />
+            <location filename="engine/cli/compare.py" line="291" />
             <location filename="engine/compare/workbook.py" line="99" />
             <source>better</source>
             <translation>更好</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="288" />
+            <location filename="engine/cli/compare.py" line="291" />
             <location filename="engine/compare/workbook.py" line="99" />
             <source>worse</source>
             <translation>更差</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="303" />
+            <location filename="engine/cli/compare.py" line="306" />
             <source>note: {caveat}</source>
             <translation>注意：{caveat}</translation>
         </message>
@@ -1208,39 +1188,39 @@
             <translation>--algorithms all 在此不能与其他名称同时使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="174" />
+            <location filename="engine/cli/compare.py" line="177" />
             <source>--metric: "{metric}" is not a metric of this comparison ({metrics})</source>
             <translation>--metric：“{metric}”不是本次比较的指标（{metrics}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="200" />
+            <location filename="engine/cli/compare.py" line="203" />
             <location filename="engine/cli/printing.py" line="191" />
             <source>hold-out {share}</source>
             <translation>留出法 {share}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="201" />
+            <location filename="engine/cli/compare.py" line="204" />
             <location filename="engine/cli/printing.py" line="192" />
             <source>{k}-fold cross-validation</source>
             <translation>{k} 折交叉验证</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="251" />
+            <location filename="engine/cli/compare.py" line="254" />
             <source>learning curve: {metric} (mean over the folds) by training rows</source>
             <translation>学习曲线：{metric}（各折均值）随训练行数的变化</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="289" />
+            <location filename="engine/cli/compare.py" line="292" />
             <source>(reference)</source>
             <translation>（参照）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="296" />
+            <location filename="engine/cli/compare.py" line="299" />
             <source>Friedman over {n} folds: chi2 = {chi2} (p = {p_chi2}), Iman-Davenport F = {f} (p = {p_f}); Nemenyi critical difference of average ranks {cd}</source>
             <translation>Friedman 检验（{n} 折）：chi2 = {chi2}（p = {p_chi2}），Iman-Davenport F = {f}（p = {p_f}）；Nemenyi 平均秩临界差 {cd}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="301" />
+            <location filename="engine/cli/compare.py" line="304" />
             <source>not tested (no {metric} on every fold): {names}</source>
             <translation>未检验（并非每一折都有{metric}）：{names}</translation>
         </message>
@@ -1255,7 +1235,7 @@
             <translation>--sweep “{item}”不是 A.K=V,V,... 的形式</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="159" />
+            <location filename="engine/cli/compare.py" line="161" />
             <source>note: {name} left out: it {reason}</source>
             <translation>注意：未包含 {name}：它{reason}</translation>
         </message>
@@ -1270,129 +1250,129 @@
             <translation>--param “{item}”：参与比较的算法都没有参数“{key}”</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="35" />
+            <location filename="engine/cli/consult.py" line="36" />
             <source>--answers must hold one JSON object: attribute -&gt; value</source>
             <translation>--answers 必须包含一个 JSON 对象：属性 -&gt; 值</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="47" />
+            <location filename="engine/cli/consult.py" line="48" />
             <source>session {id} (resume with: {command})</source>
             <translation>咨询会话 {id}（继续：{command}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="107" />
+            <location filename="engine/cli/consult.py" line="108" />
             <source>answer: {label}</source>
             <translation>答案：{label}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="107" />
+            <location filename="engine/cli/consult.py" line="108" />
             <location filename="engine/export.py" line="288" />
             <location filename="engine/tree/describe.py" line="160" />
             <source>PENDING</source>
             <translation>待定</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="114" />
+            <location filename="engine/cli/consult.py" line="115" />
             <source>costs: tests {test}, waiting {waiting}, common costs saved {saved}</source>
             <translation>代价：测试 {test}，等待 {waiting}，节省的公共代价 {saved}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="141" />
+            <location filename="engine/cli/consult.py" line="142" />
             <source>warning: skipped {message}</source>
             <translation>警告：已跳过 {message}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="144" />
+            <location filename="engine/cli/consult.py" line="145" />
             <source>{n} session(s) written to {path}</source>
             <translation>已将 {n} 个咨询会话写入 {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="43" />
+            <location filename="engine/cli/consult.py" line="44" />
             <source>not attributes of the model: {names} (the model's attributes: {attributes})</source>
             <translation>不是模型的属性：{names}（模型的属性：{attributes}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="58" />
+            <location filename="engine/cli/consult.py" line="59" />
             <source>Q{step}: {name}  ({reason}; it costs {cost})</source>
             <translation>问题 {step}：{name}  （{reason}；代价 {cost}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="62" />
+            <location filename="engine/cli/consult.py" line="63" />
             <source>Q{step}: {name}  (removes {gain} of expected cost for {cost}: utility {utility}{next})</source>
             <translation>问题 {step}：{name}  （以代价 {cost} 减少期望代价 {gain}：效用 {utility}{next}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="74" />
+            <location filename="engine/cli/consult.py" line="75" />
             <source>(not in the answers file)</source>
             <translation>（回答文件中没有）</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="109" />
+            <location filename="engine/cli/consult.py" line="110" />
             <source>because {rule}</source>
             <translation>因为 {rule}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="111" />
+            <location filename="engine/cli/consult.py" line="112" />
             <source>not known: {names}</source>
             <translation>未知：{names}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="113" />
+            <location filename="engine/cli/consult.py" line="114" />
             <source>could not settle it: {names}</source>
             <translation>无法确定：{names}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="139" />
+            <location filename="engine/cli/consult.py" line="140" />
             <source>no saved session {ids}</source>
             <translation>没有已保存的咨询会话 {ids}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="150" />
+            <location filename="engine/cli/consult.py" line="151" />
             <source>no saved sessions for this project</source>
             <translation>该项目没有已保存的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="150" />
+            <location filename="engine/cli/consult.py" line="151" />
             <source>no saved sessions</source>
             <translation>没有已保存的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="39" />
+            <location filename="engine/cli/consult.py" line="40" />
             <source>the answer for "{name}" must be a text, a number or null, not a {kind}</source>
             <translation>“{name}”的回答必须是文本、数字或 null，而不是 {kind}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="98" />
+            <location filename="engine/cli/consult.py" line="99" />
             <source>use it anyway? [y/N] </source>
             <translation>仍然使用？[y/N] </translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="152" />
+            <location filename="engine/cli/consult.py" line="153" />
             <source>cost {cost}</source>
             <translation>代价 {cost}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="153" />
+            <location filename="engine/cli/consult.py" line="154" />
             <source>(open) {label}</source>
             <translation>（未完成）{label}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="91" />
+            <location filename="engine/cli/consult.py" line="92" />
             <source>warning: {message}; used as given</source>
             <translation>警告：{message}；按给出的值使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="103" />
+            <location filename="engine/cli/consult.py" line="104" />
             <source>{error}; asked again</source>
             <translation>{error}；重新询问</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="65" />
+            <location filename="engine/cli/consult.py" line="66" />
             <source>; next: {others}</source>
             <translation>；其次：{others}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="155" />
+            <location filename="engine/cli/consult.py" line="156" />
             <source>{n} question(s)</source>
             <translation>{n} 个问题</translation>
         </message>
@@ -1424,7 +1404,7 @@
         <message>
             <location filename="engine/cli/printing.py" line="22" />
             <location filename="engine/data/spec/settings.py" line="38" />
-            <location filename="engine/sessions.py" line="416" />
+            <location filename="engine/sessions.py" line="426" />
             <source>test cost</source>
             <translation>测试代价</translation>
         </message>
@@ -1456,7 +1436,7 @@
         </message>
         <message>
             <location filename="engine/cli/printing.py" line="67" />
-            <location filename="engine/sessions.py" line="417" />
+            <location filename="engine/sessions.py" line="427" />
             <source>missing</source>
             <translation>缺失</translation>
         </message>
@@ -1607,72 +1587,63 @@
             <translation>使用：{settings}</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="15" />
+            <location filename="engine/cli/problem.py" line="14" />
             <source>data file (.xlsx, .xls, .ods, .csv, .txt, .tsv, .arff)</source>
             <translation>数据文件（.xlsx、.xls、.ods、.csv、.txt、.tsv、.arff）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="16" />
+            <location filename="engine/cli/problem.py" line="15" />
             <source>read the problem settings from a project file</source>
             <translation>从项目文件读取问题设置</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="17" />
+            <location filename="engine/cli/problem.py" line="16" />
             <source>workbook sheet (default: the first that holds a table)</source>
             <translation>工作簿中的工作表（默认：第一个含有表格的工作表）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="19" />
+            <location filename="engine/cli/problem.py" line="18" />
             <source>the row of the column names, the rows above it skipped (default: the first filled row, or the row under a one-cell title)</source>
             <translation>列名所在的行，其上方的行被跳过（默认：第一个非空行，或单个单元格标题下方的行）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="21" />
+            <location filename="engine/cli/problem.py" line="20" />
             <source>the column to predict</source>
             <translation>要预测的列</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="22" />
+            <location filename="engine/cli/problem.py" line="21" />
             <source>ordered classes, lowest first</source>
             <translation>有序类别，从低到高</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="24" />
+            <location filename="engine/cli/problem.py" line="23" />
             <source>monotone directions: + increasing, - decreasing, 0 none</source>
             <translation>单调方向：+ 递增，- 递减，0 无</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="25" />
+            <location filename="engine/cli/problem.py" line="24" />
             <source>class hierarchy file (csv/xlsx: label,parent)</source>
             <translation>类别层次文件（csv/xlsx：label,parent）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="26" />
+            <location filename="engine/cli/problem.py" line="25" />
             <source>the class against the rest (trichotomy)</source>
             <translation>与其余类别相对的类别（三分法）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="27" />
+            <location filename="engine/cli/problem.py" line="26" />
             <source>text encoding of a csv file (default: detected)</source>
             <translation>csv 文件的文本编码（默认：自动检测）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="28" />
+            <location filename="engine/cli/problem.py" line="27" />
             <source>delimiter of a csv file (default: detected; 'tab')</source>
             <translation>csv 文件的分隔符（默认：自动检测；'tab' 表示制表符）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="65" />
-            <source>no data file: give DATA, or a project with a data path</source>
-            <translation>没有数据文件：请给出 DATA，或带有数据路径的项目</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/problem.py" line="67" />
-            <source>the project's data file "{path}" does not exist; give DATA to use another file</source>
-            <translation>项目的数据文件“{path}”不存在；请给出 DATA 以使用其他文件</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/problem.py" line="87" />
+            <location filename="engine/cli/problem.py" line="45" />
+            <location filename="engine/problem.py" line="70" />
             <source>--monotone: "{item}" is not COL=+ (increasing), COL=- (decreasing) or COL=0 (none)</source>
             <translation>--monotone：“{item}”不是 COL=+（递增）、COL=-（递减）或 COL=0（无）</translation>
         </message>
@@ -1783,147 +1754,147 @@
             <translation>训练规模“{size}”不是数字（应为比例如 0.25，或行数）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="154" />
+            <location filename="engine/compare/runner.py" line="157" />
             <source>needs ordered classes (a class order)</source>
             <translation>需要有序类别（类别顺序）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="305" />
+            <location filename="engine/compare/runner.py" line="308" />
             <source>about 1 s left</source>
             <translation>约剩 1 秒</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="310" />
+            <location filename="engine/compare/runner.py" line="313" />
             <source>about {n} h left</source>
             <translation>约剩 {n} 小时</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="346" />
+            <location filename="engine/compare/runner.py" line="349" />
             <source>nothing to compare: give at least one algorithm</source>
             <translation>没有可比较的内容：请至少给出一个算法</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="354" />
+            <location filename="engine/compare/runner.py" line="357" />
             <source>a Dask scheduler goes with the dask executor, and the dask executor needs one (an address such as tcp://host:8786, or local:N)</source>
             <translation>Dask 调度器需配合 dask 执行器使用，dask 执行器也需要一个调度器（地址如 tcp://host:8786，或 local:N）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="156" />
+            <location filename="engine/compare/runner.py" line="159" />
             <source>separates two classes; with {n} classes it needs a positive class</source>
             <translation>只区分两个类别；有 {n} 个类别时需要指定正类</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="307" />
+            <location filename="engine/compare/runner.py" line="310" />
             <source>about {n} s left</source>
             <translation>约剩 {n} 秒</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="309" />
+            <location filename="engine/compare/runner.py" line="312" />
             <source>about {n} min left</source>
             <translation>约剩 {n} 分钟</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="446" />
+            <location filename="engine/compare/runner.py" line="449" />
             <source>the comparison was cancelled</source>
             <translation>比较已取消</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="548" />
+            <location filename="engine/compare/runner.py" line="551" />
             <source>running on a Dask cluster needs the "distributed" package (pip install "dask[distributed]")</source>
             <translation>在 Dask 集群上运行需要“distributed”包（pip install "dask[distributed]"）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="141" />
+            <location filename="engine/compare/runner.py" line="144" />
             <source>hold-out {k} of {n}</source>
             <translation>留出法第 {k} 次（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="146" />
+            <location filename="engine/compare/runner.py" line="149" />
             <source> on {size}</source>
             <translation>，使用{size}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="349" />
+            <location filename="engine/compare/runner.py" line="352" />
             <source>jobs must be at least 1, not {n}</source>
             <translation>jobs 至少为 1，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="351" />
+            <location filename="engine/compare/runner.py" line="354" />
             <source>executor must be one of {executors}, not {executor}</source>
             <translation>执行器必须是 {executors} 之一，而不是 {executor}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="357" />
+            <location filename="engine/compare/runner.py" line="360" />
             <source>the folder of the results file "{path}" does not exist</source>
             <translation>结果文件“{path}”所在的文件夹不存在</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="113" />
+            <location filename="engine/compare/runner.py" line="116" />
             <source>the hold-out share must be between 0 and 1 (e.g. 0.3), not {share}</source>
             <translation>留出比例必须在 0 到 1 之间（例如 0.3），而不是 {share}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="117" />
+            <location filename="engine/compare/runner.py" line="120" />
             <source>cross-validation needs at least 2 folds, not {n}</source>
             <translation>交叉验证至少需要 2 折，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="120" />
+            <location filename="engine/compare/runner.py" line="123" />
             <source>repeats must be at least 1, not {n}</source>
             <translation>重复次数至少为 1，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="143" />
+            <location filename="engine/compare/runner.py" line="146" />
             <source>fold {k} of {n}</source>
             <translation>第 {k} 折（共 {n} 折）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="194" />
+            <location filename="engine/compare/runner.py" line="197" />
             <source>two entries are both named "{name}": give them different parameters or names</source>
             <translation>两个条目都名为“{name}”：请给它们不同的参数或名称</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="198" />
+            <location filename="engine/compare/runner.py" line="201" />
             <source>{algorithm} does not apply to this problem: it {reason}</source>
             <translation>{algorithm} 不适用于该问题：它{reason}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="206" />
+            <location filename="engine/compare/runner.py" line="209" />
             <source>"{name}" is the baseline's name: give the entry another</source>
             <translation>“{name}”是基线的名称：请给该条目另起名称</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="414" />
+            <location filename="engine/compare/runner.py" line="417" />
             <source>{entry}, {fold} done; {left}</source>
             <translation>{entry}，{fold}完成；{left}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="422" />
+            <location filename="engine/compare/runner.py" line="425" />
             <source>{n} of {total} units to run</source>
             <translation>{total} 个单元中有 {n} 个待运行</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="557" />
+            <location filename="engine/compare/runner.py" line="560" />
             <source>"{scheduler}": local:N needs a number of workers N &gt;= 1</source>
             <translation>“{scheduler}”：local:N 需要工作进程数 N &gt;= 1</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="144" />
+            <location filename="engine/compare/runner.py" line="147" />
             <source>, repeat {k} of {n}</source>
             <translation>，第 {k} 次重复（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="423" />
+            <location filename="engine/compare/runner.py" line="426" />
             <source> ({n} done before)</source>
             <translation>（之前已完成 {n} 个）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="447" />
+            <location filename="engine/compare/runner.py" line="450" />
             <source>; {n} of {total} units are kept in the results file</source>
             <translation>；{total} 个单元中有 {n} 个保存在结果文件中</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="565" />
+            <location filename="engine/compare/runner.py" line="568" />
             <source>no Dask scheduler answers at "{scheduler}" ({error})</source>
             <translation>“{scheduler}”处没有 Dask 调度器应答（{error}）</translation>
         </message>
@@ -2009,7 +1980,7 @@
         </message>
         <message>
             <location filename="engine/compare/store.py" line="152" />
-            <location filename="engine/sessions.py" line="309" />
+            <location filename="engine/sessions.py" line="319" />
             <source>{where} is not an object</source>
             <translation>{where}不是对象</translation>
         </message>
@@ -2293,6 +2264,11 @@
             <location filename="engine/data/encode.py" line="269" />
             <source>the class "{cls}" holds {share} of the rows: always answering it is already that accurate, so compare models with that baseline (or set a cost matrix)</source>
             <translation>类别“{cls}”占全部行的 {share}：始终回答该类别即可达到这一准确率，因此请将模型与该基线比较（或设置代价矩阵）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/encode.py" line="290" />
+            <source> (and {n} more)</source>
+            <translation>（另有 {n} 处）</translation>
         </message>
         <message>
             <location filename="engine/data/encode.py" line="291" />
@@ -3015,245 +2991,245 @@
             <translation> 或 </translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="102" />
+            <location filename="engine/data/spec/checks.py" line="113" />
             <source>must be at most {most} (express costs in a larger unit)</source>
             <translation>必须至多为 {most}（请用更大的单位表示代价）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="109" />
+            <location filename="engine/data/spec/checks.py" line="122" />
             <source>no target column is chosen</source>
             <translation>尚未选择目标列</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="228" />
+            <location filename="engine/data/spec/checks.py" line="244" />
             <source>an order of values is only for ordinal attributes</source>
             <translation>取值顺序仅适用于有序型属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="261" />
+            <location filename="engine/data/spec/checks.py" line="277" />
             <source>an attribute cannot be its own prerequisite</source>
             <translation>属性不能是它自己的前置属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="306" />
+            <location filename="engine/data/spec/checks.py" line="324" />
             <source>no attribute is in use besides the target</source>
             <translation>除目标列外没有使用任何属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="314" />
-            <location filename="engine/data/spec/checks.py" line="254" />
-            <location filename="engine/data/spec/checks.py" line="341" />
+            <location filename="engine/data/spec/checks.py" line="332" />
+            <location filename="engine/data/spec/checks.py" line="270" />
+            <location filename="engine/data/spec/checks.py" line="359" />
             <source>must not be negative</source>
             <translation>不能为负</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="321" />
+            <location filename="engine/data/spec/checks.py" line="339" />
             <source>must be a positive number, or empty for no budget</source>
             <translation>必须是正数，或留空表示不设预算</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="377" />
+            <location filename="engine/data/spec/checks.py" line="397" />
             <source>a label appears twice</source>
             <translation>某个标签出现了两次</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="440" />
+            <location filename="engine/data/spec/checks.py" line="479" />
             <source> (and 1 more problem)</source>
             <translation>（另有 1 个问题）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="333" />
+            <location filename="engine/data/spec/checks.py" line="351" />
             <source>batch group "{name}"</source>
             <translation>批量属性组“{name}”</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="334" />
+            <location filename="engine/data/spec/checks.py" line="352" />
             <location filename="engine/data/spec/settings.py" line="80" />
             <source>batch group {number}</source>
             <translation>批量属性组 {number}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="336" />
+            <location filename="engine/data/spec/checks.py" line="354" />
             <source>every batch group needs a name</source>
             <translation>每个批量属性组都需要名称</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="381" />
+            <location filename="engine/data/spec/checks.py" line="401" />
             <source>{rows} rows of {widths} entries</source>
             <translation>{rows} 行，每行 {widths} 项</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="134" />
+            <location filename="engine/data/spec/checks.py" line="147" />
             <source>the class "{value}" appears twice</source>
             <translation>类别“{value}”出现了两次</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="143" />
+            <location filename="engine/data/spec/checks.py" line="156" />
             <source>"{value}" is not a class of column "{target}" (classes: {classes})</source>
             <translation>“{value}”不是列“{target}”的类别（类别：{classes}）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="166" />
+            <location filename="engine/data/spec/checks.py" line="179" />
             <source>the hierarchy has a cycle: {cycle}</source>
             <translation>类别层次中有环：{cycle}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="172" />
+            <location filename="engine/data/spec/checks.py" line="185" />
             <source>the hierarchy has {n_roots} top labels ({roots}); give them one common parent</source>
             <translation>类别层次有 {n_roots} 个顶层标签（{roots}）；请为它们指定一个共同的父标签</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="225" />
+            <location filename="engine/data/spec/checks.py" line="241" />
             <source>column "{name}" holds text (e.g. "{value}"); it cannot be numeric</source>
             <translation>列“{name}”含有文本（例如“{value}”）；它不能是数值型</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="245" />
+            <location filename="engine/data/spec/checks.py" line="261" />
             <source>"{name}" is nominal (unordered), so it cannot have a monotone direction; make it ordinal or numeric first</source>
             <translation>“{name}”是名义型（无序），因此不能有单调方向；请先将其设为有序型或数值型</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="292" />
+            <location filename="engine/data/spec/checks.py" line="310" />
             <source>the prerequisites form a cycle: {cycle}</source>
             <translation>前置属性构成了环：{cycle}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="383" />
+            <location filename="engine/data/spec/checks.py" line="403" />
             <source>must be {k} x {k} (one row and column per label), not {shape}</source>
             <translation>必须是 {k} × {k}（每个标签一行一列），而不是 {shape}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="398" />
+            <location filename="engine/data/spec/checks.py" line="418" />
             <source>costs must not be negative</source>
             <translation>代价不能为负</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="406" />
+            <location filename="engine/data/spec/checks.py" line="426" />
             <source>"{positive_class}" is not a class of "{target}" (classes: {classes})</source>
             <translation>“{positive_class}”不是“{target}”的类别（类别：{classes}）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="441" />
+            <location filename="engine/data/spec/checks.py" line="480" />
             <source> (and {n} more problems)</source>
             <translation>（另有 {n} 个问题）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="111" />
+            <location filename="engine/data/spec/checks.py" line="124" />
             <source>there is no column "{target}" in the data (columns: {columns})</source>
             <translation>数据中没有列“{target}”（列：{columns}）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="137" />
+            <location filename="engine/data/spec/checks.py" line="150" />
             <source>the class "{cls}" of the data is not in the class order (nor {n} more)</source>
             <translation>数据中的类别“{cls}”不在类别顺序中（另有 {n} 个也不在）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="139" />
+            <location filename="engine/data/spec/checks.py" line="152" />
             <source>the class "{cls}" of the data is not in the class order</source>
             <translation>数据中的类别“{cls}”不在类别顺序中</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="161" />
+            <location filename="engine/data/spec/checks.py" line="174" />
             <source>"{child}" cannot be its own parent</source>
             <translation>“{child}”不能是它自己的父标签</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="177" />
+            <location filename="engine/data/spec/checks.py" line="190" />
             <source>the class "{c}" is not in the hierarchy</source>
             <translation>类别“{c}”不在类别层次中</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="180" />
+            <location filename="engine/data/spec/checks.py" line="193" />
             <source>the class "{c}" of the data has sub-classes in the hierarchy; classes of the data must be its leaves</source>
             <translation>数据中的类别“{c}”在类别层次中有子类别；数据中的类别必须是层次的叶节点</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="210" />
+            <location filename="engine/data/spec/checks.py" line="225" />
             <source>there is no column "{name}" in the data</source>
             <translation>数据中没有列“{name}”</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="241" />
+            <location filename="engine/data/spec/checks.py" line="257" />
             <source> (row {row})</source>
             <translation>（第 {row} 行）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="263" />
-            <source>"{pre}" is not an attribute of the data</source>
-            <translation>“{pre}”不是数据中的属性</translation>
-        </message>
-        <message>
-            <location filename="engine/data/spec/checks.py" line="345" />
+            <location filename="engine/data/spec/checks.py" line="363" />
             <source>{label} needs at least two attributes</source>
             <translation>{label}至少需要两个属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="390" />
+            <location filename="engine/data/spec/checks.py" line="410" />
             <source>the class "{value}" has no row and column in the cost matrix</source>
             <translation>类别“{value}”在代价矩阵中没有对应的行和列</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="393" />
+            <location filename="engine/data/spec/checks.py" line="413" />
             <source>"{label}" in the cost matrix is not a class of "{target}"</source>
             <translation>代价矩阵中的“{label}”不是“{target}”的类别</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="116" />
+            <location filename="engine/data/spec/checks.py" line="129" />
             <source>the target column "{target}" is empty (every value is missing)</source>
             <translation>目标列“{target}”为空（所有值都缺失）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="232" />
+            <location filename="engine/data/spec/checks.py" line="248" />
             <source>ordinal column "{name}" holds text; give the order of its values</source>
             <translation>有序型列“{name}”含有文本；请给出其取值顺序</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="237" />
+            <location filename="engine/data/spec/checks.py" line="253" />
             <source>the value "{value}" appears twice</source>
             <translation>取值“{value}”出现了两次</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="242" />
+            <location filename="engine/data/spec/checks.py" line="258" />
             <source>the value "{value}"{where} is not in the order</source>
             <translation>取值“{value}”{where}不在顺序中</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="265" />
-            <source>the prerequisite "{pre}" is not in use</source>
-            <translation>前置属性“{pre}”未被使用</translation>
+            <location filename="engine/data/spec/checks.py" line="281" />
+            <source>"{pre}" is not an attribute of the data</source>
+            <translation>“{pre}”不是数据中的属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="338" />
+            <location filename="engine/data/spec/checks.py" line="356" />
             <source>two batch groups are named "{name}"</source>
             <translation>有两个批量属性组都名为“{name}”</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="348" />
+            <location filename="engine/data/spec/checks.py" line="368" />
             <source>"{member}" in {label} is not an attribute of the data</source>
             <translation>{label}中的“{member}”不是数据中的属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="352" />
+            <location filename="engine/data/spec/checks.py" line="372" />
             <source>"{member}" in {label} is not in use</source>
             <translation>{label}中的“{member}”未被使用</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="355" />
+            <location filename="engine/data/spec/checks.py" line="375" />
             <source>"{member}" is in two batch groups ("{other}" and "{name}")</source>
             <translation>“{member}”同时在两个批量属性组中（“{other}”和“{name}”）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="363" />
+            <location filename="engine/data/spec/checks.py" line="383" />
             <source>the common cost {common_cost} is more than the test cost of "{member}" ({test_cost}); a member's test cost includes the common cost</source>
             <translation>公共代价 {common_cost} 大于“{member}”的测试代价（{test_cost}）；成员的测试代价包含公共代价</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="119" />
+            <location filename="engine/data/spec/checks.py" line="132" />
             <source>the target column "{target}" has only one class ("{cls}"); there is nothing to learn</source>
             <translation>目标列“{target}”只有一个类别（“{cls}”）；没有可学习的内容</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="122" />
+            <location filename="engine/data/spec/checks.py" line="283" />
+            <source>the prerequisite "{pre}" is not in use</source>
+            <translation>前置属性“{pre}”未被使用</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="135" />
             <source>the target column "{target}" holds {n_classes} different numbers; this program learns classes, not a continuous quantity: discretise it first</source>
             <translation>目标列“{target}”含有 {n_classes} 个不同的数值；本程序学习的是类别，而不是连续量：请先将其离散化</translation>
         </message>
@@ -3374,7 +3350,7 @@
         </message>
         <message>
             <location filename="engine/data/spec/settings.py" line="38" />
-            <location filename="engine/sessions.py" line="417" />
+            <location filename="engine/sessions.py" line="427" />
             <source>waiting cost</source>
             <translation>等待时间代价</translation>
         </message>
@@ -3691,7 +3667,7 @@
         </message>
         <message>
             <location filename="engine/errors.py" line="63" />
-            <location filename="engine/sessions.py" line="131" />
+            <location filename="engine/sessions.py" line="140" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -3979,7 +3955,7 @@
         </message>
         <message>
             <location filename="engine/export.py" line="170" />
-            <location filename="engine/sessions.py" line="417" />
+            <location filename="engine/sessions.py" line="427" />
             <source>rule</source>
             <translation>规则</translation>
         </message>
@@ -4015,7 +3991,7 @@
         </message>
         <message>
             <location filename="engine/export.py" line="201" />
-            <location filename="engine/sessions.py" line="416" />
+            <location filename="engine/sessions.py" line="426" />
             <source>label</source>
             <translation>标签</translation>
         </message>
@@ -4026,7 +4002,7 @@
         </message>
         <message>
             <location filename="engine/fileio.py" line="17" />
-            <location filename="engine/sessions.py" line="415" />
+            <location filename="engine/sessions.py" line="425" />
             <source>project</source>
             <translation>项目</translation>
         </message>
@@ -4037,7 +4013,7 @@
         </message>
         <message>
             <location filename="engine/fileio.py" line="17" />
-            <location filename="engine/sessions.py" line="415" />
+            <location filename="engine/sessions.py" line="425" />
             <source>session</source>
             <translation>咨询会话</translation>
         </message>
@@ -4123,7 +4099,7 @@
         </message>
         <message>
             <location filename="engine/plan.py" line="735" />
-            <location filename="engine/sessions.py" line="415" />
+            <location filename="engine/sessions.py" line="425" />
             <source>case</source>
             <translation>样本</translation>
         </message>
@@ -4191,6 +4167,21 @@
             <location filename="engine/plan.py" line="731" />
             <source>{n} {what}s in {d}</source>
             <translation>每 {d} 个{what}中的 {n} 个</translation>
+        </message>
+        <message>
+            <location filename="engine/problem.py" line="121" />
+            <source>no data file: give DATA, or a project with a data path</source>
+            <translation>没有数据文件：请给出 DATA，或带有数据路径的项目</translation>
+        </message>
+        <message>
+            <location filename="engine/problem.py" line="123" />
+            <source>the project's data file "{path}" does not exist; give DATA to use another file</source>
+            <translation>项目的数据文件“{path}”不存在；请给出 DATA 以使用其他文件</translation>
+        </message>
+        <message>
+            <location filename="engine/problem.py" line="113" />
+            <source>give one project: {first} or {second}</source>
+            <translation>请只给一个项目：{first} 或 {second}</translation>
         </message>
         <message>
             <location filename="engine/reproduce/__init__.py" line="101" />
@@ -4431,225 +4422,225 @@
             <translation>{setting}，mu = {mu}：第 {k} 对（共 {n} 对）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="125" />
+            <location filename="engine/sessions.py" line="134" />
             <source>stopped at node {node}: {label}</source>
             <translation>停在节点 {node}：{label}</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="126" />
+            <location filename="engine/sessions.py" line="135" />
             <source> (stopped here: {names} unknown)</source>
             <translation>（停在此处：{names} 未知）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="127" />
+            <location filename="engine/sessions.py" line="136" />
             <source> (stopped here: a prerequisite is unknown)</source>
             <translation>（停在此处：某个前置属性未知）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="128" />
+            <location filename="engine/sessions.py" line="137" />
             <source> (every rule below ends in {label})</source>
             <translation>（下方每条规则的结论都是 {label}）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="129" />
+            <location filename="engine/sessions.py" line="138" />
             <source> (not asked further: {names} unknown)</source>
             <translation>（未继续提问：{names} 未知）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="130" />
+            <location filename="engine/sessions.py" line="139" />
             <source>no answer</source>
             <translation>无回答</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="415" />
+            <location filename="engine/sessions.py" line="425" />
             <source>created</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="415" />
+            <location filename="engine/sessions.py" line="425" />
             <source>updated</source>
             <translation>更新时间</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="415" />
+            <location filename="engine/sessions.py" line="425" />
             <source>model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="416" />
+            <location filename="engine/sessions.py" line="426" />
             <source>finished</source>
             <translation>已完成</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="416" />
+            <location filename="engine/sessions.py" line="426" />
             <source>questions</source>
             <translation>问题数</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="416" />
-            <location filename="engine/sessions.py" line="363" />
+            <location filename="engine/sessions.py" line="426" />
+            <location filename="engine/sessions.py" line="373" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="417" />
+            <location filename="engine/sessions.py" line="427" />
             <source>total cost</source>
             <translation>总代价</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="417" />
+            <location filename="engine/sessions.py" line="427" />
             <source>common cost saved</source>
             <translation>节省的公共代价</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="418" />
+            <location filename="engine/sessions.py" line="428" />
             <source>step</source>
             <translation>步骤</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="418" />
+            <location filename="engine/sessions.py" line="428" />
             <source>question</source>
             <translation>问题</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="418" />
+            <location filename="engine/sessions.py" line="428" />
             <source>attribute</source>
             <translation>属性</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="418" />
+            <location filename="engine/sessions.py" line="428" />
             <source>answer</source>
             <translation>回答</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="418" />
+            <location filename="engine/sessions.py" line="428" />
             <source>utility</source>
             <translation>效用</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="418" />
+            <location filename="engine/sessions.py" line="428" />
             <source>gain</source>
             <translation>增益</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="419" />
+            <location filename="engine/sessions.py" line="429" />
             <source>warning</source>
             <translation>警告</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="437" />
+            <location filename="engine/sessions.py" line="447" />
             <source>Sessions</source>
             <translation>咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="446" />
+            <location filename="engine/sessions.py" line="456" />
             <source>Answers</source>
             <translation>回答</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="278" />
+            <location filename="engine/sessions.py" line="288" />
             <source>it is not a session file (no "format": "{format}")</source>
             <translation>这不是咨询会话文件（没有 "format": "{format}"）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="281" />
+            <location filename="engine/sessions.py" line="291" />
             <source>"version" is {value}, not a whole number from 1</source>
             <translation>"version" 为 {value}，不是从 1 起的整数</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="283" />
+            <location filename="engine/sessions.py" line="293" />
             <source>it is version {version}, newer than this program reads ({known}); update RuleTree Studio</source>
             <translation>其版本为 {version}，比本程序能读取的版本（{known}）更新；请更新 RuleTree Studio</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="289" />
+            <location filename="engine/sessions.py" line="299" />
             <source>"{key}" is not true or false</source>
             <translation>"{key}" 不是 true 或 false</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="297" />
+            <location filename="engine/sessions.py" line="307" />
             <source>"{key}" is {value}, not one of {choices}</source>
             <translation>"{key}" 为 {value}，不是 {choices} 之一</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="235" />
+            <location filename="engine/sessions.py" line="244" />
             <source>the model file has changed since this session was saved (retrained?); resume it with the model it was made with</source>
             <translation>自保存此咨询会话以来，模型文件已改变（重新训练过？）；请用创建它时的模型继续</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="287" />
-            <location filename="engine/sessions.py" line="327" />
+            <location filename="engine/sessions.py" line="297" />
+            <location filename="engine/sessions.py" line="337" />
             <source>"{key}" is not a text</source>
             <translation>"{key}" 不是文本</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="292" />
-            <location filename="engine/sessions.py" line="325" />
+            <location filename="engine/sessions.py" line="302" />
+            <location filename="engine/sessions.py" line="335" />
             <source>"{key}" is not an object</source>
             <translation>"{key}" 不是对象</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="302" />
+            <location filename="engine/sessions.py" line="312" />
             <source>"{key}" is not a list</source>
             <translation>"{key}" 不是列表</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="304" />
+            <location filename="engine/sessions.py" line="314" />
             <source>"steps" holds {n} steps, more than {most}</source>
             <translation>"steps" 含有 {n} 个步骤，超过了 {most}</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="307" />
+            <location filename="engine/sessions.py" line="317" />
             <source>step {number}</source>
             <translation>步骤 {number}</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="220" />
+            <location filename="engine/sessions.py" line="229" />
             <source>this session cannot be resumed: {problem}</source>
             <translation>无法继续此咨询会话：{problem}</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="313" />
+            <location filename="engine/sessions.py" line="323" />
             <source>{where}: "answers" is not an object of attribute: value</source>
             <translation>{where}："answers" 不是“属性: 取值”形式的对象</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="321" />
+            <location filename="engine/sessions.py" line="331" />
             <source>{where}: "{key}" is not a list of texts</source>
             <translation>{where}："{key}" 不是文本列表</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="330" />
+            <location filename="engine/sessions.py" line="340" />
             <source>"{key}" is not a number</source>
             <translation>"{key}" 不是数字</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="333" />
+            <location filename="engine/sessions.py" line="343" />
             <source>"{key}" is not a list of texts</source>
             <translation>"{key}" 不是文本列表</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="228" />
+            <location filename="engine/sessions.py" line="237" />
             <source>the session file is damaged ({error})</source>
             <translation>咨询会话文件已损坏（{error}）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="237" />
+            <location filename="engine/sessions.py" line="246" />
             <source>this session was made with another model ({model}); resume it with the model it was made with</source>
             <translation>此咨询会话是用另一个模型（{model}）创建的；请用创建它时的模型继续</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="241" />
+            <location filename="engine/sessions.py" line="250" />
             <source>the model of this session is gone ({model})</source>
             <translation>此咨询会话的模型已不存在（{model}）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="316" />
+            <location filename="engine/sessions.py" line="326" />
             <source>{where}: "{key}" is not a text</source>
             <translation>{where}："{key}" 不是文本</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="319" />
+            <location filename="engine/sessions.py" line="329" />
             <source>{where}: "{key}" is not a number</source>
             <translation>{where}："{key}" 不是数字</translation>
         </message>
@@ -5084,6 +5075,18 @@
             <location filename="engine/workflows.py" line="475" />
             <source>repeats must be at least 1, not {repeats}</source>
             <translation>重复次数必须至少为 1，而不是 {repeats}</translation>
+        </message>
+        <message>
+            <source>settings</source>
+            <translation type="vanished">设置</translation>
+        </message>
+        <message>
+            <source>project "{name}"</source>
+            <translation type="vanished">项目“{name}”</translation>
+        </message>
+        <message>
+            <source>{prog}: error: {where}, setting {field}: {message}{more}</source>
+            <translation type="vanished">{prog}：错误：{where}，设置项 {field}：{message}{more}</translation>
         </message>
     </context>
 </TS>

@@ -55,7 +55,7 @@ from engine.data.project import load_project
 from engine.data.spec import AttributeSettings, BatchGroup, CostMatrix, ProblemSpec
 from engine.evaluate import stratified_holdout
 from engine.strategies import simulate
-from engine.tree.case_values import count_case_values
+from engine.tree.case_counts import count_case_values
 from engine.tree.predict import predict
 from engine.workflows import train_model
 

@@ -1,8 +1,9 @@
 """`ProblemSpec`: what the user says about the problem, and its validation.
 
-- `settings.py`: the settings as dataclasses (ProblemSpec, AttributeSettings,
+- `settings.py`: the parts of the settings as dataclasses (AttributeSettings,
   BatchGroup, CostMatrix, SpecProblem) and their JSON writing, and the rule for
   an attribute's fuzzy term names and centres (`fuzzy_term_problems`);
+- `problem_spec.py`: `ProblemSpec`, which holds them;
 - `reading.py`: `ProblemSpec.from_json`'s shape checks (types, allowed words),
   raising `ProjectFileError` naming the setting;
 - `checks.py`: `check(spec, table)` — the settings against each other and the
@@ -25,6 +26,7 @@ from .checks import (
     validate,
     validate_for_model,
 )
+from .problem_spec import ProblemSpec
 from .reading import _label, _Reader, json_repr, read_problem  # noqa: F401  (_label, _Reader: old imports)
 from .settings import (  # noqa: F401  (_MONOTONE_ALIASES: the CLI's --monotone words)
     _MONOTONE_ALIASES,
@@ -33,7 +35,6 @@ from .settings import (  # noqa: F401  (_MONOTONE_ALIASES: the CLI's --monotone 
     AttributeSettings,
     BatchGroup,
     CostMatrix,
-    ProblemSpec,
     SpecProblem,
     _num_out,
     fuzzy_term_problems,

@@ -20,7 +20,8 @@ import numpy as np
 from ...errors import SpecError
 from ...i18n import _
 from ..table import NOMINAL, NUMERIC, ORDINAL, Table, format_number, natural_key
-from .settings import AttributeSettings, ProblemSpec, SpecProblem, _num_out, fuzzy_term_problems
+from .problem_spec import ProblemSpec
+from .settings import AttributeSettings, SpecProblem, _num_out, fuzzy_term_problems
 
 Problems = Iterator[SpecProblem]
 

@@ -13,11 +13,12 @@ import math
 from ...errors import ProjectFileError
 from ...i18n import _
 from ..table import NOMINAL, NUMERIC, ORDINAL, format_number
-from .settings import _MONOTONE_ALIASES, AttributeSettings, BatchGroup, CostMatrix, ProblemSpec, fuzzy_term_problems
+from .settings import _MONOTONE_ALIASES, AttributeSettings, BatchGroup, CostMatrix, fuzzy_term_problems
 
 
-def read_problem(obj: dict, *, cls=ProblemSpec, file: str | None = None, keep_unknown: bool = True) -> ProblemSpec:
-    """The problem keys of a project object as a `cls` (a ProblemSpec); other keys go to `extra`."""
+def read_problem(obj: dict, *, cls, file: str | None = None, keep_unknown: bool = True):
+    """The problem keys of a project object as a `cls` (ProblemSpec, which calls this from its
+    `from_json`); other keys go to `extra`."""
     reader = _Reader(file)
     if not isinstance(obj, dict):
         raise reader.error("", _("the settings must be a JSON object"))
