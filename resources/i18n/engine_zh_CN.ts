@@ -1032,31 +1032,31 @@
             <translation>显著性检验（{metric}，越低越好），与 {reference} 比较；alpha {alpha}：</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="282" />
-            <location filename="engine/export.py" line="217" />
+            <location filename="engine/cli/compare.py" line="283" />
+            <location filename="engine/export.py" line="177" />
             <source>mean</source>
             <translation>均值</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="282" />
-            <location filename="engine/compare/workbook.py" line="104" />
+            <location filename="engine/cli/compare.py" line="283" />
+            <location filename="engine/compare/workbook.py" line="108" />
             <source>corrected t p</source>
             <translation>校正 t 检验 p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="282" />
-            <location filename="engine/compare/workbook.py" line="104" />
+            <location filename="engine/cli/compare.py" line="283" />
+            <location filename="engine/compare/workbook.py" line="108" />
             <source>Wilcoxon p</source>
             <translation>Wilcoxon p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="282" />
-            <location filename="engine/compare/workbook.py" line="104" />
+            <location filename="engine/cli/compare.py" line="283" />
+            <location filename="engine/compare/workbook.py" line="108" />
             <source>Nemenyi p</source>
             <translation>Nemenyi p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="282" />
+            <location filename="engine/cli/compare.py" line="283" />
             <source>avg rank</source>
             <translation>平均秩</translation>
         </message>
@@ -1157,23 +1157,18 @@
         </message>
         <message>
             <location filename="engine/cli/compare.py" line="217" />
-            <location filename="engine/cli/compare.py" line="246" />
-            <location filename="engine/cli/compare.py" line="281" />
+            <location filename="engine/cli/compare.py" line="245" />
+            <location filename="engine/cli/compare.py" line="282" />
             <location filename="engine/cli/compare.py" line="232" />
-            <location filename="engine/cli/compare.py" line="283" />
+            <location filename="engine/cli/compare.py" line="284" />
             <location filename="engine/cli/compare.py" line="252" />
-            <location filename="engine/compare/workbook.py" line="39" />
-            <location filename="engine/compare/workbook.py" line="103" />
-            <location filename="engine/compare/workbook.py" line="183" />
-            <location filename="engine/compare/workbook.py" line="71" />
+            <location filename="engine/compare/workbook.py" line="43" />
+            <location filename="engine/compare/workbook.py" line="107" />
+            <location filename="engine/compare/workbook.py" line="75" />
+            <location filename="engine/compare/workbook.py" line="186" />
             <location filename="engine/sessions.py" line="416" />
             <source>algorithm</source>
             <translation>算法</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/compare.py" line="260" />
-            <source>error / pending (mean over the folds): misclassification rate, pending rate, attributes per case</source>
-            <translation>错误 / 待定（各折均值）：误分类率、待定率、每个样本所用属性数</translation>
         </message>
         <message>
             <location filename="engine/cli/compare.py" line="202" />
@@ -1186,19 +1181,24 @@
             <translation>，缺失率 {rate}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="288" />
-            <location filename="engine/compare/workbook.py" line="99" />
+            <location filename="engine/cli/compare.py" line="289" />
+            <location filename="engine/compare/workbook.py" line="103" />
             <source>better</source>
             <translation>更好</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="288" />
-            <location filename="engine/compare/workbook.py" line="99" />
+            <location filename="engine/cli/compare.py" line="289" />
+            <location filename="engine/compare/workbook.py" line="103" />
             <source>worse</source>
             <translation>更差</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="303" />
+            <location filename="engine/cli/compare.py" line="290" />
+            <source>(reference)</source>
+            <translation>（参照）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="304" />
             <source>note: {caveat}</source>
             <translation>注意：{caveat}</translation>
         </message>
@@ -1230,17 +1230,17 @@
             <translation>学习曲线：{metric}（各折均值）随训练行数的变化</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="289" />
-            <source>(reference)</source>
-            <translation>（参照）</translation>
+            <location filename="engine/cli/compare.py" line="261" />
+            <source>error / pending (mean over the folds): {error}, {pending}, {used}</source>
+            <translation>错误 / 待定（各折均值）：{error}、{pending}、{used}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="296" />
-            <source>Friedman over {n} folds: chi2 = {chi2} (p = {p_chi2}), Iman-Davenport F = {f} (p = {p_f}); Nemenyi critical difference of average ranks {cd}</source>
-            <translation>Friedman 检验（{n} 折）：chi2 = {chi2}（p = {p_chi2}），Iman-Davenport F = {f}（p = {p_f}）；Nemenyi 平均秩临界差 {cd}</translation>
+            <location filename="engine/cli/compare.py" line="297" />
+            <source>Friedman over {n} folds: chi2 = {chi2} ({p_chi2}), Iman-Davenport F = {f} ({p_f}); Nemenyi critical difference of average ranks {cd}</source>
+            <translation>Friedman 检验（{n} 折）：chi2 = {chi2}（{p_chi2}），Iman-Davenport F = {f}（{p_f}）；Nemenyi 平均秩临界差 {cd}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="301" />
+            <location filename="engine/cli/compare.py" line="302" />
             <source>not tested (no {metric} on every fold): {names}</source>
             <translation>未检验（并非每一折都有{metric}）：{names}</translation>
         </message>
@@ -1286,7 +1286,7 @@
         </message>
         <message>
             <location filename="engine/cli/consult.py" line="107" />
-            <location filename="engine/export.py" line="288" />
+            <location filename="engine/export.py" line="248" />
             <location filename="engine/tree/describe.py" line="160" />
             <source>PENDING</source>
             <translation>待定</translation>
@@ -1783,162 +1783,162 @@
             <translation>训练规模“{size}”不是数字（应为比例如 0.25，或行数）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="154" />
+            <location filename="engine/compare/runner.py" line="155" />
             <source>needs ordered classes (a class order)</source>
             <translation>需要有序类别（类别顺序）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="305" />
+            <location filename="engine/compare/runner.py" line="306" />
             <source>about 1 s left</source>
             <translation>约剩 1 秒</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="310" />
+            <location filename="engine/compare/runner.py" line="311" />
             <source>about {n} h left</source>
             <translation>约剩 {n} 小时</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="346" />
+            <location filename="engine/compare/runner.py" line="347" />
             <source>nothing to compare: give at least one algorithm</source>
             <translation>没有可比较的内容：请至少给出一个算法</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="354" />
+            <location filename="engine/compare/runner.py" line="355" />
             <source>a Dask scheduler goes with the dask executor, and the dask executor needs one (an address such as tcp://host:8786, or local:N)</source>
             <translation>Dask 调度器需配合 dask 执行器使用，dask 执行器也需要一个调度器（地址如 tcp://host:8786，或 local:N）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="156" />
+            <location filename="engine/compare/runner.py" line="157" />
             <source>separates two classes; with {n} classes it needs a positive class</source>
             <translation>只区分两个类别；有 {n} 个类别时需要指定正类</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="307" />
+            <location filename="engine/compare/runner.py" line="308" />
             <source>about {n} s left</source>
             <translation>约剩 {n} 秒</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="309" />
+            <location filename="engine/compare/runner.py" line="310" />
             <source>about {n} min left</source>
             <translation>约剩 {n} 分钟</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="446" />
+            <location filename="engine/compare/runner.py" line="447" />
             <source>the comparison was cancelled</source>
             <translation>比较已取消</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="548" />
+            <location filename="engine/compare/runner.py" line="549" />
             <source>running on a Dask cluster needs the "distributed" package (pip install "dask[distributed]")</source>
             <translation>在 Dask 集群上运行需要“distributed”包（pip install "dask[distributed]"）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="141" />
+            <location filename="engine/compare/runner.py" line="142" />
             <source>hold-out {k} of {n}</source>
             <translation>留出法第 {k} 次（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="146" />
+            <location filename="engine/compare/runner.py" line="147" />
             <source> on {size}</source>
             <translation>，使用{size}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="349" />
+            <location filename="engine/compare/runner.py" line="350" />
             <source>jobs must be at least 1, not {n}</source>
             <translation>jobs 至少为 1，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="351" />
+            <location filename="engine/compare/runner.py" line="352" />
             <source>executor must be one of {executors}, not {executor}</source>
             <translation>执行器必须是 {executors} 之一，而不是 {executor}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="357" />
+            <location filename="engine/compare/runner.py" line="358" />
             <source>the folder of the results file "{path}" does not exist</source>
             <translation>结果文件“{path}”所在的文件夹不存在</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="113" />
+            <location filename="engine/compare/runner.py" line="114" />
             <source>the hold-out share must be between 0 and 1 (e.g. 0.3), not {share}</source>
             <translation>留出比例必须在 0 到 1 之间（例如 0.3），而不是 {share}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="117" />
+            <location filename="engine/compare/runner.py" line="118" />
             <source>cross-validation needs at least 2 folds, not {n}</source>
             <translation>交叉验证至少需要 2 折，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="120" />
+            <location filename="engine/compare/runner.py" line="121" />
             <source>repeats must be at least 1, not {n}</source>
             <translation>重复次数至少为 1，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="143" />
+            <location filename="engine/compare/runner.py" line="144" />
             <source>fold {k} of {n}</source>
             <translation>第 {k} 折（共 {n} 折）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="194" />
+            <location filename="engine/compare/runner.py" line="195" />
             <source>two entries are both named "{name}": give them different parameters or names</source>
             <translation>两个条目都名为“{name}”：请给它们不同的参数或名称</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="198" />
+            <location filename="engine/compare/runner.py" line="199" />
             <source>{algorithm} does not apply to this problem: it {reason}</source>
             <translation>{algorithm} 不适用于该问题：它{reason}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="206" />
+            <location filename="engine/compare/runner.py" line="207" />
             <source>"{name}" is the baseline's name: give the entry another</source>
             <translation>“{name}”是基线的名称：请给该条目另起名称</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="414" />
+            <location filename="engine/compare/runner.py" line="415" />
             <source>{entry}, {fold} done; {left}</source>
             <translation>{entry}，{fold}完成；{left}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="422" />
+            <location filename="engine/compare/runner.py" line="423" />
             <source>{n} of {total} units to run</source>
             <translation>{total} 个单元中有 {n} 个待运行</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="557" />
+            <location filename="engine/compare/runner.py" line="558" />
             <source>"{scheduler}": local:N needs a number of workers N &gt;= 1</source>
             <translation>“{scheduler}”：local:N 需要工作进程数 N &gt;= 1</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="144" />
+            <location filename="engine/compare/runner.py" line="145" />
             <source>, repeat {k} of {n}</source>
             <translation>，第 {k} 次重复（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="423" />
+            <location filename="engine/compare/runner.py" line="424" />
             <source> ({n} done before)</source>
             <translation>（之前已完成 {n} 个）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="447" />
+            <location filename="engine/compare/runner.py" line="448" />
             <source>; {n} of {total} units are kept in the results file</source>
             <translation>；{total} 个单元中有 {n} 个保存在结果文件中</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="565" />
+            <location filename="engine/compare/runner.py" line="566" />
             <source>no Dask scheduler answers at "{scheduler}" ({error})</source>
             <translation>“{scheduler}”处没有 Dask 调度器应答（{error}）</translation>
         </message>
         <message>
-            <location filename="engine/compare/significance.py" line="28" />
+            <location filename="engine/compare/significance.py" line="29" />
             <source>the folds of one data set are not independent samples (their training sets overlap): the corrected t-test allows for it; Friedman and Nemenyi over folds are indicative only</source>
             <translation>同一数据集的各折不是独立样本（它们的训练集相互重叠）：校正 t 检验考虑了这一点；基于各折的 Friedman 和 Nemenyi 检验仅供参考</translation>
         </message>
         <message>
-            <location filename="engine/compare/significance.py" line="94" />
+            <location filename="engine/compare/significance.py" line="111" />
             <source>the reference "{reference}" is not one of the entries compared ({names})</source>
             <translation>参照“{reference}”不是参与比较的条目（{names}）</translation>
         </message>
         <message>
-            <location filename="engine/compare/significance.py" line="99" />
+            <location filename="engine/compare/significance.py" line="116" />
             <source>the reference "{reference}" does not report {metric} on every fold</source>
             <translation>参照“{reference}”并非在每一折都给出{metric}</translation>
         </message>
@@ -2064,168 +2064,151 @@
             <translation>{where}：指标 {name} 不是数字</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="166" />
-            <location filename="engine/compare/workbook.py" line="71" />
+            <location filename="engine/compare/workbook.py" line="168" />
+            <location filename="engine/compare/workbook.py" line="75" />
             <source>training rows</source>
             <translation>训练行数</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="188" />
+            <location filename="engine/compare/workbook.py" line="191" />
             <source>Misclassification against pending</source>
             <translation>误分类率与待定率</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="190" />
-            <location filename="engine/compare/workbook.py" line="183" />
-            <source>pending rate</source>
-            <translation>待定率</translation>
-        </message>
-        <message>
-            <location filename="engine/compare/workbook.py" line="191" />
-            <location filename="engine/compare/workbook.py" line="183" />
-            <source>misclassification rate</source>
-            <translation>误分类率</translation>
-        </message>
-        <message>
-            <location filename="engine/compare/workbook.py" line="50" />
+            <location filename="engine/compare/workbook.py" line="54" />
             <source>Summary</source>
             <translation>汇总</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="71" />
+            <location filename="engine/compare/workbook.py" line="75" />
             <source>Folds</source>
             <translation>各折</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="87" />
-            <location filename="engine/compare/workbook.py" line="76" />
-            <location filename="engine/compare/workbook.py" line="71" />
+            <location filename="engine/compare/workbook.py" line="91" />
+            <location filename="engine/compare/workbook.py" line="80" />
+            <location filename="engine/compare/workbook.py" line="75" />
             <source>fold</source>
             <translation>折</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="103" />
+            <location filename="engine/compare/workbook.py" line="107" />
             <source>Significance</source>
             <translation>显著性</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="159" />
+            <location filename="engine/compare/workbook.py" line="161" />
             <source>Learning curve</source>
             <translation>学习曲线</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="183" />
+            <location filename="engine/compare/workbook.py" line="186" />
             <source>Error-pending</source>
             <translation>错误-待定</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="185" />
+            <location filename="engine/compare/workbook.py" line="188" />
             <source>Means over the folds. An entry that never answers pending is a point at pending 0 with error 1 - accuracy.</source>
             <translation>各折的均值。从不回答待定的条目是待定率为 0、错误率为 1 - 准确率的点。</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="211" />
+            <location filename="engine/compare/workbook.py" line="213" />
             <source>Plots</source>
             <translation>图</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="103" />
+            <location filename="engine/compare/workbook.py" line="107" />
             <source>corrected t</source>
             <translation>校正 t</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="104" />
+            <location filename="engine/compare/workbook.py" line="108" />
             <source>average rank</source>
             <translation>平均秩</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="111" />
+            <location filename="engine/compare/workbook.py" line="114" />
             <source>Friedman over the folds</source>
             <translation>基于各折的 Friedman 检验</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="165" />
+            <location filename="engine/compare/workbook.py" line="167" />
             <source>Learning curve: {metric}</source>
             <translation>学习曲线：{metric}</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="183" />
-            <source>entry</source>
-            <translation>条目</translation>
-        </message>
-        <message>
-            <location filename="engine/compare/workbook.py" line="184" />
-            <source>attributes per case</source>
-            <translation>每个样本所用属性数</translation>
-        </message>
-        <message>
-            <location filename="engine/compare/workbook.py" line="55" />
+            <location filename="engine/compare/workbook.py" line="59" />
             <source>{metric}: mean over the folds</source>
             <translation>{metric}：各折均值</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="71" />
+            <location filename="engine/compare/workbook.py" line="75" />
             <source>test rows</source>
             <translation>测试行数</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="86" />
+            <location filename="engine/compare/workbook.py" line="90" />
             <source>{metric} on each fold</source>
             <translation>每一折的{metric}</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="126" />
+            <location filename="engine/compare/workbook.py" line="127" />
             <source>Note: {caveat}</source>
             <translation>注意：{caveat}</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="150" />
+            <location filename="engine/compare/workbook.py" line="151" />
             <source>training rows (mean over the folds)</source>
             <translation>训练行数（各折均值）</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="150" />
+            <location filename="engine/compare/workbook.py" line="151" />
             <source>training size</source>
             <translation>训练规模</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="160" />
+            <location filename="engine/compare/workbook.py" line="162" />
             <source>{metric}: mean over the folds at each training size, every size scored on the same test rows</source>
             <translation>{metric}：每个训练规模下的各折均值，每个规模都在相同的测试行上评分</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="40" />
-            <location filename="engine/compare/workbook.py" line="103" />
+            <location filename="engine/compare/workbook.py" line="186" />
+            <source>entry</source>
+            <translation>条目</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="44" />
+            <location filename="engine/compare/workbook.py" line="107" />
             <source>{metric} mean</source>
             <translation>{metric}均值</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="40" />
+            <location filename="engine/compare/workbook.py" line="44" />
             <source>{metric} std</source>
             <translation>{metric}标准差</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="102" />
+            <location filename="engine/compare/workbook.py" line="106" />
             <source>reference</source>
             <translation>参照</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="105" />
+            <location filename="engine/compare/workbook.py" line="109" />
             <source>against {reference}</source>
             <translation>与 {reference} 相比</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="121" />
+            <location filename="engine/compare/workbook.py" line="124" />
             <source>Nemenyi critical difference (alpha {alpha})</source>
             <translation>Nemenyi 临界差（alpha {alpha}）</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="151" />
+            <location filename="engine/compare/workbook.py" line="152" />
             <source>{name} std</source>
             <translation>{name} 标准差</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="155" />
+            <location filename="engine/compare/workbook.py" line="156" />
             <source>{n} rows</source>
             <translation>{n} 行</translation>
         </message>
@@ -3736,291 +3719,181 @@
             <translation>列“{column}”</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="238" />
+            <location filename="engine/evaluate.py" line="227" />
             <source>done</source>
             <translation>完成</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="164" />
+            <location filename="engine/evaluate.py" line="153" />
             <source>repeats must be a whole number from 1 to {most}, not {repeats}</source>
             <translation>重复次数必须是 1 到 {most} 的整数，而不是 {repeats}</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="172" />
+            <location filename="engine/evaluate.py" line="161" />
             <source>the folds must be a whole number from 2 to {most}, not {cv}</source>
             <translation>折数必须是 2 到 {most} 的整数，而不是 {cv}</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="176" />
+            <location filename="engine/evaluate.py" line="165" />
             <source>{cv} folds need at least {cv} rows, and the data has {rows} (leave-one-out is {rows} folds)</source>
             <translation>{cv} 折至少需要 {cv} 行，而数据只有 {rows} 行（留一法即 {rows} 折）</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="179" />
+            <location filename="engine/evaluate.py" line="168" />
             <source>{cv} folds x {repeats} repeats is {fits} fits; at most {most}</source>
             <translation>{cv} 折 × {repeats} 次重复共需 {fits} 次训练；至多 {most} 次</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="37" />
+            <location filename="engine/evaluate.py" line="38" />
             <source>class {cls} has {n} case(s), fewer than the {k} folds</source>
             <translation>类别 {cls} 只有 {n} 个样本，少于折数 {k}</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="168" />
+            <location filename="engine/evaluate.py" line="157" />
             <source>the hold-out share must lie between 0 and 1, not {holdout}</source>
             <translation>留出比例必须在 0 到 1 之间，而不是 {holdout}</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="234" />
+            <location filename="engine/evaluate.py" line="223" />
             <source>fold {fold} of {folds}</source>
             <translation>第 {fold} 折（共 {folds} 折）</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="43" />
-            <location filename="engine/reproduce/dp.py" line="216" />
-            <source>accuracy</source>
-            <translation>准确率</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="43" />
-            <source>hierarchical_accuracy</source>
-            <translation>层次准确率</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="44" />
-            <source>label_precision</source>
-            <translation>标签精度</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="44" />
-            <source>mae</source>
-            <translation>平均绝对误差（MAE）</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="44" />
-            <source>leaves</source>
-            <translation>叶节点数</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="45" />
-            <source>single_case_leaves</source>
-            <translation>单样本叶节点数</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="45" />
-            <source>depth</source>
-            <translation>树深度</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="45" />
-            <source>fit_seconds</source>
-            <translation>训练时间（秒）</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="46" />
-            <source>predict_seconds</source>
-            <translation>预测时间（秒）</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="46" />
-            <source>nonmonotone_pairs</source>
-            <translation>非单调对数</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="46" />
-            <source>nmi</source>
-            <translation>非单调性指数（NMI）</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="47" />
-            <source>avg_total_cost</source>
-            <translation>平均总代价</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="47" />
-            <source>avg_test_cost</source>
-            <translation>平均测试代价</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="48" />
-            <source>avg_waiting_cost</source>
-            <translation>平均等待时间代价</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="48" />
-            <source>avg_misclassification_cost</source>
-            <translation>平均误分类代价</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="49" />
-            <source>avg_common_cost_saved</source>
-            <translation>平均节省的公共代价</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="49" />
-            <source>pending_rate</source>
-            <translation>待定率</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="50" />
-            <source>misclassification_rate</source>
-            <translation>误分类率</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="50" />
-            <source>attributes_used</source>
-            <translation>所用属性数</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="51" />
-            <source>inverted_pairs</source>
-            <translation>逆序对数</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="51" />
-            <source>missing_rate</source>
-            <translation>缺失率</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="188" />
+            <location filename="engine/export.py" line="148" />
             <source>Rules</source>
             <translation>规则</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="201" />
+            <location filename="engine/export.py" line="161" />
             <source>Tree</source>
             <translation>决策树</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="217" />
+            <location filename="engine/export.py" line="177" />
             <source>metric</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="217" />
+            <location filename="engine/export.py" line="177" />
             <source>std</source>
             <translation>标准差</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="223" />
+            <location filename="engine/export.py" line="183" />
             <source>Metrics</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="235" />
+            <location filename="engine/export.py" line="195" />
             <source>Settings</source>
             <translation>设置</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="280" />
+            <location filename="engine/export.py" line="240" />
             <source>Levels</source>
             <translation>层次</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="169" />
+            <location filename="engine/export.py" line="129" />
             <source>label level</source>
             <translation>标签层次</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="169" />
+            <location filename="engine/export.py" line="129" />
+            <location filename="engine/metrics.py" line="112" />
             <location filename="engine/reproduce/hfdt.py" line="148" />
             <source>label precision</source>
             <translation>标签精度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="216" />
+            <location filename="engine/export.py" line="176" />
             <source>training rows, from the leaves' class counts (optimistic)</source>
             <translation>训练集的行，按叶节点的类别计数（偏乐观）</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="219" />
+            <location filename="engine/export.py" line="179" />
             <source>scored on</source>
             <translation>评估数据</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="235" />
+            <location filename="engine/export.py" line="195" />
             <source>setting</source>
             <translation>设置项</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="235" />
+            <location filename="engine/export.py" line="195" />
             <source>value</source>
             <translation>值</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="61" />
-            <source>accuracy at level {level}</source>
-            <translation>第 {level} 层准确率</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="170" />
+            <location filename="engine/export.py" line="130" />
             <source>support</source>
             <translation>支持度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="170" />
+            <location filename="engine/export.py" line="130" />
             <source>confidence</source>
             <translation>置信度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="170" />
+            <location filename="engine/export.py" line="130" />
             <source>coverage</source>
             <translation>覆盖度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="202" />
+            <location filename="engine/export.py" line="162" />
             <source>children</source>
             <translation>子节点</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="285" />
+            <location filename="engine/export.py" line="245" />
             <source>level {level}: rows the true label there, columns the answer</source>
             <translation>第 {level} 层：行为该层的真实标签，列为预测结果</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="170" />
+            <location filename="engine/export.py" line="130" />
             <location filename="engine/sessions.py" line="417" />
             <source>rule</source>
             <translation>规则</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="170" />
+            <location filename="engine/export.py" line="130" />
             <source>IF (conditions)</source>
             <translation>如果（条件）</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="170" />
+            <location filename="engine/export.py" line="130" />
             <source>THEN</source>
             <translation>则</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="201" />
+            <location filename="engine/export.py" line="161" />
             <source>node</source>
             <translation>节点</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="201" />
+            <location filename="engine/export.py" line="161" />
             <source>parent</source>
             <translation>父节点</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="201" />
+            <location filename="engine/export.py" line="161" />
             <source>kind</source>
             <translation>类型</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="201" />
+            <location filename="engine/export.py" line="161" />
             <source>test</source>
             <translation>测试</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="201" />
+            <location filename="engine/export.py" line="161" />
             <location filename="engine/sessions.py" line="416" />
             <source>label</source>
             <translation>标签</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="201" />
+            <location filename="engine/export.py" line="161" />
             <source>weight</source>
             <translation>权重</translation>
         </message>
@@ -4095,6 +3968,123 @@
             <location filename="engine/fileio.py" line="144" />
             <source>the {what} is not valid JSON: {error}</source>
             <translation>{what}不是有效的 JSON：{error}</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="108" />
+            <source>accuracy at level {level}</source>
+            <translation>第 {level} 层准确率</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="110" />
+            <location filename="engine/reproduce/dp.py" line="216" />
+            <source>accuracy</source>
+            <translation>准确率</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="111" />
+            <location filename="engine/reproduce/hfdt.py" line="146" />
+            <source>hierarchical accuracy</source>
+            <translation>层次准确率</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="114" />
+            <source>mean absolute error (class steps)</source>
+            <translation>平均绝对误差（类别级数）</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="115" />
+            <source>leaves</source>
+            <translation>叶节点数</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="116" />
+            <source>leaves holding one case</source>
+            <translation>仅含一个样本的叶节点数</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="117" />
+            <source>depth</source>
+            <translation>树深度</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="118" />
+            <source>fit time (s)</source>
+            <translation>训练时间（秒）</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="119" />
+            <source>prediction time (s)</source>
+            <translation>预测时间（秒）</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="120" />
+            <source>non-monotone leaf pairs</source>
+            <translation>非单调叶节点对数</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="121" />
+            <source>non-monotonicity index (NMI)</source>
+            <translation>非单调性指数（NMI）</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="122" />
+            <source>total cost per case</source>
+            <translation>每个样本的总代价</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="123" />
+            <source>test cost per case</source>
+            <translation>每个样本的测试代价</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="125" />
+            <source>waiting cost per case</source>
+            <translation>每个样本的等待时间代价</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="127" />
+            <source>misclassification cost per case</source>
+            <translation>每个样本的误分类代价</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="129" />
+            <source>common cost saved per case</source>
+            <translation>每个样本节省的公共代价</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="130" />
+            <source>pending rate</source>
+            <translation>待定率</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="131" />
+            <source>misclassification rate</source>
+            <translation>误分类率</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="132" />
+            <source>attributes asked per case</source>
+            <translation>每个样本询问的属性数</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="134" />
+            <source>inverted pairs of answers</source>
+            <translation>回答颠倒的样本对</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="124" />
+            <source>of which tests</source>
+            <translation>其中测试代价</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="126" />
+            <source>of which waiting</source>
+            <translation>其中等待时间代价</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="128" />
+            <source>of which errors</source>
+            <translation>其中误分类代价</translation>
         </message>
         <message>
             <location filename="engine/model.py" line="74" />
@@ -4333,11 +4323,6 @@
             <location filename="engine/reproduce/hfdt.py" line="145" />
             <source>Seed 002, glass: hierarchical accuracy by training level</source>
             <translation>Seed 002，glass：层次准确率随训练层的变化</translation>
-        </message>
-        <message>
-            <location filename="engine/reproduce/hfdt.py" line="146" />
-            <source>hierarchical accuracy</source>
-            <translation>层次准确率</translation>
         </message>
         <message>
             <location filename="engine/reproduce/hfdt.py" line="147" />
@@ -5031,17 +5016,17 @@
             <translation>无条件</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="259" />
+            <location filename="engine/workflows.py" line="258" />
             <source>the class of least expected cost</source>
             <translation>期望代价最小的类</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="261" />
+            <location filename="engine/workflows.py" line="260" />
             <source>the commonest class</source>
             <translation>最常见的类</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="328" />
+            <location filename="engine/workflows.py" line="327" />
             <source>cross-validation needs at least 2 folds and no hold-out</source>
             <translation>交叉验证至少需要 2 折，且不能同时使用留出法</translation>
         </message>
@@ -5061,29 +5046,113 @@
             <translation>{rows} 个留出行（{share}）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="275" />
+            <location filename="engine/workflows.py" line="274" />
             <source>the hold-out share must be between 0 and 1 (e.g. 0.3), not {holdout:g}</source>
             <translation>留出比例必须在 0 到 1 之间（例如 0.3），而不是 {holdout:g}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="282" />
+            <location filename="engine/workflows.py" line="281" />
             <source>the missing rate must be a share from 0 up to (not including) 1 (e.g. 0.2), not {rate:g}</source>
             <translation>缺失率必须是从 0 到 1（不含 1）的比例（例如 0.2），而不是 {rate:g}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="353" />
+            <location filename="engine/workflows.py" line="352" />
             <source>the tree is a single leaf: {reason}</source>
             <translation>决策树只有一个叶节点：{reason}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="473" />
+            <location filename="engine/workflows.py" line="472" />
             <source>cross-validation needs at least 2 folds, not {cv}</source>
             <translation>交叉验证至少需要 2 折，而不是 {cv}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="475" />
+            <location filename="engine/workflows.py" line="474" />
             <source>repeats must be at least 1, not {repeats}</source>
             <translation>重复次数必须至少为 1，而不是 {repeats}</translation>
+        </message>
+        <message>
+            <source>error / pending (mean over the folds): misclassification rate, pending rate, attributes per case</source>
+            <translation type="vanished">错误 / 待定（各折均值）：误分类率、待定率、每个样本所用属性数</translation>
+        </message>
+        <message>
+            <source>Friedman over {n} folds: chi2 = {chi2} (p = {p_chi2}), Iman-Davenport F = {f} (p = {p_f}); Nemenyi critical difference of average ranks {cd}</source>
+            <translation type="vanished">Friedman 检验（{n} 折）：chi2 = {chi2}（p = {p_chi2}），Iman-Davenport F = {f}（p = {p_f}）；Nemenyi 平均秩临界差 {cd}</translation>
+        </message>
+        <message>
+            <source>attributes per case</source>
+            <translation type="vanished">每个样本所用属性数</translation>
+        </message>
+        <message>
+            <source>hierarchical_accuracy</source>
+            <translation type="vanished">层次准确率</translation>
+        </message>
+        <message>
+            <source>label_precision</source>
+            <translation type="vanished">标签精度</translation>
+        </message>
+        <message>
+            <source>mae</source>
+            <translation type="vanished">平均绝对误差（MAE）</translation>
+        </message>
+        <message>
+            <source>single_case_leaves</source>
+            <translation type="vanished">单样本叶节点数</translation>
+        </message>
+        <message>
+            <source>fit_seconds</source>
+            <translation type="vanished">训练时间（秒）</translation>
+        </message>
+        <message>
+            <source>predict_seconds</source>
+            <translation type="vanished">预测时间（秒）</translation>
+        </message>
+        <message>
+            <source>nonmonotone_pairs</source>
+            <translation type="vanished">非单调对数</translation>
+        </message>
+        <message>
+            <source>nmi</source>
+            <translation type="vanished">非单调性指数（NMI）</translation>
+        </message>
+        <message>
+            <source>avg_total_cost</source>
+            <translation type="vanished">平均总代价</translation>
+        </message>
+        <message>
+            <source>avg_test_cost</source>
+            <translation type="vanished">平均测试代价</translation>
+        </message>
+        <message>
+            <source>avg_waiting_cost</source>
+            <translation type="vanished">平均等待时间代价</translation>
+        </message>
+        <message>
+            <source>avg_misclassification_cost</source>
+            <translation type="vanished">平均误分类代价</translation>
+        </message>
+        <message>
+            <source>avg_common_cost_saved</source>
+            <translation type="vanished">平均节省的公共代价</translation>
+        </message>
+        <message>
+            <source>pending_rate</source>
+            <translation type="vanished">待定率</translation>
+        </message>
+        <message>
+            <source>misclassification_rate</source>
+            <translation type="vanished">误分类率</translation>
+        </message>
+        <message>
+            <source>attributes_used</source>
+            <translation type="vanished">所用属性数</translation>
+        </message>
+        <message>
+            <source>inverted_pairs</source>
+            <translation type="vanished">逆序对数</translation>
+        </message>
+        <message>
+            <source>missing_rate</source>
+            <translation type="vanished">缺失率</translation>
         </message>
     </context>
 </TS>

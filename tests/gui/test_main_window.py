@@ -397,7 +397,7 @@ def test_hierarchy_levels_in_the_train_panel_and_the_export(window, demo_dir, tm
     wb = openpyxl.load_workbook(out)
     assert "Levels" in wb.sheetnames
     metrics = {row[0]: row for row in wb["Metrics"].iter_rows(min_row=2, values_only=True)}
-    assert metrics["label_precision"][1] == pytest.approx(window.train_result.metrics["label_precision"])
+    assert metrics["label precision"][1] == pytest.approx(window.train_result.metrics["label_precision"])
     assert "held-out rows" in metrics["accuracy"][3]
     assert wb["Rules"].cell(row=1, column=5).value == "label precision"
 
