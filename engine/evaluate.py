@@ -15,6 +15,7 @@ import numpy as np
 
 from .data.encode import EncodedData
 from .i18n import _
+from .metrics import ordered
 from .progress import Progress
 from .tree.model import PENDING
 
@@ -127,7 +128,7 @@ class Evaluation:
     warnings: list[str] = field(default_factory=list)
 
     def summary(self) -> dict[str, dict[str, float]]:
-        names = sorted({k for f in self.folds for k in f.metrics}, key=_metric_order)
+        names = ordered({k for f in self.folds for k in f.metrics})
         out = {}
         for name in names:
             values = np.array([f.metrics[name] for f in self.folds if name in f.metrics])
@@ -136,18 +137,6 @@ class Evaluation:
 
     def confusion(self, n_classes: int, n_labels: int | None = None) -> np.ndarray:
         return sum(confusion_matrix(f.y_true, f.y_pred, n_classes, n_labels=n_labels) for f in self.folds)
-
-
-_ORDER = ["accuracy", "hierarchical_accuracy", "label_precision", "accuracy_level_", "mae", "leaves", "single_case_leaves", "depth",
-          "fit_seconds", "predict_seconds", "nonmonotone_pairs", "nmi", "avg_total_cost", "avg_test_cost",
-          "avg_waiting_cost", "avg_misclassification_cost", "pending_rate", "misclassification_rate",
-          "attributes_used"]
-
-
-def _metric_order(name: str):
-    if name.startswith("accuracy_level_") and name[15:].isdigit():
-        return (_ORDER.index("accuracy_level_"), int(name[15:]))
-    return (_ORDER.index(name) if name in _ORDER else len(_ORDER), name)
 
 
 MAX_FOLDS = 1000  # leave-one-out beyond this many rows is better had with fewer folds

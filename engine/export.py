@@ -3,7 +3,8 @@
 With a class hierarchy the Rules sheet also gives each rule's label level and
 precision log_h(level + 1), and a Levels sheet holds the confusion matrix read
 at every level of the hierarchy (when the caller has one: the window's last
-training). Metrics say what rows they were scored on.
+training). Metrics say what rows they were scored on; their titles, order and number formats
+are the catalogue's (engine.metrics).
 
 Safe to open: any text that Excel would take for a formula (it starts with
 =, +, -, @, a tab or a carriage return) is stored as text with Excel's quote
@@ -21,7 +22,8 @@ import re
 import numpy as np
 
 from .fileio import atomic_write_bytes
-from .i18n import N_, _, language
+from .i18n import _
+from .metrics import metric, sort_key
 from .tree.describe import bound_cell, label_text, node_test
 from .tree.model import KIND_NAMES, Tree
 from .tree.rules import extract_rules, rule_conditions
@@ -30,50 +32,6 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 #: number formats: whole numbers as integers, other counts (fractional weights) to 2 decimals
 INTEGER, COUNT, PERCENT = "0", "count", "0.0%"
-#: the Metrics sheet's format per metric (others: 4 decimals)
-_METRIC_FORMATS = {"accuracy": "0.00%", "hierarchical_accuracy": "0.00%", "pending_rate": "0.00%",
-                   "misclassification_rate": "0.00%", "label_precision": "0.000", "mae": "0.000", "nmi": "0.000",
-                   "fit_seconds": "0.000", "predict_seconds": "0.000"}
-_METRIC_COUNTS = ("leaves", "single_case_leaves", "depth", "nonmonotone_pairs", "attributes_used", "inverted_pairs")
-
-
-#: what a person reads for a metric; the English is the metric's key itself (as JSON and the
-#: --json output name it), so only other languages change what is shown
-_METRIC_TITLES = {
-    "accuracy": N_("accuracy"), "hierarchical_accuracy": N_("hierarchical_accuracy"),
-    "label_precision": N_("label_precision"), "mae": N_("mae"), "leaves": N_("leaves"),
-    "single_case_leaves": N_("single_case_leaves"), "depth": N_("depth"), "fit_seconds": N_("fit_seconds"),
-    "predict_seconds": N_("predict_seconds"), "nonmonotone_pairs": N_("nonmonotone_pairs"), "nmi": N_("nmi"),
-    "avg_total_cost": N_("avg_total_cost"), "avg_test_cost": N_("avg_test_cost"),
-    "avg_waiting_cost": N_("avg_waiting_cost"), "avg_misclassification_cost": N_("avg_misclassification_cost"),
-    "avg_common_cost_saved": N_("avg_common_cost_saved"), "pending_rate": N_("pending_rate"),
-    "misclassification_rate": N_("misclassification_rate"), "attributes_used": N_("attributes_used"),
-    "inverted_pairs": N_("inverted_pairs"), "missing_rate": N_("missing_rate"),
-}
-
-
-def metric_title(name: str) -> str:
-    """A metric's name as a person reads it: the key in English ("avg_test_cost"), the papers'
-    term in Chinese ("平均测试代价"); an unknown key is shown as it is."""
-    if language() == "en":
-        return name
-    if name.startswith("accuracy_level_") and name[15:].isdigit():
-        return _("accuracy at level {level}").format(level=name[15:])
-    title = _METRIC_TITLES.get(name)
-    return _(title) if title else name
-
-
-def metric_format(name: str) -> str:
-    """How the Metrics sheet shows a metric: shares as percentages, counts as counts, costs to 2 decimals."""
-    if name in _METRIC_FORMATS or name.startswith("accuracy_level_"):
-        return _METRIC_FORMATS.get(name, "0.00%")
-    if name in _METRIC_COUNTS:
-        return COUNT
-    if name.startswith("avg_") and name.endswith("_cost"):
-        return "#,##0.00"
-    return "0.0000"
-
-
 def csv_text(text: str) -> str:
     """A text cell of a CSV file we write, safe to open in a spreadsheet: text that a spreadsheet
     would run as a formula (starting with = + - @, a tab or a carriage return) gets a leading
@@ -109,6 +67,8 @@ def _put(ws, row: int, col: int, value, number_format: str | None = None):
             cell.quotePrefix = True
     else:
         cell.value = value
+        if callable(number_format):  # per value (engine.metrics.Metric.excel_format)
+            number_format = number_format(value)
         if number_format == COUNT:  # per value: a whole number as an integer, a fraction to 2 decimals
             number_format = _resolved(COUNT, value)
         if number_format:
@@ -218,13 +178,13 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
     if scored_on:
         metric_header.append(_("scored on"))
         metric_rows = [row + [scored_on] for row in metric_rows]
-    keys = [row[0] for row in metric_rows]
-    metric_rows = [[metric_title(row[0])] + row[1:] for row in metric_rows]
-    ws = _sheet(wb, _("Metrics"), metric_header, metric_rows)
-    for i, (key, row) in enumerate(zip(keys, metric_rows), start=2):  # a format per metric
+    metric_rows.sort(key=lambda row: sort_key(row[0]))
+    entries = [metric(row[0]) for row in metric_rows]
+    ws = _sheet(wb, _("Metrics"), metric_header, [[m.title_text()] + row[1:] for m, row in zip(entries, metric_rows)])
+    for i, (m, row) in enumerate(zip(entries, metric_rows), start=2):  # a format per metric
         for j in (2, 3):
             if isinstance(row[j - 1], (int, float)):
-                ws.cell(row=i, column=j).number_format = _resolved(metric_format(key), row[j - 1])
+                ws.cell(row=i, column=j).number_format = m.excel_format(row[j - 1])
     if levels:
         _levels_sheet(wb, levels, scored_on)
 

@@ -229,12 +229,11 @@ class TrainResult:
 
 
 def headline_metric(metrics: dict) -> tuple[str, bool]:
-    """The figure a result is judged by, and whether lower is better: the average total cost when
-    tests are priced, else the misclassification cost with a cost matrix, else the accuracy."""
-    for name in ("avg_total_cost", "avg_misclassification_cost"):
-        if name in metrics:
-            return name, True
-    return "accuracy", False
+    """The figure a result is judged by, and whether lower is better (engine.metrics.headline)."""
+    from .metrics import headline
+
+    found = headline(metrics)
+    return found.key, found.lower_is_better
 
 
 def baseline_scores(scoring: Scoring, y_fit: np.ndarray, w_fit: np.ndarray, y: np.ndarray,

@@ -183,8 +183,8 @@ def test_excel_export_gives_levels_precision_and_coarse_confidence(tmp_path):
     assert by_label["P"][6] == pytest.approx(1.0)  # all ten cases of the leaf are under P
     assert by_label["2"][3:5] == (3, pytest.approx(PRE_CLASS))
     metrics_rows = {row[0]: row for row in wb["Metrics"].iter_rows(min_row=2, values_only=True)}
-    assert metrics_rows["label_precision"][1] == pytest.approx((10 * PRE_P + 10 * PRE_CLASS) / 20)
-    assert metrics_rows["hierarchical_accuracy"][3] == "training rows (optimistic)"
+    assert metrics_rows["label precision"][1] == pytest.approx((10 * PRE_P + 10 * PRE_CLASS) / 20)
+    assert metrics_rows["hierarchical accuracy"][3] == "training rows (optimistic)"
     cells = [row for row in wb["Levels"].iter_rows(values_only=True)]
     level2 = next(i for i, row in enumerate(cells) if row[0] and str(row[0]).startswith("level 2"))
     assert cells[level2 + 1][1:5] == ("2", "P", "ALL", "PENDING")  # ALL: an answer coarser than level 2

@@ -13,7 +13,7 @@ from engine.data import read_table
 from engine.costs import CostModel
 from engine.data.spec import ProblemSpec, check
 from engine.data.spec.settings import SpecProblem
-from engine.export import metric_title
+from engine.metrics import metric
 from engine.plan import UNASKED, Planner
 from engine.tree.describe import branch_labels, node_heading, node_test, path_steps
 from engine.tree.model import PENDING, Tree
@@ -59,11 +59,14 @@ def test_parameter_help_and_titles():
 
 
 def test_metric_names():
-    assert metric_title("avg_test_cost") == "avg_test_cost"
+    # the command line's tables: the key in English (what --metric takes), the title in Chinese
+    assert metric("avg_test_cost").name_text() == "avg_test_cost"
+    assert metric("avg_test_cost").title_text() == "test cost per case"
     with i18n.using("zh_CN"):
-        assert metric_title("avg_test_cost") == "平均测试代价"
-        assert metric_title("pending_rate") == "待定率"
-    assert metric_title("pending_rate") == "pending_rate"
+        assert metric("avg_test_cost").name_text() == metric("avg_test_cost").title_text() == "每个样本的测试代价"
+        assert metric("pending_rate").name_text() == "待定率"
+        assert metric("accuracy_level_2").title_text() == "第 2 层准确率"
+    assert metric("pending_rate").name_text() == "pending_rate"
 
 
 def test_tree_node_descriptions_and_rules():

@@ -134,6 +134,6 @@ def test_every_number_cell_is_formatted_for_reading(tmp_path):
                                                    "avg_total_cost": {"mean": 38.08, "std": 2.9},
                                                    "leaves": {"mean": 54.9, "std": 2.0}}, scored_on="10-fold CV"))
     metrics = {r[0].value: r for r in openpyxl.load_workbook(path)["Metrics"].iter_rows(min_row=2)}
-    assert [metrics[k][1].number_format for k in ("accuracy", "avg_total_cost", "leaves")] == \
+    assert [metrics[k][1].number_format for k in ("accuracy", "total cost per case", "leaves")] == \
         ["0.00%", "#,##0.00", "#,##0.00"]
     assert metrics["leaves"][2].number_format == "#,##0" and metrics["accuracy"][3].value == "10-fold CV"

@@ -16,11 +16,12 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QGroupBox, QHB
                                QTabWidget, QToolButton, QVBoxLayout, QWidget)
 
 from engine.algorithms.registry import by_family
+from engine.compare.significance import p_text, p_value_text
 from engine.i18n import _
+from engine.metrics import headline, metric
 
-from ..i18n import installed_language
 from ..jobs import JobRunner
-from .train_panel import ParamForm, folds_box, metric_label, metric_text
+from .train_panel import ParamForm, folds_box
 from .. import theme
 
 #: the markers beside a mean: significantly better / worse than the reference (corrected t-test)
@@ -32,9 +33,6 @@ KEY_ROLE = Qt.UserRole + 1
 #: the learning curve's training sizes offered first, in % of each fold's training rows
 DEFAULT_SIZES = "10, 25, 50, 75, 100"
 NO_SWEEP = QT_TRANSLATE_NOOP("SweepRow", "(no sweep)")  # the first item: shown translated
-#: the table's columns when a comparison first shows (those the problem reports), after the tested metric
-DEFAULT_COLUMNS = ("accuracy", "hierarchical_accuracy", "avg_total_cost", "mae", "pending_rate",
-                   "misclassification_rate", "leaves", "depth", "fit_seconds")
 
 
 class SweepRow(QWidget):
@@ -419,8 +417,6 @@ class ComparePanel(QWidget):
     # ---- results ----------------------------------------------------------------------------
 
     def show_result(self, result) -> None:
-        from engine.workflows import headline_metric
-
         self.result = result
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
@@ -433,16 +429,16 @@ class ComparePanel(QWidget):
                 sizes=len(result.curve.sizes))
         self.status.setText(text)
         # the choices keep the metric's key and the entry's name as their data (what the tests read)
-        for box, items, shown in ((self.metric, result.metrics(), self._metric_choice),
+        for box, items, shown in ((self.metric, result.metrics(), lambda key: metric(key).title_text()),
                                   (self.reference, result.names, self._shown)):
             box.blockSignals(True)
             box.clear()
             for key in items:
                 box.addItem(shown(key), key)
-                if shown(key) != key:  # a translated choice: the key the workbook and the command line use
+                if shown(key) != key:  # words shown: the key the command line's --metric and the JSON use
                     box.setItemData(box.count() - 1, key, Qt.ToolTipRole)
             box.blockSignals(False)
-        name, _lower = headline_metric(result[result.names[0]].evaluation.summary())
+        name = headline(result[result.names[0]].evaluation.summary()).key
         self.metric.blockSignals(True)
         if self.metric.findData(name) >= 0:
             self.metric.setCurrentIndex(self.metric.findData(name))
@@ -459,9 +455,9 @@ class ComparePanel(QWidget):
         self.columns_menu.clear()
         self.column_actions = {}
         for m in metrics:
-            action = self.columns_menu.addAction(metric_label(m, {"avg_total_cost": 1}).strip())
+            action = self.columns_menu.addAction(metric(m).title_text())
             action.setCheckable(True)
-            action.setChecked(m in before if keep else m in DEFAULT_COLUMNS)
+            action.setChecked(m in before if keep else metric(m).column)
             action.toggled.connect(lambda _checked: self._columns_changed())
             self.column_actions[m] = action
         self.columns = [m for m in metrics if self.column_actions[m].isChecked()]
@@ -488,28 +484,25 @@ class ComparePanel(QWidget):
 
     def _fill_table(self) -> None:
         result, tests = self.result, self.tests
-        metric = self.metric.currentData()
-        shown = [metric] + [m for m in self.columns if m != metric]
-        headers = [self.tr("algorithm")] + [metric_label(m, {"avg_total_cost": 1}).strip() for m in shown] + \
+        tested = self.metric.currentData()
+        shown = [tested] + [m for m in self.columns if m != tested]
+        headers = [self.tr("algorithm")] + [metric(m).title_text() for m in shown] + \
             [self.tr("p (corrected t)"), self.tr("p (Wilcoxon)"), self.tr("avg rank")]
         self.table.setColumnCount(len(headers))
         self.table.setHorizontalHeaderLabels(headers)
         self.table.setRowCount(len(result.entries))
         # the best mean of each quality metric in bold (sizes and times are not better when smaller)
-        from engine.compare.statistics import higher_is_better
-
         best = {}
         for m in shown:
-            if m in ("leaves", "depth", "fit_seconds"):
+            if not metric(m).quality:
                 continue
-            means = {e.name: e.evaluation.summary()[m]["mean"] for e in result.entries
-                     if m in e.evaluation.summary()}
+            means = [e.evaluation.summary()[m]["mean"] for e in result.entries if m in e.evaluation.summary()]
             if means:
-                best[m] = (max if higher_is_better(m) else min)(means.values())
+                best[m] = metric(m).best(means)
         self.bold = {}  # metric -> the entries shown in bold (for tests)
         for i, e in enumerate(result.entries):
             summary = e.evaluation.summary()
-            cells = [self._shown(e.name)] + [metric_text(m, summary[m]["mean"], summary[m]["std"]) if m in summary
+            cells = [self._shown(e.name)] + [metric(m).text(summary[m]["mean"], summary[m]["std"]) if m in summary
                                              else "-" for m in shown]
             pair = tests.pairs.get(e.name, {}) if tests is not None else {}
             t, w = pair.get("corrected_t"), pair.get("wilcoxon")
@@ -517,9 +510,9 @@ class ComparePanel(QWidget):
             if verdict is not None:
                 cells[1] += f"  {BETTER if verdict else WORSE}"
             rank = tests.rank_of(e.name) if tests is not None and e.name in tests.names else None
-            cells += [f"{t.p_value:.4f}" if t else (self.tr("reference") if tests and e.name == tests.reference
-                                                    else "-"),
-                      f"{w.p_value:.4f}" if w else "-", f"{rank:.2f}" if rank is not None else "-"]
+            cells += [p_value_text(t.p_value) if t else (self.tr("reference") if tests and e.name == tests.reference
+                                                         else "-"),
+                      p_value_text(w.p_value if w else None), f"{rank:.2f}" if rank is not None else "-"]
             for j, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if j:
@@ -536,10 +529,10 @@ class ComparePanel(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         if tests is not None and tests.friedman is not None:
             f = tests.friedman
-            self.summary.setText(self.tr("Friedman over {folds} folds: p = {p} (Iman-Davenport); Nemenyi critical "
+            self.summary.setText(self.tr("Friedman over {folds} folds: {p} (Iman-Davenport); Nemenyi critical "
                                          "difference of average ranks {cd}. The folds of one file are not independent "
                                          "samples: the corrected t-test allows for that, Friedman and Nemenyi are "
-                                         "indicative.").format(folds=f.n_blocks, p=f"{f.p_value:.3g}",
+                                         "indicative.").format(folds=f.n_blocks, p=p_text(f.p_value),
                                                                cd=f"{tests.nemenyi.critical_difference:.2f}"))
 
     def _draw_plot(self) -> None:
@@ -553,8 +546,8 @@ class ComparePanel(QWidget):
             self.plot = pg.PlotWidget(background="w")
             self.plot_holder.addWidget(self.plot)
         self.plot.clear()
-        metric = self.metric.currentData()
-        scores = self.result.fold_scores(metric)
+        key = self.metric.currentData()
+        scores = self.result.fold_scores(key)
         names = [n for n in self.result.names if n in scores]
         for k, name in enumerate(names):
             values = np.asarray(scores[name], dtype=float)
@@ -571,8 +564,8 @@ class ComparePanel(QWidget):
                            symbolBrush=colour)
         axis = self.plot.getAxis("bottom")
         axis.setTicks([[(k, self._shown(name)) for k, name in enumerate(names)]])
-        self.plot.setLabel("left", metric_label(metric).strip())
-        self.plot.setTitle(self.tr("{metric} on each fold").format(metric=metric_label(metric).strip()))
+        self.plot.setLabel("left", metric(key).title_text())
+        self.plot.setTitle(self.tr("{metric} on each fold").format(metric=metric(key).title_text()))
         self.boxes = names  # what is drawn, in order (for tests and the export)
         self._draw_cd()
         self._draw_curve()
@@ -599,14 +592,14 @@ class ComparePanel(QWidget):
         plot = self.curve_plot
         plot.clear()
         self.curve_items = {}
-        curve, metric = self.result.curve, self.metric.currentData()
+        curve, key = self.result.curve, self.metric.currentData()
         if curve is None:
             plot.setTitle(self.tr("Tick \u201cLearning curve\u201d and compare again to see how each algorithm "
                                   "learns with more rows"))
             return
         rows = curve.mean_rows()
         for k, name in enumerate(self.result.names):
-            found = curve.summary(name, metric)
+            found = curve.summary(name, key)
             if found is None:
                 continue
             mean, std = found
@@ -616,9 +609,9 @@ class ComparePanel(QWidget):
                       name=self._shown(name))
             self.curve_items[name] = (rows.tolist(), mean.tolist())
         plot.setLabel("bottom", self.tr("training rows (mean over the folds)"))
-        plot.setLabel("left", metric_label(metric).strip())
+        plot.setLabel("left", metric(key).title_text())
         plot.setTitle(self.tr("Learning curve: {metric}, each size on the same test rows").format(
-            metric=metric_label(metric).strip()))
+            metric=metric(key).title_text()))
 
     def _draw_pending(self) -> None:
         """Misclassification rate against pending rate: a line through a swept algorithm's entries
@@ -733,17 +726,11 @@ class ComparePanel(QWidget):
             plot.plot([r, r], [0, 0.15], pen=pg.mkPen("#212121"))
         plot.getAxis("bottom").setTicks([[(r, str(r)) for r in range(1, k + 1)]])
         plot.setLabel("bottom", self.tr("average rank on {metric} (1: best)").format(
-            metric=metric_label(tests.metric).strip()))
+            metric=metric(tests.metric).title_text()))
         plot.setXRange(-1.5 if k < 4 else -0.5 * k, k + 1.5 + 0.5 * k)
         plot.setYRange(-1.4 - (half - 1) * 0.6, 1.3)
         plot.setTitle(self.tr("Critical difference (Nemenyi, alpha {alpha}): no significant difference within a "
                               "red bar").format(alpha=f"{tests.alpha:g}"))
-
-    @staticmethod
-    def _metric_choice(metric: str) -> str:
-        """A metric as the "tests on" list shows it: its key in English (as the workbook names it), its words
-        in a translation."""
-        return metric if installed_language() == "en" else metric_label(metric, {"avg_total_cost": 1}).strip()
 
     def _shown(self, name: str) -> str:
         """An entry's name as shown: the algorithms' names as they are, the baseline's in the window's language."""

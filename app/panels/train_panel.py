@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleS
 
 from engine.algorithms.registry import by_family
 from engine.i18n import _
+from engine.metrics import COST, METRICS, headline, metric, ordered
 from engine.textwidth import display_width, ljust, rjust
 from .. import theme
 
@@ -20,96 +21,36 @@ DEFAULT_CHOICE = QT_TRANSLATE_NOOP("ParamForm", "(default)")
 SCHEMES = ((QT_TRANSLATE_NOOP("TrainPanel", "cross-validation"), "cv"),
            (QT_TRANSLATE_NOOP("TrainPanel", "hold-out"), "holdout"),
            (QT_TRANSLATE_NOOP("TrainPanel", "training rows only (optimistic)"), "train"))
-#: the metrics in words (the Results table and the headline); shown through metric_label (translated)
-METRIC_LABELS = {
-    "accuracy": QT_TRANSLATE_NOOP("TrainPanel", "accuracy"),
-    "hierarchical_accuracy": QT_TRANSLATE_NOOP("TrainPanel", "hierarchical accuracy"),
-    "label_precision": QT_TRANSLATE_NOOP("TrainPanel", "label precision"),
-    "mae": QT_TRANSLATE_NOOP("TrainPanel", "mean absolute error (class steps)"),
-    "leaves": QT_TRANSLATE_NOOP("TrainPanel", "leaves"),
-    "single_case_leaves": QT_TRANSLATE_NOOP("TrainPanel", "leaves holding one case"),
-    "depth": QT_TRANSLATE_NOOP("TrainPanel", "depth"),
-    "fit_seconds": QT_TRANSLATE_NOOP("TrainPanel", "fit time (s)"),
-    "predict_seconds": QT_TRANSLATE_NOOP("TrainPanel", "prediction time (s)"),
-    "nonmonotone_pairs": QT_TRANSLATE_NOOP("TrainPanel", "non-monotone leaf pairs"),
-    "nmi": QT_TRANSLATE_NOOP("TrainPanel", "non-monotonicity index"),
-    "avg_total_cost": QT_TRANSLATE_NOOP("TrainPanel", "total cost per case"),
-    "avg_test_cost": QT_TRANSLATE_NOOP("TrainPanel", "  of which tests"),
-    "avg_waiting_cost": QT_TRANSLATE_NOOP("TrainPanel", "  of which waiting"),
-    "avg_misclassification_cost": QT_TRANSLATE_NOOP("TrainPanel", "  of which errors"),
-    "pending_rate": QT_TRANSLATE_NOOP("TrainPanel", "pending (no answer yet)"),
-    "misclassification_rate": QT_TRANSLATE_NOOP("TrainPanel", "wrong answers"),
-    "inverted_pairs": QT_TRANSLATE_NOOP("TrainPanel", "inverted pairs of answers"),
-    "attributes_used": QT_TRANSLATE_NOOP("TrainPanel", "attributes asked per case")}
 PENDING = "PENDING"  # the answer of no class yet (a data key; shown through engine.i18n)
-SHARES = ("accuracy", "hierarchical_accuracy", "pending_rate", "misclassification_rate", "inverted_pairs")
-COUNTS = ("leaves", "single_case_leaves", "depth", "nonmonotone_pairs")
-
-
-def _tr(text: str) -> str:
-    """`text` in the window's language (the module's functions: context TrainPanel)."""
-    return QCoreApplication.translate("TrainPanel", text)
-
-
-def metric_label(name: str, metrics: dict | None = None) -> str:
-    """A metric's name in words, in the window's language (a metric not in the table: its key)."""
-    if name.startswith("accuracy_level_"):
-        return QCoreApplication.translate("TrainPanel", "accuracy at level {level}").format(level=name[15:])
-    if name == "avg_misclassification_cost" and metrics is not None and "avg_total_cost" not in metrics:
-        return QCoreApplication.translate("TrainPanel", "misclassification cost per case")
-    if name in METRIC_LABELS:
-        return _tr(METRIC_LABELS[name])
-    return name.replace("_", " ")
-
-
-def metric_text(name: str, value: float, std: float | None = None) -> str:
-    """A metric as a person reads it: shares as percentages, costs to 2 decimals, counts whole."""
-    if value is None or value != value:
-        return ""
-    if name in SHARES or name.startswith("accuracy_level_"):
-        return f"{100 * value:.1f}" + (f" ± {100 * std:.1f}" if std is not None else "") + " %"
-    elif name.startswith("avg_") and name.endswith("_cost"):
-        text, spread = f"{value:,.2f}", (f"{std:,.2f}" if std is not None else None)
-    elif name in COUNTS:
-        text, spread = (f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"), (
-            f"{std:.1f}" if std is not None else None)
-    elif name.endswith("_seconds"):
-        text, spread = f"{value:.3f}", (f"{std:.3f}" if std is not None else None)
-    else:
-        text, spread = f"{value:.4f}", (f"{std:.4f}" if std is not None else None)
-    return text + (f" ± {spread}" if spread is not None else "")
 
 
 def headline_html(result) -> str:
     """The headline: the figure that judges the model, where it comes from, and the baseline beside it."""
     from html import escape
 
-    from engine.workflows import headline_metric
-
     translate = QCoreApplication.translate
-    name, _lower = headline_metric(result.metrics)
-    value = metric_text(name, result.metrics[name], result.metric_std.get(name))
-    label = metric_label(name).strip()
-    if name == "avg_misclassification_cost":
-        label = translate("TrainPanel", "misclassification cost per case")
+    judged = headline(result.metrics)
+    name, costs = judged.key, judged.kind == COST
+    value = judged.text(result.metrics[name], result.metric_std.get(name))
+    label = judged.title_text()
     head = "<b>{}</b>".format(escape(translate("TrainPanel", "{metric}: {value}").format(
         metric=label[:1].upper() + label[1:], value=value)))
     if name != "accuracy" and "accuracy" in result.metrics:
         head = translate("TrainPanel", "{headline} (accuracy {accuracy})").format(
-            headline=head, accuracy=escape(metric_text("accuracy", result.metrics["accuracy"])))
+            headline=head, accuracy=escape(METRICS["accuracy"].text(result.metrics["accuracy"])))
     parts = [head, escape(translate("TrainPanel", "on {scheme}.").format(scheme=_(result.scheme_text)))]
     if result.baseline:
         base = result.baseline
         if base["label"] != "per fold":  # one class for every fold
-            text = (translate("TrainPanel", "Beside it, always answering “{label}” ({rule}) scores {value}.")
-                    if name == "accuracy" else
-                    translate("TrainPanel", "Beside it, always answering “{label}” ({rule}) costs {value}."))
+            text = (translate("TrainPanel", "Beside it, always answering “{label}” ({rule}) costs {value}.")
+                    if costs else
+                    translate("TrainPanel", "Beside it, always answering “{label}” ({rule}) scores {value}."))
         else:
-            text = (translate("TrainPanel", "Beside it, always answering {rule} of the training folds scores {value}.")
-                    if name == "accuracy" else
-                    translate("TrainPanel", "Beside it, always answering {rule} of the training folds costs {value}."))
+            text = (translate("TrainPanel", "Beside it, always answering {rule} of the training folds costs {value}.")
+                    if costs else
+                    translate("TrainPanel", "Beside it, always answering {rule} of the training folds scores {value}."))
         parts.append(escape(text.format(label=base["label"], rule=_(base["rule"]),
-                                        value=metric_text(name, base["metrics"].get(name)))))
+                                        value=judged.text(base["metrics"].get(name)))))
         if result.beats_baseline() is False:
             parts.append('<span style="color:#b71c1c"><b>{}</b></span>'.format(
                 escape(translate("TrainPanel", "This model does no better than that baseline."))))
@@ -534,12 +475,14 @@ class TrainPanel(QWidget):
         self.results.setPlainText(result_text(result, level))
         self.headline.setText(headline_html(result))
         base = result.baseline.get("metrics", {}) if result.baseline else {}
-        names = list(result.metrics)
+        names = ordered(result.metrics)
         self.metrics_table.setRowCount(len(names))
         for i, name in enumerate(names):
-            cells = [metric_label(name, result.metrics),
-                     metric_text(name, result.metrics[name], result.metric_std.get(name)),
-                     metric_text(name, base[name]) if name in base else ""]
+            m = metric(name)
+            # a part of the total cost ("of which tests") indented under it
+            cells = [("  " if m.is_part(names) else "") + m.title_text(among=names),
+                     m.text(result.metrics[name], result.metric_std.get(name)),
+                     m.text(base[name]) if name in base else ""]
             for j, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if j:

@@ -197,7 +197,7 @@ def print_comparison(result, file_name: str, rows: int, width: int | None = None
     """Rows the entries (the baseline last), columns the metrics as mean ± std, in groups of
     columns that fit the terminal."""
     scheme = result.scheme
-    from ..export import metric_title
+    from ..metrics import metric
     from ..textwidth import display_width, ljust, rjust
 
     how = (_("hold-out {share}").format(share=format(scheme.holdout, "g")) if scheme.holdout is not None
@@ -214,8 +214,8 @@ def print_comparison(result, file_name: str, rows: int, width: int | None = None
             _("{n} algorithms and no baseline on {file} ({rows} rows), {scheme}")
     print(line.format(n=n, baseline=result.baseline, file=file_name, rows=rows, scheme=how))
     metrics = result.metrics()
-    titles = {m: metric_title(m) for m in metrics}
-    cells = {e.name: {m: f"{v['mean']:.4f} ± {v['std']:.4f}" for m, v in e.evaluation.summary().items()}
+    titles = {m: metric(m).name_text() for m in metrics}
+    cells = {e.name: {m: metric(m).text(v["mean"], v["std"]) for m, v in e.evaluation.summary().items()}
              for e in result.entries}
     first = max(display_width(_("algorithm")), *(display_width(n) for n in result.names))
     width = width or max(60, shutil.get_terminal_size((120, 24)).columns)
@@ -238,49 +238,50 @@ def print_comparison(result, file_name: str, rows: int, width: int | None = None
                                                  for m, w in zip(group, widths)))
 
 
-def print_curves(result, metric: str) -> None:
+def print_curves(result, key: str) -> None:
     """The learning curve (the tested metric's mean at each training size) and the error /
     pending points, when the comparison has them."""
     from ..compare.curves import error_pending_points
-    from ..textwidth import display_width, ljust
-
-    from ..export import metric_title
+    from ..metrics import metric
+    from ..textwidth import display_width, ljust, rjust
 
     first = max(display_width(_("algorithm")), *(display_width(n) for n in result.names))
     curve = result.curve
     if curve is not None:
         rows = curve.mean_rows()
         print()
-        print(_("learning curve: {metric} (mean over the folds) by training rows").format(metric=metric_title(metric)))
+        tested = metric(key)
+        print(_("learning curve: {metric} (mean over the folds) by training rows").format(metric=tested.name_text()))
         print("  " + ljust(_("algorithm"), first) + "".join(f"  {r:>9.0f}" for r in rows))
         for name in result.names:
-            found = curve.summary(name, metric)
+            found = curve.summary(name, key)
             if found is not None:
-                print("  " + ljust(name, first) + "".join(f"  {v:>9.4f}" for v in found[0]))
+                print("  " + ljust(name, first) + "".join(f"  {tested.text(v):>9}" for v in found[0]))
     points = error_pending_points(result)
     if points:
+        error, pending, used = (metric(k) for k in ("misclassification_rate", "pending_rate", "attributes_used"))
         print()
-        print(_("error / pending (mean over the folds): misclassification rate, pending rate, attributes per case"))
+        print(_("error / pending (mean over the folds): {error}, {pending}, {used}").format(
+            error=error.name_text(), pending=pending.name_text(), used=used.name_text()))
         for algorithm, group in points.items():
             for p in group:
-                used = f"{p.attributes_used:.2f}" if p.attributes_used is not None else "-"
-                print("  " + ljust(p.name, first) + f"  {p.misclassification_rate:>9.4f}  {p.pending_rate:>9.4f}"
-                      f"  {used:>9}")
+                cells = [error.text(p.misclassification_rate), pending.text(p.pending_rate),
+                         used.text(p.attributes_used) or "-"]
+                print("  " + ljust(p.name, first) + "".join("  " + rjust(c, 9) for c in cells))
 
 
 def print_significance(tests) -> None:
     """Each entry against the reference (corrected t, Wilcoxon, Nemenyi), its rank, and Friedman."""
-    from ..compare.significance import CAVEAT
-    from ..textwidth import display_width, ljust
-
-    from ..export import metric_title
-    from ..textwidth import rjust
+    from ..compare.significance import CAVEAT, p_text, p_value_text
+    from ..metrics import metric
+    from ..textwidth import display_width, ljust, rjust
 
     line = _("significance on {metric} (higher is better), against {reference}; alpha {alpha}:") \
         if tests.higher_better else \
         _("significance on {metric} (lower is better), against {reference}; alpha {alpha}:")
     print()
-    print(line.format(metric=metric_title(tests.metric), reference=tests.reference, alpha=format(tests.alpha, "g")))
+    tested = metric(tests.metric)
+    print(line.format(metric=tested.name_text(), reference=tests.reference, alpha=format(tests.alpha, "g")))
     first = max(display_width(_("algorithm")), *(display_width(n) for n in tests.names))
     header = [_("mean"), _("corrected t p"), _("Wilcoxon p"), _("Nemenyi p"), _("avg rank")]
     print("  " + ljust(_("algorithm"), first) + "".join("  " + rjust(h, 13) for h in header))
@@ -289,18 +290,18 @@ def print_significance(tests) -> None:
         t, w = pair.get("corrected_t"), pair.get("wilcoxon")
         nem, rank = tests.nemenyi_p(name), tests.rank_of(name)
         verdict = {True: _("better"), False: _("worse"), None: ""}[tests.better_than_reference(name)]
-        cells = [f"{tests.means[name]:.4f}", f"{t.p_value:.4f}" if t else _("(reference)") if name == tests.reference
-                 else "-", f"{w.p_value:.4f}" if w else "-", f"{nem:.4f}" if nem is not None else "-",
+        against = p_value_text(t.p_value) if t else (_("(reference)") if name == tests.reference else "-")
+        cells = [tested.text(tests.means[name]), against, p_value_text(w.p_value if w else None), p_value_text(nem),
                  f"{rank:.2f}" if rank is not None else "-"]
         print("  " + ljust(name, first) + "".join("  " + rjust(c, 13) for c in cells)
               + (f"  {verdict}" if verdict else ""))
     if tests.friedman is not None:
         f = tests.friedman
-        print(_("Friedman over {n} folds: chi2 = {chi2} (p = {p_chi2}), Iman-Davenport F = {f} (p = {p_f}); "
+        print(_("Friedman over {n} folds: chi2 = {chi2} ({p_chi2}), Iman-Davenport F = {f} ({p_f}); "
                 "Nemenyi critical difference of average ranks {cd}").format(
-            n=f.n_blocks, chi2=format(f.chi2, ".3f"), p_chi2=format(f.p_chi2, ".4f"), f=format(f.f, ".3f"),
-            p_f=format(f.p_value, ".4g"), cd=format(tests.nemenyi.critical_difference, ".2f")))
+            n=f.n_blocks, chi2=format(f.chi2, ".3f"), p_chi2=p_text(f.p_chi2), f=format(f.f, ".3f"),
+            p_f=p_text(f.p_value), cd=format(tests.nemenyi.critical_difference, ".2f")))
     if tests.left_out:
-        print(_("not tested (no {metric} on every fold): {names}").format(metric=metric_title(tests.metric),
+        print(_("not tested (no {metric} on every fold): {names}").format(metric=tested.name_text(),
                                                                          names=", ".join(tests.left_out)))
     print(_("note: {caveat}").format(caveat=_(CAVEAT)))

@@ -186,14 +186,15 @@ def print_algorithms(groups) -> None:
 
 
 def print_evaluation(result, file_name: str, holdout: float | None, cv: int, repeats: int) -> None:
-    from ..export import metric_title
+    from ..metrics import metric
 
     how = _("hold-out {share}").format(share=format(holdout, "g")) if holdout is not None else \
         _("{k}-fold cross-validation").format(k=cv)
     print(_("{algorithm} on {file} ({rows} rows), {scheme} x {repeats}").format(
         algorithm=result.algorithm, file=file_name, rows=result.rows, scheme=how, repeats=repeats))
     for name, value in result.summary().items():
-        print(f"  {ljust(metric_title(name), 28)} {value['mean']:.4f} ± {value['std']:.4f}")
+        m = metric(name)
+        print(f"  {ljust(m.name_text(), 28)} {m.text(value['mean'], value['std'])}")
     for w in result.warnings:
         warn(w)
 

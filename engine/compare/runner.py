@@ -44,7 +44,8 @@ from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
 from ..errors import Cancelled, OptionError
 from ..i18n import _
-from ..evaluate import Evaluation, FoldResult, _metric_order, fold_plans, score_fold
+from ..evaluate import Evaluation, FoldResult, fold_plans, score_fold
+from ..metrics import METRICS, SECONDS, ordered
 from ..progress import Progress, ProgressCallback, as_progress
 from ..workflows import AlgorithmEvaluation, Scoring, check_missing_rate, inject_missing
 from . import store
@@ -56,8 +57,8 @@ from .store import UnitResult
 __all__ = ["Entry", "Scheme", "Comparison", "EntryResult", "compare", "applies", "applicable_algorithms",
            "TIMING_METRICS", "EXECUTORS", "UnitDone"]
 
-#: metrics that are measured, not computed: they differ from run to run
-TIMING_METRICS = ("fit_seconds", "predict_seconds")
+#: metrics that are measured, not computed: they differ from run to run (the catalogue's times)
+TIMING_METRICS = tuple(k for k, m in METRICS.items() if m.kind == SECONDS)
 
 
 # ---- what is compared, and how ------------------------------------------------------------
@@ -246,7 +247,7 @@ class Comparison:
         seen: list[str] = []
         for e in self.entries:
             seen += [m for m in e.evaluation.summary() if m not in seen]
-        return sorted(seen, key=_metric_order)
+        return ordered(seen)
 
     def fold_scores(self, metric: str) -> dict[str, np.ndarray]:
         """name -> the metric on every fold, in fold order, for the entries that report it."""
@@ -597,7 +598,7 @@ def _assemble(prepared: list[_Prepared], data: EncodedData, scheme: Scheme, plan
         rows = np.array([int(train.sum()) for train, _ in plans], dtype=float).reshape(n_sizes, base)
         curve = LearningCurve(scheme.train_sizes, rows)
         for e, p in enumerate(prepared):
-            names = sorted({m for f in range(len(plans)) for m in done[(e, f)].metrics}, key=_metric_order)
+            names = ordered({m for f in range(len(plans)) for m in done[(e, f)].metrics})
             curve.values[p.name] = {m: np.array([done[(e, f)].metrics.get(m, np.nan) for f in range(len(plans))],
                                                 dtype=float).reshape(n_sizes, base) for m in names}
     entries = []

@@ -10,7 +10,8 @@ else the misclassification cost with a cost matrix, else the accuracy):
   critical difference and pairwise p-values.
 
 Entries that do not report the metric on every fold are left out of the tests (named in
-`left_out`). Every figure says which test made it (engine.compare.statistics).
+`left_out`). Every figure says which test made it (engine.compare.statistics). Which way is
+better is the metric's (engine.metrics). A p-value is shown to 3 decimals, "< 0.001" below.
 """
 
 from __future__ import annotations
@@ -20,13 +21,29 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..i18n import N_, _
-from ..workflows import headline_metric
-from .statistics import (Friedman, Nemenyi, PairTest, corrected_resampled_t, friedman, higher_is_better, nemenyi,
-                         wilcoxon_signed_rank)
+from ..metrics import headline
+from ..metrics import metric as catalogue_metric
+from .statistics import Friedman, Nemenyi, PairTest, corrected_resampled_t, friedman, nemenyi, wilcoxon_signed_rank
 
 #: English in the JSON ("caveat"); shown as `_(CAVEAT)`
 CAVEAT = N_("the folds of one data set are not independent samples (their training sets overlap): the corrected "
             "t-test allows for it; Friedman and Nemenyi over folds are indicative only")
+#: below it a p-value reads "< 0.001" (a float's 0 or 1e-12 is not a probability anyone can read)
+P_FLOOR = 0.001
+#: a p-value cell of a workbook: 3 decimals, "< 0.001" below that (the number stays in the cell)
+P_FORMAT = '[<0.001]"< 0.001";0.000'
+
+
+def p_value_text(p: float | None) -> str:
+    """A p-value as a table shows it: "0.042", "< 0.001"; "-" for none."""
+    if p is None or p != p:
+        return "-"
+    return f"< {P_FLOOR:g}" if p < P_FLOOR else f"{p:.3f}"
+
+
+def p_text(p: float) -> str:
+    """A p-value in a sentence: "p = 0.042", "p < 0.001"."""
+    return f"p < {P_FLOOR:g}" if p < P_FLOOR else f"p = {p:.3f}"
 
 
 @dataclass
@@ -83,7 +100,7 @@ def significance(comparison, metric: str | None = None, reference: str | None = 
     """The tests of `comparison` (an engine.compare.Comparison) on `metric` against `reference`."""
     names = comparison.names
     if metric is None:
-        metric = headline_metric(comparison[names[0]].evaluation.summary())[0]
+        metric = headline(comparison[names[0]].evaluation.summary()).key
     scores = comparison.fold_scores(metric)
     complete = [n for n in names if n in scores and np.isfinite(scores[n]).all()]
     left_out = [n for n in names if n not in complete]
@@ -98,7 +115,7 @@ def significance(comparison, metric: str | None = None, reference: str | None = 
 
         raise OptionError(_('the reference "{reference}" does not report {metric} on every fold').format(
             reference=reference, metric=metric), code="bad_option")
-    higher = higher_is_better(metric)
+    higher = not catalogue_metric(metric).lower_is_better
     ratio = float(np.mean(comparison.n_test / comparison.n_train))
     n_folds = len(comparison.n_test)
     pairs = {}

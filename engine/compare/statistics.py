@@ -47,20 +47,10 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats
 
-#: the metrics where a smaller value is better (everything else: larger is better)
-LOWER_IS_BETTER = ("mae", "leaves", "single_case_leaves", "depth", "fit_seconds", "predict_seconds",
-                   "nonmonotone_pairs", "avg_total_cost", "avg_test_cost", "avg_waiting_cost",
-                   "avg_misclassification_cost", "pending_rate", "misclassification_rate", "inverted_pairs",
-                   "attributes_used")
-
 T_TEST = "corrected resampled t-test (Nadeau & Bengio)"
 WILCOXON = "Wilcoxon signed-rank test"
 FRIEDMAN = "Friedman test (Iman-Davenport F)"
 NEMENYI = "Nemenyi post-hoc test"
-
-
-def higher_is_better(metric: str) -> bool:
-    return metric not in LOWER_IS_BETTER
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ Sheets:
   pending rates, and a scatter chart of the one against the other;
 - Plots (when the window passes them): its plots as PNG images, as drawn.
 
+Metrics are named by their titles and formatted by their kinds (engine.metrics), in both
+languages; a p-value cell keeps its number and reads "< 0.001" below that.
 Texts go through engine.export's cell writer: a name that looks like a formula is stored as
 text, never as a formula. Written atomically.
 """
@@ -22,9 +24,11 @@ from __future__ import annotations
 import io
 import os
 
-from ..export import _put, _sheet, metric_format, metric_title
+from ..export import _put, _sheet
 from ..fileio import atomic_write_bytes
 from ..i18n import _
+from ..metrics import metric
+from .significance import CAVEAT, P_FORMAT
 
 
 def write_comparison(path: str | os.PathLike, comparison, tests, images: list[tuple[str, bytes]] | None = None) -> None:
@@ -35,7 +39,7 @@ def write_comparison(path: str | os.PathLike, comparison, tests, images: list[tu
     wb = Workbook()
     wb.remove(wb.active)
     metrics = comparison.metrics()
-    title = {m: metric_title(m) for m in metrics}
+    title = {m: metric(m).title_text() for m in metrics}
     header = [_("algorithm")] + [template.format(metric=title[m]) for m in metrics
                                  for template in (_("{metric} mean"), _("{metric} std"))]
     rows = []
@@ -46,9 +50,9 @@ def write_comparison(path: str | os.PathLike, comparison, tests, images: list[tu
             v = summary.get(m)
             row += [v["mean"], v["std"]] if v else [None, None]
         rows.append(row)
-    formats = {1 + 2 * i + k: metric_format(m) for i, m in enumerate(metrics) for k in (0, 1)}
+    formats = {1 + 2 * i + k: metric(m).excel_format for i, m in enumerate(metrics) for k in (0, 1)}
     ws = _sheet(wb, _("Summary"), header, rows, formats)
-    tested = metric_title(tests.metric)
+    tested, tested_format = metric(tests.metric).title_text(), metric(tests.metric).excel_format
     if tests.metric in metrics:
         col = 2 + 2 * metrics.index(tests.metric)
         chart = BarChart()
@@ -67,7 +71,7 @@ def write_comparison(path: str | os.PathLike, comparison, tests, images: list[tu
         for f in range(n_folds):
             fold_rows.append([e.name, f + 1, int(comparison.n_train[f]), int(comparison.n_test[f])]
                              + [None if values[m][f] != values[m][f] else float(values[m][f]) for m in metrics])
-    fold_formats = {1: "0", 2: "#,##0", 3: "#,##0"} | {4 + i: metric_format(m) for i, m in enumerate(metrics)}
+    fold_formats = {1: "0", 2: "#,##0", 3: "#,##0"} | {4 + i: metric(m).excel_format for i, m in enumerate(metrics)}
     folds = _sheet(wb, _("Folds"), [_("algorithm"), _("fold"), _("training rows"), _("test rows")]
                    + [title[m] for m in metrics], fold_rows, fold_formats)
     if tests.metric in metrics and n_folds >= 2:
@@ -79,7 +83,7 @@ def write_comparison(path: str | os.PathLike, comparison, tests, images: list[tu
         for j, name in enumerate(shown, start=1):
             _put(folds, top, left + j, name)
             for f in range(n_folds):
-                _put(folds, top + 1 + f, left + j, float(scores[name][f]), metric_format(tests.metric))
+                _put(folds, top + 1 + f, left + j, float(scores[name][f]), tested_format)
         for f in range(n_folds):
             _put(folds, top + 1 + f, left, f + 1, "0")
         chart = LineChart()
@@ -103,8 +107,7 @@ def write_comparison(path: str | os.PathLike, comparison, tests, images: list[tu
     sig = _sheet(wb, _("Significance"), [_("algorithm"), _("{metric} mean").format(metric=tested), _("corrected t"),
                                          _("corrected t p"), _("Wilcoxon p"), _("Nemenyi p"), _("average rank"),
                                          _("against {reference}").format(reference=tests.reference)],
-                 sig_rows, {1: metric_format(tests.metric), 2: "0.000", 3: "0.0000", 4: "0.0000", 5: "0.0000",
-                            6: "0.00"})
+                 sig_rows, {1: tested_format, 2: "0.000", 3: P_FORMAT, 4: P_FORMAT, 5: P_FORMAT, 6: "0.00"})
     line = len(sig_rows) + 3
     if tests.friedman is not None:
         f = tests.friedman
@@ -112,17 +115,15 @@ def write_comparison(path: str | os.PathLike, comparison, tests, images: list[tu
         _put(sig, line, 2, "chi2")
         _put(sig, line, 3, float(f.chi2), "0.000")
         _put(sig, line, 4, "p")
-        _put(sig, line, 5, float(f.p_chi2), "0.0000")
+        _put(sig, line, 5, float(f.p_chi2), P_FORMAT)
         _put(sig, line + 1, 1, "Iman-Davenport")
         _put(sig, line + 1, 2, "F")
         _put(sig, line + 1, 3, float(f.f) if f.f != float("inf") else "inf", "0.000")
         _put(sig, line + 1, 4, "p")
-        _put(sig, line + 1, 5, float(f.p_value), "0.0000")
+        _put(sig, line + 1, 5, float(f.p_value), P_FORMAT)
         _put(sig, line + 2, 1, _("Nemenyi critical difference (alpha {alpha})").format(alpha=format(tests.alpha, "g")))
         _put(sig, line + 2, 3, float(tests.nemenyi.critical_difference), "0.00")
         line += 4
-    from .significance import CAVEAT
-
     _put(sig, line, 1, _("Note: {caveat}").format(caveat=_(CAVEAT)))
     if comparison.curve is not None:
         _learning_curve_sheet(wb, comparison, tests.metric)
@@ -140,31 +141,32 @@ def _column(index: int) -> str:
     return get_column_letter(index)
 
 
-def _learning_curve_sheet(wb, comparison, metric: str) -> None:
+def _learning_curve_sheet(wb, comparison, key: str) -> None:
     from openpyxl.chart import LineChart, Reference
 
     curve = comparison.curve
     rows = curve.mean_rows()
     n = len(rows)
-    shown = [name for name in comparison.names if curve.summary(name, metric) is not None]
+    shown = [name for name in comparison.names if curve.summary(name, key) is not None]
     header = [_("training rows (mean over the folds)"), _("training size")] + shown \
         + [_("{name} std").format(name=name) for name in shown]
     body = []
     for s in range(n):
         size = curve.sizes[s]
         body.append([float(rows[s]), f"{size * 100:g} %" if size <= 1 else _("{n} rows").format(n=int(size))]
-                    + [float(curve.summary(name, metric)[0][s]) for name in shown]
-                    + [float(curve.summary(name, metric)[1][s]) for name in shown])
-    formats = {0: "#,##0"} | {2 + i: metric_format(metric) for i in range(2 * len(shown))}
+                    + [float(curve.summary(name, key)[0][s]) for name in shown]
+                    + [float(curve.summary(name, key)[1][s]) for name in shown])
+    tested = metric(key)
+    formats = {0: "#,##0"} | {2 + i: tested.excel_format for i in range(2 * len(shown))}
     ws = _sheet(wb, _("Learning curve"), header, body, formats)
     _put(ws, n + 3, 1, _("{metric}: mean over the folds at each training size, every size scored on the same "
-                         "test rows").format(metric=metric_title(metric)))
+                         "test rows").format(metric=tested.title_text()))
     if not shown or n < 2:
         return
     chart = LineChart()
-    chart.title = _("Learning curve: {metric}").format(metric=metric_title(metric))
+    chart.title = _("Learning curve: {metric}").format(metric=tested.title_text())
     chart.x_axis.title = _("training rows")
-    chart.y_axis.title = metric_title(metric)
+    chart.y_axis.title = tested.title_text()
     chart.add_data(Reference(ws, min_col=3, max_col=2 + len(shown), min_row=1, max_row=n + 1), titles_from_data=True)
     chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=n + 1))
     chart.width, chart.height = 18, 9
@@ -180,15 +182,15 @@ def _error_pending_sheet(wb, comparison) -> None:
     if not points:
         return
     body = [[p.name, p.algorithm, p.pending_rate, p.misclassification_rate, p.attributes_used] for p in points]
-    ws = _sheet(wb, _("Error-pending"), [_("entry"), _("algorithm"), _("pending rate"), _("misclassification rate"),
-                                         _("attributes per case")], body, {2: "0.0%", 3: "0.0%", 4: "0.00"})
+    rates = [metric(k) for k in ("pending_rate", "misclassification_rate", "attributes_used")]
+    ws = _sheet(wb, _("Error-pending"), [_("entry"), _("algorithm")] + [m.title_text() for m in rates], body,
+                {2 + j: m.excel_format for j, m in enumerate(rates)})
     _put(ws, len(body) + 3, 1, _("Means over the folds. An entry that never answers pending is a point at pending 0 "
                                  "with error 1 - accuracy."))
     chart = ScatterChart()
     chart.title = _("Misclassification against pending")
     chart.style = 13
-    chart.x_axis.title = _("pending rate")
-    chart.y_axis.title = _("misclassification rate")
+    chart.x_axis.title, chart.y_axis.title = rates[0].title_text(), rates[1].title_text()
     first = 2
     for algorithm in dict.fromkeys(p.algorithm for p in points):
         count = sum(1 for p in points if p.algorithm == algorithm)

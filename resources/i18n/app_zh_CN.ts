@@ -203,8 +203,8 @@
             <translation>参照</translation>
         </message>
         <message>
-            <source>Friedman over {folds} folds: p = {p} (Iman-Davenport); Nemenyi critical difference of average ranks {cd}. The folds of one file are not independent samples: the corrected t-test allows for that, Friedman and Nemenyi are indicative.</source>
-            <translation>Friedman 检验（{folds} 折）：p = {p}（Iman-Davenport）；Nemenyi 平均秩临界差 {cd}。同一文件的各折并非独立样本：校正 t 检验考虑了这一点，Friedman 与 Nemenyi 检验仅供参考。</translation>
+            <source>Friedman over {folds} folds: {p} (Iman-Davenport); Nemenyi critical difference of average ranks {cd}. The folds of one file are not independent samples: the corrected t-test allows for that, Friedman and Nemenyi are indicative.</source>
+            <translation>Friedman 检验（{folds} 折）：{p}（Iman-Davenport）；Nemenyi 平均秩临界差 {cd}。同一文件的各折并非独立样本：校正 t 检验考虑了这一点，Friedman 与 Nemenyi 检验仅供参考。</translation>
         </message>
         <message>
             <source>{metric} on each fold</source>
@@ -1678,7 +1678,6 @@ The tree never saw such a case; use the value anyway?</source>
         </message>
         <message>
             <source>values, e.g. 0, 0.02, 0.05, 0.1</source>
-            <extracomment>the table's columns when a comparison first shows (those the problem reports), after the tested metric</extracomment>
             <translation>取值，例如 0, 0.02, 0.05, 0.1</translation>
         </message>
         <message>
@@ -1716,91 +1715,6 @@ The tree never saw such a case; use the value anyway?</source>
         <message>
             <source>training rows only (optimistic)</source>
             <translation>仅训练行（偏乐观）</translation>
-        </message>
-        <message>
-            <source>accuracy</source>
-            <extracomment>the metrics in words (the Results table and the headline); shown through metric_label (translated)</extracomment>
-            <translation>准确率</translation>
-        </message>
-        <message>
-            <source>hierarchical accuracy</source>
-            <translation>层次准确率</translation>
-        </message>
-        <message>
-            <source>label precision</source>
-            <translation>标签精度</translation>
-        </message>
-        <message>
-            <source>mean absolute error (class steps)</source>
-            <translation>平均绝对误差（类别级数）</translation>
-        </message>
-        <message>
-            <source>leaves</source>
-            <translation>叶节点数</translation>
-        </message>
-        <message>
-            <source>leaves holding one case</source>
-            <translation>仅含一个样本的叶节点数</translation>
-        </message>
-        <message>
-            <source>depth</source>
-            <translation>树深度</translation>
-        </message>
-        <message>
-            <source>fit time (s)</source>
-            <translation>训练时间（秒）</translation>
-        </message>
-        <message>
-            <source>prediction time (s)</source>
-            <translation>预测时间（秒）</translation>
-        </message>
-        <message>
-            <source>non-monotone leaf pairs</source>
-            <translation>非单调叶节点对数</translation>
-        </message>
-        <message>
-            <source>non-monotonicity index</source>
-            <translation>非单调性指数</translation>
-        </message>
-        <message>
-            <source>total cost per case</source>
-            <translation>每个样本的总代价</translation>
-        </message>
-        <message>
-            <source>  of which tests</source>
-            <translation>  其中测试代价</translation>
-        </message>
-        <message>
-            <source>  of which waiting</source>
-            <translation>  其中等待时间代价</translation>
-        </message>
-        <message>
-            <source>  of which errors</source>
-            <translation>  其中误分类代价</translation>
-        </message>
-        <message>
-            <source>pending (no answer yet)</source>
-            <translation>待定（尚无回答）</translation>
-        </message>
-        <message>
-            <source>wrong answers</source>
-            <translation>错误回答</translation>
-        </message>
-        <message>
-            <source>inverted pairs of answers</source>
-            <translation>回答颠倒的样本对</translation>
-        </message>
-        <message>
-            <source>attributes asked per case</source>
-            <translation>每个样本询问的属性数</translation>
-        </message>
-        <message>
-            <source>accuracy at level {level}</source>
-            <translation>第 {level} 层准确率</translation>
-        </message>
-        <message>
-            <source>misclassification cost per case</source>
-            <translation>每个样本的误分类代价</translation>
         </message>
         <message>
             <source>{metric}: {value}</source>

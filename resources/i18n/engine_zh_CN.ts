@@ -1012,31 +1012,31 @@
             <translation>显著性检验（{metric}，越低越好），与 {reference} 比较；alpha {alpha}：</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="285" />
-            <location filename="engine/export.py" line="217" />
+            <location filename="engine/cli/compare.py" line="286" />
+            <location filename="engine/export.py" line="177" />
             <source>mean</source>
             <translation>均值</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="285" />
-            <location filename="engine/compare/workbook.py" line="104" />
+            <location filename="engine/cli/compare.py" line="286" />
+            <location filename="engine/compare/workbook.py" line="108" />
             <source>corrected t p</source>
             <translation>校正 t 检验 p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="285" />
-            <location filename="engine/compare/workbook.py" line="104" />
+            <location filename="engine/cli/compare.py" line="286" />
+            <location filename="engine/compare/workbook.py" line="108" />
             <source>Wilcoxon p</source>
             <translation>Wilcoxon p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="285" />
-            <location filename="engine/compare/workbook.py" line="104" />
+            <location filename="engine/cli/compare.py" line="286" />
+            <location filename="engine/compare/workbook.py" line="108" />
             <source>Nemenyi p</source>
             <translation>Nemenyi p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="285" />
+            <location filename="engine/cli/compare.py" line="286" />
             <source>avg rank</source>
             <translation>平均秩</translation>
         </message>
@@ -1137,23 +1137,18 @@
         </message>
         <message>
             <location filename="engine/cli/compare.py" line="220" />
-            <location filename="engine/cli/compare.py" line="249" />
-            <location filename="engine/cli/compare.py" line="284" />
+            <location filename="engine/cli/compare.py" line="248" />
+            <location filename="engine/cli/compare.py" line="285" />
             <location filename="engine/cli/compare.py" line="235" />
-            <location filename="engine/cli/compare.py" line="286" />
+            <location filename="engine/cli/compare.py" line="287" />
             <location filename="engine/cli/compare.py" line="255" />
-            <location filename="engine/compare/workbook.py" line="39" />
-            <location filename="engine/compare/workbook.py" line="103" />
-            <location filename="engine/compare/workbook.py" line="183" />
-            <location filename="engine/compare/workbook.py" line="71" />
+            <location filename="engine/compare/workbook.py" line="43" />
+            <location filename="engine/compare/workbook.py" line="107" />
+            <location filename="engine/compare/workbook.py" line="75" />
+            <location filename="engine/compare/workbook.py" line="186" />
             <location filename="engine/sessions.py" line="426" />
             <source>algorithm</source>
             <translation>算法</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/compare.py" line="263" />
-            <source>error / pending (mean over the folds): misclassification rate, pending rate, attributes per case</source>
-            <translation>错误 / 待定（各折均值）：误分类率、待定率、每个样本所用属性数</translation>
         </message>
         <message>
             <location filename="engine/cli/compare.py" line="205" />
@@ -1166,19 +1161,24 @@
             <translation>，缺失率 {rate}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="291" />
-            <location filename="engine/compare/workbook.py" line="99" />
+            <location filename="engine/cli/compare.py" line="292" />
+            <location filename="engine/compare/workbook.py" line="103" />
             <source>better</source>
             <translation>更好</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="291" />
-            <location filename="engine/compare/workbook.py" line="99" />
+            <location filename="engine/cli/compare.py" line="292" />
+            <location filename="engine/compare/workbook.py" line="103" />
             <source>worse</source>
             <translation>更差</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="306" />
+            <location filename="engine/cli/compare.py" line="293" />
+            <source>(reference)</source>
+            <translation>（参照）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="307" />
             <source>note: {caveat}</source>
             <translation>注意：{caveat}</translation>
         </message>
@@ -1210,17 +1210,17 @@
             <translation>学习曲线：{metric}（各折均值）随训练行数的变化</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="292" />
-            <source>(reference)</source>
-            <translation>（参照）</translation>
+            <location filename="engine/cli/compare.py" line="264" />
+            <source>error / pending (mean over the folds): {error}, {pending}, {used}</source>
+            <translation>错误 / 待定（各折均值）：{error}、{pending}、{used}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="299" />
-            <source>Friedman over {n} folds: chi2 = {chi2} (p = {p_chi2}), Iman-Davenport F = {f} (p = {p_f}); Nemenyi critical difference of average ranks {cd}</source>
-            <translation>Friedman 检验（{n} 折）：chi2 = {chi2}（p = {p_chi2}），Iman-Davenport F = {f}（p = {p_f}）；Nemenyi 平均秩临界差 {cd}</translation>
+            <location filename="engine/cli/compare.py" line="300" />
+            <source>Friedman over {n} folds: chi2 = {chi2} ({p_chi2}), Iman-Davenport F = {f} ({p_f}); Nemenyi critical difference of average ranks {cd}</source>
+            <translation>Friedman 检验（{n} 折）：chi2 = {chi2}（{p_chi2}），Iman-Davenport F = {f}（{p_f}）；Nemenyi 平均秩临界差 {cd}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="304" />
+            <location filename="engine/cli/compare.py" line="305" />
             <source>not tested (no {metric} on every fold): {names}</source>
             <translation>未检验（并非每一折都有{metric}）：{names}</translation>
         </message>
@@ -1266,7 +1266,7 @@
         </message>
         <message>
             <location filename="engine/cli/consult.py" line="108" />
-            <location filename="engine/export.py" line="288" />
+            <location filename="engine/export.py" line="248" />
             <location filename="engine/tree/describe.py" line="160" />
             <source>PENDING</source>
             <translation>待定</translation>
@@ -1699,217 +1699,217 @@
             <translation>基线：多数类，或期望代价最小的类</translation>
         </message>
         <message>
-            <location filename="engine/compare/curves.py" line="49" />
+            <location filename="engine/compare/curves.py" line="50" />
             <source>a learning curve needs at least one training size</source>
             <translation>学习曲线至少需要一个训练规模</translation>
         </message>
         <message>
-            <location filename="engine/compare/curves.py" line="54" />
+            <location filename="engine/compare/curves.py" line="55" />
             <source>a training size is given twice</source>
             <translation>某个训练规模给出了两次</translation>
         </message>
         <message>
-            <location filename="engine/compare/curves.py" line="93" />
+            <location filename="engine/compare/curves.py" line="94" />
             <source>two training sizes give the same number of rows on every fold: give sizes further apart</source>
             <translation>两个训练规模在每一折上给出相同的行数：请给出相差更大的规模</translation>
         </message>
         <message>
-            <location filename="engine/compare/curves.py" line="59" />
+            <location filename="engine/compare/curves.py" line="60" />
             <source>{share} % of the training rows</source>
             <translation>训练行的 {share} %</translation>
         </message>
         <message>
-            <location filename="engine/compare/curves.py" line="60" />
+            <location filename="engine/compare/curves.py" line="61" />
             <source>{n} training rows</source>
             <translation>{n} 个训练行</translation>
         </message>
         <message>
-            <location filename="engine/compare/curves.py" line="51" />
+            <location filename="engine/compare/curves.py" line="52" />
             <source>at most {most} training sizes, not {n}</source>
             <translation>训练规模最多 {most} 个，而不是 {n} 个</translation>
         </message>
         <message>
-            <location filename="engine/compare/curves.py" line="151" />
+            <location filename="engine/compare/curves.py" line="150" />
             <source>the sweep of {name}.{key} needs at least one value</source>
             <translation>{name}.{key} 的扫描至少需要一个取值</translation>
         </message>
         <message>
-            <location filename="engine/compare/curves.py" line="163" />
+            <location filename="engine/compare/curves.py" line="162" />
             <source>the sweep names "{name}", which is not one of the algorithms compared</source>
             <translation>扫描指定的“{name}”不是参与比较的算法</translation>
         </message>
         <message>
-            <location filename="engine/compare/curves.py" line="45" />
+            <location filename="engine/compare/curves.py" line="46" />
             <source>a training size is a share of the training rows between 0 and 1, or a whole number of rows, not {size}</source>
             <translation>训练规模应为 0 到 1 之间的训练行比例，或整数行数，而不是 {size}</translation>
         </message>
         <message>
-            <location filename="engine/compare/curves.py" line="89" />
+            <location filename="engine/compare/curves.py" line="90" />
             <source>training size {size} rows is more than the smallest fold's {smallest} training rows</source>
             <translation>训练规模 {size} 行多于最小一折的 {smallest} 个训练行</translation>
         </message>
         <message>
-            <location filename="engine/compare/curves.py" line="42" />
+            <location filename="engine/compare/curves.py" line="43" />
             <source>training size "{size}" is not a number (a share such as 0.25, or a number of rows)</source>
             <translation>训练规模“{size}”不是数字（应为比例如 0.25，或行数）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="157" />
+            <location filename="engine/compare/runner.py" line="137" />
             <source>needs ordered classes (a class order)</source>
             <translation>需要有序类别（类别顺序）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="308" />
+            <location filename="engine/compare/runner.py" line="288" />
             <source>about 1 s left</source>
             <translation>约剩 1 秒</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="313" />
+            <location filename="engine/compare/runner.py" line="293" />
             <source>about {n} h left</source>
             <translation>约剩 {n} 小时</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="349" />
+            <location filename="engine/compare/runner.py" line="329" />
             <source>nothing to compare: give at least one algorithm</source>
             <translation>没有可比较的内容：请至少给出一个算法</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="357" />
+            <location filename="engine/compare/runner.py" line="337" />
             <source>a Dask scheduler goes with the dask executor, and the dask executor needs one (an address such as tcp://host:8786, or local:N)</source>
             <translation>Dask 调度器需配合 dask 执行器使用，dask 执行器也需要一个调度器（地址如 tcp://host:8786，或 local:N）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="159" />
+            <location filename="engine/compare/runner.py" line="139" />
             <source>separates two classes; with {n} classes it needs a positive class</source>
             <translation>只区分两个类别；有 {n} 个类别时需要指定正类</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="310" />
+            <location filename="engine/compare/runner.py" line="290" />
             <source>about {n} s left</source>
             <translation>约剩 {n} 秒</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="312" />
+            <location filename="engine/compare/runner.py" line="292" />
             <source>about {n} min left</source>
             <translation>约剩 {n} 分钟</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="449" />
+            <location filename="engine/compare/runner.py" line="429" />
             <source>the comparison was cancelled</source>
             <translation>比较已取消</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="551" />
+            <location filename="engine/compare/runner.py" line="531" />
             <source>running on a Dask cluster needs the "distributed" package (pip install "dask[distributed]")</source>
             <translation>在 Dask 集群上运行需要“distributed”包（pip install "dask[distributed]"）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="144" />
+            <location filename="engine/compare/runner.py" line="124" />
             <source>hold-out {k} of {n}</source>
             <translation>留出法第 {k} 次（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="149" />
+            <location filename="engine/compare/runner.py" line="129" />
             <source> on {size}</source>
             <translation>，使用{size}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="352" />
+            <location filename="engine/compare/runner.py" line="332" />
             <source>jobs must be at least 1, not {n}</source>
             <translation>jobs 至少为 1，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="354" />
+            <location filename="engine/compare/runner.py" line="334" />
             <source>executor must be one of {executors}, not {executor}</source>
             <translation>执行器必须是 {executors} 之一，而不是 {executor}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="360" />
+            <location filename="engine/compare/runner.py" line="340" />
             <source>the folder of the results file "{path}" does not exist</source>
             <translation>结果文件“{path}”所在的文件夹不存在</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="116" />
+            <location filename="engine/compare/runner.py" line="96" />
             <source>the hold-out share must be between 0 and 1 (e.g. 0.3), not {share}</source>
             <translation>留出比例必须在 0 到 1 之间（例如 0.3），而不是 {share}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="120" />
+            <location filename="engine/compare/runner.py" line="100" />
             <source>cross-validation needs at least 2 folds, not {n}</source>
             <translation>交叉验证至少需要 2 折，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="123" />
+            <location filename="engine/compare/runner.py" line="103" />
             <source>repeats must be at least 1, not {n}</source>
             <translation>重复次数至少为 1，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="146" />
+            <location filename="engine/compare/runner.py" line="126" />
             <source>fold {k} of {n}</source>
             <translation>第 {k} 折（共 {n} 折）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="197" />
+            <location filename="engine/compare/runner.py" line="177" />
             <source>two entries are both named "{name}": give them different parameters or names</source>
             <translation>两个条目都名为“{name}”：请给它们不同的参数或名称</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="201" />
+            <location filename="engine/compare/runner.py" line="181" />
             <source>{algorithm} does not apply to this problem: it {reason}</source>
             <translation>{algorithm} 不适用于该问题：它{reason}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="209" />
+            <location filename="engine/compare/runner.py" line="189" />
             <source>"{name}" is the baseline's name: give the entry another</source>
             <translation>“{name}”是基线的名称：请给该条目另起名称</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="417" />
+            <location filename="engine/compare/runner.py" line="397" />
             <source>{entry}, {fold} done; {left}</source>
             <translation>{entry}，{fold}完成；{left}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="425" />
+            <location filename="engine/compare/runner.py" line="405" />
             <source>{n} of {total} units to run</source>
             <translation>{total} 个单元中有 {n} 个待运行</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="560" />
+            <location filename="engine/compare/runner.py" line="540" />
             <source>"{scheduler}": local:N needs a number of workers N &gt;= 1</source>
             <translation>“{scheduler}”：local:N 需要工作进程数 N &gt;= 1</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="147" />
+            <location filename="engine/compare/runner.py" line="127" />
             <source>, repeat {k} of {n}</source>
             <translation>，第 {k} 次重复（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="426" />
+            <location filename="engine/compare/runner.py" line="406" />
             <source> ({n} done before)</source>
             <translation>（之前已完成 {n} 个）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="450" />
+            <location filename="engine/compare/runner.py" line="430" />
             <source>; {n} of {total} units are kept in the results file</source>
             <translation>；{total} 个单元中有 {n} 个保存在结果文件中</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="568" />
+            <location filename="engine/compare/runner.py" line="548" />
             <source>no Dask scheduler answers at "{scheduler}" ({error})</source>
             <translation>“{scheduler}”处没有 Dask 调度器应答（{error}）</translation>
         </message>
         <message>
-            <location filename="engine/compare/significance.py" line="28" />
+            <location filename="engine/compare/significance.py" line="29" />
             <source>the folds of one data set are not independent samples (their training sets overlap): the corrected t-test allows for it; Friedman and Nemenyi over folds are indicative only</source>
             <translation>同一数据集的各折不是独立样本（它们的训练集相互重叠）：校正 t 检验考虑了这一点；基于各折的 Friedman 和 Nemenyi 检验仅供参考</translation>
         </message>
         <message>
-            <location filename="engine/compare/significance.py" line="94" />
+            <location filename="engine/compare/significance.py" line="111" />
             <source>the reference "{reference}" is not one of the entries compared ({names})</source>
             <translation>参照“{reference}”不是参与比较的条目（{names}）</translation>
         </message>
         <message>
-            <location filename="engine/compare/significance.py" line="99" />
+            <location filename="engine/compare/significance.py" line="116" />
             <source>the reference "{reference}" does not report {metric} on every fold</source>
             <translation>参照“{reference}”并非在每一折都给出{metric}</translation>
         </message>
@@ -2035,168 +2035,151 @@
             <translation>{where}：指标 {name} 不是数字</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="166" />
-            <location filename="engine/compare/workbook.py" line="71" />
+            <location filename="engine/compare/workbook.py" line="168" />
+            <location filename="engine/compare/workbook.py" line="75" />
             <source>training rows</source>
             <translation>训练行数</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="188" />
+            <location filename="engine/compare/workbook.py" line="191" />
             <source>Misclassification against pending</source>
             <translation>误分类率与待定率</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="190" />
-            <location filename="engine/compare/workbook.py" line="183" />
-            <source>pending rate</source>
-            <translation>待定率</translation>
-        </message>
-        <message>
-            <location filename="engine/compare/workbook.py" line="191" />
-            <location filename="engine/compare/workbook.py" line="183" />
-            <source>misclassification rate</source>
-            <translation>误分类率</translation>
-        </message>
-        <message>
-            <location filename="engine/compare/workbook.py" line="50" />
+            <location filename="engine/compare/workbook.py" line="54" />
             <source>Summary</source>
             <translation>汇总</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="71" />
+            <location filename="engine/compare/workbook.py" line="75" />
             <source>Folds</source>
             <translation>各折</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="87" />
-            <location filename="engine/compare/workbook.py" line="76" />
-            <location filename="engine/compare/workbook.py" line="71" />
+            <location filename="engine/compare/workbook.py" line="91" />
+            <location filename="engine/compare/workbook.py" line="80" />
+            <location filename="engine/compare/workbook.py" line="75" />
             <source>fold</source>
             <translation>折</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="103" />
+            <location filename="engine/compare/workbook.py" line="107" />
             <source>Significance</source>
             <translation>显著性</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="159" />
+            <location filename="engine/compare/workbook.py" line="161" />
             <source>Learning curve</source>
             <translation>学习曲线</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="183" />
+            <location filename="engine/compare/workbook.py" line="186" />
             <source>Error-pending</source>
             <translation>错误-待定</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="185" />
+            <location filename="engine/compare/workbook.py" line="188" />
             <source>Means over the folds. An entry that never answers pending is a point at pending 0 with error 1 - accuracy.</source>
             <translation>各折的均值。从不回答待定的条目是待定率为 0、错误率为 1 - 准确率的点。</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="211" />
+            <location filename="engine/compare/workbook.py" line="213" />
             <source>Plots</source>
             <translation>图</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="103" />
+            <location filename="engine/compare/workbook.py" line="107" />
             <source>corrected t</source>
             <translation>校正 t</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="104" />
+            <location filename="engine/compare/workbook.py" line="108" />
             <source>average rank</source>
             <translation>平均秩</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="111" />
+            <location filename="engine/compare/workbook.py" line="114" />
             <source>Friedman over the folds</source>
             <translation>基于各折的 Friedman 检验</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="165" />
+            <location filename="engine/compare/workbook.py" line="167" />
             <source>Learning curve: {metric}</source>
             <translation>学习曲线：{metric}</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="183" />
-            <source>entry</source>
-            <translation>条目</translation>
-        </message>
-        <message>
-            <location filename="engine/compare/workbook.py" line="184" />
-            <source>attributes per case</source>
-            <translation>每个样本所用属性数</translation>
-        </message>
-        <message>
-            <location filename="engine/compare/workbook.py" line="55" />
+            <location filename="engine/compare/workbook.py" line="59" />
             <source>{metric}: mean over the folds</source>
             <translation>{metric}：各折均值</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="71" />
+            <location filename="engine/compare/workbook.py" line="75" />
             <source>test rows</source>
             <translation>测试行数</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="86" />
+            <location filename="engine/compare/workbook.py" line="90" />
             <source>{metric} on each fold</source>
             <translation>每一折的{metric}</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="126" />
+            <location filename="engine/compare/workbook.py" line="127" />
             <source>Note: {caveat}</source>
             <translation>注意：{caveat}</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="150" />
+            <location filename="engine/compare/workbook.py" line="151" />
             <source>training rows (mean over the folds)</source>
             <translation>训练行数（各折均值）</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="150" />
+            <location filename="engine/compare/workbook.py" line="151" />
             <source>training size</source>
             <translation>训练规模</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="160" />
+            <location filename="engine/compare/workbook.py" line="162" />
             <source>{metric}: mean over the folds at each training size, every size scored on the same test rows</source>
             <translation>{metric}：每个训练规模下的各折均值，每个规模都在相同的测试行上评分</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="40" />
-            <location filename="engine/compare/workbook.py" line="103" />
+            <location filename="engine/compare/workbook.py" line="186" />
+            <source>entry</source>
+            <translation>条目</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/workbook.py" line="44" />
+            <location filename="engine/compare/workbook.py" line="107" />
             <source>{metric} mean</source>
             <translation>{metric}均值</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="40" />
+            <location filename="engine/compare/workbook.py" line="44" />
             <source>{metric} std</source>
             <translation>{metric}标准差</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="102" />
+            <location filename="engine/compare/workbook.py" line="106" />
             <source>reference</source>
             <translation>参照</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="105" />
+            <location filename="engine/compare/workbook.py" line="109" />
             <source>against {reference}</source>
             <translation>与 {reference} 相比</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="121" />
+            <location filename="engine/compare/workbook.py" line="124" />
             <source>Nemenyi critical difference (alpha {alpha})</source>
             <translation>Nemenyi 临界差（alpha {alpha}）</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="151" />
+            <location filename="engine/compare/workbook.py" line="152" />
             <source>{name} std</source>
             <translation>{name} 标准差</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="155" />
+            <location filename="engine/compare/workbook.py" line="156" />
             <source>{n} rows</source>
             <translation>{n} 行</translation>
         </message>
@@ -2415,7 +2398,7 @@
         <message>
             <location filename="engine/data/project.py" line="98" />
             <location filename="engine/data/project.py" line="100" />
-            <location filename="engine/data/spec/reading.py" line="83" />
+            <location filename="engine/data/spec/reading.py" line="84" />
             <location filename="engine/tree/check.py" line="92" />
             <location filename="engine/tree/check.py" line="106" />
             <source>must be a text</source>
@@ -2991,340 +2974,340 @@
             <translation> 或 </translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="113" />
+            <location filename="engine/data/spec/checks.py" line="114" />
             <source>must be at most {most} (express costs in a larger unit)</source>
             <translation>必须至多为 {most}（请用更大的单位表示代价）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="122" />
+            <location filename="engine/data/spec/checks.py" line="123" />
             <source>no target column is chosen</source>
             <translation>尚未选择目标列</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="244" />
+            <location filename="engine/data/spec/checks.py" line="245" />
             <source>an order of values is only for ordinal attributes</source>
             <translation>取值顺序仅适用于有序型属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="277" />
+            <location filename="engine/data/spec/checks.py" line="278" />
             <source>an attribute cannot be its own prerequisite</source>
             <translation>属性不能是它自己的前置属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="324" />
+            <location filename="engine/data/spec/checks.py" line="325" />
             <source>no attribute is in use besides the target</source>
             <translation>除目标列外没有使用任何属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="332" />
-            <location filename="engine/data/spec/checks.py" line="270" />
-            <location filename="engine/data/spec/checks.py" line="359" />
+            <location filename="engine/data/spec/checks.py" line="333" />
+            <location filename="engine/data/spec/checks.py" line="271" />
+            <location filename="engine/data/spec/checks.py" line="360" />
             <source>must not be negative</source>
             <translation>不能为负</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="339" />
+            <location filename="engine/data/spec/checks.py" line="340" />
             <source>must be a positive number, or empty for no budget</source>
             <translation>必须是正数，或留空表示不设预算</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="397" />
+            <location filename="engine/data/spec/checks.py" line="398" />
             <source>a label appears twice</source>
             <translation>某个标签出现了两次</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="479" />
+            <location filename="engine/data/spec/checks.py" line="480" />
             <source> (and 1 more problem)</source>
             <translation>（另有 1 个问题）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="351" />
+            <location filename="engine/data/spec/checks.py" line="352" />
             <source>batch group "{name}"</source>
             <translation>批量属性组“{name}”</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="352" />
+            <location filename="engine/data/spec/checks.py" line="353" />
             <location filename="engine/data/spec/settings.py" line="80" />
             <source>batch group {number}</source>
             <translation>批量属性组 {number}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="354" />
+            <location filename="engine/data/spec/checks.py" line="355" />
             <source>every batch group needs a name</source>
             <translation>每个批量属性组都需要名称</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="401" />
+            <location filename="engine/data/spec/checks.py" line="402" />
             <source>{rows} rows of {widths} entries</source>
             <translation>{rows} 行，每行 {widths} 项</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="147" />
+            <location filename="engine/data/spec/checks.py" line="148" />
             <source>the class "{value}" appears twice</source>
             <translation>类别“{value}”出现了两次</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="156" />
+            <location filename="engine/data/spec/checks.py" line="157" />
             <source>"{value}" is not a class of column "{target}" (classes: {classes})</source>
             <translation>“{value}”不是列“{target}”的类别（类别：{classes}）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="179" />
+            <location filename="engine/data/spec/checks.py" line="180" />
             <source>the hierarchy has a cycle: {cycle}</source>
             <translation>类别层次中有环：{cycle}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="185" />
+            <location filename="engine/data/spec/checks.py" line="186" />
             <source>the hierarchy has {n_roots} top labels ({roots}); give them one common parent</source>
             <translation>类别层次有 {n_roots} 个顶层标签（{roots}）；请为它们指定一个共同的父标签</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="241" />
+            <location filename="engine/data/spec/checks.py" line="242" />
             <source>column "{name}" holds text (e.g. "{value}"); it cannot be numeric</source>
             <translation>列“{name}”含有文本（例如“{value}”）；它不能是数值型</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="261" />
+            <location filename="engine/data/spec/checks.py" line="262" />
             <source>"{name}" is nominal (unordered), so it cannot have a monotone direction; make it ordinal or numeric first</source>
             <translation>“{name}”是名义型（无序），因此不能有单调方向；请先将其设为有序型或数值型</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="310" />
+            <location filename="engine/data/spec/checks.py" line="311" />
             <source>the prerequisites form a cycle: {cycle}</source>
             <translation>前置属性构成了环：{cycle}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="403" />
+            <location filename="engine/data/spec/checks.py" line="404" />
             <source>must be {k} x {k} (one row and column per label), not {shape}</source>
             <translation>必须是 {k} × {k}（每个标签一行一列），而不是 {shape}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="418" />
+            <location filename="engine/data/spec/checks.py" line="419" />
             <source>costs must not be negative</source>
             <translation>代价不能为负</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="426" />
+            <location filename="engine/data/spec/checks.py" line="427" />
             <source>"{positive_class}" is not a class of "{target}" (classes: {classes})</source>
             <translation>“{positive_class}”不是“{target}”的类别（类别：{classes}）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="480" />
+            <location filename="engine/data/spec/checks.py" line="481" />
             <source> (and {n} more problems)</source>
             <translation>（另有 {n} 个问题）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="124" />
+            <location filename="engine/data/spec/checks.py" line="125" />
             <source>there is no column "{target}" in the data (columns: {columns})</source>
             <translation>数据中没有列“{target}”（列：{columns}）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="150" />
+            <location filename="engine/data/spec/checks.py" line="151" />
             <source>the class "{cls}" of the data is not in the class order (nor {n} more)</source>
             <translation>数据中的类别“{cls}”不在类别顺序中（另有 {n} 个也不在）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="152" />
+            <location filename="engine/data/spec/checks.py" line="153" />
             <source>the class "{cls}" of the data is not in the class order</source>
             <translation>数据中的类别“{cls}”不在类别顺序中</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="174" />
+            <location filename="engine/data/spec/checks.py" line="175" />
             <source>"{child}" cannot be its own parent</source>
             <translation>“{child}”不能是它自己的父标签</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="190" />
+            <location filename="engine/data/spec/checks.py" line="191" />
             <source>the class "{c}" is not in the hierarchy</source>
             <translation>类别“{c}”不在类别层次中</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="193" />
+            <location filename="engine/data/spec/checks.py" line="194" />
             <source>the class "{c}" of the data has sub-classes in the hierarchy; classes of the data must be its leaves</source>
             <translation>数据中的类别“{c}”在类别层次中有子类别；数据中的类别必须是层次的叶节点</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="225" />
+            <location filename="engine/data/spec/checks.py" line="226" />
             <source>there is no column "{name}" in the data</source>
             <translation>数据中没有列“{name}”</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="257" />
+            <location filename="engine/data/spec/checks.py" line="258" />
             <source> (row {row})</source>
             <translation>（第 {row} 行）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="363" />
+            <location filename="engine/data/spec/checks.py" line="364" />
             <source>{label} needs at least two attributes</source>
             <translation>{label}至少需要两个属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="410" />
+            <location filename="engine/data/spec/checks.py" line="411" />
             <source>the class "{value}" has no row and column in the cost matrix</source>
             <translation>类别“{value}”在代价矩阵中没有对应的行和列</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="413" />
+            <location filename="engine/data/spec/checks.py" line="414" />
             <source>"{label}" in the cost matrix is not a class of "{target}"</source>
             <translation>代价矩阵中的“{label}”不是“{target}”的类别</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="129" />
+            <location filename="engine/data/spec/checks.py" line="130" />
             <source>the target column "{target}" is empty (every value is missing)</source>
             <translation>目标列“{target}”为空（所有值都缺失）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="248" />
+            <location filename="engine/data/spec/checks.py" line="249" />
             <source>ordinal column "{name}" holds text; give the order of its values</source>
             <translation>有序型列“{name}”含有文本；请给出其取值顺序</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="253" />
+            <location filename="engine/data/spec/checks.py" line="254" />
             <source>the value "{value}" appears twice</source>
             <translation>取值“{value}”出现了两次</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="258" />
+            <location filename="engine/data/spec/checks.py" line="259" />
             <source>the value "{value}"{where} is not in the order</source>
             <translation>取值“{value}”{where}不在顺序中</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="281" />
+            <location filename="engine/data/spec/checks.py" line="282" />
             <source>"{pre}" is not an attribute of the data</source>
             <translation>“{pre}”不是数据中的属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="356" />
+            <location filename="engine/data/spec/checks.py" line="357" />
             <source>two batch groups are named "{name}"</source>
             <translation>有两个批量属性组都名为“{name}”</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="368" />
+            <location filename="engine/data/spec/checks.py" line="369" />
             <source>"{member}" in {label} is not an attribute of the data</source>
             <translation>{label}中的“{member}”不是数据中的属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="372" />
+            <location filename="engine/data/spec/checks.py" line="373" />
             <source>"{member}" in {label} is not in use</source>
             <translation>{label}中的“{member}”未被使用</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="375" />
+            <location filename="engine/data/spec/checks.py" line="376" />
             <source>"{member}" is in two batch groups ("{other}" and "{name}")</source>
             <translation>“{member}”同时在两个批量属性组中（“{other}”和“{name}”）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="383" />
+            <location filename="engine/data/spec/checks.py" line="384" />
             <source>the common cost {common_cost} is more than the test cost of "{member}" ({test_cost}); a member's test cost includes the common cost</source>
             <translation>公共代价 {common_cost} 大于“{member}”的测试代价（{test_cost}）；成员的测试代价包含公共代价</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="132" />
+            <location filename="engine/data/spec/checks.py" line="133" />
             <source>the target column "{target}" has only one class ("{cls}"); there is nothing to learn</source>
             <translation>目标列“{target}”只有一个类别（“{cls}”）；没有可学习的内容</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="283" />
+            <location filename="engine/data/spec/checks.py" line="284" />
             <source>the prerequisite "{pre}" is not in use</source>
             <translation>前置属性“{pre}”未被使用</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="135" />
+            <location filename="engine/data/spec/checks.py" line="136" />
             <source>the target column "{target}" holds {n_classes} different numbers; this program learns classes, not a continuous quantity: discretise it first</source>
             <translation>目标列“{target}”含有 {n_classes} 个不同的数值；本程序学习的是类别，而不是连续量：请先将其离散化</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="23" />
+            <location filename="engine/data/spec/reading.py" line="24" />
             <source>the settings must be a JSON object</source>
             <translation>设置必须是 JSON 对象</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="30" />
+            <location filename="engine/data/spec/reading.py" line="31" />
             <source>must map each label to its parent label</source>
             <translation>必须将每个标签映射到其父标签</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="40" />
+            <location filename="engine/data/spec/reading.py" line="41" />
             <source>must map column names to their settings</source>
             <translation>必须将列名映射到其设置</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="47" />
+            <location filename="engine/data/spec/reading.py" line="48" />
             <source>must be a list of groups</source>
             <translation>必须是批量属性组的列表</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="91" />
+            <location filename="engine/data/spec/reading.py" line="92" />
             <source>must be a list of labels</source>
             <translation>必须是标签列表</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="105" />
+            <location filename="engine/data/spec/reading.py" line="106" />
             <location filename="engine/tree/check.py" line="310" />
             <location filename="engine/tree/check.py" line="364" />
             <source>must be a finite number</source>
             <translation>必须是有限数</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="111" />
+            <location filename="engine/data/spec/reading.py" line="112" />
             <source>must be an object of settings</source>
             <translation>必须是设置对象</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="115" />
+            <location filename="engine/data/spec/reading.py" line="116" />
             <location filename="engine/tree/check.py" line="95" />
             <location filename="engine/tree/check.py" line="127" />
             <source>must be true or false</source>
             <translation>必须是 true 或 false</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="147" />
+            <location filename="engine/data/spec/reading.py" line="148" />
             <source>must be an object with name, attributes and common_cost</source>
             <translation>必须是含有 name、attributes 和 common_cost 的对象</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="157" />
+            <location filename="engine/data/spec/reading.py" line="158" />
             <source>must be an object with labels and matrix</source>
             <translation>必须是含有 labels 和 matrix 的对象</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="161" />
+            <location filename="engine/data/spec/reading.py" line="162" />
             <location filename="engine/tree/check.py" line="80" />
             <source>is missing</source>
             <translation>缺失</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="163" />
+            <location filename="engine/data/spec/reading.py" line="164" />
             <source>must be a list of rows</source>
             <translation>必须是行的列表</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="34" />
+            <location filename="engine/data/spec/reading.py" line="35" />
             <source>the parent must be a label</source>
             <translation>父标签必须是一个标签</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="103" />
+            <location filename="engine/data/spec/reading.py" line="104" />
             <source>must be a finite number (this one is too large)</source>
             <translation>必须是有限数（此值太大）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="99" />
+            <location filename="engine/data/spec/reading.py" line="100" />
             <source>must be a number, not {value}</source>
             <translation>必须是数字，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="127" />
+            <location filename="engine/data/spec/reading.py" line="128" />
             <source>must be "increasing", "decreasing" or "none", not {value}</source>
             <translation>必须是 "increasing"、"decreasing" 或 "none"，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="120" />
+            <location filename="engine/data/spec/reading.py" line="121" />
             <source>must be "numeric", "ordinal" or "nominal", not {value}</source>
             <translation>必须是 "numeric"、"ordinal" 或 "nominal"，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="173" />
+            <location filename="engine/data/spec/reading.py" line="174" />
             <source>must be a finite number, not {value}</source>
             <translation>必须是有限数，而不是 {value}</translation>
         </message>
@@ -3712,291 +3695,181 @@
             <translation>列“{column}”</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="238" />
+            <location filename="engine/evaluate.py" line="227" />
             <source>done</source>
             <translation>完成</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="164" />
+            <location filename="engine/evaluate.py" line="153" />
             <source>repeats must be a whole number from 1 to {most}, not {repeats}</source>
             <translation>重复次数必须是 1 到 {most} 的整数，而不是 {repeats}</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="172" />
+            <location filename="engine/evaluate.py" line="161" />
             <source>the folds must be a whole number from 2 to {most}, not {cv}</source>
             <translation>折数必须是 2 到 {most} 的整数，而不是 {cv}</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="176" />
+            <location filename="engine/evaluate.py" line="165" />
             <source>{cv} folds need at least {cv} rows, and the data has {rows} (leave-one-out is {rows} folds)</source>
             <translation>{cv} 折至少需要 {cv} 行，而数据只有 {rows} 行（留一法即 {rows} 折）</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="179" />
+            <location filename="engine/evaluate.py" line="168" />
             <source>{cv} folds x {repeats} repeats is {fits} fits; at most {most}</source>
             <translation>{cv} 折 × {repeats} 次重复共需 {fits} 次训练；至多 {most} 次</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="37" />
+            <location filename="engine/evaluate.py" line="38" />
             <source>class {cls} has {n} case(s), fewer than the {k} folds</source>
             <translation>类别 {cls} 只有 {n} 个样本，少于折数 {k}</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="168" />
+            <location filename="engine/evaluate.py" line="157" />
             <source>the hold-out share must lie between 0 and 1, not {holdout}</source>
             <translation>留出比例必须在 0 到 1 之间，而不是 {holdout}</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="234" />
+            <location filename="engine/evaluate.py" line="223" />
             <source>fold {fold} of {folds}</source>
             <translation>第 {fold} 折（共 {folds} 折）</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="43" />
-            <location filename="engine/reproduce/dp.py" line="216" />
-            <source>accuracy</source>
-            <translation>准确率</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="43" />
-            <source>hierarchical_accuracy</source>
-            <translation>层次准确率</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="44" />
-            <source>label_precision</source>
-            <translation>标签精度</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="44" />
-            <source>mae</source>
-            <translation>平均绝对误差（MAE）</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="44" />
-            <source>leaves</source>
-            <translation>叶节点数</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="45" />
-            <source>single_case_leaves</source>
-            <translation>单样本叶节点数</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="45" />
-            <source>depth</source>
-            <translation>树深度</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="45" />
-            <source>fit_seconds</source>
-            <translation>训练时间（秒）</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="46" />
-            <source>predict_seconds</source>
-            <translation>预测时间（秒）</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="46" />
-            <source>nonmonotone_pairs</source>
-            <translation>非单调对数</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="46" />
-            <source>nmi</source>
-            <translation>非单调性指数（NMI）</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="47" />
-            <source>avg_total_cost</source>
-            <translation>平均总代价</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="47" />
-            <source>avg_test_cost</source>
-            <translation>平均测试代价</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="48" />
-            <source>avg_waiting_cost</source>
-            <translation>平均等待时间代价</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="48" />
-            <source>avg_misclassification_cost</source>
-            <translation>平均误分类代价</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="49" />
-            <source>avg_common_cost_saved</source>
-            <translation>平均节省的公共代价</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="49" />
-            <source>pending_rate</source>
-            <translation>待定率</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="50" />
-            <source>misclassification_rate</source>
-            <translation>误分类率</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="50" />
-            <source>attributes_used</source>
-            <translation>所用属性数</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="51" />
-            <source>inverted_pairs</source>
-            <translation>逆序对数</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="51" />
-            <source>missing_rate</source>
-            <translation>缺失率</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="188" />
+            <location filename="engine/export.py" line="148" />
             <source>Rules</source>
             <translation>规则</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="201" />
+            <location filename="engine/export.py" line="161" />
             <source>Tree</source>
             <translation>决策树</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="217" />
+            <location filename="engine/export.py" line="177" />
             <source>metric</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="217" />
+            <location filename="engine/export.py" line="177" />
             <source>std</source>
             <translation>标准差</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="223" />
+            <location filename="engine/export.py" line="183" />
             <source>Metrics</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="235" />
+            <location filename="engine/export.py" line="195" />
             <source>Settings</source>
             <translation>设置</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="280" />
+            <location filename="engine/export.py" line="240" />
             <source>Levels</source>
             <translation>层次</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="169" />
+            <location filename="engine/export.py" line="129" />
             <source>label level</source>
             <translation>标签层次</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="169" />
+            <location filename="engine/export.py" line="129" />
+            <location filename="engine/metrics.py" line="112" />
             <location filename="engine/reproduce/hfdt.py" line="148" />
             <source>label precision</source>
             <translation>标签精度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="216" />
+            <location filename="engine/export.py" line="176" />
             <source>training rows, from the leaves' class counts (optimistic)</source>
             <translation>训练集的行，按叶节点的类别计数（偏乐观）</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="219" />
+            <location filename="engine/export.py" line="179" />
             <source>scored on</source>
             <translation>评估数据</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="235" />
+            <location filename="engine/export.py" line="195" />
             <source>setting</source>
             <translation>设置项</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="235" />
+            <location filename="engine/export.py" line="195" />
             <source>value</source>
             <translation>值</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="61" />
-            <source>accuracy at level {level}</source>
-            <translation>第 {level} 层准确率</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="170" />
+            <location filename="engine/export.py" line="130" />
             <source>support</source>
             <translation>支持度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="170" />
+            <location filename="engine/export.py" line="130" />
             <source>confidence</source>
             <translation>置信度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="170" />
+            <location filename="engine/export.py" line="130" />
             <source>coverage</source>
             <translation>覆盖度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="202" />
+            <location filename="engine/export.py" line="162" />
             <source>children</source>
             <translation>子节点</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="285" />
+            <location filename="engine/export.py" line="245" />
             <source>level {level}: rows the true label there, columns the answer</source>
             <translation>第 {level} 层：行为该层的真实标签，列为预测结果</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="170" />
+            <location filename="engine/export.py" line="130" />
             <location filename="engine/sessions.py" line="427" />
             <source>rule</source>
             <translation>规则</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="170" />
+            <location filename="engine/export.py" line="130" />
             <source>IF (conditions)</source>
             <translation>如果（条件）</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="170" />
+            <location filename="engine/export.py" line="130" />
             <source>THEN</source>
             <translation>则</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="201" />
+            <location filename="engine/export.py" line="161" />
             <source>node</source>
             <translation>节点</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="201" />
+            <location filename="engine/export.py" line="161" />
             <source>parent</source>
             <translation>父节点</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="201" />
+            <location filename="engine/export.py" line="161" />
             <source>kind</source>
             <translation>类型</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="201" />
+            <location filename="engine/export.py" line="161" />
             <source>test</source>
             <translation>测试</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="201" />
+            <location filename="engine/export.py" line="161" />
             <location filename="engine/sessions.py" line="426" />
             <source>label</source>
             <translation>标签</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="201" />
+            <location filename="engine/export.py" line="161" />
             <source>weight</source>
             <translation>权重</translation>
         </message>
@@ -4073,27 +3946,144 @@
             <translation>{what}不是有效的 JSON：{error}</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="74" />
+            <location filename="engine/metrics.py" line="108" />
+            <source>accuracy at level {level}</source>
+            <translation>第 {level} 层准确率</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="110" />
+            <location filename="engine/reproduce/dp.py" line="216" />
+            <source>accuracy</source>
+            <translation>准确率</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="111" />
+            <location filename="engine/reproduce/hfdt.py" line="146" />
+            <source>hierarchical accuracy</source>
+            <translation>层次准确率</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="114" />
+            <source>mean absolute error (class steps)</source>
+            <translation>平均绝对误差（类别级数）</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="115" />
+            <source>leaves</source>
+            <translation>叶节点数</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="116" />
+            <source>leaves holding one case</source>
+            <translation>仅含一个样本的叶节点数</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="117" />
+            <source>depth</source>
+            <translation>树深度</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="118" />
+            <source>fit time (s)</source>
+            <translation>训练时间（秒）</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="119" />
+            <source>prediction time (s)</source>
+            <translation>预测时间（秒）</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="120" />
+            <source>non-monotone leaf pairs</source>
+            <translation>非单调叶节点对数</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="121" />
+            <source>non-monotonicity index (NMI)</source>
+            <translation>非单调性指数（NMI）</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="122" />
+            <source>total cost per case</source>
+            <translation>每个样本的总代价</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="123" />
+            <source>test cost per case</source>
+            <translation>每个样本的测试代价</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="125" />
+            <source>waiting cost per case</source>
+            <translation>每个样本的等待时间代价</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="127" />
+            <source>misclassification cost per case</source>
+            <translation>每个样本的误分类代价</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="129" />
+            <source>common cost saved per case</source>
+            <translation>每个样本节省的公共代价</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="130" />
+            <source>pending rate</source>
+            <translation>待定率</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="131" />
+            <source>misclassification rate</source>
+            <translation>误分类率</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="132" />
+            <source>attributes asked per case</source>
+            <translation>每个样本询问的属性数</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="134" />
+            <source>inverted pairs of answers</source>
+            <translation>回答颠倒的样本对</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="124" />
+            <source>of which tests</source>
+            <translation>其中测试代价</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="126" />
+            <source>of which waiting</source>
+            <translation>其中等待时间代价</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="128" />
+            <source>of which errors</source>
+            <translation>其中误分类代价</translation>
+        </message>
+        <message>
+            <location filename="engine/model.py" line="73" />
             <source>this is not a RuleTree model file</source>
             <translation>这不是 RuleTree 模型文件</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="77" />
+            <location filename="engine/model.py" line="76" />
             <source>the model file has no valid version</source>
             <translation>模型文件没有有效的版本号</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="79" />
+            <location filename="engine/model.py" line="78" />
             <source>the model was saved by a newer RuleTree Studio (model version {version}); this version reads version {known}. Update RuleTree Studio.</source>
             <translation>该模型由更新版本的 RuleTree Studio 保存（模型版本 {version}）；本版本只能读取版本 {known}。请更新 RuleTree Studio。</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="88" />
+            <location filename="engine/model.py" line="87" />
             <source>the model file is damaged: {message}</source>
             <translation>模型文件已损坏：{message}</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="101" />
+            <location filename="engine/model.py" line="100" />
             <source>the model file is damaged ({kind}: {error})</source>
             <translation>模型文件已损坏（{kind}：{error}）</translation>
         </message>
@@ -4201,7 +4191,7 @@
         </message>
         <message>
             <location filename="engine/reproduce/dp.py" line="253" />
-            <location filename="engine/reproduce/facmi.py" line="431" />
+            <location filename="engine/reproduce/facmi.py" line="241" />
             <location filename="engine/reproduce/hfdt.py" line="164" />
             <location filename="engine/reproduce/mincost.py" line="324" />
             <location filename="engine/reproduce/trichotomy.py" line="104" />
@@ -4229,64 +4219,64 @@
             <translation>第 {k} 次重复（共 {n} 次），第 {fold} 折（共 {folds} 折）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="372" />
+            <location filename="engine/reproduce/facmi.py" line="187" />
             <source>Seed 000 (a): k = 4, MAE against training cases</source>
             <translation>Seed 000 (a)：k = 4，MAE 随训练样本数的变化</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="373" />
+            <location filename="engine/reproduce/facmi.py" line="188" />
             <location filename="engine/reproduce/facmi_curves.py" line="126" />
             <source>training cases</source>
             <translation>训练样本数</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="373" />
+            <location filename="engine/reproduce/facmi.py" line="188" />
             <location filename="engine/reproduce/facmi_curves.py" line="126" />
             <source>test MAE</source>
             <translation>测试 MAE</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="377" />
+            <location filename="engine/reproduce/facmi.py" line="192" />
             <source>Seed 000 (b): 5-fold MAE against the number of classes</source>
             <translation>Seed 000 (b)：5 折 MAE 随类别数的变化</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="378" />
+            <location filename="engine/reproduce/facmi.py" line="193" />
             <source>classes k</source>
             <translation>类别数 k</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="137" />
+            <location filename="engine/reproduce/facmi.py" line="86" />
             <source>(a) {size} training cases: {figures}</source>
             <translation>(a) {size} 个训练样本：{figures}</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="135" />
+            <location filename="engine/reproduce/facmi.py" line="84" />
             <source>(a) {size} training cases: draw {k} of {n}</source>
             <translation>(a) {size} 个训练样本：第 {k} 次抽样（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="217" />
+            <location filename="engine/reproduce/facmi.py" line="102" />
             <source>(b) k = {classes}: repeat {k} of {n}</source>
             <translation>(b) k = {classes}：第 {k} 次重复（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="279" />
+            <location filename="engine/reproduce/facmi.py" line="137" />
             <source>(c) {dataset}, monotone yes: {figures}</source>
             <translation>(c) {dataset}，单调预处理：是：{figures}</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="280" />
+            <location filename="engine/reproduce/facmi.py" line="138" />
             <source>(c) {dataset}, monotone no: {figures}</source>
             <translation>(c) {dataset}，单调预处理：否：{figures}</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="272" />
+            <location filename="engine/reproduce/facmi.py" line="130" />
             <source>(c) {dataset}, monotone yes: repeat {k} of {n}</source>
             <translation>(c) {dataset}，单调预处理：是：第 {k} 次重复（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="273" />
+            <location filename="engine/reproduce/facmi.py" line="131" />
             <source>(c) {dataset}, monotone no: repeat {k} of {n}</source>
             <translation>(c) {dataset}，单调预处理：否：第 {k} 次重复（共 {n} 次）</translation>
         </message>
@@ -4324,11 +4314,6 @@
             <location filename="engine/reproduce/hfdt.py" line="145" />
             <source>Seed 002, glass: hierarchical accuracy by training level</source>
             <translation>Seed 002，glass：层次准确率随训练层的变化</translation>
-        </message>
-        <message>
-            <location filename="engine/reproduce/hfdt.py" line="146" />
-            <source>hierarchical accuracy</source>
-            <translation>层次准确率</translation>
         </message>
         <message>
             <location filename="engine/reproduce/hfdt.py" line="147" />
@@ -4646,7 +4631,7 @@
         </message>
         <message>
             <location filename="engine/strategies.py" line="126" />
-            <location filename="engine/workflows.py" line="116" />
+            <location filename="engine/workflows.py" line="104" />
             <source>test strategy must be one of {choices}, not {strategy!r}</source>
             <translation>测试策略必须是 {choices} 之一，而不是 {strategy!r}</translation>
         </message>
@@ -5022,59 +5007,143 @@
             <translation>无条件</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="259" />
+            <location filename="engine/workflows.py" line="246" />
             <source>the class of least expected cost</source>
             <translation>期望代价最小的类</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="261" />
+            <location filename="engine/workflows.py" line="248" />
             <source>the commonest class</source>
             <translation>最常见的类</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="328" />
+            <location filename="engine/workflows.py" line="315" />
             <source>cross-validation needs at least 2 folds and no hold-out</source>
             <translation>交叉验证至少需要 2 折，且不能同时使用留出法</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="226" />
+            <location filename="engine/workflows.py" line="214" />
             <source>the {rows} training rows (no hold-out: optimistic)</source>
             <translation>{rows} 个训练行（未使用留出法：偏乐观）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="221" />
+            <location filename="engine/workflows.py" line="209" />
             <source>{k}-fold cross-validation over the {rows} rows (the tree: fitted on all)</source>
             <translation>在 {rows} 行上的 {k} 折交叉验证（决策树：在全部行上训练）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="224" />
+            <location filename="engine/workflows.py" line="212" />
             <source>the {rows} held-out rows ({share})</source>
             <translation>{rows} 个留出行（{share}）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="275" />
+            <location filename="engine/workflows.py" line="262" />
             <source>the hold-out share must be between 0 and 1 (e.g. 0.3), not {holdout:g}</source>
             <translation>留出比例必须在 0 到 1 之间（例如 0.3），而不是 {holdout:g}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="282" />
+            <location filename="engine/workflows.py" line="269" />
             <source>the missing rate must be a share from 0 up to (not including) 1 (e.g. 0.2), not {rate:g}</source>
             <translation>缺失率必须是从 0 到 1（不含 1）的比例（例如 0.2），而不是 {rate:g}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="353" />
+            <location filename="engine/workflows.py" line="340" />
             <source>the tree is a single leaf: {reason}</source>
             <translation>决策树只有一个叶节点：{reason}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="473" />
+            <location filename="engine/workflows.py" line="460" />
             <source>cross-validation needs at least 2 folds, not {cv}</source>
             <translation>交叉验证至少需要 2 折，而不是 {cv}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="475" />
+            <location filename="engine/workflows.py" line="462" />
             <source>repeats must be at least 1, not {repeats}</source>
             <translation>重复次数必须至少为 1，而不是 {repeats}</translation>
+        </message>
+        <message>
+            <source>error / pending (mean over the folds): misclassification rate, pending rate, attributes per case</source>
+            <translation type="vanished">错误 / 待定（各折均值）：误分类率、待定率、每个样本所用属性数</translation>
+        </message>
+        <message>
+            <source>Friedman over {n} folds: chi2 = {chi2} (p = {p_chi2}), Iman-Davenport F = {f} (p = {p_f}); Nemenyi critical difference of average ranks {cd}</source>
+            <translation type="vanished">Friedman 检验（{n} 折）：chi2 = {chi2}（p = {p_chi2}），Iman-Davenport F = {f}（p = {p_f}）；Nemenyi 平均秩临界差 {cd}</translation>
+        </message>
+        <message>
+            <source>attributes per case</source>
+            <translation type="vanished">每个样本所用属性数</translation>
+        </message>
+        <message>
+            <source>hierarchical_accuracy</source>
+            <translation type="vanished">层次准确率</translation>
+        </message>
+        <message>
+            <source>label_precision</source>
+            <translation type="vanished">标签精度</translation>
+        </message>
+        <message>
+            <source>mae</source>
+            <translation type="vanished">平均绝对误差（MAE）</translation>
+        </message>
+        <message>
+            <source>single_case_leaves</source>
+            <translation type="vanished">单样本叶节点数</translation>
+        </message>
+        <message>
+            <source>fit_seconds</source>
+            <translation type="vanished">训练时间（秒）</translation>
+        </message>
+        <message>
+            <source>predict_seconds</source>
+            <translation type="vanished">预测时间（秒）</translation>
+        </message>
+        <message>
+            <source>nonmonotone_pairs</source>
+            <translation type="vanished">非单调对数</translation>
+        </message>
+        <message>
+            <source>nmi</source>
+            <translation type="vanished">非单调性指数（NMI）</translation>
+        </message>
+        <message>
+            <source>avg_total_cost</source>
+            <translation type="vanished">平均总代价</translation>
+        </message>
+        <message>
+            <source>avg_test_cost</source>
+            <translation type="vanished">平均测试代价</translation>
+        </message>
+        <message>
+            <source>avg_waiting_cost</source>
+            <translation type="vanished">平均等待时间代价</translation>
+        </message>
+        <message>
+            <source>avg_misclassification_cost</source>
+            <translation type="vanished">平均误分类代价</translation>
+        </message>
+        <message>
+            <source>avg_common_cost_saved</source>
+            <translation type="vanished">平均节省的公共代价</translation>
+        </message>
+        <message>
+            <source>pending_rate</source>
+            <translation type="vanished">待定率</translation>
+        </message>
+        <message>
+            <source>misclassification_rate</source>
+            <translation type="vanished">误分类率</translation>
+        </message>
+        <message>
+            <source>attributes_used</source>
+            <translation type="vanished">所用属性数</translation>
+        </message>
+        <message>
+            <source>inverted_pairs</source>
+            <translation type="vanished">逆序对数</translation>
+        </message>
+        <message>
+            <source>missing_rate</source>
+            <translation type="vanished">缺失率</translation>
         </message>
         <message>
             <source>settings</source>

@@ -19,7 +19,8 @@ def test_compare_three_algorithms_in_the_window(window, demo_dir, tmp_path, qtbo
     result = panel.result
     assert result.names == ["cart", "c45", "m2", "baseline (least cost)"]  # the registry's order
     # the car demo prices its tests: the tests are on the total cost per case, against the first (CART)
-    assert panel.metric.currentText() == "avg_total_cost" and panel.reference.currentText() == "cart"
+    assert panel.metric.currentData() == "avg_total_cost" and panel.reference.currentText() == "cart"
+    assert panel.metric.currentText() == "total cost per case"  # the key is its tool tip
     table = panel.table
     assert table.rowCount() == 4 and table.horizontalHeaderItem(1).text() == "total cost per case"
     cells = {table.item(i, 0).text(): table.item(i, 1).text() for i in range(4)}
@@ -52,14 +53,12 @@ def test_compare_three_algorithms_in_the_window(window, demo_dir, tmp_path, qtbo
                                         cd_groups(tests.friedman.average_ranks, tests.nemenyi.critical_difference)]
     assert panel.summary.text().startswith("Friedman over 5 folds")
     # the Columns menu: every metric of the comparison; unticking one takes its column out, ticking adds one
-    from app.panels.train_panel import metric_label
-
     assert list(panel.column_actions) == result.metrics()
     headers = lambda: [table.horizontalHeaderItem(j).text() for j in range(table.columnCount())]  # noqa: E731
-    assert "leaves" in headers() and metric_label("predict_seconds").strip() not in headers()
+    assert "leaves" in headers() and "prediction time (s)" not in headers()
     panel.column_actions["leaves"].setChecked(False)
     panel.column_actions["predict_seconds"].setChecked(True)
-    assert "leaves" not in headers() and metric_label("predict_seconds").strip() in headers()
+    assert "leaves" not in headers() and "prediction time (s)" in headers()
     path = tmp_path / "compare.xlsx"
     assert panel.export(str(path))
     wb = openpyxl.load_workbook(path)
@@ -143,7 +142,7 @@ def test_copies_sweeps_curves_and_plots_in_the_workbook(window, demo_dir, tmp_pa
         < result["cart"].evaluation.summary()["depth"]["mean"]
     assert result.scheme.train_sizes == (0.3, 0.6, 1.0)
     # the learning curve: the engine's mean rows and means, per entry, on the tested metric
-    metric = panel.metric.currentText()
+    metric = panel.metric.currentData()
     rows_drawn, means = panel.curve_items["cart"]
     assert rows_drawn == pytest.approx(result.curve.mean_rows().tolist())
     assert means == pytest.approx(result.curve.summary("cart", metric)[0].tolist())

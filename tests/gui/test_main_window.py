@@ -397,7 +397,7 @@ def test_hierarchy_levels_in_the_train_panel_and_the_export(window, demo_dir, tm
     wb = openpyxl.load_workbook(out)
     assert "Levels" in wb.sheetnames
     metrics = {row[0]: row for row in wb["Metrics"].iter_rows(min_row=2, values_only=True)}
-    assert metrics["label_precision"][1] == pytest.approx(window.train_result.metrics["label_precision"])
+    assert metrics["label precision"][1] == pytest.approx(window.train_result.metrics["label_precision"])
     assert "held-out rows" in metrics["accuracy"][3]
     assert wb["Rules"].cell(row=1, column=5).value == "label precision"
 
@@ -508,6 +508,9 @@ def test_train_results_headline_beside_the_baseline(window, demo_dir, tmp_path, 
     rows = {table.item(i, 0).text(): (table.item(i, 1).text(), table.item(i, 2).text()) for i in range(table.rowCount())}
     assert rows["accuracy"][0].endswith("%") and " ± " in rows["accuracy"][0] and rows["accuracy"][1].endswith("%")
     assert rows["  of which tests"][1] == "0.00" and rows["leaves"][1] == ""
+    # the catalogue's order and kinds: the total before its parts; inverted pairs a share, as in the workbook
+    assert list(rows).index("total cost per case") == list(rows).index("  of which tests") - 1
+    assert rows["inverted pairs of answers"][0].endswith(" %") and rows["leaves"][0].split(" ± ")[0].isdigit()
     confusion = panel.confusion_table
     assert [confusion.horizontalHeaderItem(j).text() for j in range(confusion.columnCount())][:4] == \
         ["unacc", "acc", "good", "vgood"]
