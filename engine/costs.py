@@ -2,9 +2,12 @@
 
 Qt-free and data-free: a `CostModel` is built once from the problem settings and
 a model's attribute names and answers in attribute indices, given the state of a
-case (which attributes are known, which batch groups' common costs are paid). The
-consultation uses it today; the minimum-cost learners (§4.2–4.3) and the test
-strategies (§4.5) are its other callers.
+case (which attributes are known, which batch groups' common costs are paid). It is
+the one place these formulas are written: the consultation, the planned consultation
+(engine/plan.py), the test strategies (§4.5) and the minimum-cost learners (§4.2–4.3)
+call it; the compiled planner (engine/kernels/plan_dp.py) calls its compiled twins in
+engine/kernels/costs.py over `CostModel.arrays()` (tests/test_costs_kernels.py checks
+that the two agree).
 
 Notation (a an attribute, G(a) its batch group, cpt the cost per time unit):
 
@@ -19,10 +22,18 @@ Two views of an attribute's cost, on purpose:
 - a learner scoring a candidate A at a node (§4.2–4.3) uses `attribute_costs`:
   TC(A | P) and WC(A | K), both 0 when A is known on the path — §4.1 literally:
   the prerequisites only add their waiting time;
-- obtaining attributes for a case (`cost`, `batch_cost`) asks every unknown
-  prerequisite first, as a test of its own, so each pays TC(p | P) + WC₀(p):
-  for one attribute a, cost = Σ_{x ∈ chain(a | K) ∪ {a}} (TC(x | P), WC₀(x)),
+- obtaining attributes for a case (`cost`, `one_by_one`, `batch_cost`,
+  `order_cost`) asks every unknown prerequisite first, as a test of its own, so
+  each pays TC(p | P) + WC₀(p): for one attribute a,
+  cost = Σ_{x ∈ chain(a | K) ∪ {a}} (TC(x | P), WC₀(x)),
   i.e. §4.1's WC(a | K) plus the prerequisites' TC and WCS.
+
+Several attributes one after another are priced two ways today, and they differ only
+when two members of a group whose common cost is not yet paid are obtained in one
+step: `cost` (the consultation's and the planner's price of one question) charges each
+at its price before the step, so both pay CC; `one_by_one` (the sequential strategy's,
+`node_costs`) charges each at the price of its turn, so the second pays TC - CC —
+§4.1's "testing a member after the group's CC is paid costs TC(a) - CC".
 """
 
 from __future__ import annotations
@@ -51,6 +62,18 @@ class Group(NamedTuple):
     name: str
     members: tuple[int, ...]
     common_cost: float
+
+
+class CostTables(NamedTuple):
+    """A CostModel as plain arrays, what the compiled twins (engine/kernels/costs.py) read.
+    A set of attributes is a (p,) bool mask over them; a set of groups a (G,) one."""
+
+    tc: np.ndarray  # (p,) TC(j)
+    wc0: np.ndarray  # (p,) WC₀(j) = cpt·WCT(j) + WCS(j)
+    prereq: np.ndarray  # (p,) int64: j's prerequisite, -1 for none
+    group_of: np.ndarray  # (p,) int64: the index in `groups` of j's group (`group_of`), -1 for none
+    gcc: np.ndarray  # (G,) CC of each group
+    gmembers: np.ndarray  # (G, widest group) int64: each group's members, -1 after the last
 
 
 @dataclass(frozen=True)
@@ -100,6 +123,22 @@ class CostModel:
                 by_attribute[j] = g
         object.__setattr__(self, "_group_of", tuple(by_attribute))
 
+    def arrays(self) -> CostTables:
+        """The model as arrays for the compiled twins (fresh ones each call: the caller owns them)."""
+        p = len(self.names)
+        index = {id(g): k for k, g in enumerate(self.groups)}
+        width = max([len(g.members) for g in self.groups], default=1)
+        gmembers = np.full((len(self.groups), width), -1, np.int64)
+        for k, g in enumerate(self.groups):
+            gmembers[k, :len(g.members)] = g.members
+        return CostTables(
+            tc=np.array(self.test_costs, np.float64),
+            wc0=np.array([self.own_waiting_cost(j) for j in range(p)], np.float64),
+            prereq=np.array([-1 if x is None else x for x in self.prerequisites], np.int64),
+            group_of=np.array([-1 if g is None else index[id(g)] for g in self._group_of], np.int64),
+            gcc=np.array([g.common_cost for g in self.groups], np.float64),
+            gmembers=gmembers)
+
     def group_of(self, j: int) -> Group | None:
         return self._group_of[j]
 
@@ -148,6 +187,11 @@ class CostModel:
                 wc[j] = self.waiting_cost(j, known)
         return tc, wc
 
+    def paid_by(self, obtained: Iterable[int]) -> frozenset[str]:
+        """P once `obtained` are known: the groups of those attributes (a member tested, alone or
+        in its batch, pays its group's common cost)."""
+        return frozenset(g.name for j in obtained if (g := self._group_of[j]) is not None)
+
     # ---- prerequisites ---------------------------------------------------------------
 
     def to_obtain(self, attributes: Iterable[int], known: Iterable[int] = ()) -> list[int]:
@@ -185,6 +229,19 @@ class CostModel:
         wc = sum(self.own_waiting_cost(j) for j in todo)
         return Cost(tc, wc)
 
+    def one_by_one(self, todo: Iterable[int], paid: Iterable[str] = ()) -> tuple[Cost, frozenset[str]]:
+        """Obtaining `todo` (prerequisites already in it, first) one after another, each at the
+        price of its turn: TC = Σ_k TC(x_k | P ∪ P(x_1..x_{k-1})), WC = Σ_k WC₀(x_k) — a member
+        obtained after its group's common cost was paid, earlier in `todo`, costs TC - CC
+        (§4.1). Also the groups paid after."""
+        tc = wc = 0.0
+        paid = frozenset(paid)
+        for j in todo:
+            tc += self.test_cost(j, paid)
+            wc += self.own_waiting_cost(j)
+            paid = paid | self.paid_by([j])
+        return Cost(tc, wc), paid
+
     def batch_cost(self, group: Group, attributes: Iterable[int], known: Iterable[int] = (),
                    paid: Iterable[str] = (), *, expand: bool = True) -> Cost:
         """Obtaining `attributes` through the batch `group` (prerequisites first unless
@@ -204,6 +261,28 @@ class CostModel:
         before = sum(self.own_waiting_cost(j) for j in others)
         return Cost(tc, before + max((self.own_waiting_cost(j) for j in members), default=0.0))
 
+    def order_cost(self, order: Iterable[int]) -> Cost:
+        """One order of every attribute in `order` (its prerequisites in it too), from nothing
+        known (the batch strategy, §4.5): every group's common cost once, all waits in parallel
+        but a prerequisite chain in sequence (a test cannot start before its prerequisite is known):
+
+            TC = Σ_{G met} CC(G) + Σ_{a in a group} max(TC(a) - CC, 0) + Σ_{others} TC(o)
+            WC = max_{a ∈ order} (WC₀(a) + Σ_{p ∈ chain(a)} WC₀(p))"""
+        order = list(order)
+        tc = 0.0
+        groups = {}
+        for j in order:
+            g = self._group_of[j]
+            if g is None:
+                tc += self.test_costs[j]
+            else:
+                groups[g.name] = g.common_cost
+                tc += max(self.test_costs[j] - g.common_cost, 0.0)
+        tc += sum(groups.values())
+        wc = max((self.own_waiting_cost(j) + sum(self.own_waiting_cost(p) for p in self.chain(j)) for j in order),
+                 default=0.0)
+        return Cost(tc, wc)
+
     def _todo(self, attributes, known, expand: bool) -> list[int]:
         if expand:
             return self.to_obtain(attributes, known)
@@ -216,19 +295,15 @@ class CostModel:
         whose common cost is now paid, and the common cost the batch saved,
         CC·(|M| - 1) for the M members obtained in a batch whose CC was not yet paid
         (each alone would have paid CC). A member obtained alone pays its group's CC."""
-        paid = set(paid)
+        paid = frozenset(paid)
         obtained = list(obtained)
         saved = 0.0
         if group is not None:
             members = [j for j in obtained if j in group.members]
             if members and group.name not in paid:
                 saved = group.common_cost * (len(members) - 1)
-                paid.add(group.name)
-        for j in obtained:
-            g = self._group_of[j]
-            if g is not None:
-                paid.add(g.name)
-        return frozenset(paid), saved
+                paid = paid | {group.name}
+        return paid | self.paid_by(obtained), saved
 
     # ---- budget -------------------------------------------------------------------------------
 
@@ -240,3 +315,42 @@ class CostModel:
         """cost ≤ budget - spent (up to rounding); always without a budget."""
         left = self.budget_left(spent)
         return left is None or cost <= left + 1e-12
+
+
+# ---- what a case pays at each node of a tree -----------------------------------------------------
+
+
+class NodeCost(NamedTuple):
+    """What the sequential strategy pays at one node, every value obtainable (`node_costs`)."""
+
+    test: float  # TC paid here: the node's attributes not known above, their unknown prerequisites first
+    waiting: float  # WC paid here
+    before: float  # TC + WC paid on the way from the root to the node
+
+    @property
+    def total(self) -> float:
+        return self.test + self.waiting
+
+
+def node_costs(tree, costs: CostModel) -> list[NodeCost | None]:
+    """Per node of the Tree `tree` (index as tree.nodes; None where no path from the root
+    reaches it), the sequential strategy's bill for a case that reaches it with every value
+    obtainable: at a split, obtaining its attributes that are not known on the path
+    (`CostModel.one_by_one`: prerequisites first, each at the price of its turn: a batch member
+    after its group's common cost was paid above costs less); at a leaf nothing; `before`, what
+    the path above paid. A fuzzy tree's case may reach several nodes, each priced here as if on
+    its own path."""
+    out: list[NodeCost | None] = [None] * len(tree.nodes)
+    stack: list[tuple[int, frozenset[int], frozenset[str], float]] = [(0, frozenset(), frozenset(), 0.0)]
+    while stack:
+        i, known, paid, before = stack.pop()
+        node = tree.nodes[i]
+        if node.is_leaf:
+            out[i] = NodeCost(0.0, 0.0, before)
+            continue
+        todo = costs.to_obtain(node.attributes(), known)
+        (tc, wc), after = costs.one_by_one(todo, paid)
+        out[i] = NodeCost(tc, wc, before)
+        below = known.union(todo) if todo else known
+        stack.extend((c, below, after, before + tc + wc) for c in node.children if c >= 0)
+    return out

@@ -64,10 +64,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .costs import CostModel
+from .costs import CostModel, node_costs
 from .i18n import N_, _
 from .tree.case_values import all_tree_cuts, is_category, tree_cuts
-from .tree.nodes import PENDING, CategorySplit, ThresholdSplit
+from .tree.nodes import CATEGORY, LEAF, PENDING, THRESHOLD, ThresholdSplit
 
 UNASKED, UNKNOWN_ANSWER = -1, -2
 STATE_LIMIT = 20_000  # the Python programme (under a budget): answer states planned exactly at most
@@ -80,8 +80,6 @@ NEVER = 1 << 30
 
 def plannable(tree) -> bool:
     """Crisp one-attribute tests only (threshold and category splits)."""
-    from .tree.nodes import CATEGORY, LEAF, THRESHOLD
-
     return bool(np.isin(tree.compile().kind, (LEAF, THRESHOLD, CATEGORY)).all())
 
 
@@ -372,7 +370,7 @@ class Planner:
             return hit
         known = {j for j, k in enumerate(known_mask) if k}
         unknown = {j for j, u in enumerate(unknown_mask) if u}
-        paid = {g.name for j in known - unknown if (g := self.costs.group_of(j)) is not None}
+        paid = self.costs.paid_by(known - unknown)
         singles = {}
         for j in range(self.p):
             if j in known:
@@ -495,15 +493,8 @@ class Planner:
         L = len(self.leaves)
         Q = np.concatenate([self.q[j] for j in range(p)], axis=1) if p else np.zeros((L, 0))
         SD = np.concatenate(self.stop_depth, axis=1) if p else np.zeros((L, 0), np.int64)
-        groups = list(costs.groups)
-        group_index = {g.name: k for k, g in enumerate(groups)}
-        group_of = np.array([group_index[g.name] if (g := costs.group_of(j)) is not None else -1 for j in range(p)],
-                            np.int64)
-        width = max([len(g.members) for g in groups], default=1)
-        gmembers = np.full((len(groups), width), -1, np.int64)
-        for k, g in enumerate(groups):
-            gmembers[k, :len(g.members)] = g.members
-        names = list(self.names) + [g.name for g in groups]
+        arrays = costs.arrays()  # TC, WC0, prerequisites, groups: what the cost kernels read
+        names = list(self.names) + [g.name for g in costs.groups]
         order = sorted(range(len(names)), key=lambda i: names[i])
         name_rank = np.empty(len(names), np.int64)
         name_rank[order] = np.arange(len(names))
@@ -524,23 +515,20 @@ class Planner:
                 node_feat[i] = self.tree.nodes[node_id].feature
                 row = self.child_of[node_id]
                 node_child[i, :len(row)] = [local.get(int(c), -1) if c >= 0 else -1 for c in row]
-        prereq = np.array([-1 if x is None else x for x in costs.prerequisites], np.int64)
         self._tables = dict(
             active=active, strides=strides, memo_v=np.full(size, np.nan), memo_a=np.full(size, -2, np.int64),
             follow_v=np.full(size, np.nan), follow_a=np.full(size, -2, np.int64),
             Q=np.ascontiguousarray(Q), off=off, nb=self.n_bins.astype(np.int64), SD=np.ascontiguousarray(SD),
             FD=self.first_depth, leaf_depth=self.leaf_depth, path_label=self.path_label, is_open=self.is_open,
             open_cost=self.open_cost.astype(np.float64), label_cost=self.label_cost, n_classes=self.tree.n_classes,
-            tested=self.tested, tc=np.array(costs.test_costs, np.float64),
-            wc0=np.array([costs.own_waiting_cost(j) for j in range(p)], np.float64), prereq=prereq,
-            group_of=group_of, gcc=np.array([g.common_cost for g in groups], np.float64), gmembers=gmembers,
-            name_rank=name_rank, node_feat=node_feat, node_child=node_child, node_first=node_first,
-            node_last=node_last, node_inside=node_inside, max_outcomes=MAX_OUTCOMES)
+            tested=self.tested, **arrays._asdict(), name_rank=name_rank, node_feat=node_feat, node_child=node_child,
+            node_first=node_first, node_last=node_last, node_inside=node_inside, max_outcomes=MAX_OUTCOMES)
         return self._tables
 
     def _compiled(self, state: tuple, follow: bool = False) -> tuple[float, int]:
         """(V, the best question's id) from the compiled programme's memo, run from this state
         if it has not been reached yet; `follow`: following the tree's value."""
+        # imported here, not at the top: it loads numba (and compiles the programme on first use)
         from .kernels.plan_dp import plan_values
 
         t = self._tables
@@ -675,7 +663,7 @@ class Planner:
             names = [attr.categories[c] for c in np.flatnonzero(self.cat_bin[j] == code)]
             return ", ".join(names[:3]) + (", …" if len(names) > 3 else "") if len(names) > 1 else names[0]
         cuts = self.cuts[j]
-        from .data.table import format_number
+        from .data.table import format_number  # here, not at the top: engine.data.table loads pandas
 
         if len(cuts) == 0:
             return (_ if translate else str)(N_("any value"))
@@ -689,7 +677,7 @@ class Planner:
         """What the plan expects, in words: 'asking persons first ends the case at once for 1
         case in 3 (persons = 2); expected cost from here 25.4, following the tree 30.2'. `translate`:
         in the current language (shown), else English (kept in session files)."""
-        from .data.table import format_number
+        from .data.table import format_number  # here, not at the top: engine.data.table loads pandas
 
         tr = _ if translate else str  # tr(N_(...)): marked for the catalogue, translated when shown
 
@@ -738,7 +726,7 @@ N_("case")  # the default `what` of Planner.reason and _as_ratio
 def follow_costs(tree, costs: CostModel, cost_matrix: np.ndarray | None) -> np.ndarray:
     """Per node, the expected cost still to pay following the tree from it: the tests and waits
     the sequential strategy pays below it (every value obtainable, nothing known but its path;
-    `engine.strategies.node_costs`), until every leaf below carries one label, plus the
+    `engine.costs.node_costs`), until every leaf below carries one label, plus the
     misclassification cost of that label. A window's open leaves cost this."""
     k = tree.n_classes
     matrix = 1.0 - np.eye(k) if cost_matrix is None else np.asarray(cost_matrix, np.float64)
@@ -752,17 +740,7 @@ def follow_costs(tree, costs: CostModel, cost_matrix: np.ndarray | None) -> np.n
     columns = np.concatenate([matrix, matrix.max(axis=1)[:, None]], axis=1)  # the last: not a class
     pure = np.einsum("nk,kn->n", dist, columns[:, np.where((label >= 0) & (label < k), label, k)])
     # what the sequential strategy pays at each split
-    if not any(p is not None for p in costs.prerequisites) and not costs.groups:
-        own = np.array([costs.test_costs[j] + costs.own_waiting_cost(j) for j in range(len(costs.names))] + [0.0])
-        feature = np.where(compiled.feature >= 0, compiled.feature, len(costs.names))
-        asked = np.zeros(len(feature), bool)
-        inner = compiled.feature >= 0
-        asked[inner] = compiled.tested()[np.flatnonzero(inner), compiled.feature[inner]]
-        bill = np.where(asked, 0.0, own[feature])
-    else:
-        from .strategies import node_costs
-
-        bill = np.array([c.total if c is not None else 0.0 for c in node_costs(tree, costs)])
+    bill = np.array([c.total if c is not None else 0.0 for c in node_costs(tree, costs)])
     out = pure.copy()
     weight = totals.tolist()
     for i in reversed(tree.reachable()):  # children before parents

@@ -10,7 +10,7 @@ obtained cannot be tested either (§4.1), so it counts as not obtainable.
 What is paid is `engine.costs.CostModel`'s arithmetic (§4.1): each obtained
 attribute x pays TC(x | P) (its group's common cost once that is paid) and its own
 waiting WC₀(x) = cpt·WCT(x) + WCS(x); unknown prerequisites are obtained first,
-each as a test of its own. Per case:
+each as a test of its own (`CostModel.one_by_one`: each at the price of its turn). Per case:
 
 - label: the answer the strategy ends with (an index into `tree.labels`);
 - MC: cost_matrix[true class, label]; without a matrix 0/1 (label != class);
@@ -47,7 +47,7 @@ The strategies (§4.5):
   member, WC = max_a Σ_{x ∈ chain(a) ∪ {a}} WC₀(x), where a prerequisite chain
   is waited for in sequence (a test cannot start before its prerequisite is
   known). This is §4.1's batch rule ("its waiting cost is the largest member's")
-  applied to the whole order, not only within batch groups. The case is then
+  applied to the whole order, not only within batch groups (`CostModel.order_cost`). The case is then
   routed with what was obtained ("stop" at a node whose value is missing).
   Under a budget, the attributes join the order in the tree's breadth-first
   order of first use (the root's first) while the order's cost fits; the first
@@ -72,11 +72,11 @@ avg_common_cost_saved.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
 import numpy as np
 
-from .costs import CostModel
+from .consult import UNKNOWN, Consultation
+from .costs import CostModel, NodeCost, node_costs  # noqa: F401 - the sequential bill per node, read from here too
 from .errors import OptionError
 from .i18n import _
 from .tree.model import PENDING, Tree
@@ -185,7 +185,7 @@ def _sequential_case(tree: Tree, costs: CostModel, x: np.ndarray, can: np.ndarra
     """(TC, WC, obtained attributes) for one case followed from the root."""
     known: dict[int, None] = {}  # obtained, in order
     failed: set[int] = set()
-    paid: set[str] = set()
+    paid: frozenset[str] = frozenset()
     tc = wc = 0.0
     xk = np.full(len(x), np.nan)
     while True:
@@ -196,13 +196,13 @@ def _sequential_case(tree: Tree, costs: CostModel, x: np.ndarray, can: np.ndarra
                 if a in known or a in failed:
                     continue
                 todo = costs.to_obtain([a], known)
-                if not costs.affordable(sum(_one_by_one(costs, todo, paid)[:2]), tc + wc):
+                if not costs.affordable(costs.one_by_one(todo, paid)[0].total, tc + wc):
                     failed.add(a)  # over the budget: the case stops at this node
                     continue
                 # prerequisites first; the first value that cannot be obtained (free) ends the
                 # chain, and the case stops at this node; what was obtained before is paid
                 obtained = todo[:next((k for k, j in enumerate(todo) if not can[j]), len(todo))]
-                step_tc, step_wc, paid = _one_by_one(costs, obtained, paid)
+                (step_tc, step_wc), paid = costs.one_by_one(obtained, paid)
                 tc, wc = tc + step_tc, wc + step_wc
                 for j in obtained:
                     known[j] = None
@@ -212,51 +212,6 @@ def _sequential_case(tree: Tree, costs: CostModel, x: np.ndarray, can: np.ndarra
                 asked = asked or bool(obtained)
         if not asked:
             return tc, wc, list(known)
-
-
-def _one_by_one(costs: CostModel, todo: list[int], paid: set[str]):
-    """(TC, WC, groups paid after) of obtaining `todo` one after another (prerequisites first),
-    each at the price of its turn: a member after its group's common cost is paid costs less."""
-    tc = wc = 0.0
-    for j in todo:
-        tc += costs.test_cost(j, paid)
-        wc += costs.own_waiting_cost(j)
-        paid = set(costs.settle([j], paid)[0])
-    return tc, wc, paid
-
-
-class NodeCost(NamedTuple):
-    """What the sequential strategy pays at one node, every value obtainable (`node_costs`)."""
-
-    test: float  # TC paid here: the node's attributes not known above, their unknown prerequisites first
-    waiting: float  # WC paid here
-    before: float  # TC + WC paid on the way from the root to the node
-
-    @property
-    def total(self) -> float:
-        return self.test + self.waiting
-
-
-def node_costs(tree: Tree, costs: CostModel) -> list[NodeCost]:
-    """Per node (index as tree.nodes), the sequential strategy's bill for a case that reaches it
-    with every value obtainable: at a split, obtaining its attributes that are not known on the
-    path (prerequisites first, each at the price of its turn: a batch member after its group's
-    common cost was paid above costs less); at a leaf nothing; `before`, what the path above
-    paid. A fuzzy tree's case may reach several nodes, each priced here as if on its own path."""
-    out: list[NodeCost | None] = [None] * len(tree.nodes)
-    stack: list[tuple[int, tuple[int, ...], set[str], float]] = [(0, (), set(), 0.0)]
-    while stack:
-        i, known, paid, before = stack.pop()
-        node = tree.nodes[i]
-        if node.is_leaf:
-            out[i] = NodeCost(0.0, 0.0, before)
-            continue
-        todo = costs.to_obtain(node.attributes(), known)
-        tc, wc, after = _one_by_one(costs, todo, paid)
-        out[i] = NodeCost(tc, wc, before)
-        below = (*known, *todo)
-        stack.extend((c, below, after, before + tc + wc) for c in node.children if c >= 0)
-    return out
 
 
 def _needed(tree: Tree, xk: np.ndarray) -> list[list[int]]:
@@ -301,33 +256,14 @@ def _batch_case(tree: Tree, costs: CostModel):
             if not can[a]:
                 continue
             trial = costs.to_obtain(chosen + [a])
-            step = _batch_order_cost(costs, trial)
-            if costs.budget is not None and not costs.affordable(sum(step), 0.0):
+            if costs.budget is not None and not costs.affordable(costs.order_cost(trial).total, 0.0):
                 break
             chosen.append(a)
         order = costs.to_obtain(chosen)
-        tc, wc = _batch_order_cost(costs, order)
+        tc, wc = costs.order_cost(order)
         return tc, wc, order
 
     return play
-
-
-def _batch_order_cost(costs: CostModel, order: list[int]) -> tuple[float, float]:
-    """One order of every attribute in `order` (prerequisites included), from nothing known:
-    each group's common cost once, every wait in parallel, a prerequisite chain in sequence."""
-    tc = 0.0
-    groups = {}
-    for j in order:
-        g = costs.group_of(j)
-        if g is None:
-            tc += costs.test_costs[j]
-        else:
-            groups[g.name] = g.common_cost
-            tc += max(costs.test_costs[j] - g.common_cost, 0.0)
-    tc += sum(groups.values())
-    wc = max((costs.own_waiting_cost(j) + sum(costs.own_waiting_cost(p) for p in costs.chain(j))
-              for j in order), default=0.0)
-    return tc, wc
 
 
 # ---- hybrid --------------------------------------------------------------------------------
@@ -335,8 +271,6 @@ def _batch_order_cost(costs: CostModel, order: list[int]) -> tuple[float, float]
 
 def _hybrid(tree: Tree, X: np.ndarray, can: np.ndarray, costs: CostModel, matrix, stop_when_not_worth: bool,
             planning: str = "utility"):
-    from .consult import UNKNOWN, Consultation
-
     n, p = X.shape
     labels = np.zeros(n, np.int64)
     tc, wc = np.zeros(n), np.zeros(n)

@@ -102,6 +102,33 @@ def test_a_member_tested_after_its_group_s_common_cost_was_paid(model):
     assert model.settle([L2, L3], paid, model.group("blood")) == ({"blood"}, 0)  # nothing saved twice
 
 
+def test_one_by_one_each_at_the_price_of_its_turn(model):
+    """The sequential strategy's price: L1 pays blood's common cost, then L2 and L3 are members
+    after it was paid: 12 + (10 - 8) + (9 - 8) = 15, waits 1 + 5.5 + 2 = 8.5 (one after
+    another). The consultation's price of one question (`cost`) charges each at the price before
+    the step: 31. With blood paid before, the two agree: (10 - 8) + (9 - 8) + (12 - 8) = 7."""
+    assert model.one_by_one([L1, L2, L3]) == (Cost(15, 8.5), {"blood"})
+    assert model.cost([L1, L2, L3]) == Cost(31, 8.5)
+    assert model.one_by_one([L2, L3, L1], {"blood"})[0] == model.cost([L2, L3, L1], paid={"blood"}) == Cost(7, 8.5)
+    assert model.one_by_one([XRAY, CT], {"blood"}) == (Cost(80, 8.5), {"blood"})
+    assert model.one_by_one([]) == (Cost(0, 0), frozenset())
+
+
+def test_one_order_of_everything(model):
+    """The batch strategy's order of L1, L2 and biopsy (so xray and ct first): blood's common cost
+    once, 8 + (12 - 8) + (10 - 8), plus 30 + 50 + 100; the waits in parallel but biopsy's chain
+    in sequence, max(1, 5.5, 6.5, 2 + 6.5, 22 + 2 + 6.5) = 30.5."""
+    order = model.to_obtain([L1, L2, BIOPSY])
+    assert order == [L1, L2, XRAY, CT, BIOPSY]
+    assert model.order_cost(order) == Cost(194, 30.5)
+    assert model.order_cost([L2]) == Cost(10, 5.5) and model.order_cost([]) == Cost(0, 0)
+
+
+def test_the_groups_paid_by_what_is_obtained(model):
+    assert model.paid_by([XRAY, L3]) == {"blood"} and model.paid_by([XRAY, CT]) == frozenset()
+    assert model.settle([L2], {"other"}) == ({"other", "blood"}, 0)
+
+
 def test_a_batch_waits_for_an_outside_prerequisite_first():
     """L3 needs xray: the blood batch asks xray first (30, 6.5), then the three members
     (15, in parallel 5.5): TC 45, WC 6.5 + 5.5 = 12."""

@@ -197,7 +197,7 @@ def test_sequential_on_a_crisp_tree_pays_the_attributes_on_its_path(car):
 
 
 def test_node_costs_by_hand():
-    from engine.strategies import node_costs
+    from engine.costs import node_costs
 
     c = node_costs(tree(), costs())
     # 0: A alone (10, WC0 2); 1: B needs D first: D (3, 8) then B (4 with the panel's CC, 4);
@@ -219,7 +219,7 @@ def test_node_costs_by_hand():
 def test_node_costs_are_what_the_sequential_strategy_pays_to_reach_a_leaf():
     """On the car demo's mincost tree, every test case with all values known pays, under the
     sequential strategy, exactly `before` of the leaf it reaches."""
-    from engine.strategies import node_costs
+    from engine.costs import node_costs
 
     project = load_project(Path(__file__).resolve().parents[1] / "resources" / "demo" / "car_evaluation.rtproj")
     data = encode(read_table(project.data_path, sheet=project.sheet), project.spec)

@@ -146,8 +146,7 @@ class MinCostSplitter(RowSplitter):
             return None
         node_label = self.rule(counts)
         used = cases.data.used
-        paid = {g.name for j in used if (g := self.costs.group_of(j)) is not None}
-        tc, wc = self.costs.attribute_costs(used, paid)
+        tc, wc = self.costs.attribute_costs(used, self.costs.paid_by(used))
         return total, node_label, float(counts @ self.cost[:, node_label]), tc, wc
 
     def _children_mc(self, bags: np.ndarray) -> np.ndarray:

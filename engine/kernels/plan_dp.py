@@ -5,11 +5,11 @@ answers — for a state and every state its questions lead to, memoised in dense
 by the state's mixed-radix key (each attribute that can change: its code + 2, code -1 unasked,
 -2 unknown, b >= 0 its bin). It is `Planner.value` written as loops over arrays: the same
 end rule, questions (single attributes with their unknown prerequisites first, batch groups),
-prices (`engine.costs.CostModel`: TC(x | P), WC0, a batch's common cost once and its waits in
-parallel), the same order of the questions (the tree's own next test first, then the cheaper,
-then by name) and the same tolerances, so its choices are the Python planner's (the tests
-compare them). No budget: a plan under a budget keeps what was spent in its state, and runs in
-Python.
+prices (`engine.costs.CostModel`'s, through its compiled twins in engine/kernels/costs.py:
+TC(x | P), WC0, a batch's common cost once and its waits in parallel), the same order of the
+questions (the tree's own next test first, then the cheaper, then by name) and the same
+tolerances, so its choices are the Python planner's (the tests compare them). No budget: a
+plan under a budget keeps what was spent in its state, and runs in Python.
 
 The recursion over states is an explicit stack (one frame per question asked along a path, at
 most one per attribute that can change, plus the root).
@@ -21,6 +21,7 @@ import numba
 import numpy as np
 
 from .config import JIT
+from .costs import append_obtain, batch_cost, obtain_cost, paid_groups, prerequisite_unknown
 
 NEW, NEXT, WAIT = 0, 1, 2
 TINY = 1e-12
@@ -106,67 +107,18 @@ def _close(codes, w, ends, Q, off, SD, FD, leaf_depth, path_label, is_open, open
 
 
 @numba.njit(**JIT)
-def _prerequisite_unknown(j, codes, prereq):
-    p = prereq[j]
-    steps = 0
-    while p >= 0 and p != j and steps < prereq.shape[0]:
-        if codes[p] == -2:
-            return True
-        p = prereq[p]
-        steps += 1
-    return False
-
-
-@numba.njit(**JIT)
-def _append_obtain(j, codes, prereq, out, t, chain):
-    """CostModel.to_obtain for one attribute appended to out[:t] (its unknown prerequisites,
-    farthest first, then j; none twice); returns the new length. `chain`: scratch space."""
-    if codes[j] != -1:
-        return t
-    n = 0
-    p = prereq[j]
-    while p >= 0 and codes[p] == -1 and p != j:
-        dup = False
-        for i in range(n):
-            if chain[i] == p:
-                dup = True
-        if dup:
-            break
-        chain[n] = p
-        n += 1
-        p = prereq[p]
-    for i in range(n, -1, -1):  # the farthest prerequisite first, j last
-        x = j if i == 0 else chain[i - 1]
-        dup = False
-        for k in range(t):
-            if out[k] == x:
-                dup = True
-        if not dup:
-            out[t] = x
-            t += 1
-    return t
-
-
-@numba.njit(**JIT)
-def _paid(codes, group_of, paid):
-    paid[:] = False
+def _masks(codes, known, unknown, obtained):
+    """The state's sets as the cost kernels read them: K asked (answered or "unknown"), the
+    "unknown" answers, O answered."""
     for x in range(codes.shape[0]):
-        if codes[x] >= 0 and group_of[x] >= 0:
-            paid[group_of[x]] = True
-    return paid
-
-
-@numba.njit(**JIT)
-def _test_cost(x, paid, tc, group_of, gcc):
-    g = group_of[x]
-    if g >= 0 and paid[g]:
-        return max(tc[x] - gcc[g], 0.0)
-    return tc[x]
+        known[x] = codes[x] != -1
+        unknown[x] = codes[x] == -2
+        obtained[x] = codes[x] >= 0
 
 
 @numba.njit(**JIT)
 def _follow(codes, w, ends, path_label, is_open, leaf_depth, node_feat, node_child, node_first, node_last,
-            node_inside, prereq):
+            node_inside, prereq, unknown):
     """The tree's own next test (Planner.follow_attribute), or -1."""
     node = 0
     while True:
@@ -186,21 +138,21 @@ def _follow(codes, w, ends, path_label, is_open, leaf_depth, node_feat, node_chi
                                                 leaf_depth)
         if total <= 0 or (same and not opened):
             return -1
-        if _prerequisite_unknown(j, codes, prereq):
+        if prerequisite_unknown(j, unknown, prereq):
             return -1
         return j
 
 
 @numba.njit(**JIT)
 def _actions(codes, w, ends, FD, tested, prereq, tc, wc0, group_of, gcc, gmembers, name_rank, follow,
-             ids, costs, todo, todo_n, paid, wanted, chain):
+             ids, costs, todo, todo_n, known, unknown, obtained, paid, wanted, chain):
     """The questions at a state, sorted (the tree's own next test first, then cheaper, then by
-    name); each with its price and what it obtains. Returns how many. `paid`, `wanted`,
-    `chain`: scratch space."""
+    name); each with its price (engine/kernels/costs.py) and what it obtains. Returns how many.
+    `known`, `unknown`, `obtained`: the state's (`_masks`); `paid`, `wanted`, `chain`: scratch space."""
     p = codes.shape[0]
     L = w.shape[0]
     n_groups = gcc.shape[0]
-    _paid(codes, group_of, paid)
+    paid_groups(obtained, group_of, paid)
     wanted[:] = False
     n = 0
     for j in range(p):
@@ -211,15 +163,13 @@ def _actions(codes, w, ends, FD, tested, prereq, tc, wc0, group_of, gcc, gmember
             if w[li] > 0 and FD[j, li] < ends[li]:
                 ok = True
                 break
-        if not ok or _prerequisite_unknown(j, codes, prereq):
+        if not ok or prerequisite_unknown(j, unknown, prereq):
             continue
         wanted[j] = True
-        t = _append_obtain(j, codes, prereq, todo[n], 0, chain)
-        c = 0.0
-        for k in range(t):
-            c += _test_cost(todo[n, k], paid, tc, group_of, gcc) + wc0[todo[n, k]]
+        t = append_obtain(j, known, prereq, todo[n], 0, chain)
+        test, waiting = obtain_cost(todo[n], t, paid, tc, wc0, group_of, gcc)
         ids[n] = j
-        costs[n] = c
+        costs[n] = test + waiting
         todo_n[n] = t
         n += 1
     for g in range(n_groups):
@@ -231,7 +181,7 @@ def _actions(codes, w, ends, FD, tested, prereq, tc, wc0, group_of, gcc, gmember
                 break
             if wanted[x]:
                 hit = True
-            if codes[x] == -1 and not _prerequisite_unknown(x, codes, prereq):
+            if codes[x] == -1 and not prerequisite_unknown(x, unknown, prereq):
                 m += 1
         if not hit or m < 2:
             continue
@@ -240,25 +190,11 @@ def _actions(codes, w, ends, FD, tested, prereq, tc, wc0, group_of, gcc, gmember
             x = gmembers[g, k]
             if x < 0:
                 break
-            if codes[x] == -1 and not _prerequisite_unknown(x, codes, prereq):
-                t = _append_obtain(x, codes, prereq, todo[n], t, chain)
-        in_group = False
-        cost_t = 0.0
-        before = 0.0
-        slowest = 0.0
-        for k in range(t):
-            x = todo[n, k]
-            if group_of[x] == g:
-                in_group = True
-                cost_t += max(tc[x] - gcc[g], 0.0)
-                slowest = max(slowest, wc0[x])
-            else:
-                cost_t += _test_cost(x, paid, tc, group_of, gcc)
-                before += wc0[x]
-        if in_group and not paid[g]:
-            cost_t += gcc[g]
+            if codes[x] == -1 and not prerequisite_unknown(x, unknown, prereq):
+                t = append_obtain(x, known, prereq, todo[n], t, chain)
+        test, waiting = batch_cost(g, todo[n], t, paid, tc, wc0, group_of, gcc, gmembers)
         ids[n] = p + g
-        costs[n] = cost_t + before + slowest
+        costs[n] = test + waiting
         todo_n[n] = t
         n += 1
     # insertion sort: (not the tree's own test, cost, name)
@@ -319,7 +255,10 @@ def plan_values(codes0, w0, active, strides, memo_v, memo_a, Q, off, nb, SD, FD,
     sp = 0
     result = 0.0
     child_w = np.empty(L)
-    paid = np.zeros(max(gcc.shape[0], 1), np.bool_)
+    paid = np.zeros(gcc.shape[0], np.bool_)
+    known = np.zeros(p, np.bool_)
+    unknown = np.zeros(p, np.bool_)
+    obtained = np.zeros(p, np.bool_)
     wanted = np.zeros(p, np.bool_)
     chain = np.empty(p, np.int64)
     while sp >= 0:
@@ -340,11 +279,12 @@ def plan_values(codes0, w0, active, strides, memo_v, memo_a, Q, off, nb, SD, FD,
                 result = mc
                 sp -= 1
                 continue
+            _masks(S_codes[f], known, unknown, obtained)
             follow = _follow(S_codes[f], S_w[f], S_ends[f], path_label, is_open, leaf_depth, node_feat, node_child,
-                             node_first, node_last, node_inside, prereq)
+                             node_first, node_last, node_inside, prereq, unknown)
             S_n[f] = _actions(S_codes[f], S_w[f], S_ends[f], FD, tested, prereq, tc, wc0, group_of, gcc, gmembers,
-                              name_rank, follow, S_ids[f], S_costs[f], S_todo[f], S_todo_n[f], paid, wanted,
-                              chain)
+                              name_rank, follow, S_ids[f], S_costs[f], S_todo[f], S_todo_n[f], known, unknown,
+                              obtained, paid, wanted, chain)
             if follow_only:  # only the tree's own next test, alone
                 keep = -1
                 for a in range(S_n[f]):

@@ -184,8 +184,8 @@ def fractional_costs(tree, X: np.ndarray, y: np.ndarray, spec: ProblemSpec, matr
     attribute a case shows on its weighted way down, MC of the least-expected-cost class."""
     p = predict(tree, X, "fractional")
     costs = CostModel.from_spec(spec, tree.schema.names)
-    tc = np.asarray(costs.test_costs, np.float64)
-    wc = costs.cost_per_time * np.asarray(costs.wait_times, np.float64) + np.asarray(costs.wait_costs, np.float64)
+    tables = costs.arrays()
+    tc, wc = tables.tc, tables.wc0  # TC and WC₀ = cpt·WCT + WCS of each attribute, each paid in full
     used = p.used.astype(np.float64)
     reached = p.scores.sum(axis=1) > 0
     labels = np.where(reached, np.argmin(p.scores @ matrix, axis=1), p.labels)
