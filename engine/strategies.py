@@ -76,7 +76,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .consult import UNKNOWN, Consultation
-from .costs import CostModel, NodeCost, node_costs  # noqa: F401 - the sequential bill per node, read from here too
+from .costs import CostModel
 from .errors import OptionError
 from .i18n import _
 from .tree.model import PENDING, Tree

@@ -7,9 +7,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox,
                                QVBoxLayout, QWidget)
 
-from engine.costs import CostModel
+from engine.costs import CostModel, node_costs
 from engine.data.table import format_number
-from engine.strategies import node_costs
 from engine.tree.rules import extract_rules, rule_text
 from engine.workflows import has_test_costs
 
@@ -81,7 +80,7 @@ class TreePanel(QWidget):
         layout.addWidget(self.rule)
         self.tree = None
         self.node_rows: dict[int, list[int]] = {}
-        self.node_costs = None  # per node, what a case pays there (engine.strategies.node_costs); None: unpriced
+        self.node_costs = None  # per node, what a case pays there (engine.costs.node_costs); None: unpriced
         self.table = None  # the data and model the case box picks rows of (set_cases)
         self.model = None
         self._X = None  # the table's rows encoded for the model (when first needed)

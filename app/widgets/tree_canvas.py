@@ -164,7 +164,7 @@ class TreeCanvas(QGraphicsView):
         self.depth_chosen.emit(depth or 0)
 
     def set_costs(self, costs) -> None:
-        """Show in every box what a case pays there (`costs`: engine.strategies.node_costs of
+        """Show in every box what a case pays there (`costs`: engine.costs.node_costs of
         the tree drawn), or nothing (None); the view stays where it is."""
         if costs is not None and (self._tree is None or len(costs) != len(self._tree.nodes)):
             raise ValueError("the costs are not the drawn tree's")

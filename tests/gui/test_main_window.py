@@ -420,11 +420,11 @@ def test_cost_metrics_follow_the_chosen_strategy(window, demo_dir, tmp_path, qtb
 
 def test_tree_tab_shows_what_each_node_costs(window, demo_dir, tmp_path, qtbot):
     """The car demo prices its tests: with "costs" ticked every box says what a case pays
-    there (engine.strategies.node_costs: prerequisites first, the showroom batch's common cost
+    there (engine.costs.node_costs: prerequisites first, the showroom batch's common cost
     once), a leaf what was paid on the way; unticked, nothing; a problem without costs cannot
     tick it."""
     from engine.costs import CostModel
-    from engine.strategies import node_costs
+    from engine.costs import node_costs
 
     open_demo(window, demo_dir, tmp_path)
     train_and_wait(window, qtbot, "mincost")
