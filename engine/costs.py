@@ -218,16 +218,12 @@ class CostModel:
     def cost(self, attributes: Iterable[int], known: Iterable[int] = (), paid: Iterable[str] = (), *,
              expand: bool = True) -> Cost:
         """Obtaining `attributes` one after another (with their unknown prerequisites first
-        unless `expand` is False), nothing in `known` again:
-        TC = Σ_x TC(x | P), WC = Σ_x WC₀(x) — a prerequisite is waited for before its test.
-
-        Each is charged at its price before this step: two members of an unpaid group
-        obtained in one step without their batch pay the common cost twice (the batch is
-        the way to share it: `batch_cost`)."""
-        todo = self._todo(attributes, known, expand)
-        tc = sum(self.test_cost(j, paid) for j in todo)
-        wc = sum(self.own_waiting_cost(j) for j in todo)
-        return Cost(tc, wc)
+        unless `expand` is False), nothing in `known` again, each at the price of its turn
+        (`one_by_one`): TC = Σ_k TC(x_k | P ∪ P(x_1..x_{k-1})), WC = Σ_k WC₀(x_k) — a
+        prerequisite is waited for before its test, and a member obtained after its group's
+        common cost was paid (by a prerequisite of the same group, say) costs TC - CC (§4.1).
+        Two members that could share the common cost at once are the batch's (`batch_cost`)."""
+        return self.one_by_one(self._todo(attributes, known, expand), paid)[0]
 
     def one_by_one(self, todo: Iterable[int], paid: Iterable[str] = ()) -> tuple[Cost, frozenset[str]]:
         """Obtaining `todo` (prerequisites already in it, first) one after another, each at the
@@ -249,9 +245,11 @@ class CostModel:
         outside the batch):
 
             TC = CC·[M ≠ ∅ and G not paid] + Σ_{a ∈ M} max(TC(a) - CC, 0) + Σ_{o ∈ O} TC(o | P)
-            WC = Σ_{o ∈ O} WC₀(o) + max_{a ∈ M} WC₀(a)
+            WC = Σ_{o ∈ O} WC₀(o) + max_{a ∈ M} (WC₀(a) + Σ_{p ∈ chain(a) ∩ M} WC₀(p))
 
-        The outside prerequisites are waited for first; the members wait in parallel."""
+        The outside prerequisites are waited for first; the members wait in parallel, but a
+        member whose prerequisite is another member of the batch waits for it first (§4.1: a
+        prerequisite must be known before its test starts), as `order_cost` has it."""
         todo = self._todo(attributes, known, expand)
         members = [j for j in todo if j in group.members]
         others = [j for j in todo if j not in group.members]
@@ -259,7 +257,19 @@ class CostModel:
         tc = common + sum(max(self.test_costs[j] - group.common_cost, 0.0) for j in members)
         tc += sum(self.test_cost(j, paid) for j in others)
         before = sum(self.own_waiting_cost(j) for j in others)
-        return Cost(tc, before + max((self.own_waiting_cost(j) for j in members), default=0.0))
+        inside = set(members)
+        slowest = max((self.own_waiting_cost(j) + sum(self.own_waiting_cost(p) for p in self._chain_within(j, inside))
+                       for j in members), default=0.0)
+        return Cost(tc, before + slowest)
+
+    def _chain_within(self, j: int, inside: set[int]) -> list[int]:
+        """j's prerequisite, that one's, ..., nearest first, while they are in `inside` (a cycle ends it)."""
+        out: list[int] = []
+        p = self.prerequisites[j]
+        while p is not None and p in inside and p != j and p not in out:
+            out.append(p)
+            p = self.prerequisites[p]
+        return out
 
     def order_cost(self, order: Iterable[int]) -> Cost:
         """One order of every attribute in `order` (its prerequisites in it too), from nothing

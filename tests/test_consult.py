@@ -81,7 +81,9 @@ def test_budget_and_prerequisites():
     c = Consultation(hand_tree(), spec)
     c.answer({"A": 8})
     best = next(x for x in c.candidates() if x.name == "C")
-    assert best.attributes == [1, 2] and best.test_cost == 10 and best.waiting_cost == 2  # B's costs added
+    # B's costs added, B first: B pays the panel's common cost, so C, a member after it, costs 6 - 3
+    # (§4.1; 4 + 6 = 10 before issue 35 charged C's whole cost again)
+    assert best.attributes == [1, 2] and best.test_cost == 7 and best.waiting_cost == 2
 
 
 def test_bad_answers_are_clear():

@@ -56,11 +56,12 @@ def test_built_from_the_settings_in_the_model_s_indices(model):
 
 
 def test_a_batch_of_three_pays_its_common_cost_once_and_waits_for_the_slowest(model):
-    """TC = 8 + (12 - 8) + (10 - 8) + (9 - 8) = 15, not 12 + 10 + 9 = 31 one by one;
-    WC = max(1, 5.5, 2) = 5.5 (in parallel), not 1 + 5.5 + 2 = 8.5 one after another."""
+    """TC = 8 + (12 - 8) + (10 - 8) + (9 - 8) = 15, as one by one (L1 pays the common cost, the
+    others are members after it); WC = max(1, 5.5, 2) = 5.5 (in parallel), not 1 + 5.5 + 2 = 8.5
+    one after another."""
     blood = model.group("blood")
     assert model.batch_cost(blood, [L1, L2, L3]) == Cost(15, 5.5)
-    assert model.cost([L1, L2, L3]) == Cost(31, 8.5)
+    assert model.cost([L1, L2, L3]) == Cost(15, 8.5)
     paid, saved = model.settle([L1, L2, L3], group=blood)
     assert paid == {"blood"} and saved == 16  # each alone would have paid the 8: twice saved
 
@@ -105,10 +106,11 @@ def test_a_member_tested_after_its_group_s_common_cost_was_paid(model):
 def test_one_by_one_each_at_the_price_of_its_turn(model):
     """The sequential strategy's price: L1 pays blood's common cost, then L2 and L3 are members
     after it was paid: 12 + (10 - 8) + (9 - 8) = 15, waits 1 + 5.5 + 2 = 8.5 (one after
-    another). The consultation's price of one question (`cost`) charges each at the price before
-    the step: 31. With blood paid before, the two agree: (10 - 8) + (9 - 8) + (12 - 8) = 7."""
+    another). The consultation's price of one question (`cost`) is the same (§4.1; it charged
+    each at the price before the step, 31, until issue 35 gave the question one answer). With
+    blood paid before: (10 - 8) + (9 - 8) + (12 - 8) = 7."""
     assert model.one_by_one([L1, L2, L3]) == (Cost(15, 8.5), {"blood"})
-    assert model.cost([L1, L2, L3]) == Cost(31, 8.5)
+    assert model.cost([L1, L2, L3]) == Cost(15, 8.5)
     assert model.one_by_one([L2, L3, L1], {"blood"})[0] == model.cost([L2, L3, L1], paid={"blood"}) == Cost(7, 8.5)
     assert model.one_by_one([XRAY, CT], {"blood"}) == (Cost(80, 8.5), {"blood"})
     assert model.one_by_one([]) == (Cost(0, 0), frozenset())
@@ -216,3 +218,15 @@ def test_a_batch_whose_members_are_all_unknown_costs_no_common_cost():
     c.answer({"A": 3, "B": None, "C": None}, panel)
     assert (c.test_cost, c.waiting_cost, c.saved, c.paid_groups) == (10, 0, 0, set())
     assert c.costs.batch_cost(c.costs.group("panel"), [0], expand=False) == Cost(10, 0)
+
+
+def test_a_prerequisite_in_its_own_batch_group():
+    """A (TC 10, waits 2) and B (TC 6, waits 3, needs A) share a group of common cost 4.
+    Asking B obtains A, then B: A pays the common cost, B is a member after it: 10 + (6 - 4) = 12,
+    waits 2 + 3 = 5 (was 16: B charged its whole 6 again). Through the batch: 4 + 6 + 2 = 12, and B
+    still waits for A: max(2, 3 + 2) = 5 (was 3: as if B could start before A was known)."""
+    model = CostModel(("A", "B"), (10.0, 6.0), (2.0, 3.0), (0.0, 0.0), (None, 0), (Group("g", (0, 1), 4.0),))
+    assert model.to_obtain([1]) == [0, 1]
+    assert model.cost([1]) == Cost(12, 5) == model.one_by_one([0, 1])[0] == model.order_cost([0, 1])
+    assert model.batch_cost(model.groups[0], [1]) == Cost(12, 5) == model.order_cost([0, 1])
+    assert model.batch_cost(model.groups[0], [1], known={0}, paid={"g"}) == Cost(2, 3)  # A known: B alone

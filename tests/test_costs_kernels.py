@@ -142,7 +142,8 @@ def test_prices_of_a_question_agree(seed):
         for g, group in enumerate(model.groups):
             members = [j for j in group.members if j not in known]
             todo = model.to_obtain(members, known)
-            got = K.batch_cost(g, as_array(todo, p), len(todo), P, t.tc, t.wc0, t.group_of, t.gcc, t.gmembers)
+            got = K.batch_cost(g, as_array(todo, p), len(todo), P, t.tc, t.wc0, t.group_of, t.gcc, t.gmembers,
+                              t.prereq)
             want = model.batch_cost(group, todo, known, paid, expand=False)
             assert got == pytest.approx(tuple(want), rel=1e-12, abs=1e-12)
 
@@ -157,6 +158,16 @@ def test_a_batch_by_hand_in_both():
     assert todo == [1, 0, 2] == kernel_to_obtain(model, t, [1, 2], set())
     assert model.batch_cost(model.groups[0], todo, expand=False) == Cost(17, 2)
     assert K.batch_cost(0, as_array(todo, 3), 3, np.zeros(1, np.bool_), t.tc, t.wc0, t.group_of, t.gcc,
-                        t.gmembers) == (17, 2)
+                        t.gmembers, t.prereq) == (17, 2)
     assert K.batch_cost(0, as_array(todo, 3), 3, np.ones(1, np.bool_), t.tc, t.wc0, t.group_of, t.gcc,
-                        t.gmembers) == (14, 2)
+                        t.gmembers, t.prereq) == (14, 2)
+
+
+def test_a_member_waits_for_its_prerequisite_member_in_both():
+    """The twin of test_costs.test_a_prerequisite_in_its_own_batch_group: (12, 5) both ways."""
+    model = CostModel(("A", "B"), (10.0, 6.0), (2.0, 3.0), (0.0, 0.0), (None, 0), (Group("g", (0, 1), 4.0),))
+    t = model.arrays()
+    todo = as_array([0, 1], 2)
+    none = np.zeros(1, np.bool_)
+    assert K.obtain_cost(todo, 2, none, t.tc, t.wc0, t.group_of, t.gcc) == (12, 5)
+    assert K.batch_cost(0, todo, 2, none, t.tc, t.wc0, t.group_of, t.gcc, t.gmembers, t.prereq) == (12, 5)

@@ -81,11 +81,21 @@ def append_obtain(j, known, prereq, out, t, chain):
 
 @numba.njit(**JIT)
 def obtain_cost(todo, t, paid, tc, wc0, group_of, gcc):
-    """CostModel.cost(todo[:t], expand=False): (Σ TC(x | P), Σ WC₀(x)), each at its price before
-    the step."""
+    """CostModel.cost(todo[:t], expand=False) (= one_by_one): (Σ_k TC(x_k | P ∪ groups of
+    x_1..x_{k-1}), Σ_k WC₀(x_k)); `paid` is left as it is."""
     test = 0.0
     for k in range(t):
-        test += test_cost(todo[k], paid, tc, group_of, gcc)
+        x = todo[k]
+        g = group_of[x]
+        if g >= 0 and not paid[g]:
+            earlier = False  # an earlier attribute of this step paid the group's common cost
+            for i in range(k):
+                if group_of[todo[i]] == g:
+                    earlier = True
+                    break
+            test += max(tc[x] - gcc[g], 0.0) if earlier else tc[x]
+        else:
+            test += test_cost(x, paid, tc, group_of, gcc)
     waiting = 0.0
     for k in range(t):
         waiting += wc0[todo[k]]
@@ -93,10 +103,10 @@ def obtain_cost(todo, t, paid, tc, wc0, group_of, gcc):
 
 
 @numba.njit(**JIT)
-def batch_cost(g, todo, t, paid, tc, wc0, group_of, gcc, gmembers):
+def batch_cost(g, todo, t, paid, tc, wc0, group_of, gcc, gmembers, prereq):
     """CostModel.batch_cost(group g, todo[:t], expand=False): M the members of g among todo, O the
     others: (CC·[M ≠ ∅ and g not paid] + Σ_M max(TC - CC, 0) + Σ_O TC(o | P),
-    Σ_O WC₀(o) + max_M WC₀)."""
+    Σ_O WC₀(o) + max_{a ∈ M} (WC₀(a) + Σ_{p ∈ chain(a) ∩ M} WC₀(p)))."""
     members = 0.0
     others = 0.0
     before = 0.0
@@ -104,16 +114,39 @@ def batch_cost(g, todo, t, paid, tc, wc0, group_of, gcc, gmembers):
     n_members = 0
     for k in range(t):
         x = todo[k]
-        member = False
-        for i in range(gmembers.shape[1]):
-            if gmembers[g, i] == x:
-                member = True
-        if member:
+        if _member(g, x, gmembers):
             members += max(tc[x] - gcc[g], 0.0)
-            slowest = wc0[x] if n_members == 0 else max(slowest, wc0[x])
             n_members += 1
         else:
             others += test_cost(x, paid, tc, group_of, gcc)
             before += wc0[x]
+    for k in range(t):
+        x = todo[k]
+        if not _member(g, x, gmembers):
+            continue
+        wait = wc0[x]
+        p = prereq[x]
+        steps = 0
+        while p >= 0 and p != x and steps < t and _member(g, p, gmembers) and _in(p, todo, t):
+            wait += wc0[p]
+            p = prereq[p]
+            steps += 1
+        slowest = max(slowest, wait)
     common = gcc[g] if n_members > 0 and not paid[g] else 0.0
     return common + members + others, before + slowest
+
+
+@numba.njit(**JIT)
+def _member(g, x, gmembers):
+    for i in range(gmembers.shape[1]):
+        if gmembers[g, i] == x:
+            return True
+    return False
+
+
+@numba.njit(**JIT)
+def _in(x, todo, t):
+    for k in range(t):
+        if todo[k] == x:
+            return True
+    return False

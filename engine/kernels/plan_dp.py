@@ -192,7 +192,7 @@ def _actions(codes, w, ends, FD, tested, prereq, tc, wc0, group_of, gcc, gmember
                 break
             if codes[x] == -1 and not prerequisite_unknown(x, unknown, prereq):
                 t = append_obtain(x, known, prereq, todo[n], t, chain)
-        test, waiting = batch_cost(g, todo[n], t, paid, tc, wc0, group_of, gcc, gmembers)
+        test, waiting = batch_cost(g, todo[n], t, paid, tc, wc0, group_of, gcc, gmembers, prereq)
         ids[n] = p + g
         costs[n] = test + waiting
         todo_n[n] = t
