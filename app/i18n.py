@@ -34,10 +34,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from engine import i18n as engine_i18n
 from engine.errors import accepted_language
+from engine.resources import resources_dir
 
 __all__ = ["LANGUAGES", "LANGUAGE_NAMES", "SETTINGS_KEY", "choose_language", "install", "installed_language",
            "catalogue_ts", "catalogue_qm", "update", "problems", "format_moment"]
@@ -53,8 +55,6 @@ _installed: dict[str, object] = {"language": None, "translators": []}
 
 
 def _i18n_dir() -> Path:
-    from engine.resources import resources_dir
-
     return resources_dir() / "i18n"
 
 
@@ -86,6 +86,7 @@ def install(app, lang: str) -> str:
     """Switch the engine and the Qt application `app` to `lang` ("en" or "zh_CN"); returns it.
 
     Removes the translators installed before, so calling it again switches (tests do)."""
+    # deferred: loads Qt
     from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
 
     lang = engine_i18n.set_language(lang)
@@ -114,6 +115,7 @@ def format_moment(moment) -> str:
     """A QDateTime as the window shows it: the locale's short date in Chinese ("2026/12/1
     09:30:00"); in English the ISO date as before ("2026-12-01 09:30:00"), since the US short
     form (12/1/26) is ambiguous to most readers of a case log. Seconds kept in both."""
+    # deferred: loads Qt
     from PySide6.QtCore import QLocale
 
     if installed_language() == "zh_CN":
@@ -136,8 +138,6 @@ def _tool(name: str) -> str:
 
 
 def _read_ts(path: Path):
-    import xml.etree.ElementTree as ET
-
     return ET.ElementTree(engine_i18n._parse(path))
 
 
@@ -163,8 +163,6 @@ def fill(ts: Path, translations: dict[str, dict[str, str]]) -> int:
 
 
 def _write_ts(tree, ts: Path) -> None:
-    import xml.etree.ElementTree as ET
-
     root = tree.getroot()
     ET.indent(root, space="    ")
     body = ET.tostring(root, encoding="unicode")

@@ -32,6 +32,8 @@ NUMBA_CACHE_SUBDIR = "numba-cache"
 
 def numba_cache_dir() -> Path:
     """Per user, per app version: kernels compiled by another version are never loaded."""
+    # deferred: the engine may import Numba, which reads NUMBA_CACHE_DIR once (as every import of
+    # the engine here); configure_numba_cache sets it first
     from engine import __version__
     from engine.paths import user_data_dir
 
@@ -81,7 +83,7 @@ def seed_shipped_kernels(path: Path, environ=None) -> int:
     Only when the app runs for the generic CPU they were compiled for; a failure (a read-only
     or full disk) is logged and the kernels are compiled as before. Returns the files copied.
     """
-    from app.shipped_kernels import seed_user_cache, shipped_cache_dir
+    from app.shipped_kernels import seed_user_cache, shipped_cache_dir  # deferred: before Numba, as above
 
     environ = os.environ if environ is None else environ
     shipped = shipped_cache_dir()
@@ -130,16 +132,17 @@ def _prepare_gui(lang: str | None = None) -> None:
 
 def start_window(argv: list[str]) -> int:
     """`ruletree [FILE]`: the window on FILE, or on the bundled demo project."""
-    from engine import cli
+    from engine import cli  # deferred: after configure_numba_cache (the module docstring)
 
     path = cli.window_file(argv)
     lang = cli.split_lang(argv)[0]
     if not cli.has_display():
-        from engine.i18n import _
+        from engine.i18n import _  # deferred: after configure_numba_cache
 
         print(_(cli.NO_DISPLAY), file=sys.stderr)
         return 2
     _prepare_gui(lang)
+    # deferred: the window (Qt, pyqtgraph, the kernels) only for the window, after the cache is set
     from app.main import run
 
     return run(path)
@@ -147,7 +150,7 @@ def start_window(argv: list[str]) -> int:
 
 def png_plotter(plot, path: Path) -> Path:
     """`reproduce --png`: the engine's LinePlot drawn by pyqtgraph (imported only when called)."""
-    from app.plots import line_plot
+    from app.plots import line_plot  # deferred: Qt and pyqtgraph only for reproduce --png
 
     return line_plot(plot, path)
 
@@ -160,10 +163,10 @@ def main(argv: list[str] | None = None) -> int:
             setattr(sys, stream, open(os.devnull, "w", encoding="utf-8"))
     configure_numba_cache()
     if "--selftest" in argv:
-        from app.selftest import main as selftest
+        from app.selftest import main as selftest  # deferred: the self-test only when asked for
 
         return selftest([a for a in argv if a != "--selftest"])
-    from engine import cli
+    from engine import cli  # deferred: after configure_numba_cache
 
     if cli.is_window_start(argv):
         return cli.guarded(lambda: start_window(argv))

@@ -15,6 +15,10 @@ import os
 import sys
 import weakref
 
+import numba
+import numpy
+import pandas
+import PySide6
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QSettings, QTranslator
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QTabWidget
@@ -235,10 +239,6 @@ class MainWindow(OpeningFlow, TrainingFlow, QMainWindow):
     # ---- window ----------------------------------------------------------------------
 
     def about(self) -> None:
-        import numba  # noqa: PLC0415 - the About box only: numba's import takes a second at start
-        import numpy
-        import pandas
-        import PySide6
 
         QMessageBox.about(self, self.tr("About {app}").format(app=APP_NAME),
                           self.tr("{app} {version}\n\nPython {python}, Qt (PySide6) {pyside}, NumPy {numpy}, "

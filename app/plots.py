@@ -18,6 +18,7 @@ from engine.textwidth import display_width
 
 def _app():
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    # deferred: loads Qt
     from PySide6.QtWidgets import QApplication
 
     return QApplication.instance() or QApplication([])
@@ -42,7 +43,10 @@ def one_line(title: str, columns: int) -> str:
 def line_plot(plot, path: str | Path, *, width: int = 900, height: int = 600) -> Path:
     """One line with markers per series; a legend; white background; saved as PNG."""
     _app()
+    # deferred: loads Qt, pyqtgraph (only for the plots)
     import pyqtgraph as pg
+
+    # deferred: loads Qt, pyqtgraph (only for the plots)
     import pyqtgraph.exporters
 
     path = Path(path)
@@ -69,6 +73,7 @@ def line_plot(plot, path: str | Path, *, width: int = 900, height: int = 600) ->
     exporter.export(str(path))
     widget.close()
     if not path.is_file():
+        # deferred: loads Qt
         from PySide6.QtCore import QCoreApplication
 
         raise OSError(QCoreApplication.translate("Plots", "the PNG plot {path} was not written").format(path=path))

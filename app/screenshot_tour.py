@@ -22,6 +22,7 @@ or as that checkout did (an old one, without app.i18n: English only).
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 
 
@@ -49,21 +50,26 @@ def main(argv: list[str]) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     # a fresh user data folder: no sessions or recent files of this machine's user in the pictures
     os.environ["RULETREE_DATA_DIR"] = os.path.join(out, ".tour-data")
+    # deferred: loads Qt
     from PySide6.QtCore import QEventLoop, QSettings, QTimer
+
+    # deferred: loads Qt
     from PySide6.QtWidgets import QApplication, QInputDialog, QMessageBox
 
+    # deferred: loads Qt, pyqtgraph, scipy.stats, Numba, charset-normalizer, off the light path
     from app.main import MainWindow
 
     os.makedirs(out, exist_ok=True)
     app = QApplication.instance() or QApplication([])
     try:
-        from app import i18n
+        from app import i18n  # deferred: an older checkout (the "before" screenshots) has none
     except ImportError:  # an old checkout: no languages, English
         if lang != "en":
             raise SystemExit(f"--lang {lang}: this checkout has no app.i18n (English only)") from None
     else:
         i18n.install(app, lang)  # before the window: every label is built once, in this language
     try:
+        # deferred: loads Qt
         from app import theme
 
         theme.apply(app, follow=False)
@@ -111,8 +117,6 @@ def main(argv: list[str]) -> int:
         panel.run()
         wait([panel.jobs.finished, panel.jobs.failed], 300)
         shot("compare")
-    import shutil
-
     os.remove(os.path.join(out, ".tour-settings.ini"))
     shutil.rmtree(os.path.join(out, ".tour-data"), ignore_errors=True)
     return 0

@@ -19,26 +19,31 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+
+from engine.i18n import LANGUAGES
+from engine.resources import demo_project, resources_dir
 
 
 def default_target(lang: str = "en") -> Path:
     """Where the pictures go: resources/screenshots/ (English), resources/screenshots/<lang>/ (others)."""
-    from engine.resources import resources_dir
-
     base = resources_dir() / "screenshots"
     return base if lang == "en" else base / lang
 
 
 def main(out: str | None = None, lang: str = "en") -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    # deferred: loads Qt
     from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer
-    from PySide6.QtWidgets import QApplication
 
-    from engine.resources import demo_project, resources_dir
-
+    # deferred: loads Qt
     from . import i18n
+
+    # deferred: loads Qt, pyqtgraph, scipy.stats, Numba, charset-normalizer, off the light path
     from .main import MainWindow
 
     target = Path(out) if out else default_target(lang)
@@ -159,16 +164,12 @@ def main(out: str | None = None, lang: str = "en") -> int:
     panel.plot_box.setCurrentIndex(3)
     shot("compare_pending")
     os.remove(target / ".screenshot-settings.ini")
-    import shutil
-
     shutil.rmtree(target / ".screenshot-data", ignore_errors=True)
     app.processEvents()
     return 0
 
 
 def parse_args(argv: list[str]):
-    from engine.i18n import LANGUAGES
-
     parser = argparse.ArgumentParser(prog="python -m app.screenshots", description="Regenerate the README's screenshots.")
     parser.add_argument("out", nargs="?", default=None,
                         help="folder for the pictures (default: resources/screenshots/, or resources/screenshots/LANG/)")

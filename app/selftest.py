@@ -50,6 +50,7 @@ class _Steps:
 
 
 def _wait(app, predicate, timeout: float, what: str) -> None:
+    # deferred: loads Qt
     from PySide6.QtCore import QEventLoop
 
     end = time.monotonic() + timeout
@@ -62,6 +63,7 @@ def _wait(app, predicate, timeout: float, what: str) -> None:
 
 def _no_dialogs(messages: list[str]) -> None:
     """Message boxes record their text and return at once (offscreen, nobody can click)."""
+    # deferred: loads Qt
     from PySide6.QtWidgets import QMessageBox
 
     def record(kind):
@@ -70,7 +72,9 @@ def _no_dialogs(messages: list[str]) -> None:
             return QMessageBox.Cancel if kind == "question" else QMessageBox.Ok
         return staticmethod(box)
 
+    # deferred: loads Qt
     import app.errors as errors_module
+    # deferred: loads Qt, pyqtgraph, scipy.stats, Numba, charset-normalizer, off the light path
     import app.main as main_module
 
     class _Box(QMessageBox):
@@ -101,7 +105,9 @@ def main(argv: list[str] | None = None, out=None) -> int:
     _watchdog(TIMEOUT_S)
     t_all = time.perf_counter()
     frozen = bool(getattr(sys, "frozen", False))
+    # deferred: each step imports what it checks, so a broken bundle fails that step in words
     from engine import __version__
+    # deferred: each step imports what it checks, so a broken bundle fails that step in words
     from engine.i18n import set_language
 
     set_language("en")  # its checks read the English texts, whatever the machine's language
@@ -113,19 +119,24 @@ def main(argv: list[str] | None = None, out=None) -> int:
     work = Path(tempfile.mkdtemp(prefix="ruletree-selftest-"))
     try:
         def qt():
+            # deferred: loads Qt
             from PySide6.QtWidgets import QApplication
 
+            # deferred: loads Qt, pyqtgraph, scipy.stats, Numba, charset-normalizer, off the light path
             import app.main  # noqa: F401 - the window's imports (pandas, numpy, engine, panels)
 
             state["app"] = QApplication.instance() or QApplication(sys.argv[:1])
             _no_dialogs(messages)
+            # deferred: loads Qt
             import PySide6
 
             return f"PySide6 {PySide6.__version__}, platform {state['app'].platformName()}"
 
         def window():
+            # deferred: loads Qt
             from PySide6.QtCore import QSettings
 
+            # deferred: loads Qt, pyqtgraph, scipy.stats, Numba, charset-normalizer, off the light path
             from app.main import MainWindow
 
             settings = QSettings(str(work / "settings.ini"), QSettings.IniFormat)  # the user's stay untouched
@@ -135,6 +146,7 @@ def main(argv: list[str] | None = None, out=None) -> int:
             return f"{w.windowTitle()!r}, {w.tabs.count()} panels"
 
         def warmup():
+            # deferred: each step imports what it checks, so a broken bundle fails that step in words
             from app.warmup import PREPARING, READY, start_warmup
 
             w = state["window"]
@@ -149,12 +161,14 @@ def main(argv: list[str] | None = None, out=None) -> int:
             if w.statusBar().currentMessage() != READY:
                 raise SelftestError(f"status bar shows {w.statusBar().currentMessage()!r} after the warm-up")
             state["warmup"] = result
+            # deferred: each step imports what it checks, so a broken bundle fails that step in words
             from app.uptime import process_age
 
             state["ready_after"] = process_age()  # the window up and its kernels ready: a user could train
             return result.describe()
 
         def demo():
+            # deferred: each step imports what it checks, so a broken bundle fails that step in words
             from engine.resources import demo_project
 
             path = demo_project()
@@ -181,8 +195,11 @@ def main(argv: list[str] | None = None, out=None) -> int:
             return f"cart: {tree.n_leaves} leaves, depth {tree.depth}"
 
         def evaluate():
+            # deferred: each step imports what it checks, so a broken bundle fails that step in words
             from engine.algorithms.registry import get
+            # deferred: each step imports what it checks, so a broken bundle fails that step in words
             from engine.data.encode import encode
+            # deferred: loads the Numba kernels (not on this command's light path)
             from engine.workflows import evaluate_algorithm
 
             w = state["window"]
@@ -193,6 +210,7 @@ def main(argv: list[str] | None = None, out=None) -> int:
             return f"2 folds, accuracy {accuracy:.3f}"
 
         def export():
+            # deferred: loads openpyxl, defusedxml, off the light path
             import openpyxl
 
             from engine.tree.rules import extract_rules
@@ -211,8 +229,10 @@ def main(argv: list[str] | None = None, out=None) -> int:
         def consult():
             """One case through the Consult panel, every answer from the demo's first row;
             the session goes to a scratch folder, not the user's history."""
+            # deferred: each step imports what it checks, so a broken bundle fails that step in words
             import os
 
+            # deferred: loads the Numba kernels (not on this command's light path)
             from engine.tree.predict import predict
 
             w = state["window"]
@@ -243,7 +263,9 @@ def main(argv: list[str] | None = None, out=None) -> int:
         def plot():
             """A pyqtgraph curve drawn and saved as PNG (the reproductions' plots, the Problem
             tab's membership plot): Qt modules pyqtgraph imports by name must be in the bundle."""
+            # deferred: each step imports what it checks, so a broken bundle fails that step in words
             from app.plots import line_plot
+            # deferred: each step imports what it checks, so a broken bundle fails that step in words
             from engine.plot import LinePlot
 
             path = line_plot(LinePlot("selftest", "self-test", "x", "y", (1.0, 2.0, 3.0), {"a": (1.0, 3.0, 2.0)}),
@@ -255,8 +277,11 @@ def main(argv: list[str] | None = None, out=None) -> int:
         def comparison():
             """Two learners on the same 2 folds, their significance tests (SciPy's laws) and the
             comparison workbook with its charts: what the Compare tab needs in the bundle."""
+            # deferred: loads the Numba kernels (not on this command's light path)
             from engine.compare import Entry, Scheme, compare
+            # deferred: loads scipy.stats, Numba, charset-normalizer, off the light path
             from engine.compare.significance import significance
+            # deferred: loads scipy.stats, Numba, charset-normalizer, off the light path
             from engine.compare.workbook import write_comparison
             from engine.data.encode import encode
 
@@ -268,7 +293,9 @@ def main(argv: list[str] | None = None, out=None) -> int:
             path = work / "compare.xlsx"
             # a plot as the Compare tab exports it: openpyxl embeds PNGs through Pillow, which the
             # bundle must carry
+            # deferred: loads Qt
             from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+            # deferred: loads Qt
             from PySide6.QtGui import QColor, QImage
 
             image = QImage(40, 30, QImage.Format_RGB32)
@@ -280,6 +307,7 @@ def main(argv: list[str] | None = None, out=None) -> int:
             write_comparison(path, result, tests, images=[("accuracy by fold", bytes(png))])
             if tests.friedman is None or not path.is_file():
                 raise SelftestError("no significance tests or no workbook")
+            # deferred: loads openpyxl, defusedxml, off the light path
             from openpyxl import load_workbook
 
             plots = load_workbook(path)["Plots"]
@@ -291,6 +319,7 @@ def main(argv: list[str] | None = None, out=None) -> int:
             """The same comparison on two worker processes (spawned: the window has threads; in the
             bundle each worker is the bundle's executable, through freeze_support): the same
             figures as on threads."""
+            # deferred: loads the Numba kernels (not on this command's light path)
             from engine.compare import TIMING_METRICS, Entry, Scheme, compare
             from engine.data.encode import encode
 
@@ -311,12 +340,16 @@ def main(argv: list[str] | None = None, out=None) -> int:
         def chinese():
             """The window in zh_CN: our catalogue and Qt's own (qtbase_zh_CN) found in the bundle, a
             window built in Chinese, the engine's texts in Chinese; then English again."""
+            # deferred: each step imports what it checks, so a broken bundle fails that step in words
             import re
 
+            # deferred: loads Qt
             from PySide6.QtCore import QCoreApplication, QSettings
+            # deferred: loads Qt
             from PySide6.QtGui import QFontDatabase
 
             from app import i18n
+            # deferred: loads Qt, pyqtgraph, scipy.stats, Numba, charset-normalizer, off the light path
             from app.main import MainWindow
             from engine.i18n import _
 
@@ -359,6 +392,7 @@ def main(argv: list[str] | None = None, out=None) -> int:
         out.flush()
         return 1
     finally:
+        # deferred: each step imports what it checks, so a broken bundle fails that step in words
         import shutil
 
         shutil.rmtree(work, ignore_errors=True)

@@ -16,6 +16,8 @@ import weakref
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QStyleFactory
+from shiboken6 import isValid
 
 THEMES = ("light", "dark")
 _PROPERTY = "ruletree_theme"
@@ -54,8 +56,6 @@ def current() -> str:
 
 
 def palette(theme: str) -> QPalette:
-    from PySide6.QtWidgets import QStyleFactory
-
     base = QStyleFactory.create("Fusion").standardPalette()
     if theme == "light":
         return base
@@ -89,8 +89,6 @@ def follow_system(app) -> str:
     """What the app does when the system's scheme changes: the wanted theme again, the widgets
     styled with `style` re-styled, and the widgets that `watch` told (`theme_changed()`, to
     recolour what they coloured themselves)."""
-    from shiboken6 import isValid
-
     theme = apply(app, wanted_theme(), follow=False)
     for widget, (template, light, dark) in list(_STYLED.items()):
         if isValid(widget):  # its C++ side may be gone while Python still holds it

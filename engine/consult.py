@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .costs import Cost, CostModel, Group
+from .data.table import format_number
 from .errors import OptionError
 from .i18n import N_, _
 from .plan import Planner, Step, Windows, plannable, planner_for
@@ -483,8 +484,6 @@ class Consultation:
             raise OptionError(_("{name} needs a finite number, not {value}").format(name=attr.name, value=value),
                               code="bad_answer")
         if attr.low is not None and not attr.low <= number <= attr.high:
-            from .data.table import format_number
-
             fields = dict(name=attr.name, value=format_number(number), low=format_number(attr.low),
                           high=format_number(attr.high))
             if not outside_ok:

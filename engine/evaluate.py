@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .data.encode import EncodedData
+from .errors import OptionError
 from .i18n import _
 from .metrics import ordered
 from .progress import Progress
@@ -147,8 +148,6 @@ MAX_FITS = 10_000  # folds x repeats: each is a fit, and each keeps two masks ov
 def check_scheme(n_rows: int, *, cv: int = 10, repeats: int = 1, holdout: float | None = None) -> None:
     """Refuse, before planning, a scheme that cannot be made on n_rows rows or would plan
     more fits than anyone can wait for (`--cv 100000` on a 200-row file)."""
-    from .errors import OptionError
-
     if isinstance(repeats, bool) or not isinstance(repeats, (int, np.integer)) or not 1 <= repeats <= MAX_REPEATS:
         raise OptionError(_("repeats must be a whole number from 1 to {most}, not {repeats}").format(
             most=MAX_REPEATS, repeats=repeats), code="bad_option")

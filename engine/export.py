@@ -21,11 +21,12 @@ import re
 
 import numpy as np
 
+from .data.hierarchy import ClassLevels
 from .fileio import atomic_write_bytes
 from .i18n import _
 from .metrics import metric, sort_key
 from .tree.describe import bound_cell, label_text, node_test
-from .tree.model import KIND_NAMES, Tree
+from .tree.model import FUZZY, KIND_NAMES, Tree
 from .tree.rules import extract_rules, rule_conditions
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -77,6 +78,7 @@ def _put(ws, row: int, col: int, value, number_format: str | None = None):
 
 
 def _sheet(wb, title: str, header: list[str], rows: list[list], formats: dict[int, str] | None = None):
+    # deferred: loads openpyxl (only to write or read a workbook), defusedxml (only for .ods/.xlsx extents)
     from openpyxl.styles import Font
 
     ws = wb.create_sheet(title)
@@ -89,6 +91,7 @@ def _sheet(wb, title: str, header: list[str], rows: list[list], formats: dict[in
             _put(ws, i, j, value, formats.get(j - 1))
     ws.freeze_panes = "A2"
     if rows:
+        # deferred: loads openpyxl, defusedxml, off the light path
         from openpyxl.utils import get_column_letter
 
         ws.auto_filter.ref = f"A1:{get_column_letter(len(header))}{len(rows) + 1}"
@@ -97,6 +100,7 @@ def _sheet(wb, title: str, header: list[str], rows: list[list], formats: dict[in
 
 
 def _fit_widths(ws, header, rows) -> None:
+    # deferred: loads openpyxl (only to write or read a workbook), defusedxml (only for .ods/.xlsx extents)
     from openpyxl.utils import get_column_letter
 
     for j, name in enumerate(header):
@@ -115,9 +119,8 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
     """`hierarchy`: child -> parent of the problem's classes (rules get their label's level and
     precision); `scored_on`: the rows the metrics come from; `levels`: confusion matrices by
     level (workflows.TrainResult.levels)."""
+    # deferred: loads openpyxl (only to write or read a workbook), defusedxml (only for .ods/.xlsx extents)
     from openpyxl import Workbook
-
-    from .data.hierarchy import ClassLevels
 
     wb = Workbook()
     wb.remove(wb.active)
@@ -201,8 +204,6 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
 def leaf_accuracy(tree: Tree) -> float | None:
     """The share of the training weight whose class is its leaf's label (resubstitution accuracy,
     from the leaves' class counts); None for a fuzzy tree, whose counts are memberships."""
-    from .tree.model import FUZZY
-
     if any(n.kind == FUZZY for n in tree.nodes):
         return None
     right = total = 0.0
@@ -222,7 +223,10 @@ def _resolved(number_format: str, value) -> str:
 
 def _wrap_column(ws, column: int, n_rows: int, width: int = 60) -> None:
     """Wrap the text of one column (top-aligned), at most `width` characters wide."""
+    # deferred: loads openpyxl (only to write or read a workbook), defusedxml (only for .ods/.xlsx extents)
     from openpyxl.styles import Alignment
+
+    # deferred: loads openpyxl (only to write or read a workbook), defusedxml (only for .ods/.xlsx extents)
     from openpyxl.utils import get_column_letter
 
     letter = get_column_letter(column)
@@ -235,6 +239,7 @@ def _wrap_column(ws, column: int, n_rows: int, width: int = 60) -> None:
 
 def _levels_sheet(wb, levels: list[dict], scored_on: str | None) -> None:
     """One block per hierarchy level: rows the true label there, columns the answers."""
+    # deferred: loads openpyxl (only to write or read a workbook), defusedxml (only for .ods/.xlsx extents)
     from openpyxl.styles import Font
 
     ws = wb.create_sheet(_("Levels"))
@@ -256,6 +261,7 @@ def _levels_sheet(wb, levels: list[dict], scored_on: str | None) -> None:
             row += 1
             widest = max(widest, len(name) + 2)
         row += 1
+    # deferred: loads openpyxl (only to write or read a workbook), defusedxml (only for .ods/.xlsx extents)
     from openpyxl.utils import get_column_letter
 
     ws.column_dimensions["A"].width = widest
@@ -277,6 +283,7 @@ def export_model(model, path: str | os.PathLike, metrics: dict | None = None, *,
 
 def write_tables(path: str | os.PathLike, tables: dict) -> None:
     """Several pandas tables as sheets of one workbook (sheet names cut to Excel's 31 characters)."""
+    # deferred: loads openpyxl (only to write or read a workbook), defusedxml (only for .ods/.xlsx extents)
     from openpyxl import Workbook
 
     wb = Workbook()

@@ -11,6 +11,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import numpy as np
+
 from .i18n import N_, _
 
 #: the `what` of read_json_file's callers, translated where a message names it
@@ -167,8 +169,6 @@ def json_depth(text: str) -> int:
     """How deep brackets nest in JSON text (outside its strings): a scan, not a parse, so a file
     nested a million deep costs no recursion. Malformed text gives some number; the parser
     judges it after."""
-    import numpy as np
-
     bare = _JSON_STRING.sub("", text).encode("utf-8", "replace")
     codes = np.frombuffer(bare, np.uint8)
     step = (codes == ord("[")).astype(np.int32) + (codes == ord("{")) - (codes == ord("]")) - (codes == ord("}"))

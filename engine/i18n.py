@@ -56,11 +56,17 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import json
+import locale
+import logging
 import os
 import re
+import symtable
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+
+from .resources import resources_dir
 
 __all__ = ["_", "N_", "LANGUAGES", "set_language", "language", "using", "normalize", "system_language",
            "catalogue_path", "load_catalogue", "extract", "update_catalogue", "problems"]
@@ -118,8 +124,6 @@ def system_language() -> str:
             first = value.split(":")[0]  # LANGUAGE is a list: zh_CN:en
             return normalize(first) or "en"
     try:
-        import locale
-
         name = locale.getlocale()[0]
     except (ValueError, TypeError):
         name = None
@@ -205,8 +209,6 @@ def _safe_load(lang: str) -> dict[str, str]:
     try:
         return _load_for(lang)
     except (OSError, ValueError, ET.ParseError):
-        import logging
-
         logging.getLogger(__name__).warning("the %s catalogue cannot be read; English it is", lang, exc_info=True)
         _cache[lang] = {}
         return {}
@@ -224,8 +226,6 @@ def _load_for(lang: str) -> dict[str, str]:
 
 
 def catalogue_path(lang: str) -> Path:
-    from .resources import resources_dir
-
     return resources_dir() / "i18n" / f"engine_{lang}.ts"
 
 
@@ -323,8 +323,6 @@ def non_literal_marks(root: Path | None = None) -> list[str]:
 def shadowed_marks(root: Path | None = None) -> list[str]:
     """Functions that call `_()` but also bind `_` themselves (`for _ in ...`, `a, _ = ...`): there
     `_` is a local variable and the call fails (UnboundLocalError); found with `symtable`."""
-    import symtable
-
     root = Path(root) if root is not None else Path(__file__).resolve().parent
     out = []
 
@@ -353,7 +351,7 @@ def _locked(path: Path):
     lock = Path(str(path) + ".lock")
     with open(lock, "w") as handle:
         try:
-            import fcntl
+            import fcntl  # deferred: POSIX only (Windows has no fcntl; there the lock is a no-op)
 
             fcntl.flock(handle, fcntl.LOCK_EX)
         except ImportError:  # Windows
@@ -443,7 +441,6 @@ def main(argv: list[str] | None = None) -> int:
         if k + 1 >= len(argv):
             print(usage, file=sys.stderr)
             return 2
-        import json
 
         fills.update(json.loads(Path(argv[k + 1]).read_text(encoding="utf-8")))
         del argv[k:k + 2]

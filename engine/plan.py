@@ -65,6 +65,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .costs import CostModel, node_costs
+from .data.table import format_number
 from .i18n import N_, _
 from .tree.case_values import all_tree_cuts, is_category, tree_cuts
 from .tree.nodes import CATEGORY, LEAF, PENDING, THRESHOLD, ThresholdSplit
@@ -529,6 +530,7 @@ class Planner:
         """(V, the best question's id) from the compiled programme's memo, run from this state
         if it has not been reached yet; `follow`: following the tree's value."""
         # imported here, not at the top: it loads numba (and compiles the programme on first use)
+        # deferred: loads the Numba kernels (not on this command's light path)
         from .kernels.plan_dp import plan_values
 
         t = self._tables
@@ -663,7 +665,6 @@ class Planner:
             names = [attr.categories[c] for c in np.flatnonzero(self.cat_bin[j] == code)]
             return ", ".join(names[:3]) + (", …" if len(names) > 3 else "") if len(names) > 1 else names[0]
         cuts = self.cuts[j]
-        from .data.table import format_number  # here, not at the top: engine.data.table loads pandas
 
         if len(cuts) == 0:
             return (_ if translate else str)(N_("any value"))
@@ -677,8 +678,6 @@ class Planner:
         """What the plan expects, in words: 'asking persons first ends the case at once for 1
         case in 3 (persons = 2); expected cost from here 25.4, following the tree 30.2'. `translate`:
         in the current language (shown), else English (kept in session files)."""
-        from .data.table import format_number  # here, not at the top: engine.data.table loads pandas
-
         tr = _ if translate else str  # tr(N_(...)): marked for the catalogue, translated when shown
 
         if step.action is None:

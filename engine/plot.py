@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Callable
 from xml.sax.saxutils import escape, quoteattr
 
+from .fileio import atomic_write_text
+
 COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
 
 
@@ -70,8 +72,6 @@ def tick_text(value: float, step: float) -> str:
 
 def write_svg(plot: LinePlot, path: str | Path, *, width: int = 900, height: int = 600) -> Path:
     """The plot as a standalone SVG file (written atomically)."""
-    from .fileio import atomic_write_text
-
     path = Path(path)
     atomic_write_text(path, svg_text(plot, width=width, height=height))
     return path

@@ -4,18 +4,25 @@ resumed by replaying its answers on the model."""
 
 from __future__ import annotations
 
+import hashlib
+import io
+import json
 import os
-import time
 import re
+import time
 import uuid
 from pathlib import Path
 
-from .consult import Consultation
+from .consult import PLANNING, UNKNOWN, Consultation
+from .data.spec import ProblemSpec, validate_for_model
 from .errors import ModelFileError, RuleTreeError
-from .fileio import atomic_write_json, read_json_file
+from .export import _sheet
+from .fileio import atomic_write_bytes, atomic_write_json, read_json_file
 from .i18n import N_, _
-from .model import Model, file_sha256
+from .model import Model, file_sha256, load_model
 from .paths import user_data_dir
+from .tree.describe import label_text
+from .tree.rules import extract_rules, rule_text
 
 FORMAT = "ruletree-session"
 VERSION = 1
@@ -39,8 +46,6 @@ def keep_model_copy(model: Model) -> str:
     folder, named by its content, so that its sessions can be resumed. Thread-safe: the
     write is atomic and the name is the content's."""
     if model.path is None or not os.path.exists(model.path):
-        import hashlib
-        import json
 
         text = json.dumps(model.to_json(), ensure_ascii=False, sort_keys=True)
         digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -65,8 +70,6 @@ class Session:
     def __init__(self, model: Model, model_path: str | None, spec=None, session_id: str | None = None,
                  project: str | None = None, case: str = "", stop_when_not_worth: bool = False,
                  planning: str = "planned", settings_file: str | None = None):
-        from .data.spec import validate_for_model
-
         if spec is None:
             spec, settings_file = model.spec, model_path or model.path
         validate_for_model(spec, model.schema, file=settings_file or project)
@@ -143,9 +146,6 @@ class Session:
         """The rule of each frontier node (an internal node's rule is its path so far, with why
         the case stopped there). `translate=False`: English, as the session file keeps them;
         True: in the current language, as the window shows them."""
-        from .consult import UNKNOWN
-        from .tree.describe import label_text
-        from .tree.rules import extract_rules, rule_text
 
         tr = _ if translate else str
         tree = self.model.tree
@@ -217,8 +217,6 @@ class Session:
         with (unless `spec` overrides them). `model` (read from `model_path`) must be the
         model the session was made with: a changed or another model is refused, since the
         same answers would follow another tree."""
-        from .data.spec import ProblemSpec
-        from .model import load_model
 
         path = Path(session_id_or_path)
         if not path.suffix:
@@ -300,7 +298,6 @@ def session_problem(obj) -> str | None:
     for key in ("options", "problem"):
         if obj.get(key) is not None and not isinstance(obj[key], dict):
             return _('"{key}" is not an object').format(key=key)
-    from .consult import PLANNING
 
     planning = (obj.get("options") or {}).get("planning")
     if planning is not None and planning not in PLANNING:
@@ -432,12 +429,9 @@ _COLUMN_TITLES = (N_("session"), N_("case"), N_("created"), N_("updated"), N_("p
 def export_sessions(sessions: list[dict], path: str | os.PathLike) -> None:
     """Sessions (as `list_sessions` gives them) to one workbook: Sessions (one row each)
     and Answers (one row per answer given), written atomically."""
-    import io
-
+    # deferred: loads openpyxl (only to write or read a workbook), defusedxml (only for .ods/.xlsx extents)
     from openpyxl import Workbook
 
-    from .export import _sheet
-    from .fileio import atomic_write_bytes
 
     wb = Workbook()
     wb.remove(wb.active)

@@ -21,18 +21,25 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .algorithms.classic import cost_matrix
 from .algorithms.params import AlgorithmInfo, resolve_params
 from .algorithms.registry import family
+from .algorithms.trichotomy import label_members
 from .data.encode import EncodedData, encode
+from .data.hierarchy import ClassLevels
 from .data.spec import ProblemSpec
 from .data.table import Table
+from .diagnostics import one_leaf_reason
 from .errors import OptionError
 from .evaluate import Evaluation, confusion_matrix, cross_validate, metrics, stratified_folds, stratified_holdout
 from .i18n import N_, _
+from .metrics import headline
 from .model import Model, file_sha256, predict_cases
+from .monotone import inverted_share, monotonicity_report
 from .progress import Progress, ProgressCallback, as_progress
+from .strategies import STRATEGIES, simulate
+from .tree.case_counts import count_case_values
 from .tree.model import PENDING_LABEL, Tree
-
 
 # ---- what a problem and an algorithm are measured by ---------------------------------------
 
@@ -59,7 +66,6 @@ def class_hierarchy(data: EncodedData, spec: ProblemSpec | None):
     """The problem's class hierarchy seen from the classes (ClassLevels), or None without one."""
     if spec is None or not spec.hierarchy:
         return None
-    from .data.hierarchy import ClassLevels
 
     return ClassLevels(spec.hierarchy, list(data.classes))
 
@@ -83,8 +89,6 @@ class Scoring:
 
     def __init__(self, info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None,
                  params: dict | None = None, strategy: str | None = None):
-        from .algorithms.classic import cost_matrix
-
         self.n_classes = len(data.classes)
         self.ordered = bool(data.schema.ordered)
         self.monotone = self.ordered and any(a.monotone for a in data.schema.attributes)
@@ -98,8 +102,6 @@ class Scoring:
         self.spec = spec
         self.strategy = strategy or ("sequential" if has_test_costs(spec) else None)
         if self.strategy is not None:
-            from .strategies import STRATEGIES
-
             if self.strategy not in STRATEGIES:
                 raise OptionError(_("test strategy must be one of {choices}, not {strategy!r}").format(
                                       choices=", ".join(STRATEGIES), strategy=self.strategy),
@@ -113,7 +115,6 @@ class Scoring:
             self.hierarchy_labels = list(data.classes) + levels.coarse_labels()
             self.hierarchy = levels.scoring(self.hierarchy_labels)
         elif len(self.labels) > self.n_classes:  # a label that covers several classes ("not b")
-            from .algorithms.trichotomy import label_members
 
             self.members = label_members(self.labels, self.n_classes)
 
@@ -138,7 +139,6 @@ class Scoring:
         values cannot be obtained (engine.strategies); {} without a strategy."""
         if self.strategy is None:
             return {}
-        from .strategies import simulate
 
         played = simulate(tree, X, self.strategy, spec=self.spec, cost_matrix=self.cost, y=y).metrics()
         return {k: float(v) for k, v in played.items() if k != "avg_common_cost_saved"}
@@ -147,8 +147,6 @@ class Scoring:
         """A fold's tree played under the planned strategy plans with its training cases'
         values per leaf (engine.tree.case_values), as a trained model does."""
         if self.strategy == "planned":
-            from .tree.case_counts import count_case_values
-
             tree.case_values = count_case_values(tree, train.X, train.w)
         return tree
 
@@ -163,8 +161,6 @@ class Scoring:
         if self.attributes_used:
             out["attributes_used"] = float(used.sum(axis=1).mean()) if len(X) else 0.0
         if self.monotone:
-            from .monotone import inverted_share, monotonicity_report
-
             report = monotonicity_report(tree)
             if "nonmonotone_pairs" in report:
                 out["nonmonotone_pairs"] = float(report["nonmonotone_pairs"])
@@ -230,8 +226,6 @@ class TrainResult:
 
 def headline_metric(metrics: dict) -> tuple[str, bool]:
     """The figure a result is judged by, and whether lower is better (engine.metrics.headline)."""
-    from .metrics import headline
-
     found = headline(metrics)
     return found.key, found.lower_is_better
 
@@ -322,7 +316,6 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
     tree = info.fit(fit_data, spec, info.stage_params(params, "fit"), progress)
     fit_seconds = time.perf_counter() - t0
     # what a planned consultation needs: per leaf, how the training cases' values fall
-    from .tree.case_counts import count_case_values
 
     tree.case_values = count_case_values(tree, fit_data.X, fit_data.w)
     prediction = predict_cases(info, tree, data.X, params)
@@ -335,8 +328,6 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
     scores.update(scoring.cost_metrics(tree, data.X[scored], data.y[scored]))
     warnings = list(data.warnings)
     if tree.n_leaves == 1:
-        from .diagnostics import one_leaf_reason
-
         warnings.append(_("the tree is a single leaf: {reason}").format(
                             reason=one_leaf_reason(info, fit_data, spec, params)))
     source = trained_on(table, len(fitted))

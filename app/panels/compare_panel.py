@@ -8,21 +8,49 @@ workbook with Excel's own charts and the plots as PNG (engine.compare)."""
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QBuffer, QIODevice, Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QHeaderView, QLabel,
-                               QLineEdit, QListWidget, QListWidgetItem, QMenu, QProgressBar,
-                               QPushButton, QScrollArea, QSpinBox, QSplitter, QTableWidget, QTableWidgetItem,
-                               QTabWidget, QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
-from engine.algorithms.registry import by_family
-from engine.compare.significance import p_text, p_value_text
+from engine.algorithms.registry import by_family, get
+from engine.compare import Entry, Scheme, compare
+from engine.compare.baseline import BASELINE
+from engine.compare.curves import check_train_sizes, error_pending_points, sweep
+from engine.compare.significance import p_text, p_value_text, significance
+from engine.compare.statistics import cd_groups
+from engine.compare.workbook import write_comparison
+from engine.errors import OptionError, RuleTreeError
 from engine.i18n import _
 from engine.metrics import headline, metric
+from engine.plot import COLOURS
 
+from .. import theme
+from ..errors import show_error
 from ..jobs import JobRunner
 from .train_panel import ParamForm, folds_box
-from .. import theme
 
 #: the markers beside a mean: significantly better / worse than the reference (corrected t-test)
 BETTER, WORSE = "▲", "▼"
@@ -62,8 +90,6 @@ class SweepRow(QWidget):
 
     def chosen(self) -> tuple[str, list] | None:
         """(parameter, values) or None; raises OptionError on values that are not numbers."""
-        from engine.errors import OptionError
-
         name = self.param.currentText()
         if self.param.currentIndex() <= 0:  # (no sweep)
             return None
@@ -254,8 +280,6 @@ class ComparePanel(QWidget):
 
     def show_params(self, item) -> None:
         """The parameter form of the algorithm `item` names (made on first use)."""
-        from engine.algorithms.registry import get
-
         name = item.data(Qt.UserRole) if item is not None else None
         self.copy_button.setEnabled(name is not None)
         if name is None:
@@ -290,7 +314,6 @@ class ComparePanel(QWidget):
         item = self.algorithms.currentItem()
         if item is None or item.data(Qt.UserRole) is None:
             return None
-        from engine.algorithms.registry import get
 
         name = item.data(Qt.UserRole)
         self.copies += 1
@@ -326,8 +349,6 @@ class ComparePanel(QWidget):
     def entries(self) -> list:
         """The ticked items as engine.compare Entries: each with its parameters, a swept one as
         one entry per value. Raises OptionError on a sweep without values."""
-        from engine.compare import Entry
-        from engine.compare.curves import sweep
 
         out = []
         for item in self._ticked_items():
@@ -344,8 +365,6 @@ class ComparePanel(QWidget):
 
     def train_sizes(self) -> tuple | None:
         """The learning curve's sizes as shares (None when it is off); raises OptionError."""
-        from engine.compare.curves import check_train_sizes
-        from engine.errors import OptionError
 
         if not self.curve_check.isChecked():
             return None
@@ -370,8 +389,6 @@ class ComparePanel(QWidget):
                 item.setCheckState(Qt.Checked if item.data(Qt.UserRole) in names else Qt.Unchecked)
 
     def run(self) -> None:
-        from engine.compare import Scheme, compare
-        from engine.errors import RuleTreeError
 
         if not self.ticked():
             self.status.setText(self.tr("Tick at least one algorithm."))
@@ -469,8 +486,6 @@ class ComparePanel(QWidget):
             self._fill_table()
 
     def _retest(self) -> None:
-        from engine.compare.significance import significance
-
         result = self.result
         if result is None or not self.metric.currentData() or not self.reference.currentData():
             return
@@ -538,9 +553,8 @@ class ComparePanel(QWidget):
     def _draw_plot(self) -> None:
         """Each algorithm's fold scores on the tested metric: a box (quartiles), whiskers to the
         extremes, the median as a line, the folds as dots."""
+        # deferred: loads pyqtgraph (only for the plots)
         import pyqtgraph as pg
-
-        from engine.plot import COLOURS
 
         if self.plot is None:
             self.plot = pg.PlotWidget(background="w")
@@ -572,6 +586,7 @@ class ComparePanel(QWidget):
         self._draw_pending()
 
     def _new_plot(self, holder):
+        # deferred: loads pyqtgraph (only for the plots)
         import pyqtgraph as pg
 
         plot = pg.PlotWidget(background="w")
@@ -583,9 +598,8 @@ class ComparePanel(QWidget):
     def _draw_curve(self) -> None:
         """The tested metric's mean against the training rows, one line per entry, a bar of ± one
         std over the folds at each point."""
+        # deferred: loads pyqtgraph (only for the plots)
         import pyqtgraph as pg
-
-        from engine.plot import COLOURS
 
         if self.curve_plot is None:
             self.curve_plot = self._new_plot(self.curve_holder)
@@ -616,11 +630,9 @@ class ComparePanel(QWidget):
     def _draw_pending(self) -> None:
         """Misclassification rate against pending rate: a line through a swept algorithm's entries
         (each point labelled with its entry), a dot for every algorithm that never answers pending."""
+        # deferred: loads pyqtgraph (only for the plots)
         import pyqtgraph as pg
 
-        from engine.compare.baseline import BASELINE
-        from engine.compare.curves import error_pending_points
-        from engine.plot import COLOURS
 
         if self.pending_plot is None:
             self.pending_plot = self._new_plot(self.pending_holder)
@@ -657,8 +669,8 @@ class ComparePanel(QWidget):
 
     def plot_images(self, width: int = 1000) -> list[tuple[str, bytes]]:
         """Each plot drawn for the last result as (title, PNG bytes), for the workbook."""
+        # deferred: loads pyqtgraph (only for the plots)
         import pyqtgraph.exporters
-        from PySide6.QtCore import QBuffer, QIODevice
 
         out = []
         for title, plot, drawn in ((self.tr("Fold scores"), self.plot, bool(self.boxes)),
@@ -683,9 +695,8 @@ class ComparePanel(QWidget):
         left), each algorithm's name at its rank, a bar under every group whose ranks lie within the
         critical difference of each other (no significant difference inside a bar), and the CD
         itself as a segment above the axis."""
+        # deferred: loads pyqtgraph (only for the plots)
         import pyqtgraph as pg
-
-        from engine.compare.statistics import cd_groups
 
         if self.cd_plot is None:
             self.cd_plot = pg.PlotWidget(background="w")
@@ -737,8 +748,6 @@ class ComparePanel(QWidget):
         return _(name) if self.result is not None and name == self.result.baseline else name
 
     def export(self, path: str | None = None) -> bool:
-        from engine.compare.workbook import write_comparison
-
         if self.result is None or self.tests is None:
             return False
         if not path:
@@ -749,8 +758,6 @@ class ComparePanel(QWidget):
         try:
             write_comparison(path, self.result, self.tests, self.plot_images())
         except Exception as exc:  # noqa: BLE001 - the window's one way of saying why (app.errors)
-            from ..errors import show_error
-
             show_error(self, exc, path)
             return False
         return True

@@ -22,19 +22,31 @@ from __future__ import annotations
 import logging
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
-from PySide6.QtWidgets import (QCheckBox, QFrame, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton,
-                               QScrollArea, QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from engine.consult import UNKNOWN
 from engine.errors import RuleTreeError
 from engine.i18n import _
-from engine.sessions import Session
+from engine.sessions import Session, keep_model_copy
 from engine.tree.aggregate import SCORE_MEANINGS
 from engine.tree.describe import branch_labels, node_heading, shown_term, term_name
 from engine.tree.model import PENDING_LABEL
 from engine.tree.nodes import FuzzyTerm
 from engine.tree.rules import extract_rules, rule_text
 
+from ..errors import error_text
 from ..jobs import TaskRunner
 from ..widgets.tree_canvas import TreeCanvas
 from .question_form import QuestionForm, ask_outside_range
@@ -291,7 +303,6 @@ class ConsultPanel(QWidget):
         model = self.model
         if model is None or model.path is not None or self._copying is model:
             return
-        from engine.sessions import keep_model_copy
 
         self._copying = model
         self.tasks.start(lambda _progress: keep_model_copy(model))
@@ -333,8 +344,6 @@ class ConsultPanel(QWidget):
         try:
             self.session.save()
         except (OSError, RuleTreeError) as exc:
-            from ..errors import error_text
-
             self.message.setText(self.tr("The session could not be saved: {error}").format(error=error_text(exc)[0]))
         self._show_current_in_history()
 
@@ -348,8 +357,6 @@ class ConsultPanel(QWidget):
         try:
             self.session.undo()
         except (OSError, RuleTreeError) as exc:
-            from ..errors import error_text
-
             self.message.setText(error_text(exc)[0])
         self._answered()
 

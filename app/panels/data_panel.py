@@ -2,10 +2,26 @@
 
 from __future__ import annotations
 
+import os
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
-from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel, QListWidget, QListWidgetItem,
-                               QPushButton, QSpinBox, QSplitter, QStackedWidget, QTableView, QTableWidget,
-                               QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..models.table_model import TableModel
 
@@ -57,8 +73,6 @@ class StartPage(QWidget):
 
     def set_files(self, demos: list[tuple[str, str]], recent: list[str]) -> None:
         """`demos`: (description, path); `recent`: paths, newest first."""
-        import os
-
         self.demos.clear()
         for text, path in demos:
             item = QListWidgetItem(text)

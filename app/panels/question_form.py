@@ -13,13 +13,28 @@ The form answers into the `Session` it is shown (`show_session`) and emits
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QHeaderView, QLabel,
-                               QLineEdit, QMessageBox, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from engine.data.table import format_number
 from engine.errors import RuleTreeError
+
 from .. import theme
+from ..errors import file_error_text
 
 ALTERNATIVE_HEADERS = [QT_TRANSLATE_NOOP("QuestionRanking", "question"), "ΔE",
                        QT_TRANSLATE_NOOP("QuestionRanking", "cost"), QT_TRANSLATE_NOOP("QuestionRanking", "utility")]
@@ -236,7 +251,6 @@ class QuestionForm(QGroupBox):
             self.message.setText(exc.message)  # the engine's message, in the engine's language
             return False
         except OSError as exc:  # the answer is recorded; only the file failed
-            from ..errors import file_error_text
 
             self.message.setText(self.tr("The session could not be saved: {error}").format(error=file_error_text(exc)))
         else:

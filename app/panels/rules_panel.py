@@ -6,8 +6,9 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QTableView, QVBoxLayout, QWidget
 
-from engine.tree.rules import extract_rules, rule_conditions
+from engine.data.hierarchy import label_members
 from engine.tree.describe import label_text
+from engine.tree.rules import extract_rules, rule_conditions
 
 #: the columns (keys of cell_text; their headers are translated where shown, context "RulesPanel")
 HEADERS = ["#", QT_TRANSLATE_NOOP("RulesPanel", "IF"), QT_TRANSLATE_NOOP("RulesPanel", "THEN"),
@@ -71,8 +72,6 @@ class RulesPanel(QWidget):
     def show_rules(self, tree, hierarchy: dict | None = None) -> None:
         """The tree's rules; with the problem's class `hierarchy`, a rule answering a coarser label
         gets the confidence of that label's classes."""
-        from engine.data.hierarchy import label_members
-
         self.model.removeRows(0, self.model.rowCount())
         rules = extract_rules(tree, members=label_members(tree.labels, tree.schema.classes, hierarchy))
         for k, r in enumerate(rules, start=1):

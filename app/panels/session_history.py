@@ -12,13 +12,26 @@ import logging
 import os
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QDateTime, Qt, Signal
-from PySide6.QtWidgets import (QAbstractItemView, QFileDialog, QGroupBox, QHBoxLayout, QHeaderView, QLabel,
-                               QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+)
 
+from app.i18n import format_moment
 from engine.errors import RuleTreeError
 from engine.i18n import _
 from engine.sessions import export_sessions, list_sessions, summary_row
 from engine.tree.model import PENDING_LABEL
+
+from ..errors import file_error_text, show_error
 
 log = logging.getLogger(__name__)
 
@@ -29,8 +42,6 @@ HISTORY_HEADERS = [QT_TRANSLATE_NOOP("SessionHistory", "case"), QT_TRANSLATE_NOO
 
 def _when(stamp) -> str:
     """A session's time ("2024-05-01T09:30:00" in the file) in the window's language (app.i18n)."""
-    from app.i18n import format_moment
-
     text = str(stamp or "")
     moment = QDateTime.fromString(text, Qt.ISODate)
     return format_moment(moment) if moment.isValid() else text.replace("T", " ")
@@ -77,7 +88,6 @@ class SessionHistory(QGroupBox):
         try:
             sessions, warnings = list_sessions(project=project_path, unfiled=project_path is None)
         except OSError as exc:  # the sessions folder cannot be made or read: no cases, said so
-            from ..errors import file_error_text
 
             sessions, warnings = [], [self.tr("The saved cases cannot be read: {error}").format(
                 error=file_error_text(exc, writing=False))]
@@ -148,7 +158,6 @@ class SessionHistory(QGroupBox):
         try:
             export_sessions(chosen, path)
         except Exception as exc:  # noqa: BLE001 - the window's one way of saying why (app.errors)
-            from ..errors import show_error
 
             show_error(self, exc, path, title=self.tr("Export cases"))
             return False

@@ -3,16 +3,37 @@ from the registry's schema, Train / Cancel with progress; the window stays respo
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP, Qt, Signal
+from html import escape
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QGroupBox,
-                               QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar, QPushButton,
-                               QSpinBox, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from engine.algorithms.registry import by_family
 from engine.i18n import _
 from engine.metrics import COST, METRICS, headline, metric, ordered
 from engine.textwidth import display_width, ljust, rjust
+
 from .. import theme
 
 #: a problem choice left to the algorithm (value None); shown translated, kept as the item's data
@@ -26,8 +47,6 @@ PENDING = "PENDING"  # the answer of no class yet (a data key; shown through eng
 
 def headline_html(result) -> str:
     """The headline: the figure that judges the model, where it comes from, and the baseline beside it."""
-    from html import escape
-
     translate = QCoreApplication.translate
     judged = headline(result.metrics)
     name, costs = judged.key, judged.kind == COST

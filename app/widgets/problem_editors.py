@@ -10,17 +10,34 @@ import math
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QGroupBox, QHBoxLayout,
-                               QHeaderView, QLabel, QLineEdit, QMessageBox, QPushButton, QSpinBox, QTableWidget,
-                               QTableWidgetItem, QTreeWidget, QTreeWidgetItem, QVBoxLayout)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+)
 
 from engine.algorithms.fuzzify import kohonen_centres, learning_values, preview_terms, term_names
 from engine.algorithms.registry import get as algorithm
+from engine.data.hierarchy import hierarchy_from_paths, read_hierarchy
 from engine.data.spec import MAX_FUZZY_TERMS, BatchGroup, CostMatrix, fuzzified
 from engine.errors import RuleTreeError
 
-from .membership_plot import MembershipPlot
 from .. import theme
+from .membership_plot import MembershipPlot
 
 
 class HierarchyEditor(QGroupBox):
@@ -110,8 +127,6 @@ class HierarchyEditor(QGroupBox):
         self.changed.emit()
 
     def _import(self) -> None:
-        from engine.data.hierarchy import read_hierarchy
-        from engine.errors import RuleTreeError
 
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Import hierarchy"), "",
                                               self.tr("Tables (*.csv *.xlsx *.txt)"))
@@ -126,8 +141,6 @@ class HierarchyEditor(QGroupBox):
         self.changed.emit()
 
     def split_paths(self, sep: str = "/") -> None:
-        from engine.data.hierarchy import hierarchy_from_paths
-
         self.spec.hierarchy = {"ALL": None, **hierarchy_from_paths(self.classes, sep)}
         self.refresh()
         self.changed.emit()

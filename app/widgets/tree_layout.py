@@ -413,6 +413,7 @@ def case_view(tree: Tree, x, missing: str = "stop") -> CaseView:
     if not tree.nodes:
         return CaseView(is_fuzzy(tree))
     if not is_fuzzy(tree):
+        # deferred: loads the Numba kernels (not on this command's light path)
         from engine.tree.predict import decision_path
 
         path = decision_path(tree, x, missing)

@@ -19,15 +19,17 @@ import numpy as np
 
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
+from ..errors import SpecError
 from ..evaluate import stratified_folds
 from ..i18n import N_, _
 from ..kernels.criteria import names as criterion_names
 from ..progress import Progress
 from ..tree.grow import Stopping, grow, majority_label, min_cost_label
 from ..tree.model import Tree
-from ..tree.prune import PruningPath, cv_errors, pruning_path, prune_to
+from ..tree.prune import PruningPath, cv_errors, prune_to, pruning_path
 from ..tree.splitters import PresortedSplitter
 from .hierarchy_labels import with_hierarchy_labels
+from .ordinal import finish_monotone
 from .params import AlgorithmInfo, Param
 
 
@@ -127,12 +129,9 @@ def fit_cart(data: EncodedData, spec: ProblemSpec | None, params: dict, progress
 def _monotone(tree: Tree, data: EncodedData, params: dict) -> Tree:
     if not data.schema.ordered or not any(a.monotone for a in data.schema.attributes):
         if params.get("enforce_monotone"):
-            from ..errors import SpecError
-
             raise SpecError(_("enforce_monotone needs ordered classes and at least one monotone attribute"),
                             code="needs_class_order", field="class_order")
         return tree
-    from .ordinal import finish_monotone
 
     return finish_monotone(tree, params)
 

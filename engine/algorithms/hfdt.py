@@ -30,7 +30,9 @@ import numpy as np
 from ..data.encode import EncodedData
 from ..data.hierarchy import ClassLevels
 from ..data.spec import ProblemSpec
+from ..errors import OptionError
 from ..i18n import N_, _
+from ..kernels.ambiguity import ambiguity, classification_ambiguity
 from ..kernels.hierarchy import hierarchical_gain, level_masses
 from ..progress import Progress
 from ..tree.grow import BestByKey, Stopping, grow
@@ -139,8 +141,6 @@ class OneLevel:
     labels), each class's label at that level, and the level's masses of a node."""
 
     def __init__(self, spec: ProblemSpec | None, data: EncodedData, level: int | None, algorithm: str):
-        from ..errors import OptionError
-
         levels = class_levels(spec, data)
         self.level = level or levels.h
         if self.level > levels.h:
@@ -217,8 +217,6 @@ def fit_min_ambiguity(data: EncodedData, spec: ProblemSpec | None, params: dict,
     of highest truth. A case's membership in a label is the max over that label's rules of the
     min of its memberships along the rule (tree: minimum t-norm, label_max). Memberships below
     α count as 0 while learning."""
-    from ..kernels.ambiguity import ambiguity, classification_ambiguity
-
     view = OneLevel(spec, data, params.get("level"), "min_ambiguity")
     terms = fuzzify(data, params["k"], params["learning_rate"], params["epochs"], params["seed"], **user_terms(spec),
                     warnings=data.warnings)

@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
+from ..errors import SpecError
 from ..i18n import N_, _
 from ..tree.model import PENDING, Tree
 from .params import AlgorithmInfo, Param
@@ -32,7 +33,7 @@ HIERARCHY_LABELS = Param(
 
 def relabel_by_hierarchy(tree: Tree, spec: ProblemSpec | None, data: EncodedData) -> Tree:
     """Every node's label by the F rule over the hierarchy's labels (classes, then coarser labels)."""
-    from ..errors import SpecError
+    # deferred: loads the Numba kernels (not on this command's light path)
     from .hfdt import best_f_label, class_levels
 
     levels = class_levels(spec, data)

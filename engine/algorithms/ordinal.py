@@ -52,6 +52,7 @@ from ..data.spec import ProblemSpec
 from ..errors import OptionError, SpecError
 from ..i18n import N_, _
 from ..kernels.ordinal_split import bounded
+from ..monotone import enforce_monotone, monotonicity_report
 from ..progress import Progress
 from ..tree.grow import Stopping, grow, majority_label, median_label
 from ..tree.model import NOMINAL_KIND, ThresholdSplit, Tree
@@ -154,8 +155,6 @@ def _fit(data: EncodedData, params: dict, progress: Progress | None, *, algorith
 
 def finish_monotone(tree: Tree, params: dict) -> Tree:
     """Apply the guarantee when asked; record the monotonicity report either way."""
-    from ..monotone import enforce_monotone, monotonicity_report
-
     info = getattr(tree, "info", None) or {}
     if params.get("enforce_monotone"):
         info["monotone_guarantee"] = enforce_monotone(tree)

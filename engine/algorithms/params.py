@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..errors import OptionError
 from ..i18n import N_, _
 
 KINDS = ("float", "int", "bool", "choice", "text")
@@ -185,8 +186,6 @@ def resolve_params(info: AlgorithmInfo, given: dict | None, spec=None) -> Params
     values come from the problem is checked against them; then `info.check` sees the
     whole set. `given` already resolved for this algorithm (a `Params`) is returned as it
     is, its problem choices checked first if it was resolved without the problem."""
-    from ..errors import OptionError
-
     sourced = [p for p in info.params if p.choices_from is not None]
     if isinstance(given, Params) and given.algorithm == info.name:
         if given.problem_checked or spec is None or not sourced:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 from typing import NamedTuple
 
+from ..errors import OptionError
 from ..i18n import N_, _
 from .params import AlgorithmInfo, Param, resolve_params
 
@@ -49,6 +50,7 @@ _LOCK = threading.Lock()
 
 
 def _build() -> dict[str, AlgorithmInfo]:
+    # deferred: loads the Numba kernels (not on this command's light path)
     from . import c45, classic, hfdt, id3, mincost, ordinal, roughset, trichotomy
 
     table: dict[str, AlgorithmInfo] = {}
@@ -77,8 +79,6 @@ def algorithms() -> list[AlgorithmInfo]:
 
 
 def get(name: str) -> AlgorithmInfo:
-    from ..errors import OptionError
-
     table = _table()
     if name not in table:
         known = ", ".join(sorted(table)) or _("none yet")

@@ -29,12 +29,14 @@ import numpy as np
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
 from ..errors import SpecError
+from ..evaluate import stratified_folds
 from ..i18n import N_, _
 from ..progress import Progress
 from ..tree.grow import Candidate, Cases, Child, Stopping, grow
 from ..tree.model import PENDING, Leaf, Tree, TrichotomySplit
+from ..tree.predict import predict
 from ..tree.splitters import require_finite
-from .params import AlgorithmInfo, Param
+from .params import AlgorithmInfo, Param, resolve_params
 
 
 def between_within(score: np.ndarray, hi: np.ndarray, w: np.ndarray) -> float:
@@ -270,9 +272,6 @@ def error_pending_curve(data: EncodedData, spec: ProblemSpec | None, alphas, par
                         folds: int = 5, seed: int = 0) -> list[dict]:
     """Cross-validated misclassification rate, pending rate and attributes per case for each
     trim α: the curve a user picks α from (the GUI draws it; the CLI prints it)."""
-    from ..evaluate import stratified_folds
-    from ..tree.predict import predict
-    from .params import resolve_params
 
     fold, _ = stratified_folds(data.y, folds, seed)
     hi_all, labels, _ = binary_target(data, spec.positive_class if spec is not None else None, "trichotomy")

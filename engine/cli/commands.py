@@ -6,24 +6,33 @@ Each is a thin front over an engine call (training and evaluation through
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import sys
 
-from ..errors import OptionError
-from ..i18n import _
-from .printing import PROG, json_default, print_algorithms, print_evaluation, print_info, terminal_progress, warn
-from .problem import prepare, problem_given, resolve_problem
+import numpy as np
 
+from ..algorithms.registry import algorithms, by_family, get, resolve_params
+from ..data import read_table
+from ..data.hierarchy import label_members
+from ..data.spec import class_labels, raise_problems
+from ..data.table import NUMERIC, format_number
+from ..errors import OptionError, SpecError
+from ..evaluate import MAX_FITS, MAX_FOLDS, MAX_REPEATS
+from ..export import csv_text, export_model
+from ..fileio import atomic_write_text
+from ..i18n import _
+from ..tree.model import PENDING_LABEL
+from ..tree.rules import extract_rules, rule_text, rules_json
+from .printing import PROG, json_default, print_algorithms, print_evaluation, print_info, terminal_progress, warn
+from .problem import delimiter_option, prepare, problem_given, resolve_problem
 
 # ---- info -------------------------------------------------------------------------------
 
 
 def class_counts(table, target: str) -> list[tuple[str, int]]:
-    import numpy as np
-
-    from ..data.spec import class_labels
-    from ..data.table import NUMERIC, format_number
 
     series = table.frame[target]
     if table.column(target).type == NUMERIC:
@@ -37,8 +46,6 @@ def class_counts(table, target: str) -> list[tuple[str, int]]:
 
 
 def cmd_info(args) -> int:
-    from ..data.spec import raise_problems
-    from ..errors import SpecError
 
     if args.data is None and args.project is None:
         raise OptionError(_("give a data file, or --project P"), code="bad_option")
@@ -75,8 +82,6 @@ def cmd_info(args) -> int:
 
 
 def cmd_algorithms(args) -> int:
-    from ..algorithms.registry import algorithms, by_family
-
     items = algorithms()
     if args.json:
         print(json.dumps([a.to_json() | {"family_title": fam.title} for fam, infos in by_family(items) for a in infos],
@@ -115,7 +120,7 @@ def parse_params(items: list[str] | None) -> dict:
 
 
 def cmd_train(args) -> int:
-    from ..algorithms.registry import get, resolve_params
+    # deferred: loads the Numba kernels (not on this command's light path)
     from ..workflows import train_model
 
     info = get(args.algorithm)
@@ -143,15 +148,9 @@ def cmd_train(args) -> int:
 
 
 def cmd_predict(args) -> int:
-    import csv
-    import io
 
-    from ..data import read_table
-    from ..export import csv_text
-    from ..fileio import atomic_write_text
+    # deferred: loads the Numba kernels (not on this command's light path)
     from ..model import load_model
-    from ..tree.model import PENDING_LABEL
-    from .problem import delimiter_option
 
     model = load_model(args.model)
     if args.missing:
@@ -190,8 +189,6 @@ def cmd_predict(args) -> int:
 
 def check_scheme_options(args) -> None:
     """--holdout, --cv, --repeats and --missing-rate of evaluate and compare, before any file is read."""
-    from ..evaluate import MAX_FITS, MAX_FOLDS, MAX_REPEATS
-
     if args.holdout is not None and not 0 < args.holdout < 1:
         raise OptionError(_("--holdout must be a share between 0 and 1 (e.g. 0.3)"), code="bad_option")
     if args.cv < 2:
@@ -213,17 +210,13 @@ def check_scheme_options(args) -> None:
 
 
 def cmd_rules(args) -> int:
+    # deferred: loads the Numba kernels (not on this command's light path)
     from ..model import load_model
-    from ..tree.rules import extract_rules, rule_text, rules_json
-
-    from ..data.hierarchy import label_members
 
     model = load_model(args.model)
     tree = model.tree
     rules = extract_rules(tree, members=label_members(tree.labels, tree.schema.classes, model.spec.hierarchy))
     if args.xlsx:
-        from ..export import export_model
-
         export_model(model, args.xlsx)
     if args.json:
         print(json.dumps(rules_json(tree, rules), ensure_ascii=False, indent=2))
@@ -239,7 +232,7 @@ def cmd_rules(args) -> int:
 
 
 def cmd_evaluate(args) -> int:
-    from ..algorithms.registry import get, resolve_params
+    # deferred: loads the Numba kernels (not on this command's light path)
     from ..workflows import evaluate_algorithm
 
     info = get(args.algorithm)

@@ -18,8 +18,11 @@ import os
 import shutil
 import sys
 
+from ..algorithms.registry import get, known, resolve_params
 from ..errors import OptionError
 from ..i18n import _
+from ..metrics import metric
+from ..textwidth import display_width, ljust, rjust
 from .commands import check_scheme_options, parse_params
 from .printing import terminal_progress, warn
 from .problem import add_problem_options, prepare, split_list
@@ -76,6 +79,7 @@ def add_compare_parser(sub) -> None:
 def parse_entries(text: str, params: list[str] | None, available: list[str] | None = None):
     """--algorithms and --param as engine.compare Entries (names checked later, with the data).
     `available`: what 'all' stands for (None: 'all' is not allowed here)."""
+    # deferred: loads the Numba kernels (not on this command's light path)
     from ..compare import Entry
 
     items = split_list(text)
@@ -102,8 +106,6 @@ def parse_entries(text: str, params: list[str] | None, available: list[str] | No
                 raise OptionError(_('--param "{item}": "{name}" is not one of the algorithms compared').format(
                     item=item, name=target), code="bad_option")
         else:
-            from ..algorithms.registry import known
-
             chosen = [e for e in entries if (info := known(e.algorithm)) is not None
                       and any(p.name == key.strip() for p in info.params)]
             if not chosen:
@@ -116,6 +118,7 @@ def parse_entries(text: str, params: list[str] | None, available: list[str] | No
 
 def parse_train_sizes(text: str | None):
     """--train-sizes as a sorted tuple of shares / row counts (None without the option)."""
+    # deferred: loads the Numba kernels (not on this command's light path)
     from ..compare.curves import check_train_sizes
 
     if text is None:
@@ -125,6 +128,7 @@ def parse_train_sizes(text: str | None):
 
 def parse_sweeps(entries, sweeps: list[str] | None):
     """--sweep A.K=V1,V2,... (repeatable): entry A replaced by one entry per value of K."""
+    # deferred: loads the Numba kernels (not on this command's light path)
     from ..compare.curves import sweep
 
     for item in sweeps or []:
@@ -138,7 +142,7 @@ def parse_sweeps(entries, sweeps: list[str] | None):
 
 
 def cmd_compare(args) -> int:
-    from ..algorithms.registry import get, resolve_params
+    # deferred: loads the Numba kernels (not on this command's light path)
     from ..compare import Scheme, applicable_algorithms, compare
 
     check_scheme_options(args)
@@ -171,6 +175,7 @@ def cmd_compare(args) -> int:
     finally:
         if bar is not None:
             bar.close()
+    # deferred: loads scipy.stats, Numba, charset-normalizer, off the light path
     from ..compare.significance import significance
 
     if args.metric is not None and args.metric not in result.metrics():
@@ -178,6 +183,7 @@ def cmd_compare(args) -> int:
             metric=args.metric, metrics=", ".join(result.metrics())), code="bad_option")
     tests = significance(result, args.metric, args.reference)
     if args.xlsx:
+        # deferred: loads scipy.stats, Numba, charset-normalizer, off the light path
         from ..compare.workbook import write_comparison
 
         write_comparison(args.xlsx, result, tests)
@@ -197,8 +203,6 @@ def print_comparison(result, file_name: str, rows: int, width: int | None = None
     """Rows the entries (the baseline last), columns the metrics as mean ± std, in groups of
     columns that fit the terminal."""
     scheme = result.scheme
-    from ..metrics import metric
-    from ..textwidth import display_width, ljust, rjust
 
     how = (_("hold-out {share}").format(share=format(scheme.holdout, "g")) if scheme.holdout is not None
            else _("{k}-fold cross-validation").format(k=scheme.cv)) \
@@ -241,9 +245,8 @@ def print_comparison(result, file_name: str, rows: int, width: int | None = None
 def print_curves(result, key: str) -> None:
     """The learning curve (the tested metric's mean at each training size) and the error /
     pending points, when the comparison has them."""
+    # deferred: loads the Numba kernels (not on this command's light path)
     from ..compare.curves import error_pending_points
-    from ..metrics import metric
-    from ..textwidth import display_width, ljust, rjust
 
     first = max(display_width(_("algorithm")), *(display_width(n) for n in result.names))
     curve = result.curve
@@ -272,9 +275,8 @@ def print_curves(result, key: str) -> None:
 
 def print_significance(tests) -> None:
     """Each entry against the reference (corrected t, Wilcoxon, Nemenyi), its rank, and Friedman."""
+    # deferred: loads scipy.stats, Numba, charset-normalizer, off the light path
     from ..compare.significance import CAVEAT, p_text, p_value_text
-    from ..metrics import metric
-    from ..textwidth import display_width, ljust, rjust
 
     line = _("significance on {metric} (higher is better), against {reference}; alpha {alpha}:") \
         if tests.higher_better else \

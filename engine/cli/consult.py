@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 import sys
 
-from ..errors import OptionError
+from ..data.project import load_project
+from ..errors import OptionError, RuleTreeError
 from ..fileio import read_json_file
 from ..i18n import _
 from .printing import PROG, printable
@@ -16,9 +17,10 @@ MAX_ANSWERS_BYTES = 16 << 20  # one case's answers: a few kilobytes in practice
 
 def cmd_consult(args) -> int:
     """One case: the best question first; answers from --answers, else typed (? unknown, back)."""
-    from ..data.project import load_project
-    from ..errors import RuleTreeError
+    # deferred: loads the Numba kernels (not on this command's light path)
     from ..model import load_model
+
+    # deferred: loads the Numba kernels (not on this command's light path)
     from ..sessions import Session
 
     model = load_model(args.model)
@@ -129,6 +131,7 @@ def _confirm(prompt: str) -> bool:
 
 def cmd_sessions(args) -> int:
     """Saved consultations, newest first; one project's or one model's; to Excel."""
+    # deferred: loads the Numba kernels (not on this command's light path)
     from ..sessions import export_sessions, list_sessions, summary_row
 
     sessions, warnings = list_sessions(project=args.project, model=args.model)

@@ -11,7 +11,11 @@ import shutil
 import sys
 import time
 
+import numpy as np
+
+from ..data.table import format_number
 from ..i18n import N_, _
+from ..metrics import metric
 from ..textwidth import display_width, ljust
 
 PROG = "ruletree"
@@ -32,14 +36,10 @@ def printable(text) -> str:
 
 
 def fmt(value) -> str:
-    from ..data.table import format_number
-
     return "" if value is None else format_number(value)
 
 
 def json_default(value):
-    import numpy as np
-
     if isinstance(value, np.generic):
         return value.item()
     raise TypeError(type(value).__name__)
@@ -186,8 +186,6 @@ def print_algorithms(groups) -> None:
 
 
 def print_evaluation(result, file_name: str, holdout: float | None, cv: int, repeats: int) -> None:
-    from ..metrics import metric
-
     how = _("hold-out {share}").format(share=format(holdout, "g")) if holdout is not None else \
         _("{k}-fold cross-validation").format(k=cv)
     print(_("{algorithm} on {file} ({rows} rows), {scheme} x {repeats}").format(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..data.encode import encode
 from ..errors import OptionError
 from ..i18n import _
 from ..problem import Overrides, Problem, open_problem
@@ -64,8 +65,6 @@ def resolve_problem(args, *, need_target: bool = True, check_settings: bool = Fa
 
 def prepare(args):
     """Table, settings and encoded data for training commands, validated where they are made."""
-    from ..data.encode import encode
-
     problem = resolve_problem(args, need_target=True, check_settings=True)
     data = encode(problem.table, problem.spec, validate_first=False)  # checked by open_problem
     return problem, data

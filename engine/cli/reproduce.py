@@ -18,6 +18,8 @@ from pathlib import Path
 
 from ..errors import OptionError
 from ..i18n import _
+from ..plot import write_svg
+from ..reproduce import Progress
 from .printing import PROG, terminal_progress, warn
 
 PAPERS = ("facmi", "dp", "hfdt", "trichotomy", "mincost", "mincost_weights")
@@ -32,8 +34,6 @@ def experiment(paper: str):
 
 
 def cmd_reproduce(args) -> int:
-    from ..plot import write_svg
-
     module = experiment(args.paper)
     png_plotter = getattr(args, "plotter", None)
     if args.png and png_plotter is None:
@@ -58,8 +58,6 @@ def cmd_reproduce(args) -> int:
 def _run(module, out: Path, quick: bool, repeats: int | None = None) -> dict:
     """The experiment, with a bar on stderr when it is a terminal; the bar's line is finished
     however the run ends. `repeats` goes to a run that takes it (facmi's), else is refused."""
-    from ..reproduce import Progress
-
     accepted = inspect.signature(module.run).parameters
     extra = {}
     if repeats is not None:

@@ -30,7 +30,9 @@ units it holds.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import sys
 import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, ThreadPoolExecutor, wait
@@ -43,8 +45,8 @@ from ..algorithms.registry import algorithms, get
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
 from ..errors import Cancelled, OptionError
-from ..i18n import _
 from ..evaluate import Evaluation, FoldResult, fold_plans, score_fold
+from ..i18n import _
 from ..metrics import METRICS, SECONDS, ordered
 from ..progress import Progress, ProgressCallback, as_progress
 from ..workflows import AlgorithmEvaluation, Scoring, check_missing_rate, inject_missing
@@ -526,6 +528,7 @@ def _run_on_dask(scheduler: str, payload: _Payload, todo: list, finished, stoppe
     here and closed after), the payload scattered to every worker once; results handed to
     `finished` as they come; on Cancel the tasks not yet done are cancelled."""
     try:
+        # deferred: loads Dask (an optional extra)
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
         raise OptionError(_('running on a Dask cluster needs the "distributed" package '
@@ -578,8 +581,6 @@ def _process_context():
     kernels from Numba's cache; in the frozen app a worker is the bundle's own executable, whose
     entry point, app/launch.py, calls multiprocessing.freeze_support first; the self-test runs
     a comparison on worker processes in the bundle)."""
-    import multiprocessing
-    import sys
 
     if sys.platform.startswith("linux") and threading.active_count() == 1:
         return multiprocessing.get_context("fork")

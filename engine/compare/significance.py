@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..errors import OptionError
 from ..i18n import N_, _
 from ..metrics import headline
 from ..metrics import metric as catalogue_metric
@@ -106,13 +107,9 @@ def significance(comparison, metric: str | None = None, reference: str | None = 
     left_out = [n for n in names if n not in complete]
     reference = reference or names[0]
     if reference not in names:
-        from ..errors import OptionError
-
         raise OptionError(_('the reference "{reference}" is not one of the entries compared ({names})').format(
             reference=reference, names=", ".join(names)), code="bad_option")
     if reference not in complete:
-        from ..errors import OptionError
-
         raise OptionError(_('the reference "{reference}" does not report {metric} on every fold').format(
             reference=reference, metric=metric), code="bad_option")
     higher = not catalogue_metric(metric).lower_is_better

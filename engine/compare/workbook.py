@@ -28,12 +28,16 @@ from ..export import _put, _sheet
 from ..fileio import atomic_write_bytes
 from ..i18n import _
 from ..metrics import metric
+from .curves import error_pending_points
 from .significance import CAVEAT, P_FORMAT
 
 
 def write_comparison(path: str | os.PathLike, comparison, tests, images: list[tuple[str, bytes]] | None = None) -> None:
     """`images`: (title, PNG bytes) of plots to put on a Plots sheet, one under the other."""
+    # deferred: loads openpyxl (only to write or read a workbook), defusedxml (only for .ods/.xlsx extents)
     from openpyxl import Workbook
+
+    # deferred: loads openpyxl (only to write or read a workbook), defusedxml (only for .ods/.xlsx extents)
     from openpyxl.chart import BarChart, LineChart, Reference
 
     wb = Workbook()
@@ -136,12 +140,14 @@ def write_comparison(path: str | os.PathLike, comparison, tests, images: list[tu
 
 
 def _column(index: int) -> str:
+    # deferred: loads openpyxl (only to write or read a workbook), defusedxml (only for .ods/.xlsx extents)
     from openpyxl.utils import get_column_letter
 
     return get_column_letter(index)
 
 
 def _learning_curve_sheet(wb, comparison, key: str) -> None:
+    # deferred: loads openpyxl (only to write or read a workbook), defusedxml (only for .ods/.xlsx extents)
     from openpyxl.chart import LineChart, Reference
 
     curve = comparison.curve
@@ -174,9 +180,8 @@ def _learning_curve_sheet(wb, comparison, key: str) -> None:
 
 
 def _error_pending_sheet(wb, comparison) -> None:
+    # deferred: loads openpyxl (only to write or read a workbook), defusedxml (only for .ods/.xlsx extents)
     from openpyxl.chart import Reference, ScatterChart, Series
-
-    from .curves import error_pending_points
 
     points = [p for group in error_pending_points(comparison).values() for p in group]
     if not points:
@@ -208,6 +213,7 @@ def _error_pending_sheet(wb, comparison) -> None:
 
 def _plots_sheet(wb, images: list[tuple[str, bytes]]) -> None:
     """Each plot's title, and the PNG under it (openpyxl reads the size with Pillow)."""
+    # deferred: loads openpyxl (only to write or read a workbook), defusedxml (only for .ods/.xlsx extents)
     from openpyxl.drawing.image import Image
 
     ws = wb.create_sheet(_("Plots"))

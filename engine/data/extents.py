@@ -801,6 +801,7 @@ def _biff_declared(body: bytes) -> int:
 
 def _sheet_parts(path: str) -> dict[str, str]:
     """Sheet name -> worksheet part (xl/worksheets/sheetN.xml) from the workbook's XML."""
+    # deferred: loads defusedxml (only for .ods/.xlsx extents)
     from defusedxml import ElementTree
 
     try:

@@ -29,6 +29,7 @@ def _is_panic(exc: BaseException) -> bool:
 
 
 def _open_workbook(path: str, limits: ReadLimits):
+    # deferred: loads the workbook reader (only for workbooks)
     import python_calamine as pc
 
     with open(path, "rb") as handle:

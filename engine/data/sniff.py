@@ -291,6 +291,7 @@ _OTHER_SCRIPTS = ("cp1251", "koi8_r", "koi8_u", "iso8859_5", "mac_cyrillic", "cp
 
 def _detector_guess(raw: bytes) -> str | None:
     try:
+        # deferred: loads charset-normalizer (only to guess an encoding)
         from charset_normalizer import from_bytes
 
         best = from_bytes(raw[:200_000]).best()

@@ -6,7 +6,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pandas as pd
+
 from .. import progress as _progress
+from ..export import csv_text, write_tables
+from ..fileio import atomic_write_text
 from ..i18n import _
 
 
@@ -86,10 +90,6 @@ class Count:
 
 def save_tables(out: Path, tables: dict, workbook: str, say) -> None:
     """Each table as `out/NAME.csv` and all of them as sheets of `out/WORKBOOK.xlsx` (atomic writes)."""
-    import pandas as pd
-
-    from ..export import csv_text, write_tables
-    from ..fileio import atomic_write_text
 
     for name, frame in tables.items():
         # data set and class names come from files: none may reach a spreadsheet as a formula

@@ -56,8 +56,9 @@ from ..i18n import _
 from ..plot import LinePlot
 from ..tree.model import NOMINAL_KIND
 from ..tree.predict import predict
-from . import Count, Progress, reporter, save_tables  # noqa: F401 (Progress: as before, for callers)
+from . import Count, Progress, report, reporter, save_tables  # noqa: F401 (Progress: as before, for callers)
 from .facmi import datasets_dir
+from .report import claim_row, claims_table
 
 #: the paper's three learners (registered names), in the paper's order
 LEARNERS = ("c45", "rs", "dp")
@@ -258,8 +259,6 @@ def run(out: Path, quick: bool = False, say=None, names=None, folder: Path | Non
 def report_rows(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     """`dp_paper_claims` as the report's rows: the claim, our figure, agree / disagree (from its
     "holds"), why. No tie: the claims are on means over the data sets, with no paired test."""
-    from .report import claim_row, claims_table
-
     c45, rs, dp = (LABELS[n] for n in LEARNERS)
     n_sets = int((tables["dp_accuracy"]["data set"] != "mean").sum())
     rows = []
@@ -281,8 +280,6 @@ def report_rows(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
 
 def write_report(path: Path, tables: dict[str, pd.DataFrame], repeats: int) -> Path:
     """The one-page report (engine.reproduce.report): the paper's claims, our figures, verdicts."""
-    from . import report
-
     sets = [str(s) for s in tables["dp_accuracy"]["data set"] if s != "mean"]
     protocol = (
         f"Data sets: {', '.join(sets)} (rows with a missing value deleted; the paper's FM set is not available). "

@@ -31,38 +31,41 @@ import numpy as np
 import pandas as pd
 
 from ..data import read_table
+from ..errors import OptionError
 from ..i18n import _
 from ..plot import LinePlot
 from ..synth import monotone_data
-from . import Count, Progress, reporter, save_tables  # noqa: F401 (Progress: as before, for callers)
+from . import Count, Progress, report, reporter, save_tables  # noqa: F401 (Progress: as before, for callers)
 from .facmi_choice import CHOOSE, JUDGE, experiment_e
 from .facmi_common import (  # noqa: F401 (also the names callers and tests read here)
+    ALPHA,
+    CLAIMS,
+    IN_PAPER,
     LEARNERS_A,
     LEARNERS_B,
     LEARNERS_C,
-    PARAMS,
-    VARIANTS,
-    PAPER_VARIANTS,
     MEDIAN_VARIANTS,
-    ALPHA,
+    PAPER_VARIANTS,
+    PARAMS,
     REAL,
-    IN_PAPER,
-    CLAIMS,
-    datasets_dir,
+    VARIANTS,
     _fit_predict,
-    _mae,
     _fit_variant,
-    spearman_directions,
-    fold_scores,
+    _mae,
+    _reference,
+    claim_verdict,
     cross_validated_mae,
+    datasets_dir,
+    facmi_status,
+    fold_scores,
+    learns_directions,
     paired,
     real_problem,
-    learns_directions,
-    _reference,
-    facmi_status,
-    claim_verdict,
+    spearman_directions,
 )
 from .facmi_curves import SIZES, curve_claims, curve_plots, experiment_d
+from .report import markdown_table
+
 
 def experiment_a(repeats: int, sizes=range(4, 37, 4), say=None, count: Count | None = None) -> pd.DataFrame:
     """Units counted: one draw of training cases, every learner fitted on it."""
@@ -211,8 +214,6 @@ def run(out: Path, quick: bool = False, say=None, repeats: int | None = None) ->
     reps = QUICK if quick else FULL
     if repeats is not None:
         if repeats < 1:
-            from ..errors import OptionError
-
             raise OptionError(f"--repeats must be at least 1, not {repeats}", code="bad_option")
         reps = (repeats,) * 5
     sizes, ks, names = range(4, 37, 4), (2, 4, 6, 8, 10), tuple(REAL)
@@ -247,16 +248,12 @@ def _set_sizes(names, folder: Path) -> list[int]:
 
 
 def _markdown(frame: pd.DataFrame) -> str:
-    from .report import markdown_table
-
     return markdown_table(frame)
 
 
 def write_report(path: Path, tables: dict, reps) -> Path:
     """One page: the paper's claims, our figures, agree / disagree / tie, and why
     (engine.reproduce.report)."""
-    from . import report
-
     protocol = (
         f"Repeats: (a) {reps[0]}, (b) {reps[1]}, (c) {reps[2]} x 5-fold CV, (d) {reps[3]} draws per size, "
         f"(e) {reps[4]} x 5-fold CV. Paired differences against FACMI by the corrected resampled t-test "

@@ -35,8 +35,9 @@ from ..evaluate import stratified_holdout
 from ..i18n import _
 from ..plot import LinePlot
 from ..tree.predict import predict
-from . import Progress, reporter, save_tables  # noqa: F401 (Progress: as before, for callers)
+from . import Progress, report, reporter, save_tables  # noqa: F401 (Progress: as before, for callers)
 from .facmi import datasets_dir
+from .report import claim_row, claims_table
 
 LEVELS = (1, 2, 3, 4)
 #: (label, learner, parameters)
@@ -169,8 +170,6 @@ def run(out: Path, quick: bool = False, say=None, folder: Path | None = None) ->
 def report_rows(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     """`hfdt_paper_claims` as the report's rows: the claim, our figure (its "figures"), agree /
     disagree (from its "holds"), why. No tie: the claims are on means, with no paired test."""
-    from .report import claim_row, claims_table
-
     row = {r["method"]: r for _, r in tables["hfdt_glass"].iterrows()}
     rows = []
     for _row, claim in tables["hfdt_paper_claims"].iterrows():
@@ -203,8 +202,6 @@ def report_rows(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
 
 def write_report(path: Path, tables: dict[str, pd.DataFrame], seeds: int) -> Path:
     """The one-page report (engine.reproduce.report): the paper's claims, our figures, verdicts."""
-    from . import report
-
     protocol = (
         f"Glass (214 cases) with its 4-level class hierarchy; {seeds} stratified 70/30 splits (seeds 0..{seeds - 1}; "
         "the paper used one), the same for every method; fuzzy terms by k = 2 Kohonen centres. HFDT against "

@@ -72,8 +72,9 @@ from ..plot import LinePlot
 from ..strategies import STRATEGIES, simulate
 from ..tree.predict import predict
 from ..workflows import inject_missing
-from . import Count, Progress, reporter, save_tables  # noqa: F401 (Progress: as before, for callers)
+from . import Count, Progress, report, reporter, save_tables  # noqa: F401 (Progress: as before, for callers)
 from .facmi import datasets_dir
+from .report import claim_row, claims_table
 
 #: (name, file, target, cost matrix given the file's classes)
 DATASETS = (
@@ -330,8 +331,6 @@ def report_rows(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     """`mincost_paper_claims` as the report's rows: the claim, our figure (M3's cost and the
     cheapest of M1 / M2 per rate), agree / disagree (from its "holds"), why. No tie: the table
     holds means and stds over the seeds, no paired test."""
-    from .report import claim_row, claims_table
-
     main = tables["mincost_total_cost"]
     main = main[(main["strategy"] == MAIN_STRATEGY) & main["method"].isin(PAPER_METHODS)]
     rates = rates_of(main)
@@ -362,8 +361,6 @@ def report_rows(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
 
 def write_report(path: Path, tables: dict[str, pd.DataFrame], seeds: int) -> Path:
     """The one-page report (engine.reproduce.report): the paper's claims, our figures, verdicts."""
-    from . import report
-
     rates = rates_of(tables["mincost_total_cost"])
     sets = list(dict.fromkeys(tables["mincost_total_cost"]["data set"]))
     protocol = (

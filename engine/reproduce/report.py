@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..fileio import atomic_write_text
+
 #: the columns of a claims table on the page
 COLUMNS = ("the paper's claim", "our figure", "verdict", "why")
 #: a claim table's "holds" -> the page's verdict
@@ -68,6 +70,4 @@ def render(title: str, protocol: str, sections: Sequence[tuple[str | None, pd.Da
 
 def write(path: Path, title: str, protocol: str, sections: Sequence[tuple[str | None, pd.DataFrame | None]]) -> Path:
     """`render`'s page written to `path` (atomically); returns `path`."""
-    from ..fileio import atomic_write_text
-
     return atomic_write_text(path, render(title, protocol, sections)) or path

@@ -25,7 +25,8 @@ from ..i18n import _
 from ..plot import LinePlot
 from ..tree.model import PENDING
 from ..tree.predict import predict
-from . import Count, Progress, reporter, save_tables  # noqa: F401 (Progress: as before, for callers)
+from . import Count, Progress, report, reporter, save_tables  # noqa: F401 (Progress: as before, for callers)
+from .report import claim_row, claims_table
 
 SETTINGS = (("uncorrelated", 0.0), ("low (0.2)", 0.2), ("medium (0.5)", 0.5), ("high (0.8)", 0.8))
 MUS = (1.0, 1.5, 2.0)
@@ -146,8 +147,6 @@ def paper_claims(table: pd.DataFrame) -> pd.DataFrame:
 def report_rows(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     """`trichotomy_paper_claims` as the report's rows: the claim, our figure, agree / disagree
     (from its "holds"), why. No tie: the table holds means over the pairs, no paired test."""
-    from .report import claim_row, claims_table
-
     table = tables["trichotomy_simulation"]
     sdt = _settings(table, PAPER_SDT)
     rows = []
@@ -180,8 +179,6 @@ def report_rows(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
 
 def write_report(path: Path, tables: dict[str, pd.DataFrame], pairs: int) -> Path:
     """The one-page report (engine.reproduce.report): the paper's claims, our figures, verdicts."""
-    from . import report
-
     protocol = (
         f"Simulation: six normal variables, 500 Lo and 500 Hi cases, mu in {{1, 1.5, 2}}, uncorrelated or "
         f"equicorrelated (rho 0.2, 0.5, 0.8; the paper's covariances were lost, these are ours); {pairs} pairs of "

@@ -23,16 +23,31 @@ the largest firing strength per label, as a rule base).
 from __future__ import annotations
 
 import math
-
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..data.encode import DataSchema
 from .case_values import CaseValues
-from .nodes import (CATEGORY, FUZZY, KIND_CODES, KIND_NAMES, LEAF, NODE_CLASSES, NODE_KINDS, PENDING, THRESHOLD,
-                    TRICHOTOMY, CategorySplit, FuzzySplit, Leaf, Node, ThresholdSplit, TrichotomySplit,
-                    triangular_memberships)
+from .nodes import (
+    CATEGORY,
+    FUZZY,
+    KIND_CODES,
+    KIND_NAMES,
+    LEAF,
+    NODE_CLASSES,
+    NODE_KINDS,
+    PENDING,
+    THRESHOLD,
+    TRICHOTOMY,
+    CategorySplit,
+    FuzzySplit,
+    Leaf,
+    Node,
+    ThresholdSplit,
+    TrichotomySplit,
+    triangular_memberships,
+)
 
 __all__ = ["CATEGORY", "FUZZY", "KIND_CODES", "KIND_NAMES", "LEAF", "NODE_CLASSES", "NODE_KINDS", "PENDING",
            "THRESHOLD", "TRICHOTOMY", "CategorySplit", "FuzzySplit", "Leaf", "Node", "ThresholdSplit",
@@ -328,6 +343,7 @@ class CompiledTree:
     def tested(self) -> np.ndarray:
         """(nodes, attributes): tested by a strict ancestor (threshold trees)."""
         if self._tested is None:
+            # deferred: loads the Numba kernels (not on this command's light path)
             from ..kernels.traverse import path_attributes
 
             self._tested = path_attributes(self.parent, self.feature, self.preorder, self.n_features)

@@ -13,12 +13,13 @@ so the tree for any alpha is read off without building it.
 
 from __future__ import annotations
 
+import copy
 import itertools
 from dataclasses import dataclass
 
 import numpy as np
 
-from .model import Leaf, Tree
+from .model import LEAF, Leaf, Tree
 
 
 def leaf_costs(tree: Tree, cost: np.ndarray | None = None) -> np.ndarray:
@@ -38,6 +39,7 @@ class PruningPath:
 
 def pruning_path(tree: Tree, cost: np.ndarray | None = None) -> PruningPath:
     """The weakest-link sequence of `tree` (in a kernel: engine/kernels/prune.py)."""
+    # deferred: loads the Numba kernels (not on this command's light path)
     from ..kernels.prune import weakest_links
 
     n = len(tree.nodes)
@@ -68,8 +70,6 @@ def prune_to(tree: Tree, prune_alpha: np.ndarray, alpha: float) -> Tree:
             new_id = out.add(new, parent)
             children = []
         else:
-            import copy
-
             new = copy.copy(node)
             new.children = [-1] * len(node.children)
             new.counts = node.counts.copy()
@@ -92,9 +92,11 @@ def cv_errors(tree: Tree, prune_alpha: np.ndarray, X: np.ndarray, y: np.ndarray,
     The cases go down the tree in the compiled traversal (a missing value takes the
     heavier branch) and their paths are walked in a kernel (engine/kernels/prune.py).
     """
+    # deferred: loads the Numba kernels (not on this command's light path)
     from ..kernels.prune import cv_error_diff
+
+    # deferred: loads the Numba kernels (not on this command's light path)
     from ..kernels.traverse import MAJORITY, traverse
-    from .model import LEAF
 
     betas = np.ascontiguousarray(betas, dtype=np.float64)
     ct = tree.compile()

@@ -309,7 +309,9 @@ def test_the_model_copy_is_written_by_the_task_runner_off_the_gui_thread(qtbot, 
 
     writers = []
     real = sessions.keep_model_copy
-    monkeypatch.setattr(sessions, "keep_model_copy", lambda m: writers.append(threading.current_thread()) or real(m))
+    import app.panels.consult_panel as consult_panel
+
+    monkeypatch.setattr(consult_panel, "keep_model_copy", lambda m: writers.append(threading.current_thread()) or real(m))
     model = hand_model()
     panel = ConsultPanel()
     qtbot.addWidget(panel)
@@ -333,7 +335,10 @@ def test_a_failed_model_copy_is_logged_and_the_first_answer_reports_it(qtbot, mo
     def refuse(model):
         raise OSError("no room on the disk")
 
-    monkeypatch.setattr(sessions, "keep_model_copy", refuse)
+    import app.panels.consult_panel as consult_panel
+
+    monkeypatch.setattr(consult_panel, "keep_model_copy", refuse)  # where the panel calls it,
+    monkeypatch.setattr(sessions, "keep_model_copy", refuse)  # and where a session saving calls it
     panel = ConsultPanel()
     qtbot.addWidget(panel)
     panel.set_model(hand_model(), None, None)

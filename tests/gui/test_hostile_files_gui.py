@@ -186,11 +186,11 @@ def test_exports_into_a_missing_folder_say_so(window, demo_dir, tmp_path, qtbot,
     assert window.consult_panel.history_box.sessions
     assert not window.consult_panel.export_history(str(gone / "cases.xlsx"))
     # the comparison workbook: the engine's writer meets a folder that is gone
-    import engine.compare.workbook as workbook
+    import app.panels.compare_panel as compare_panel
 
     def write_comparison(path, *args, **kwargs):
         raise FileNotFoundError(errno.ENOENT, "No such file or directory", str(path))
-    monkeypatch.setattr(workbook, "write_comparison", write_comparison)
+    monkeypatch.setattr(compare_panel, "write_comparison", write_comparison)  # the engine's, where the panel calls it
     panel = window.compare_panel
     panel.result, panel.tests = object(), object()
     monkeypatch.setattr(panel, "plot_images", lambda: {})
