@@ -131,9 +131,15 @@ def _sources() -> list[Path]:
 
 
 def _tool(name: str) -> str:
+    """PySide6's `pyside6-<name>`: on PATH, else beside this Python (a venv's python run directly,
+    not activated, has its scripts there, not on PATH)."""
     found = shutil.which(f"pyside6-{name}")
     if found:
         return found
+    for folder in {Path(sys.executable).parent, Path(sys.executable).resolve().parent}:
+        found = shutil.which(f"pyside6-{name}", path=str(folder))
+        if found:
+            return found
     raise SystemExit(f"pyside6-{name} is not installed (it comes with PySide6)")
 
 

@@ -10,22 +10,69 @@ Two runners:
   cancels the running one, whose outcome is then ignored.
 - `TaskRunner`, for short side jobs (writing a model's copy for its consultation
   sessions): jobs run side by side to their end and never cancel one another or
-  the window's job. Its workers belong to the application, so a panel closed
-  while its job runs does not destroy a running thread.
+  the window's job.
+
+Every worker belongs to the application, not to the window or panel that started it:
+destroying a QThread that still runs aborts the whole process ("Destroyed while
+thread is still running"), and a job cannot always stop at once (Numba compiles a
+kernel in one piece, for a minute or more on a busy machine). So a window closed
+during a job closes; the job finishes off-screen, its outcome dropped; and when the
+event loop has ended `settle(status)` waits for what still runs, then ends the
+process plainly (`os._exit`) rather than let Qt destroy a running thread.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import sys
 import time
 import weakref
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
 
 from engine.errors import Cancelled, RuleTreeError
 from engine.progress import Progress
 
 log = logging.getLogger(__name__)
+
+#: every worker whose thread has not finished, whoever started it (strong references: a worker
+#: whose runner is gone keeps its Python side until its job ends)
+_LIVE: set["_Worker"] = set()
+#: how long the application waits, after its event loop, for jobs still running
+SETTLE_MS = 10 * 60 * 1000
+
+
+def running() -> list["_Worker"]:
+    """The workers whose job has not ended."""
+    return [w for w in list(_LIVE) if w.isRunning()]
+
+
+def wait_all(ms: int = SETTLE_MS) -> bool:
+    """Wait until every job of every runner has ended; False when some still run after `ms`."""
+    deadline = time.monotonic() + ms / 1000.0
+    for worker in running():
+        if not worker.wait(max(0, int((deadline - time.monotonic()) * 1000))):
+            return False
+    return True
+
+
+def settle(status: int, ms: int = SETTLE_MS) -> int:
+    """After the application's event loop: let the jobs still running end (off-screen), then
+    `status`; if some cannot end within `ms`, end the process here with `status`, logged, rather
+    than let Qt abort the process destroying a running thread."""
+    if wait_all(ms):
+        return status
+    log.warning("%d background job(s) still running %.0f s after the window closed; exiting", len(running()),
+                ms / 1000)
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+    os._exit(status)
 
 
 class _Worker(QThread):
@@ -67,8 +114,13 @@ class _Runner(QObject):
         super().__init__(parent)
         self._running: list[_Worker] = []  # workers whose job has not ended (or whose end is not yet seen)
 
-    def _launch(self, work, owner: QObject | None) -> _Worker:
-        worker = _Worker(work, owner)
+    def _launch(self, work) -> _Worker:
+        app = QCoreApplication.instance()
+        if app is None:
+            raise RuntimeError("a job runner needs a QCoreApplication (it owns the workers)")
+        worker = _Worker(work, app)
+        _LIVE.add(worker)
+        worker.finished.connect(lambda w=worker: _LIVE.discard(w))
         # bookkeeping first, so that whoever hears the outcome sees the runner as it is after it
         for signal in (worker.succeeded, worker.failed, worker.stopped):
             signal.connect(self._weakly(worker, _Runner._ended))
@@ -85,7 +137,9 @@ class _Runner(QObject):
 
         def handler(*args):
             runner = ref()
-            if runner is not None:
+            # the runner's Qt side may be gone before its Python side (its window was destroyed while
+            # this job ran on): the outcome is dropped then
+            if runner is not None and shiboken6.isValid(runner):
                 method(runner, worker, *extra, *args)
         return handler
 
@@ -121,7 +175,7 @@ class JobRunner(_Runner):
 
     def start(self, work) -> None:
         self.cancel()
-        worker = self._launch(work, self)
+        worker = self._launch(work)
         worker.progressed.connect(self._weakly(worker, JobRunner._forward, "progressed", False))
         worker.succeeded.connect(self._weakly(worker, JobRunner._forward, "finished", True))
         worker.failed.connect(self._weakly(worker, JobRunner._forward, "failed", True))
@@ -148,9 +202,7 @@ class JobRunner(_Runner):
 class TaskRunner(_Runner):
     """Short side jobs: each runs to its end on a worker of its own; none cancels another.
 
-    A worker's parent is the application, not this runner: a running QThread that
-    is destroyed aborts the process, and the widget owning this runner may go first.
-    The application waits for unfinished workers before it quits.
+    Its workers, as every runner's, belong to the application (the module docstring).
     """
 
     finished = Signal(object)
@@ -161,11 +213,7 @@ class TaskRunner(_Runner):
         return bool(self._running)
 
     def start(self, work) -> None:
-        app = QCoreApplication.instance()
-        if app is None:
-            raise RuntimeError("TaskRunner needs a QCoreApplication (it owns the workers)")
-        worker = self._launch(work, app)
+        worker = self._launch(work)
         worker.succeeded.connect(self.finished)  # signal to signal: Qt cuts it if this runner goes
         worker.failed.connect(self.failed)
-        app.aboutToQuit.connect(worker.wait)  # a job still running when the window closes ends first
         worker.start()

@@ -28,7 +28,7 @@ from engine.data.project import Project
 from engine.data.spec import ProblemSpec
 from engine.resources import demo_project
 
-from . import i18n, theme
+from . import i18n, jobs, theme
 from .errors import show_error
 from .jobs import JobRunner
 from .opening import APP_NAME, OpeningFlow
@@ -44,6 +44,8 @@ from .warmup import app_icon, start_warmup
 
 SETTINGS_ORG = "RuleTree Studio"  # QSettings(organisation, application): both this name
 log = logging.getLogger(__name__)
+#: how long closing the window waits for a cancelled job to stop before it closes all the same
+CLOSE_WAIT_MS = 3000
 
 __all__ = ["APP_NAME", "SETTINGS_ORG", "MainWindow", "TreePanel", "run"]
 
@@ -248,13 +250,18 @@ class MainWindow(OpeningFlow, TrainingFlow, QMainWindow):
                               numba=numba.__version__))
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        """Cancel the jobs and close; a job that cannot stop at once (a kernel compiling) finishes
+        off-screen, its outcome dropped (app.jobs: its thread is the application's, never
+        destroyed while it runs)."""
         if not self.keep_edits():
             event.ignore()
             return
-        for jobs in (self.jobs, self.compare_panel.jobs):  # a cancelled job stops within a fold
-            jobs.cancel()
-        for jobs in (self.jobs, self.compare_panel.jobs):
-            jobs.wait(30000)
+        for runner in (self.jobs, self.compare_panel.jobs):  # a cancelled job stops within a node or a fold
+            runner.cancel()
+        for runner in (self.jobs, self.compare_panel.jobs):
+            if not runner.wait(CLOSE_WAIT_MS):
+                log.info("a background job is still running as the window closes; it finishes off-screen")
+                break
         self.settings.setValue("geometry", self.saveGeometry())
         super().closeEvent(event)
 
@@ -271,4 +278,4 @@ def run(path: str | None = None) -> int:
     window.open_path(path or str(demo_project()))
     window.show()
     start_warmup(window)  # compiles (first start) or loads the kernels off the GUI thread
-    return app.exec()
+    return jobs.settle(app.exec())  # what still runs ends first (or the process ends plainly)

@@ -15,6 +15,20 @@ TESTS = Path(__file__).resolve().parent
 sys.path.insert(0, str(TESTS))  # helpers such as xlsx_builder
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _kernels_warm():
+    """Every learner's kernels compiled (or loaded from the cache) once, before the first test
+    (issue 43): a test that waits with a time limit — on a job, on a subprocess — must never be
+    waiting on a cold compile, which takes minutes on a slow or busy machine. RULETREE_TEST_COLD=1
+    skips it (to look at cold behaviour)."""
+    if os.environ.get("RULETREE_TEST_COLD") == "1":
+        return
+    from app.warmup import warm_kernels
+
+    result = warm_kernels()
+    assert result.error is None, result.error
+
+
 @pytest.fixture(autouse=True)
 def _user_data_dir(tmp_path_factory, monkeypatch):
     """Logs and sessions of tests go to a temporary folder, never the real one."""

@@ -31,3 +31,15 @@ def canvas(qtbot):
     qtbot.waitExposed(c)
     c.setFocus()
     return c
+
+
+@pytest.fixture(autouse=True)
+def _no_job_outlives_its_test():
+    """After each GUI test, wait for the background jobs it started (a kernel compiling cannot be
+    cancelled); one still running after the wait fails the test in words. The threads are the
+    application's (app.jobs), so a window destroyed by the test's teardown never aborts the run."""
+    yield
+    from app import jobs
+
+    if not jobs.wait_all(600_000):
+        pytest.fail(f"{len(jobs.running())} background job(s) still running 10 minutes after the test ended")

@@ -161,3 +161,18 @@ def test_screenshot_scripts_take_the_language():
     assert split_lang(["out", "p_", "f.xlsx"]) == ("en", ["out", "p_", "f.xlsx"])
     assert default_target("zh_CN").parts[-2:] == ("screenshots", "zh_CN")
     assert default_target("en").name == "screenshots"
+
+
+def test_the_qt_tools_are_found_beside_python_without_path(monkeypatch, tmp_path):
+    """A venv's python run directly (not activated) has pyside6-lupdate beside it, not on PATH."""
+    import shutil
+    import sys
+    from pathlib import Path
+
+    expected = shutil.which("pyside6-lupdate", path=str(Path(sys.executable).parent)) or \
+        shutil.which("pyside6-lupdate", path=str(Path(sys.executable).resolve().parent))
+    if expected is None:
+        pytest.skip("this Python has no pyside6-lupdate beside it")
+    monkeypatch.setenv("PATH", str(tmp_path))  # nothing there
+    assert shutil.which("pyside6-lupdate") is None
+    assert Path(i18n._tool("lupdate")).name == "pyside6-lupdate"

@@ -122,3 +122,100 @@ def test_a_side_job_failure_comes_back_by_signal(qtbot, error, is_bug):
         runner.start(work)
     assert "disk full" in failed.args[0] or failed.args[0] == "no room"
     assert failed.args[1] is is_bug
+
+
+# ---- a job that cannot stop (issue 43: the window never aborts on close) ----------------------
+
+
+def stubborn(started: threading.Event, release: threading.Event, seen: list):
+    """A job that ignores Cancel (as a Numba compile does): it ends when released."""
+    def work(progress):
+        started.set()
+        release.wait(60)
+        seen.append(progress.cancelled)
+        return "done late"
+    return work
+
+
+def test_closing_the_window_during_a_job_that_ignores_cancel(qtbot, tmp_path, monkeypatch):
+    """The window closes within its short wait and is destroyed while the job still runs: the
+    thread is the application's, so nothing aborts; the job ends off-screen, its outcome dropped."""
+    import time
+
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    import app.main as main
+    from app import jobs
+
+    monkeypatch.setattr(main, "CLOSE_WAIT_MS", 300)
+    window = main.MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
+    window.show()
+    started, release, seen = threading.Event(), threading.Event(), []
+    outcomes = []
+    window.jobs.finished.connect(outcomes.append)
+    window.jobs.start(stubborn(started, release, seen))
+    assert started.wait(TIMEOUT / 1000)
+    worker = window.jobs._worker
+    assert worker.parent() is QApplication.instance()
+    t0 = time.monotonic()
+    assert window.close()
+    assert time.monotonic() - t0 < 5  # the short wait, not the job's end
+    window.deleteLater()
+    with qtbot.waitSignal(window.destroyed, timeout=TIMEOUT):
+        pass
+    assert worker.isRunning() and jobs.running() == [worker]  # the job goes on, off-screen
+    release.set()
+    assert jobs.wait_all(TIMEOUT)
+    qtbot.waitUntil(lambda: worker not in jobs._LIVE, timeout=TIMEOUT)
+    assert seen == [True] and outcomes == []  # cancelled, heard it late; nothing reached a window that is gone
+
+
+SCRIPT = r"""
+import os, sys, threading, time
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+sys.path.insert(0, {root!r})
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+import app.main as main
+from app import jobs
+main.CLOSE_WAIT_MS = 200
+window = main.MainWindow(QSettings({settings!r}, QSettings.IniFormat))
+window.show()
+started = threading.Event()
+def work(progress):  # ignores Cancel, as a compile does
+    started.set()
+    time.sleep({job_s})
+    return 1
+window.jobs.start(work)
+started.wait(10)
+QTimer.singleShot(100, window.close)
+QTimer.singleShot(150, app.quit)
+status = app.exec()
+print("event loop over", flush=True)
+sys.exit(jobs.settle(status, ms={settle_ms}))
+"""
+
+
+@pytest.mark.parametrize("job_s, settle_ms", [(2, 30000), (30, 500)], ids=["job ends off-screen", "job outlives the wait"])
+def test_the_process_exits_0_when_the_window_closes_during_such_a_job(tmp_path, job_s, settle_ms):
+    """Closed during a job that ignores Cancel, the application's process ends with status 0 and
+    no abort: after the job when it ends within the settle wait, else at the wait's end."""
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parents[2])
+    script = SCRIPT.format(root=root, settings=str(tmp_path / "s.ini"), job_s=job_s, settle_ms=settle_ms)
+    env = dict(os.environ, RULETREE_DATA_DIR=str(tmp_path / "data"))
+    t0 = time.monotonic()
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env)
+    took = time.monotonic() - t0
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "event loop over" in out.stdout
+    assert "Destroyed while thread" not in out.stderr and "Aborted" not in out.stderr
+    if job_s > 10:
+        assert took < job_s  # it did not wait for the job
