@@ -122,6 +122,30 @@ def datasets():
     spec_iris = ProblemSpec(target="class", positive_class="Iris-versicolor")
     iris, _ = out["iris"]
     out["iris_positive"] = (iris, spec_iris)
+    # priced tests (test and waiting costs, a prerequisite, a batch group) and a cost matrix
+    from engine.data.spec import BatchGroup, CostMatrix
+
+    def priced(name, target, costs, batch, prerequisite, classes_matrix=None):
+        table = read_table(str(DATA / f"{name}.csv"))
+        spec = ProblemSpec(target=target)
+        for k, (attr, cost) in enumerate(costs.items()):
+            spec.set_attribute(attr, test_cost=cost, wait_time=k % 3, wait_cost=(k % 2) * 2.5)
+        spec.set_attribute(prerequisite[0], prerequisite=prerequisite[1])
+        spec.batch_groups = [BatchGroup("panel", list(batch), common_cost=min(costs[a] for a in batch) / 2)]
+        if classes_matrix is not None:
+            spec.misclassification_costs = CostMatrix(*classes_matrix)
+        return encode(table, spec), spec
+
+    out["car_priced"] = priced("car_evaluation", "class",
+                               {"buying": 10, "maint": 20, "doors": 3, "persons": 4, "lug_boot": 5, "safety": 40},
+                               ("doors", "persons", "lug_boot"), ("maint", "buying"),
+                               (["unacc", "acc", "good", "vgood"],
+                                [[0, 100, 200, 300], [100, 0, 100, 200], [200, 100, 0, 100], [300, 200, 100, 0]]))
+    pima_costs = {a: 5.0 + 7 * k for k, a in enumerate(["preg", "plas", "pres", "skin", "insu", "mass", "pedi", "age"])}
+    table = read_table(str(DATA / "pima_indians_diabetes.csv"))
+    pima_costs = {c.name: pima_costs.get(c.name, 5.0 + 3 * k) for k, c in enumerate(table.columns) if c.name != "class"}
+    names = list(pima_costs)
+    out["pima_priced"] = priced("pima_indians_diabetes", "class", pima_costs, tuple(names[1:4]), (names[4], names[3]))
     return out
 
 
@@ -140,6 +164,11 @@ ORDINAL = [("ie", {}), ("ie", {"min_samples_leaf": 2}), ("rt", {}), ("rt", {"min
 TRICHOTOMY = [("trichotomy", {}), ("trichotomy", {"trim": 0.05}), ("trichotomy", {"r": 0.01}),
               ("trichotomy", {"lambda0": 0.5}), ("trichotomy", {"n_min": 20}), ("fisher_lda", {}),
               ("fisher_lda", {"p_enter": 0.2})]
+
+MINCOST = [("mincost", {}), ("mincost", {"cost_stop": True}), ("mincost", {"w1": 2.0}), ("m2", {}), ("m1", {})]
+FUZZY = [("hfdt", {}), ("fuzzy_id3", {}), ("min_ambiguity", {})]
+PRICED_SETS = ["car_priced", "pima_priced"]
+FUZZY_SETS = ["iris", "glass"]
 
 CLASSIC_SETS = ["iris", "glass", "pima", "breast", "heart", "mushroom", "german", "car_nominal", "car_ordinal",
                 "synth_monotone", "mixed_weighted"]
@@ -164,6 +193,14 @@ def cases():
             yield ds, name, p
     for ds in BINARY_SETS:
         for name, p in TRICHOTOMY:
+            yield ds, name, p
+    for ds in PRICED_SETS:
+        for name, p in MINCOST:
+            yield ds, name, p
+        for p in C45[:1] + CART[:1]:
+            yield ds, "c45" if p is C45[0] else "cart", p
+    for ds in FUZZY_SETS:
+        for name, p in FUZZY:
             yield ds, name, p
 
 
