@@ -12,8 +12,8 @@ def readme_commands():
 
 def test_readme_has_the_two_quick_start_commands():
     blocks = readme_commands()
-    assert blocks[0] == "python -m pip install -e . && ruletree"
-    assert blocks[1] == 'python -m pip install -e ".[test]" && python -m pytest'
+    assert blocks[0] == "bash packaging/quickstart.sh"
+    assert blocks[1] == "bash packaging/quickstart.sh --test"
 
 
 def test_ci_runs_exactly_the_readme_test_command():
