@@ -11,6 +11,9 @@ dialogs (`app.opening`). What is decided here, once:
   which column is the target, so it never gets one assumed;
 - settings given beside the file (`Overrides`: target, class order, monotone
   directions, hierarchy, positive class) replace the project's;
+- a bare data file's columns that cannot teach a tree anything (an identifier unique on every
+  row, a constant; engine.data.hygiene) are left out of training, each said in a warning
+  (`Problem.flags`); a project says for itself which columns are in use;
 - the settings are checked against the data once, where the problem is made
   (`Problem.problems`; `open_problem(..., check=True)` raises the `SpecError`).
 
@@ -24,6 +27,7 @@ import os
 from dataclasses import dataclass, field
 
 from .data.hierarchy import read_hierarchy
+from .data.hygiene import ColumnFlag, column_flags
 from .data.project import SUFFIX, Project, load_project
 from .data.read import read_table
 from .data.spec import ProblemSpec, SpecProblem, check, raise_problems
@@ -83,10 +87,16 @@ class Problem:
     table: Table
     spec: ProblemSpec
     project: Project
-    warnings: list[str] = field(default_factory=list)  # the reader's (the table's own)
+    warnings: list[str] = field(default_factory=list)  # the reader's (the table's own), then the flags'
+    flags: list[ColumnFlag] = field(default_factory=list)  # columns left out on opening (engine.data.hygiene)
     target_assumed: bool = False  # the target is the last column, chosen by `default_target`
     problems: list[SpecProblem] = field(default_factory=list)  # `check(spec, table)` when opened
     settings_file: str | None = None  # where the settings came from (the project file), for messages
+
+    @property
+    def flag_warnings(self) -> list[str]:
+        """What was said of the columns left out on opening (a part of `warnings`)."""
+        return [flag_warning(f) for f in self.flags]
 
     @property
     def valid(self) -> bool:
@@ -129,6 +139,8 @@ def open_problem(path: str | os.PathLike | None = None, *, project: str | os.Pat
         if sheet is None:
             sheet = project.sheet
     table = read_problem_table(data_path, sheet, header_row, encoding=encoding, delimiter=delimiter)
+    if own_data:
+        table = with_missing_values(table, project.missing_values)
     spec = project.spec.copy() if project is not None else ProblemSpec()
     if overrides:
         overrides.apply(spec)
@@ -136,6 +148,7 @@ def open_problem(path: str | os.PathLike | None = None, *, project: str | os.Pat
     if spec.target is None and need_target and project is None:
         spec.target = default_target(table)
         assumed = spec.target is not None
+    flags = leave_out_flagged(table, spec) if project is None else []
     if project is None:
         project = Project(data_path=os.path.abspath(data_path), sheet=table.sheet, header_row=header_row)
     elif own_data:
@@ -143,13 +156,31 @@ def open_problem(path: str | os.PathLike | None = None, *, project: str | os.Pat
             project.header_row = None  # the header row chosen belonged to another sheet
         project.sheet = table.sheet
     project.spec = spec
-    problem = Problem(table=table, spec=spec, project=project, warnings=list(table.warnings),
-                      target_assumed=assumed, settings_file=project.path)
+    problem = Problem(table=table, spec=spec, project=project,
+                      warnings=list(table.warnings) + [flag_warning(f) for f in flags], target_assumed=assumed,
+                      settings_file=project.path, flags=flags)
     if spec.target is not None or need_target:
         problem.problems = check(spec, table)
     if check_settings:
         problem.raise_if_invalid()
     return problem
+
+
+def leave_out_flagged(table: Table, spec: ProblemSpec) -> list[ColumnFlag]:
+    """Mark the flagged columns of `table` not in use in `spec` (a column whose use was set is
+    left as it is); the flags acted on."""
+    out = []
+    for flag in column_flags(table, spec.target):
+        if flag.column in spec.attributes and not spec.attributes[flag.column].is_default():
+            continue
+        spec.set_attribute(flag.column, use=False)
+        out.append(flag)
+    return out
+
+
+def flag_warning(flag: ColumnFlag) -> str:
+    return _('column "{column}" is left out of training: {reason}; tick "use" on the Problem tab (or set '
+             '"use": true in a project) to take it back').format(column=flag.column, reason=flag.reason)
 
 
 def reopen(problem: Problem, *, sheet: str | None = None, header_row: int | None = None,
@@ -158,6 +189,7 @@ def reopen(problem: Problem, *, sheet: str | None = None, header_row: int | None
     every setting: the target stays unless it is no longer a column (then the last column)."""
     table = read_problem_table(problem.table.file, sheet, header_row, encoding=problem.table.encoding,
                                delimiter=problem.table.delimiter)
+    table = with_missing_values(table, problem.project.missing_values)
     spec = problem.spec
     assumed = problem.target_assumed
     if spec.target not in {c.name for c in table.columns}:
@@ -168,6 +200,27 @@ def reopen(problem: Problem, *, sheet: str | None = None, header_row: int | None
     if check_settings:
         out.raise_if_invalid()
     return out
+
+
+def with_missing_values(table: Table, missing_values: dict[str, list[str]]) -> Table:
+    """`table` with each column's texts of `missing_values` read as missing (a column the table
+    lacks is left out: the file changed)."""
+    names = {c.name for c in table.columns}
+    for column, texts in missing_values.items():
+        if column in names and texts:
+            table = table.read_as_missing(column, texts)
+    return table
+
+
+def read_as_missing(problem: Problem, column: str, texts) -> Problem:
+    """The problem with `texts` of `column` read as missing from now on (kept in the project,
+    so the file reads so again), its settings checked again."""
+    kept = problem.project.missing_values.setdefault(column, [])
+    kept.extend(t for t in texts if t not in kept)
+    table = problem.table.read_as_missing(column, texts)
+    return Problem(table=table, spec=problem.spec, project=problem.project, warnings=list(table.warnings),
+                   target_assumed=problem.target_assumed, problems=check(problem.spec, table),
+                   settings_file=problem.settings_file)
 
 
 def read_problem_table(path: str, sheet: str | None, header_row: int | None, *, encoding: str | None = None,

@@ -129,7 +129,7 @@ def cmd_train(args) -> int:
     given = resolve_params(info, parse_params(args.param))
     problem, data = prepare(args)
     before = list(data.warnings)
-    for w in problem.table.warnings + before:
+    for w in problem.warnings + before:
         warn(w)
     bar = terminal_progress()
     try:
@@ -240,6 +240,8 @@ def cmd_evaluate(args) -> int:
     check_scheme_options(args)
     missing_rate = getattr(args, "missing_rate", None)
     problem, data = prepare(args)
+    for w in problem.flag_warnings:  # the reader's own warnings are in the evaluation's
+        warn(w)
     bar = terminal_progress()
     try:
         result = evaluate_algorithm(info, data, problem.spec, given, cv=args.cv, repeats=args.repeats,

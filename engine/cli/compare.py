@@ -156,7 +156,7 @@ def cmd_compare(args) -> int:
         for entry in entries:
             entry.resolved = resolve_params(get(entry.algorithm), entry.params)
     problem, data = prepare(args)
-    for w in problem.table.warnings + list(data.warnings):
+    for w in problem.warnings + list(data.warnings):
         warn(w)
     available = None
     if wants_all:

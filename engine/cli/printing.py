@@ -92,7 +92,7 @@ def print_info(table, spec, target, classes, problem, problems, *, show_settings
     if show_settings:
         print()
         print_settings(spec)
-    for w in table.warnings:
+    for w in problem.warnings:
         print(_("warning: {message}").format(message=w))
     if problem.project is not None and (show_settings or problems):
         print()

@@ -35,6 +35,8 @@ class Project:
     sheet: str | None = None
     spec: ProblemSpec = field(default_factory=ProblemSpec)
     header_row: int | None = None  # the row of the column names, chosen by the user (None: found)
+    # per column, cell texts read as missing besides the usual ones ("未提供"): Table.read_as_missing
+    missing_values: dict[str, list[str]] = field(default_factory=dict)
     path: str | None = None  # where the project file lives
     extra: dict = field(default_factory=dict)  # unknown top-level keys, kept on save
     data_extra: dict = field(default_factory=dict)  # unknown keys of "data"
@@ -43,6 +45,8 @@ class Project:
         data = {"path": _relative(self.data_path, relative_to), "sheet": self.sheet}
         if self.header_row is not None:
             data["header_row"] = self.header_row
+        if self.missing_values:
+            data["missing_values"] = {k: list(v) for k, v in self.missing_values.items()}
         data.update(self.data_extra)
         out = {"format": FORMAT, "version": VERSION, "data": data}
         out.update(self.spec.to_json())
@@ -104,13 +108,37 @@ def project_from_json(obj, *, file: str | None = None) -> Project:
         raise ProjectFileError(_("must be a row number from 1 to {most:,}").format(most=MAX_HEADER_ROW),
                                code="bad_setting", file=file,
                                field="data.header_row")
+    missing_values = _missing_values(data.get("missing_values"), file)
     if path is not None and file is not None and not os.path.isabs(path):
         path = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(file)), path))
     spec = ProblemSpec.from_json({k: v for k, v in obj.items() if k in ProblemSpec.KEYS}, file=file)
     known = {"format", "version", "data", *ProblemSpec.KEYS}
     return Project(data_path=path, sheet=sheet, spec=spec, path=file, header_row=header_row,
+                   missing_values=missing_values,
                    extra={k: v for k, v in obj.items() if k not in known},
-                   data_extra={k: v for k, v in data.items() if k not in ("path", "sheet", "header_row")})
+                   data_extra={k: v for k, v in data.items() if k not in DATA_KEYS})
+
+
+DATA_KEYS = ("path", "sheet", "header_row", "missing_values")
+#: at most this many columns with texts read as missing, and texts per column (a file from anyone)
+MAX_MISSING_COLUMNS, MAX_MISSING_TEXTS = 16_384, 1_000
+
+
+def _missing_values(value, file) -> dict[str, list[str]]:
+    """data.missing_values: {column: [texts]} of bounded size, or nothing."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or len(value) > MAX_MISSING_COLUMNS:
+        raise ProjectFileError(_("must map column names to lists of texts"), code="bad_setting", file=file,
+                               field="data.missing_values")
+    out = {}
+    for column, texts in value.items():
+        if (not isinstance(texts, list) or len(texts) > MAX_MISSING_TEXTS
+                or not all(isinstance(t, str) and len(t) <= 1000 for t in texts)):
+            raise ProjectFileError(_("must be a list of texts (at most {most})").format(most=MAX_MISSING_TEXTS),
+                                   code="bad_setting", file=file, field=f"data.missing_values.{column}")
+        out[str(column)] = list(texts)
+    return out
 
 
 def load_project(path: str | os.PathLike) -> Project:

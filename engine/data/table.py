@@ -9,6 +9,7 @@ the sheet starts lower).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import math
 import re
@@ -20,10 +21,12 @@ import pandas as pd
 
 from ..errors import DataError
 from ..i18n import _
-from .limits import ReadLimits
+from .limits import DEFAULT_LIMITS, ReadLimits
+from .number_formats import parse_formatted
 
-#: Cell texts read as "missing", compared after stripping spaces, case-insensitive.
-MISSING_TOKENS = frozenset({"", "?", "na", "n/a", "-", "null", "nan", "#n/a"})
+#: Cell texts read as "missing", compared after stripping spaces, case-insensitive (a dash alone:
+#: hyphen, em and en dash, full-width hyphen-minus, as spreadsheets write "no value").
+MISSING_TOKENS = frozenset({"", "?", "na", "n/a", "-", "—", "–", "－", "null", "nan", "#n/a"})
 
 NUMERIC = "numeric"
 NOMINAL = "nominal"
@@ -87,6 +90,10 @@ class ColumnInfo:
     integer: bool = False  # numeric: every value a whole number
     numeric_text: bool = False  # nominal, but every value reads as a number (kept as text: leading zeros)
     declared_values: list[str] | None = None  # ARFF: the header's value list, in its order
+    # nominal for a few cells that are not numbers (at most 10 %): those texts, distinct, natural order
+    # (Table.read_as_missing reads them as missing: the column is numeric then)
+    not_numbers: list[str] | None = None
+    notes: list[str] = field(default_factory=list)  # the reader's warnings about this column (in Table.warnings)
 
     def to_json(self) -> dict:
         out = {"name": self.name, "type": self.type, "missing": self.missing, "distinct": self.distinct}
@@ -99,6 +106,8 @@ class ColumnInfo:
             out["declared_values"] = self.declared_values
         if self.numeric_text:
             out["numeric_text"] = True
+        if self.not_numbers:
+            out["not_numbers"] = self.not_numbers[:MAX_LISTED_VALUES]
         return out
 
 
@@ -133,6 +142,29 @@ class Table:
         if self.row_numbers is not None:
             return int(self.row_numbers[index])
         return self.first_row + index
+
+    def read_as_missing(self, name: str, texts, limits: ReadLimits | None = None) -> "Table":
+        """This table with the cells of column `name` that hold one of `texts` (compared after
+        stripping spaces) read as missing, the column inferred again: a number column with a
+        few stray texts ("—", "未提供") becomes numeric. The other columns are shared, not copied.
+        The reader's warnings about the column give way to what is said now."""
+        texts = {str(t).strip() for t in texts}
+        old = self.column(name)
+        cells = self.frame[name].to_numpy(dtype=object).copy()
+        hits = np.fromiter((isinstance(c, str) and c.strip() in texts for c in cells), dtype=bool, count=len(cells))
+        cells[hits] = None
+        builder = TableBuilder(self.file, limits or DEFAULT_LIMITS, sheet=self.sheet, header_row=self.header_row)
+        rows = self.row_numbers if self.row_numbers is not None else np.arange(self.first_row,
+                                                                               self.first_row + self.n_rows)
+        series, info = builder.infer_column(name, list(cells), rows)
+        frame = self.frame.copy(deep=False)
+        frame[name] = series
+        columns = [info if c.name == name else c for c in self.columns]
+        said = _('column "{name}": {n} cell(s) holding {texts} read as missing').format(
+            name=name, n=int(hits.sum()), texts=_(", ").join(f'"{escape_controls(t)[0]}"' for t in sorted(texts)))
+        warnings = [w for w in self.warnings if w not in old.notes] + builder.warnings + [said]
+        info.notes = builder.warnings + [said]
+        return dataclasses.replace(self, frame=frame, columns=columns, warnings=warnings)
 
     def to_json(self) -> dict:
         return {
@@ -439,6 +471,8 @@ class TableBuilder:
         numeric_text = False
         if declared is None and present.any():
             parsed = self._parse_numbers(kept, kept_idx)
+            if not isinstance(parsed, np.ndarray):
+                parsed = self._formatted(name, kept.tolist(), parsed)
             if isinstance(parsed, np.ndarray):
                 if not _has_leading_zero(kept):
                     numbers[kept_idx] = parsed
@@ -499,6 +533,8 @@ class TableBuilder:
         hint = None
         numeric_text = False
         parsed = self._parse_distinct_numbers(np.array(vals, dtype=object), counts, kept_codes)
+        if not isinstance(parsed, np.ndarray):
+            parsed = self._formatted(name, vals, parsed)
         if isinstance(parsed, np.ndarray):
             if not _has_leading_zero(vals):
                 numbers = np.append(parsed, np.nan)[codes]
@@ -513,21 +549,41 @@ class TableBuilder:
         info = ColumnInfo(name=name, type=NOMINAL, missing=missing, distinct=len(vals),
                           values=[vals[k] for k in order], counts=[int(counts[k]) for k in order])
         info.numeric_text = numeric_text
-        self._numeric_except(name, hint, row_numbers)
+        self._numeric_except(name, hint, row_numbers, info)
         return pd.Series(out, dtype=object, copy=False), info
 
-    def _numeric_except(self, name: str, hint, row_numbers: np.ndarray) -> None:
+    def _formatted(self, name: str, texts: list, otherwise):
+        """Numbers written as a spreadsheet shows them ("12%", "1,234", "¥1,200", "3.5 万",
+        engine.data.number_formats) when the whole column agrees, said in a warning; else
+        `otherwise` (what the plain parse gave). `texts`: the cells in row order, or the distinct
+        texts in order of first occurrence (the first is the same either way)."""
+        found = parse_formatted(texts, decimal_comma=self.decimal_comma) if texts else None
+        if found is None:
+            return otherwise
+        values, used = found
+        self.warnings.append(
+            _('column "{name}" holds numbers written with {formats} (e.g. "{example}"); they are read as '
+              "numbers ({example} = {value})").format(
+                name=name, formats=_(", ").join(_(u) for u in used), example=escape_controls(texts[0])[0],
+                value=format_number(values[0])))
+        return values
+
+    def _numeric_except(self, name: str, hint, row_numbers: np.ndarray, info: ColumnInfo) -> None:
         """The warning for a column read as text for a few cells that are not numbers: `hint` is
-        (first such cell, its text, how many), or None."""
+        (first such cell, its text, how many), or None; the texts that are not numbers kept in
+        `info.not_numbers`."""
         if hint is None:
             return
         first, text, n_bad = hint
+        values = pd.Series(info.values, dtype=object)
+        info.not_numbers = [v for v, bad in zip(info.values, pd.to_numeric(values, errors="coerce").isna()) if bad]
         more = _(" and {n} more").format(n=n_bad - 1) if n_bad > 1 else ""
         text = escape_controls(text)[0]
-        self.warnings.append(
-            _('column "{name}" is numeric except for "{text}" in row {row}{more}; it is read as nominal (text). '
-              "Fix those cells to use it as a number.").format(name=name, text=text, row=int(row_numbers[first]),
-                                                               more=more))
+        note = _('column "{name}" is numeric except for "{text}" in row {row}{more}; it is read as nominal (text). '
+                 "Fix those cells, or read them as missing, to use it as a number.").format(
+            name=name, text=text, row=int(row_numbers[first]), more=more)
+        self.warnings.append(note)
+        info.notes.append(note)
 
     def _parse_distinct_numbers(self, vals: np.ndarray, counts: np.ndarray, kept_codes: np.ndarray):
         """`_parse_numbers` over distinct texts `vals` (`counts` cells each; `kept_codes`: the
@@ -667,5 +723,5 @@ class TableBuilder:
                 raise self.error(_('the value "{value}" is not among the values the header declares ({values})').format(
                     value=unknown[0], values=", ".join(declared[:10])), "undeclared_value",
                                  row=int(row_numbers[where]), column=name)
-        self._numeric_except(name, hint, row_numbers)
+        self._numeric_except(name, hint, row_numbers, info)
         return pd.Series(out, dtype=object, copy=False), info

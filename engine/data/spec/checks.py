@@ -44,6 +44,14 @@ def column_labels(table: Table, name: str) -> list[str]:
     return class_labels(table, name)
 
 
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
 def effective_type(spec: ProblemSpec, table: Table, name: str) -> str:
     """The attribute's type as set, else as inferred from the data."""
     settings = spec.attribute(name)
@@ -239,8 +247,14 @@ def attribute_type_problems(spec: ProblemSpec, facts: DataFacts, name: str, sett
     kind = effective_type(spec, facts.table, name)
     info = facts.table.column(name)
     if kind == NUMERIC and info.type != NUMERIC and info.distinct and not info.numeric_text:
-        yield SpecProblem(f"{base}.type", _('column "{name}" holds text (e.g. "{value}"); it cannot be numeric').format(
-                                              name=name, value=info.values[0]))
+        stray = info.not_numbers or [v for v in info.values if not _is_number(v)] or info.values
+        if info.not_numbers:  # a number column but for a few texts: they can be read as missing
+            yield SpecProblem(f"{base}.type", _('column "{name}" holds text among its numbers (e.g. "{value}"); '
+                                                "read those cells as missing to make it numeric").format(
+                                                  name=name, value=stray[0]))
+        else:
+            yield SpecProblem(f"{base}.type", _('column "{name}" holds text (e.g. "{value}"); it cannot be '
+                                                "numeric").format(name=name, value=stray[0]))
     if settings.order is not None and kind != ORDINAL:
         yield SpecProblem(f"{base}.order", _("an order of values is only for ordinal attributes"))
     if kind == ORDINAL:
