@@ -88,6 +88,8 @@ class MainWindow(OpeningFlow, TrainingFlow, QMainWindow):
 
         self.data_panel.sheet_chosen.connect(self._sheet_chosen)
         self.data_panel.header_row_chosen.connect(self._header_row_chosen)
+        self.data_panel.read_as_missing_requested.connect(self.read_as_missing)
+        self.data_panel.use_again_requested.connect(self.use_again)
         self.data_panel.start.open_data.connect(self.choose_data)
         self.data_panel.start.open_project.connect(self.choose_project)
         self.data_panel.start.open_path.connect(lambda path: self.open_path(path))

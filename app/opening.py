@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 from engine.data.project import SUFFIX, save_project
 from engine.data.read import MAX_HEADER_ROW, SUPPORTED_SUFFIXES
 from engine.errors import DataError
-from engine.problem import Problem, is_project, open_problem, reopen
+from engine.problem import Problem, flag_warning, is_project, open_problem, read_as_missing, reopen
 from engine.resources import resources_dir
 
 APP_NAME = "RuleTree Studio"
@@ -112,7 +112,8 @@ class OpeningFlow:
         """Every panel on the problem just opened (the model trained before is of other data)."""
         self.problem = problem
         self.project, self.table, self.spec, self.model = problem.project, problem.table, problem.spec, None
-        self.data_panel.show_table(problem.table, problem.project.header_row is not None)
+        self.data_panel.show_table(problem.table, problem.project.header_row is not None, problem.warnings,
+                                   problem.flags)
         self.problem_panel.set_problem(problem.table, problem.spec)
         self.train_panel.set_problem(problem.spec)
         self.train_panel.suggest_scheme(problem.table.n_rows)
@@ -199,10 +200,43 @@ class OpeningFlow:
             if changed and self.project.path is not None:
                 self.dirty = True
                 self._title()
-        self.data_panel.show_table(problem.table, header_row is not None)
+        self.data_panel.show_table(problem.table, header_row is not None, problem.warnings, problem.flags)
         self.problem_panel.set_problem(problem.table, self.spec)
         self.train_panel.set_problem(self.spec)
         self.tree_panel.set_cases(None, None)
+
+    # ---- data hygiene (engine.problem): one click each -------------------------------------------
+
+    def read_as_missing(self, column: str, texts: list) -> None:
+        """The column's stray texts read as missing from now on (the project keeps them): the
+        column is numeric; the settings are checked again."""
+        if self.problem is None:
+            return
+        try:
+            problem = read_as_missing(self.problem, column, texts)
+        except Exception as exc:  # noqa: BLE001 - a dialog, never a crash; the table shown stays
+            self.error(exc, self.table.file if self.table is not None else None, writing=False)
+            return
+        self.problem, self.table = problem, problem.table
+        self.model = None  # a tree of the data as it read before
+        self.data_panel.show_table(problem.table, self.project.header_row is not None, problem.warnings,
+                                   problem.flags)
+        self.problem_panel.set_problem(problem.table, self.spec)
+        self.tree_panel.set_cases(None, None)
+        self._edited()
+
+    def use_again(self, column: str) -> None:
+        """A column left out on opening (an identifier, a constant) in use again."""
+        if self.problem is None:
+            return
+        self.spec.set_attribute(column, use=True)
+        gone = {flag_warning(f) for f in self.problem.flags if f.column == column}
+        self.problem.flags = [f for f in self.problem.flags if f.column != column]
+        self.problem.warnings = [w for w in self.problem.warnings if w not in gone]
+        self.data_panel.show_table(self.table, self.project.header_row is not None, self.problem.warnings,
+                                   self.problem.flags)
+        self.problem_panel.set_problem(self.table, self.spec)
+        self._edited()
 
     def _title(self) -> None:
         name = os.path.basename(self.project.path) if self.project and self.project.path else \

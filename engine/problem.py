@@ -194,8 +194,8 @@ def reopen(problem: Problem, *, sheet: str | None = None, header_row: int | None
     assumed = problem.target_assumed
     if spec.target not in {c.name for c in table.columns}:
         spec.target, assumed = default_target(table), True
-    out = Problem(table=table, spec=spec, project=problem.project, warnings=list(table.warnings),
-                  target_assumed=assumed, settings_file=problem.settings_file)
+    out = Problem(table=table, spec=spec, project=problem.project, warnings=list(table.warnings) + problem.flag_warnings,
+                  target_assumed=assumed, settings_file=problem.settings_file, flags=list(problem.flags))
     out.problems = check(spec, table)
     if check_settings:
         out.raise_if_invalid()
@@ -218,9 +218,9 @@ def read_as_missing(problem: Problem, column: str, texts) -> Problem:
     kept = problem.project.missing_values.setdefault(column, [])
     kept.extend(t for t in texts if t not in kept)
     table = problem.table.read_as_missing(column, texts)
-    return Problem(table=table, spec=problem.spec, project=problem.project, warnings=list(table.warnings),
-                   target_assumed=problem.target_assumed, problems=check(problem.spec, table),
-                   settings_file=problem.settings_file)
+    return Problem(table=table, spec=problem.spec, project=problem.project,
+                   warnings=list(table.warnings) + problem.flag_warnings, target_assumed=problem.target_assumed,
+                   problems=check(problem.spec, table), settings_file=problem.settings_file, flags=list(problem.flags))
 
 
 def read_problem_table(path: str, sheet: str | None, header_row: int | None, *, encoding: str | None = None,

@@ -92,6 +92,9 @@ class StartPage(QWidget):
 class DataPanel(QWidget):
     sheet_chosen = Signal(str)
     header_row_chosen = Signal(object)  # the row of the column names, or None: let the reader find it
+    # data hygiene (engine.problem): a column's stray texts read as missing; a column left out, used again
+    read_as_missing_requested = Signal(str, list)
+    use_again_requested = Signal(str)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -123,6 +126,13 @@ class DataPanel(QWidget):
         self.banner.setStyleSheet("QLabel { background: #fff4e5; color: #663c00; border: 1px solid #ffb74d; "
                                   "border-radius: 4px; padding: 6px; }")
         self.banner.setVisible(False)
+        # one click for each thing opening found that can be mended: a column's stray texts read as
+        # missing, a column left out of training used again
+        self.fixes = QWidget()
+        self.fixes_layout = QHBoxLayout(self.fixes)
+        self.fixes_layout.setContentsMargins(0, 0, 0, 0)
+        self.fixes.setVisible(False)
+        self.fix_buttons: dict[tuple[str, str], QPushButton] = {}  # ("missing" | "use", column) -> button
         self.model = TableModel()
         self.view = QTableView()
         self.view.setModel(self.model)
@@ -141,6 +151,7 @@ class DataPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.banner)
+        layout.addWidget(self.fixes)
         layout.addWidget(split)
         self.pages = QStackedWidget()
         self.pages.addWidget(self.start)
@@ -148,10 +159,46 @@ class DataPanel(QWidget):
         outer = QVBoxLayout(self)
         outer.addWidget(self.pages)
 
-    def show_table(self, table, chosen_header: bool = False) -> None:
-        """`chosen_header`: the header row was the user's choice (shown as its number, else "found")."""
+    def show_table(self, table, chosen_header: bool = False, warnings: list[str] | None = None,
+                   flags=()) -> None:
+        """`chosen_header`: the header row was the user's choice (shown as its number, else "found").
+        `warnings`: what opening said (default: the table's); `flags`: the columns left out of
+        training on opening (engine.data.hygiene), each with a button to use it again."""
         self.pages.setCurrentIndex(1)
-        self._show_table(table, chosen_header)
+        self._show_table(table, chosen_header, table.warnings if warnings is None else warnings)
+        self.show_fixes(table, flags)
+
+    def show_fixes(self, table, flags=()) -> None:
+        """A button per column whose stray texts can be read as missing (its tooltip lists the
+        cells) and per column left out on opening."""
+        while self.fixes_layout.count():
+            item = self.fixes_layout.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        self.fix_buttons = {}
+        for info in table.columns:
+            if not info.not_numbers:
+                continue
+            texts = list(info.not_numbers)
+            shown = ", ".join(f"\u201c{t}\u201d" for t in texts[:3]) + (" ..." if len(texts) > 3 else "")
+            button = QPushButton(self.tr("Read {texts} in \u201c{column}\u201d as missing").format(texts=shown,
+                                                                                                column=info.name))
+            values = table.frame[info.name]
+            rows = [table.row_number(int(i)) for i in values.index[values.isin(texts)][:20]]
+            button.setToolTip(self.tr("The cells that are not numbers, rows {rows}: read as missing, the column "
+                                      "is numeric. The project keeps this choice.").format(
+                rows=", ".join(map(str, rows)) + (" ..." if int(values.isin(texts).sum()) > 20 else "")))
+            button.clicked.connect(lambda _=False, c=info.name, t=texts: self.read_as_missing_requested.emit(c, t))
+            self.fixes_layout.addWidget(button)
+            self.fix_buttons[("missing", info.name)] = button
+        for flag in flags:
+            button = QPushButton(self.tr("Use \u201c{column}\u201d again").format(column=flag.column))
+            button.setToolTip(self.tr("Left out of training because {reason}").format(reason=flag.reason))
+            button.clicked.connect(lambda _=False, c=flag.column: self.use_again_requested.emit(c))
+            self.fixes_layout.addWidget(button)
+            self.fix_buttons[("use", flag.column)] = button
+        self.fixes_layout.addStretch(1)
+        self.fixes.setVisible(bool(self.fix_buttons))
 
     def show_read_settings(self, sheet: str | None, row: int | None) -> None:
         """The Sheet box shows `sheet` and the Header row box `row` ("found" for None), without
@@ -168,22 +215,23 @@ class DataPanel(QWidget):
         self.header_row.setValue(row or 0)
         self.header_row.blockSignals(False)
 
-    def _show_table(self, table, chosen_header: bool = False) -> None:
+    def _show_table(self, table, chosen_header: bool = False, warnings: list[str] | None = None) -> None:
+        warnings = table.warnings if warnings is None else warnings
         name = table.file.replace("\\", "/").rsplit("/", 1)[-1]
         where = self.tr('{file}, sheet "{sheet}"').format(file=name, sheet=table.sheet) if table.sheet else name
-        if table.warnings:
+        if warnings:
             summary = self.tr("{where}: {rows} rows, {columns} columns; {warnings} warning(s)")
         else:
             summary = self.tr("{where}: {rows} rows, {columns} columns")
         self.summary.setText(summary.format(where=where, rows=f"{table.n_rows:,}", columns=len(table.columns),
-                                            warnings=len(table.warnings)))
-        self.summary.setToolTip("\n".join(table.warnings))
-        lines = [self.tr("Warning: {warning}").format(warning=w) for w in table.warnings[:6]]
-        if len(table.warnings) > 6:
+                                            warnings=len(warnings)))
+        self.summary.setToolTip("\n".join(warnings))
+        lines = [self.tr("Warning: {warning}").format(warning=w) for w in warnings[:6]]
+        if len(warnings) > 6:
             lines.append(self.tr("... and {count} more (hover the summary above)").format(
-                count=len(table.warnings) - 6))
+                count=len(warnings) - 6))
         self.banner.setText("\n".join(lines))
-        self.banner.setVisible(bool(table.warnings))
+        self.banner.setVisible(bool(warnings))
         self.sheet.blockSignals(True)
         self.sheet.clear()
         self.sheet.addItems(table.sheets)

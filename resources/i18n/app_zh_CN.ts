@@ -533,6 +533,22 @@
             <translation>取值</translation>
         </message>
         <message>
+            <source>Read {texts} in “{column}” as missing</source>
+            <translation>把“{column}”中的 {texts} 读作缺失值</translation>
+        </message>
+        <message>
+            <source>The cells that are not numbers, rows {rows}: read as missing, the column is numeric. The project keeps this choice.</source>
+            <translation>不是数字的单元格在第 {rows} 行：读作缺失值后该列为数值型。项目会保存此选择。</translation>
+        </message>
+        <message>
+            <source>Use “{column}” again</source>
+            <translation>重新使用“{column}”</translation>
+        </message>
+        <message>
+            <source>Left out of training because {reason}</source>
+            <translation>未参与训练，因为{reason}</translation>
+        </message>
+        <message>
             <source>{file}, sheet "{sheet}"</source>
             <translation>{file}，工作表“{sheet}”</translation>
         </message>
@@ -767,6 +783,7 @@
         <name>MainWindow</name>
         <message>
             <source>Data</source>
+            <extracomment>how long closing the window waits for a cancelled job to stop before it closes all the same</extracomment>
             <translation>数据</translation>
         </message>
         <message>
