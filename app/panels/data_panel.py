@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.data.table import format_number
+
 from ..models.table_model import TableModel
 
 #: the column types the reader infers (keys of the engine), as the columns table shows them
@@ -243,7 +245,8 @@ class DataPanel(QWidget):
         self.model.set_table(table)
         self.columns.setRowCount(len(table.columns))
         for i, c in enumerate(table.columns):
-            values = (f"{c.minimum:g} .. {c.maximum:g}" if c.type == "numeric" and c.minimum is not None
+            values = (f"{format_number(c.minimum)} .. {format_number(c.maximum)}"
+                      if c.type == "numeric" and c.minimum is not None
                       else ", ".join(c.values[:10]) + (" ..." if len(c.values) > 10 else ""))
             kind = QCoreApplication.translate("DataPanel", TYPE_NAMES[c.type]) if c.type in TYPE_NAMES else c.type
             for j, text in enumerate([c.name, kind, str(c.missing), str(c.distinct), values]):
