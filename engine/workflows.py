@@ -219,6 +219,21 @@ class TrainResult:
             return None
         return ours < theirs - 1e-12 if lower else ours > theirs + 1e-12
 
+    def baseline_verdict(self) -> str | None:
+        """How the model stands beside the baseline, in one word: "better" (on the headline
+        metric), "worse" (no better on it, nor more accurate), or "dearer" — when the problem
+        prices tests: more accurate than the baseline, which asks no tests and so pays only for
+        its errors, but dearer in total (its tests cost more than the errors they prevent).
+        None: nothing to compare."""
+        better = self.beats_baseline()
+        if better is None or better:
+            return None if better is None else "better"
+        ours, theirs = self.metrics.get("accuracy"), self.baseline["metrics"].get("accuracy")
+        priced = "avg_test_cost" in self.metrics
+        if priced and ours is not None and theirs is not None and ours > theirs + 1e-12:
+            return "dearer"
+        return "worse"
+
     @property
     def scored_on(self) -> str:
         return "held-out" if self.holdout else "training"

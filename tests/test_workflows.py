@@ -318,3 +318,23 @@ def test_train_model_cross_validated_headline(car):
     assert train_model(get("mincost"), table, spec, {}, cv=5).beats_baseline() is True
     with pytest.raises(OptionError):
         train_model(info, table, spec, {}, cv=5, holdout=0.3)
+
+
+def test_the_verdict_beside_the_baseline():
+    """Priced tests: the baseline asks none, so a model more accurate but dearer in total is
+    "dearer", not "worse" (issue 36); no more accurate and no cheaper is "worse"."""
+    import numpy as np
+
+    from engine.workflows import TrainResult
+
+    def result(ours: dict, theirs: dict) -> TrainResult:
+        return TrainResult(model=None, metrics=ours, holdout=None, scored_rows=10, fit_seconds=0.0, labels=[],
+                           confusion=np.zeros((2, 2)), node_rows={}, baseline={"label": "a", "rule": "", "metrics": theirs})
+
+    base = {"accuracy": 0.337, "avg_total_cost": 40.0, "avg_test_cost": 0.0, "avg_misclassification_cost": 40.0}
+    assert result({"accuracy": 0.635, "avg_total_cost": 45.0, "avg_test_cost": 20.0}, base).baseline_verdict() == "dearer"
+    assert result({"accuracy": 0.30, "avg_total_cost": 45.0, "avg_test_cost": 20.0}, base).baseline_verdict() == "worse"
+    assert result({"accuracy": 0.635, "avg_total_cost": 30.0, "avg_test_cost": 20.0}, base).baseline_verdict() == "better"
+    # no priced tests: accuracy judges, and more errors is simply worse
+    assert result({"accuracy": 0.30}, {"accuracy": 0.337}).baseline_verdict() == "worse"
+    assert result({"accuracy": 0.40}, {"accuracy": 0.337}).baseline_verdict() == "better"

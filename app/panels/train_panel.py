@@ -60,19 +60,36 @@ def headline_html(result) -> str:
     parts = [head, escape(translate("TrainPanel", "on {scheme}.").format(scheme=_(result.scheme_text)))]
     if result.baseline:
         base = result.baseline
-        if base["label"] != "per fold":  # one class for every fold
+        priced = "avg_test_cost" in result.metrics and costs
+        if priced:  # the baseline asks no tests: what it pays is its errors alone; its accuracy beside
+            accuracy = METRICS["accuracy"].text(base["metrics"].get("accuracy"))
+            text = (translate("TrainPanel", "Beside it, always answering “{label}” ({rule}) asks no tests, so it "
+                                            "pays only for its errors: {value} per case (accuracy {accuracy}).")
+                    if base["label"] != "per fold" else
+                    translate("TrainPanel", "Beside it, always answering {rule} of the training folds asks no tests, "
+                                            "so it pays only for its errors: {value} per case (accuracy "
+                                            "{accuracy})."))
+        elif base["label"] != "per fold":  # one class for every fold
+            accuracy = ""
             text = (translate("TrainPanel", "Beside it, always answering “{label}” ({rule}) costs {value}.")
                     if costs else
                     translate("TrainPanel", "Beside it, always answering “{label}” ({rule}) scores {value}."))
         else:
+            accuracy = ""
             text = (translate("TrainPanel", "Beside it, always answering {rule} of the training folds costs {value}.")
                     if costs else
                     translate("TrainPanel", "Beside it, always answering {rule} of the training folds scores {value}."))
         parts.append(escape(text.format(label=base["label"], rule=_(base["rule"]),
-                                        value=judged.text(base["metrics"].get(name)))))
-        if result.beats_baseline() is False:
+                                        value=judged.text(base["metrics"].get(name)), accuracy=accuracy)))
+        verdict = result.baseline_verdict()
+        if verdict == "worse":
             parts.append('<span style="color:#b71c1c"><b>{}</b></span>'.format(
                 escape(translate("TrainPanel", "This model does no better than that baseline."))))
+        elif verdict == "dearer":
+            parts.append('<span style="color:#8a5300"><b>{}</b></span>'.format(escape(translate(
+                "TrainPanel", "It is more accurate than that baseline, but its tests cost more than the errors they "
+                "prevent: with cheaper tests, dearer errors or a learner that weighs test costs (minimum cost) it "
+                "can pay less."))))
     if not result.cv and not result.holdout:
         parts.append('<span style="color:#616161">{}</span>'.format(escape(translate(
             "TrainPanel", "Figures on the training rows are optimistic: score by cross-validation or hold-out "

@@ -1762,8 +1762,20 @@ The tree never saw such a case; use the value anyway?</source>
             <translation>作为对照，始终回答各训练折中{rule}的代价为 {value}。</translation>
         </message>
         <message>
+            <source>Beside it, always answering “{label}” ({rule}) asks no tests, so it pays only for its errors: {value} per case (accuracy {accuracy}).</source>
+            <translation>作为对照，始终回答“{label}”（{rule}）不做任何检查，只付误分类的代价：每个案例 {value}（准确率 {accuracy}）。</translation>
+        </message>
+        <message>
+            <source>Beside it, always answering {rule} of the training folds asks no tests, so it pays only for its errors: {value} per case (accuracy {accuracy}).</source>
+            <translation>作为对照，始终回答各训练折的{rule}不做任何检查，只付误分类的代价：每个案例 {value}（准确率 {accuracy}）。</translation>
+        </message>
+        <message>
             <source>This model does no better than that baseline.</source>
             <translation>本模型并不优于该基线。</translation>
+        </message>
+        <message>
+            <source>It is more accurate than that baseline, but its tests cost more than the errors they prevent: with cheaper tests, dearer errors or a learner that weighs test costs (minimum cost) it can pay less.</source>
+            <translation>它比该基线更准确，但其检查的代价高于它所避免的误分类代价：检查更便宜、误分类代价更高，或使用权衡检查代价的学习器（最小代价）时，它的总代价可以更低。</translation>
         </message>
         <message>
             <source>Figures on the training rows are optimistic: score by cross-validation or hold-out for an honest one.</source>
