@@ -75,6 +75,7 @@ class OpeningFlow:
     def _edited(self) -> None:
         self.dirty = True
         self.train_panel.set_problem(self.spec)
+        self.train_panel.mark_stale()  # the model shown was trained on the settings as they were
         self._title()
 
     def keep_edits(self) -> bool:
@@ -118,7 +119,11 @@ class OpeningFlow:
         self.train_panel.set_problem(problem.spec)
         self.train_panel.suggest_scheme(problem.table.n_rows)
         self.consult_panel.set_model(None, None, problem.project.path)
-        self.tree_panel.set_cases(None, None)  # the tree drawn is of other data
+        # the views of the model trained before, which is of other data, go (issue 36: none goes stale)
+        self.train_result = None
+        self.train_panel.clear()
+        self.tree_panel.clear()
+        self.rules_panel.clear()
 
     def _warn_unusable_settings(self, path: str) -> None:
         """A project opened whose settings do not fit its data or each other (a cost matrix of

@@ -69,6 +69,12 @@ class RulesPanel(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.view)
 
+    def clear(self) -> None:
+        """No model of this data yet: no rules shown."""
+        self.model.removeRows(0, self.model.rowCount())
+        self.count.setText("")
+        self.export_button.setEnabled(False)
+
     def show_rules(self, tree, hierarchy: dict | None = None) -> None:
         """The tree's rules; with the problem's class `hierarchy`, a rule answering a coarser label
         gets the confidence of that label's classes."""

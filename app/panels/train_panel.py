@@ -329,6 +329,11 @@ class TrainPanel(QWidget):
         self.result = None  # the last workflows.TrainResult shown
         # the results: a headline beside the baseline, the metrics and the confusion matrix as
         # tables, the warnings; the same as text (to copy) in a second tab
+        self.stale = QLabel(self.tr("The problem settings have changed since this model was trained: train again to "
+                                    "see the model they give."))
+        self.stale.setWordWrap(True)
+        theme.style(self.stale, "color: {}", theme.WARNING)
+        self.stale.setVisible(False)
         self.headline = QLabel(self.tr("Train a model to see how well it does."))
         self.headline.setWordWrap(True)
         self.headline.setTextFormat(Qt.RichText)
@@ -373,6 +378,7 @@ class TrainPanel(QWidget):
         layout.addLayout(split_row)
         layout.addLayout(buttons)
         layout.addWidget(self.status)
+        layout.addWidget(self.stale)
         layout.addWidget(self.headline)
         tables = QWidget()
         tables_layout = QHBoxLayout(tables)
@@ -478,6 +484,24 @@ class TrainPanel(QWidget):
         self.confusion_table.setColumnCount(0)
         self.warnings.setVisible(False)
 
+    def clear(self) -> None:
+        """No model of this data yet (another file was opened): nothing of the last one shown."""
+        self.result = None
+        self.level_label.setVisible(False)
+        self.level.setVisible(False)
+        self.results.setPlainText("")
+        self.headline.setText(self.tr("Train a model to see how well it does."))
+        self.metrics_table.setRowCount(0)
+        self.confusion_table.setRowCount(0)
+        self.confusion_table.setColumnCount(0)
+        self.warnings.setVisible(False)
+        self.stale.setVisible(False)
+
+    def mark_stale(self) -> None:
+        """The problem settings changed since the model shown was trained: said above its figures."""
+        if self.result is not None:
+            self.stale.setVisible(True)
+
     def show_outcome(self, text: str, complete: bool) -> None:
         """After a job: a full bar when it completed, an empty one when it was cancelled or
         failed (the last report may have been a fold or a stage, not the end)."""
@@ -491,6 +515,7 @@ class TrainPanel(QWidget):
         """A workflows.TrainResult: its metrics and confusion matrix; with a class hierarchy,
         a choice of the level the confusion matrix is read at."""
         self.result = result
+        self.stale.setVisible(False)
         self.level.blockSignals(True)
         self.level.clear()
         self.level.addItem(self.tr("the classes"), 0)

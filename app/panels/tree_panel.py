@@ -113,6 +113,15 @@ class TreePanel(QWidget):
         self._show_costs(self.costs.isChecked())
         self.canvas.fit()
 
+    def clear(self) -> None:
+        """No model of this data yet (another file was opened): no tree drawn."""
+        self.tree, self.node_rows, self.node_costs = None, {}, None
+        self.canvas.set_tree(None)
+        self.costs.setEnabled(False)
+        self.case_info.setVisible(False)
+        self.rule.setText(self.tr("Train a model to see its tree."))
+        self.set_cases(None, None)
+
     # ---- a case ---------------------------------------------------------------------
 
     def set_cases(self, table, model) -> None:

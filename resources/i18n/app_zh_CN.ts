@@ -1826,6 +1826,10 @@ The tree never saw such a case; use the value anyway?</source>
             <translation>问题含测试代价或等待时间代价时，测试样本的取值如何获得：训练结果随后显示每个样本的平均总代价、测试代价、等待时间代价和误分类代价</translation>
         </message>
         <message>
+            <source>The problem settings have changed since this model was trained: train again to see the model they give.</source>
+            <translation>自训练此模型以来，问题设置已更改：请重新训练，以查看新设置得到的模型。</translation>
+        </message>
+        <message>
             <source>Train a model to see how well it does.</source>
             <translation>训练模型后即可查看其效果。</translation>
         </message>

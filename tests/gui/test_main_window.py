@@ -701,3 +701,24 @@ def test_find_an_attribute_or_a_class_in_the_tree(window, demo_dir, tmp_path, qt
     panel.find.setText("nothing like this")
     panel.find.returnPressed.emit()
     assert panel.found.text() == "no match"
+
+
+def test_no_view_goes_stale(window, demo_dir, tmp_path, qtbot):
+    """Issue 36: after another file was opened, the Tree, Rules and Train tabs showed the old model
+    while Export said "Train a model first". Opening clears every view of the old model; editing
+    the settings marks the figures shown as those of the settings before."""
+    open_demo(window, demo_dir, tmp_path)
+    train_and_wait(window, qtbot, "cart")
+    assert window.tree_panel.tree is not None and window.rules_panel.model.rowCount() > 0
+    window.problem_panel.changed.emit()  # a setting edited: the model shown is of the settings before
+    assert not window.train_panel.stale.isHidden()
+    train_and_wait(window, qtbot, "cart")
+    assert window.train_panel.stale.isHidden()
+    window.dirty = False
+    open_demo(window, demo_dir, tmp_path, "glass")
+    assert window.model is None and window.train_result is None
+    assert window.tree_panel.tree is None and window.tree_panel.canvas._tree is None
+    assert window.rules_panel.model.rowCount() == 0 and not window.rules_panel.export_button.isEnabled()
+    assert window.train_panel.result is None and window.train_panel.metrics_table.rowCount() == 0
+    assert window.train_panel.headline.text() == "Train a model to see how well it does."
+    assert not window.export_rules(str(tmp_path / "r.xlsx"))  # and Export agrees: no model
