@@ -211,3 +211,18 @@ def test_predict_stage_parameter_reaches_only_the_prediction(demo_registered, da
     assert stop.model.params["policy"] == "stop" and frac.model.params["policy"] == "fractional"
     # fractional routing spreads a case with an unknown value: it reaches no single node
     assert sum(len(v) for v in stop.node_rows.values()) != sum(len(v) for v in frac.node_rows.values())
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_the_window_s_words_name_no_paper(lang):
+    """Issue 36: a domain expert reads no "(seed 000)", "paper", "§" or "ALGORITHMS.md" in the
+    algorithms' titles and parameters' help (the papers are named in Help and About)."""
+    from engine import i18n
+    from engine.algorithms.registry import algorithms, by_family
+
+    words = ("seed 0", "paper", "§", "ALGORITHMS.md", "论文")
+    with i18n.using(lang):
+        texts = [a.display_title for a in algorithms()] + [p.display_help for a in algorithms() for p in a.params]
+        texts += [f.display_title for f, _ in by_family()]
+    found = [t for t in texts if any(w in t for w in words)]
+    assert not found, found

@@ -128,8 +128,8 @@ _COMMON = (
           kind="choice", choices=("majority", "median")),
     Param("min_samples_leaf", 1, N_("fewest cases in a leaf"), kind="int", minimum=1),
     Param("max_depth", None, N_("deepest level (empty: no limit)"), kind="int", minimum=1),
-    Param("enforce_monotone", False, N_("relabel the leaves so no non-monotone pair is left (least training "
-          "error; ALGORITHMS.md §1.5)"), kind="bool"),
+    Param("enforce_monotone", False, N_("relabel the leaves so no non-monotone pair is left (the relabelling "
+          "of least training error)"), kind="bool"),
 )
 
 
@@ -164,7 +164,7 @@ def finish_monotone(tree: Tree, params: dict) -> Tree:
 
 
 FACMI = AlgorithmInfo(
-    name="facmi", family="ordinal", title=N_("FACMI: fuzzy dominance complementary mutual information (seed 000)"),
+    name="facmi", family="ordinal", title=N_("FACMI (ordinal tree: fuzzy dominance complementary mutual information)"),
     params=_COMMON + (
         Param("threshold", 0.01, N_("stop when the best FACMI is below this"), kind="float", minimum=0.0),
         Param("k", 10.0, N_("steepness of the fuzzy membership (large: nearly crisp)"), kind="float", minimum=0.1),
@@ -173,11 +173,11 @@ FACMI = AlgorithmInfo(
               "sums), or auto: the exact logistic's cuts up to ramp_above cases in a node, ramp above"),
               kind="choice", choices=("auto", "ramp", "logistic", "exact")),
         Param("ramp_above", 2000, N_("auto: nodes with more cases use the ramp"), kind="int", minimum=1),
-        Param("pairs", "concordant", N_("which case pairs score a cut (§1.4 readings): concordant (the cut orders "
+        Param("pairs", "concordant", N_("which case pairs score a cut: concordant (the cut orders "
               "the pair as the class does; reversed pairs cost nothing) or net (concordant minus discordant: "
               "a reversed pair counts against the cut)"), kind="choice", choices=("concordant", "net")),
         Param("decreasing", "negate", N_("how a decreasing attribute is turned increasing: negate (-a) or "
-              "reciprocal (1/a, as the paper; ordinal ranks 1..m; negation where a value is not positive). "
+              "reciprocal (1/a, the original method's; ordinal ranks 1..m; negation where a value is not positive). "
               "Same order, different fuzzy memberships"), kind="choice", choices=DECREASING),
     ),
     uses=("class_order", "monotone"),

@@ -145,13 +145,13 @@ def _side_labels(labels: list[str], hi_label: int, n_classes: int) -> tuple[int,
 
 
 TRICHOTOMY = AlgorithmInfo(
-    name="trichotomy", family="trichotomy", title=N_("Sequential discriminant tree by trichotomy (seed 004)"),
+    name="trichotomy", family="trichotomy", title=N_("Sequential discriminant tree by trichotomy (may answer “pending”)"),
     params=(
-        Param("r", 0.05, N_("widening of the overlap region, as a share of its width (paper: 5 %, option 1 %)"),
+        Param("r", 0.05, N_("widening of the overlap region, as a share of its width (5 %; 1 % keeps it tighter)"),
               kind="float", minimum=0.0, maximum=1.0),
         Param("lambda0", 0.01, N_("stop when the best B/W is below this"), kind="float", minimum=0.0),
         Param("n_min", 5, N_("stop when fewer cases are pending"), kind="int", minimum=1),
-        Param("trim", 0.0, N_("α: overlap between trimmed quantiles (0 = the paper's extremes: no training error)"),
+        Param("trim", 0.0, N_("α: overlap between trimmed quantiles (0: the extremes, no training error)"),
               kind="float", minimum=0.0, maximum=0.45),
     ),
     uses=("positive_class",),
@@ -363,7 +363,7 @@ def wilks_lambda(X: np.ndarray, hi: np.ndarray, w: np.ndarray) -> float:
 
 FISHER = AlgorithmInfo(
     name="fisher_lda", family="trichotomy",
-    title=N_("Fisher LDA with forward stepwise selection (baseline of seed 004)"),
+    title=N_("Fisher LDA with forward stepwise selection (a linear baseline)"),
     params=(Param("p_enter", 0.05, N_("F-to-enter: add an attribute while its p-value is below this"), kind="float",
                   minimum=1e-6, maximum=1.0),),
     uses=("positive_class",),

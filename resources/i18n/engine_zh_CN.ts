@@ -355,13 +355,13 @@
         </message>
         <message>
             <location filename="engine/algorithms/ordinal.py" line="131" />
-            <source>relabel the leaves so no non-monotone pair is left (least training error; ALGORITHMS.md §1.5)</source>
-            <translation>重新标记叶节点，使不再有非单调对（训练误差最小；ALGORITHMS.md §1.5）</translation>
+            <source>relabel the leaves so no non-monotone pair is left (the relabelling of least training error)</source>
+            <translation>重新标记叶节点，使不再有非单调对（训练误差最小的重新标记）</translation>
         </message>
         <message>
             <location filename="engine/algorithms/ordinal.py" line="167" />
-            <source>FACMI: fuzzy dominance complementary mutual information (seed 000)</source>
-            <translation>FACMI：模糊优势互补互信息（论文 000）</translation>
+            <source>FACMI (ordinal tree: fuzzy dominance complementary mutual information)</source>
+            <translation>FACMI（有序树：模糊优势互补互信息）</translation>
         </message>
         <message>
             <location filename="engine/algorithms/ordinal.py" line="234" />
@@ -425,13 +425,13 @@
         </message>
         <message>
             <location filename="engine/algorithms/ordinal.py" line="176" />
-            <source>which case pairs score a cut (§1.4 readings): concordant (the cut orders the pair as the class does; reversed pairs cost nothing) or net (concordant minus discordant: a reversed pair counts against the cut)</source>
-            <translation>用哪些样本对为切分点评分（§1.4 的两种理解）：concordant（切分点对样本对的排序与类别一致；反向对不计代价）或 net（一致对减不一致对：反向对对切分点不利）</translation>
+            <source>which case pairs score a cut: concordant (the cut orders the pair as the class does; reversed pairs cost nothing) or net (concordant minus discordant: a reversed pair counts against the cut)</source>
+            <translation>用哪些样本对为切分点评分：concordant（切分点对样本对的排序与类别一致；反向对不计代价）或 net（一致对减不一致对：反向对对切分点不利）</translation>
         </message>
         <message>
             <location filename="engine/algorithms/ordinal.py" line="179" />
-            <source>how a decreasing attribute is turned increasing: negate (-a) or reciprocal (1/a, as the paper; ordinal ranks 1..m; negation where a value is not positive). Same order, different fuzzy memberships</source>
-            <translation>如何把递减属性变为递增：negate（-a）或 reciprocal（1/a，同论文；有序型取秩 1..m；有非正值时取负）。顺序相同，模糊隶属度不同</translation>
+            <source>how a decreasing attribute is turned increasing: negate (-a) or reciprocal (1/a, the original method's; ordinal ranks 1..m; negation where a value is not positive). Same order, different fuzzy memberships</source>
+            <translation>如何把递减属性变为递增：negate（-a）或 reciprocal（1/a，原方法的做法；有序型取秩 1..m；有非正值时取负）。顺序相同，模糊隶属度不同</translation>
         </message>
         <message>
             <location filename="engine/algorithms/params.py" line="68" />
@@ -570,18 +570,18 @@
         </message>
         <message>
             <location filename="engine/algorithms/trichotomy.py" line="148" />
-            <source>Sequential discriminant tree by trichotomy (seed 004)</source>
-            <translation>基于三分法的序贯判别树（论文 004）</translation>
+            <source>Sequential discriminant tree by trichotomy (may answer “pending”)</source>
+            <translation>基于三分法的序贯判别树（可回答“待定”）</translation>
         </message>
         <message>
             <location filename="engine/algorithms/trichotomy.py" line="366" />
-            <source>Fisher LDA with forward stepwise selection (baseline of seed 004)</source>
-            <translation>带前向逐步选择的 Fisher LDA（论文 004 的基线）</translation>
+            <source>Fisher LDA with forward stepwise selection (a linear baseline)</source>
+            <translation>带前向逐步选择的 Fisher LDA（线性基线）</translation>
         </message>
         <message>
             <location filename="engine/algorithms/trichotomy.py" line="150" />
-            <source>widening of the overlap region, as a share of its width (paper: 5 %, option 1 %)</source>
-            <translation>重叠区域的扩展量，占其宽度的比例（论文：5 %，可选 1 %）</translation>
+            <source>widening of the overlap region, as a share of its width (5 %; 1 % keeps it tighter)</source>
+            <translation>重叠区域的扩展量，占其宽度的比例（5 %；1 % 更紧）</translation>
         </message>
         <message>
             <location filename="engine/algorithms/trichotomy.py" line="152" />
@@ -595,8 +595,8 @@
         </message>
         <message>
             <location filename="engine/algorithms/trichotomy.py" line="154" />
-            <source>α: overlap between trimmed quantiles (0 = the paper's extremes: no training error)</source>
-            <translation>α：截尾分位数之间的重叠（0 = 论文的极值：无训练误差）</translation>
+            <source>α: overlap between trimmed quantiles (0: the extremes, no training error)</source>
+            <translation>α：截尾分位数之间的重叠（0：取极值，无训练误差）</translation>
         </message>
         <message>
             <location filename="engine/algorithms/trichotomy.py" line="367" />
@@ -2371,17 +2371,17 @@
             <translation>“{label}”有两个父标签：“{first}”（第 {row} 行）和“{second}”</translation>
         </message>
         <message>
-            <location filename="engine/data/hygiene.py" line="32" />
+            <location filename="engine/data/hygiene.py" line="33" />
             <source>it holds one value</source>
             <translation>它只有一个取值</translation>
         </message>
         <message>
-            <location filename="engine/data/hygiene.py" line="33" />
+            <location filename="engine/data/hygiene.py" line="34" />
             <source>it is unique on every row (an identifier)</source>
             <translation>每一行的取值都不同（是标识符）</translation>
         </message>
         <message>
-            <location filename="engine/data/hygiene.py" line="34" />
+            <location filename="engine/data/hygiene.py" line="35" />
             <source>it is unique on {share} of its rows (close to an identifier)</source>
             <translation>{share} 的行取值互不相同（接近标识符）</translation>
         </message>
@@ -5074,17 +5074,17 @@
             <translation>无条件</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="240" />
+            <location filename="engine/workflows.py" line="255" />
             <source>the class of least expected cost</source>
             <translation>期望代价最小的类</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="242" />
+            <location filename="engine/workflows.py" line="257" />
             <source>the commonest class</source>
             <translation>最常见的类</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="309" />
+            <location filename="engine/workflows.py" line="324" />
             <source>cross-validation needs at least 2 folds and no hold-out</source>
             <translation>交叉验证至少需要 2 折，且不能同时使用留出法</translation>
         </message>
@@ -5104,29 +5104,61 @@
             <translation>{rows} 个留出行（{share}）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="256" />
+            <location filename="engine/workflows.py" line="271" />
             <source>the hold-out share must be between 0 and 1 (e.g. 0.3), not {holdout:g}</source>
             <translation>留出比例必须在 0 到 1 之间（例如 0.3），而不是 {holdout:g}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="263" />
+            <location filename="engine/workflows.py" line="278" />
             <source>the missing rate must be a share from 0 up to (not including) 1 (e.g. 0.2), not {rate:g}</source>
             <translation>缺失率必须是从 0 到 1（不含 1）的比例（例如 0.2），而不是 {rate:g}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="331" />
+            <location filename="engine/workflows.py" line="346" />
             <source>the tree is a single leaf: {reason}</source>
             <translation>决策树只有一个叶节点：{reason}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="451" />
+            <location filename="engine/workflows.py" line="466" />
             <source>cross-validation needs at least 2 folds, not {cv}</source>
             <translation>交叉验证至少需要 2 折，而不是 {cv}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="453" />
+            <location filename="engine/workflows.py" line="468" />
             <source>repeats must be at least 1, not {repeats}</source>
             <translation>重复次数必须至少为 1，而不是 {repeats}</translation>
+        </message>
+        <message>
+            <source>relabel the leaves so no non-monotone pair is left (least training error; ALGORITHMS.md §1.5)</source>
+            <translation type="vanished">重新标记叶节点，使不再有非单调对（训练误差最小；ALGORITHMS.md §1.5）</translation>
+        </message>
+        <message>
+            <source>FACMI: fuzzy dominance complementary mutual information (seed 000)</source>
+            <translation type="vanished">FACMI：模糊优势互补互信息（论文 000）</translation>
+        </message>
+        <message>
+            <source>which case pairs score a cut (§1.4 readings): concordant (the cut orders the pair as the class does; reversed pairs cost nothing) or net (concordant minus discordant: a reversed pair counts against the cut)</source>
+            <translation type="vanished">用哪些样本对为切分点评分（§1.4 的两种理解）：concordant（切分点对样本对的排序与类别一致；反向对不计代价）或 net（一致对减不一致对：反向对对切分点不利）</translation>
+        </message>
+        <message>
+            <source>how a decreasing attribute is turned increasing: negate (-a) or reciprocal (1/a, as the paper; ordinal ranks 1..m; negation where a value is not positive). Same order, different fuzzy memberships</source>
+            <translation type="vanished">如何把递减属性变为递增：negate（-a）或 reciprocal（1/a，同论文；有序型取秩 1..m；有非正值时取负）。顺序相同，模糊隶属度不同</translation>
+        </message>
+        <message>
+            <source>Sequential discriminant tree by trichotomy (seed 004)</source>
+            <translation type="vanished">基于三分法的序贯判别树（论文 004）</translation>
+        </message>
+        <message>
+            <source>Fisher LDA with forward stepwise selection (baseline of seed 004)</source>
+            <translation type="vanished">带前向逐步选择的 Fisher LDA（论文 004 的基线）</translation>
+        </message>
+        <message>
+            <source>widening of the overlap region, as a share of its width (paper: 5 %, option 1 %)</source>
+            <translation type="vanished">重叠区域的扩展量，占其宽度的比例（论文：5 %，可选 1 %）</translation>
+        </message>
+        <message>
+            <source>α: overlap between trimmed quantiles (0 = the paper's extremes: no training error)</source>
+            <translation type="vanished">α：截尾分位数之间的重叠（0 = 论文的极值：无训练误差）</translation>
         </message>
         <message>
             <source>column "{name}" is numeric except for "{text}" in row {row}{more}; it is read as nominal (text). Fix those cells to use it as a number.</source>
