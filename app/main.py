@@ -228,7 +228,8 @@ class MainWindow(OpeningFlow, TrainingFlow, QMainWindow):
             parts.append(self.tr("{file}: {rows} rows").format(file=os.path.basename(self.table.file),
                                                                rows=f"{self.table.n_rows:,}"))
         if self.model is not None:
-            parts.append(self.tr("model: {algorithm}, {leaves} leaves").format(algorithm=self.model.algorithm,
+            parts.append((self.tr("model: {algorithm}, {leaves} leaf") if self.model.tree.n_leaves == 1 else
+                          self.tr("model: {algorithm}, {leaves} leaves")).format(algorithm=self.model.algorithm,
                                                                                leaves=self.model.tree.n_leaves))
         self.status_where.setText("   ·   ".join(parts))
         self.export_action.setEnabled(self.model is not None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
+import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
@@ -584,8 +585,14 @@ def confusion_of(result, level: int = 0):
     """(row names, column names, matrix) of the classes' confusion matrix, or of a hierarchy level's."""
     if level:
         entry = result.levels[level - 1]
-        return entry["true"], entry["predicted"] + [PENDING], entry["matrix"]
-    return list(result.model.tree.schema.classes), result.labels, result.confusion
+        rows, columns, matrix = entry["true"], entry["predicted"] + [PENDING], entry["matrix"]
+    else:
+        rows, columns, matrix = list(result.model.tree.schema.classes), result.labels, result.confusion
+    # PENDING only for a learner that can answer it (issue 36: CART's matrix had a PENDING column)
+    if "pending_rate" not in result.metrics and columns and columns[-1] == PENDING \
+            and not np.asarray(matrix, dtype=float)[:, -1].any():
+        columns, matrix = list(columns[:-1]), [list(row[:-1]) for row in np.asarray(matrix).tolist()]
+    return rows, columns, matrix
 
 
 def result_text(result, level: int = 0) -> str:
@@ -594,7 +601,9 @@ def result_text(result, level: int = 0) -> str:
     hierarchy, read at `level` (1..h; answers coarser than the level get their own columns)."""
     translate = QCoreApplication.translate
     tree = result.model.tree
-    lines = [translate("TrainPanel", "{algorithm}: {leaves} leaves, depth {depth}, fitted in {seconds} s").format(
+    lines = [(translate("TrainPanel", "{algorithm}: {leaves} leaf, depth {depth}, fitted in {seconds} s")
+              if tree.n_leaves == 1 else
+              translate("TrainPanel", "{algorithm}: {leaves} leaves, depth {depth}, fitted in {seconds} s")).format(
                  algorithm=result.model.algorithm, leaves=tree.n_leaves, depth=tree.depth,
                  seconds=f"{result.fit_seconds:.2f}"),
              "", translate("TrainPanel", "metrics on {scheme}:").format(scheme=_(result.scheme_text))]

@@ -107,7 +107,8 @@ class TreePanel(QWidget):
             self.costs.blockSignals(False)
         self.costs.setToolTip(self.tr(self.COSTS_TIP if priced else self.NO_COSTS_TIP))
         self.case_info.setVisible(False)
-        self.rule.setText(self.tr("{leaves} leaves, depth {depth}. Click a node to see its rule.").format(
+        self.rule.setText((self.tr("{leaves} leaf, depth {depth}. Click a node to see its rule.") if tree.n_leaves == 1
+                           else self.tr("{leaves} leaves, depth {depth}. Click a node to see its rule.")).format(
             leaves=tree.n_leaves, depth=tree.depth))
         self.canvas.set_tree(tree, readable=True)  # may choose a depth limit now, or when first shown
         self._show_costs(self.costs.isChecked())

@@ -142,7 +142,8 @@ def cmd_train(args) -> int:
         warn(w)
     model.save(args.out)
     tree = model.tree
-    print(_("{algorithm}: {leaves} leaves, depth {depth}, trained on {rows} rows -> {path}").format(
+    print((_("{algorithm}: {leaves} leaf, depth {depth}, trained on {rows} rows -> {path}") if tree.n_leaves == 1 else
+           _("{algorithm}: {leaves} leaves, depth {depth}, trained on {rows} rows -> {path}")).format(
         algorithm=info.name, leaves=tree.n_leaves, depth=tree.depth, rows=data.n, path=args.out))
     return 0
 

@@ -904,6 +904,10 @@
             <translation>{file}：{rows} 行</translation>
         </message>
         <message>
+            <source>model: {algorithm}, {leaves} leaf</source>
+            <translation>模型：{algorithm}，{leaves} 个叶节点</translation>
+        </message>
+        <message>
             <source>model: {algorithm}, {leaves} leaves</source>
             <translation>模型：{algorithm}，{leaves} 个叶节点</translation>
         </message>
@@ -1911,6 +1915,10 @@ The tree never saw such a case; use the value anyway?</source>
             <translation>警告：{warning}</translation>
         </message>
         <message>
+            <source>{algorithm}: {leaves} leaf, depth {depth}, fitted in {seconds} s</source>
+            <translation>{algorithm}：{leaves} 个叶节点，深度 {depth}，用时 {seconds} 秒</translation>
+        </message>
+        <message>
             <source>{algorithm}: {leaves} leaves, depth {depth}, fitted in {seconds} s</source>
             <translation>{algorithm}：{leaves} 个叶节点，树深度 {depth}，训练用时 {seconds} 秒</translation>
         </message>
@@ -2214,6 +2222,10 @@ The tree never saw such a case; use the value anyway?</source>
         <message>
             <source>The problem prices no tests: set test costs or waiting times on the Problem tab, then train</source>
             <translation>该问题没有为测试定价：请在“问题”选项卡上设置测试代价或等待时间，然后训练</translation>
+        </message>
+        <message>
+            <source>{leaves} leaf, depth {depth}. Click a node to see its rule.</source>
+            <translation>{leaves} 个叶节点，深度 {depth}。单击节点可查看其规则。</translation>
         </message>
         <message>
             <source>{leaves} leaves, depth {depth}. Click a node to see its rule.</source>

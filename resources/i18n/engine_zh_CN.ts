@@ -932,42 +932,47 @@
             <translation>尚无可用的算法</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="193" />
+            <location filename="engine/cli/commands.py" line="194" />
             <source>--holdout must be a share between 0 and 1 (e.g. 0.3)</source>
             <translation>--holdout 必须是 0 与 1 之间的比例（例如 0.3）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="195" />
+            <location filename="engine/cli/commands.py" line="196" />
             <source>--cv must be at least 2</source>
             <translation>--cv 至少为 2</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="199" />
+            <location filename="engine/cli/commands.py" line="200" />
             <source>--repeats must be at least 1</source>
             <translation>--repeats 至少为 1</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="208" />
+            <location filename="engine/cli/commands.py" line="209" />
             <source>--missing-rate must be a share from 0 up to (not including) 1 (e.g. 0.2)</source>
             <translation>--missing-rate 必须是从 0 到 1（不含 1）的比例（例如 0.2）</translation>
         </message>
         <message>
             <location filename="engine/cli/commands.py" line="145" />
+            <source>{algorithm}: {leaves} leaf, depth {depth}, trained on {rows} rows -&gt; {path}</source>
+            <translation>{algorithm}：{leaves} 个叶节点，深度 {depth}，在 {rows} 行上训练 -&gt; {path}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="146" />
             <source>{algorithm}: {leaves} leaves, depth {depth}, trained on {rows} rows -&gt; {path}</source>
             <translation>{algorithm}：{leaves} 个叶节点，树深度 {depth}，在 {rows} 行上训练 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="197" />
+            <location filename="engine/cli/commands.py" line="198" />
             <source>--cv must be at most {n}</source>
             <translation>--cv 至多为 {n}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="201" />
+            <location filename="engine/cli/commands.py" line="202" />
             <source>--repeats must be at most {n}</source>
             <translation>--repeats 至多为 {n}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="203" />
+            <location filename="engine/cli/commands.py" line="204" />
             <source>--cv {cv} x --repeats {repeats} is {fits} fits; at most {most}</source>
             <translation>--cv {cv} × --repeats {repeats} 共 {fits} 次训练；至多 {most} 次</translation>
         </message>
@@ -977,27 +982,27 @@
             <translation>--param “{item}”不是 K=V 的形式</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="183" />
+            <location filename="engine/cli/commands.py" line="184" />
             <source>{n} predictions -&gt; {path}</source>
             <translation>{n} 个预测 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="225" />
+            <location filename="engine/cli/commands.py" line="226" />
             <source>, confidence {confidence}</source>
             <translation>，置信度 {confidence}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="230" />
+            <location filename="engine/cli/commands.py" line="231" />
             <source>{n} rules -&gt; {path}</source>
             <translation>{n} 条规则 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="184" />
+            <location filename="engine/cli/commands.py" line="185" />
             <source> ({n} PENDING)</source>
             <translation>（{n} 个待定）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="227" />
+            <location filename="engine/cli/commands.py" line="228" />
             <source>[support {support}{confidence}, coverage {coverage}]</source>
             <translation>[支持度 {support}{confidence}，覆盖度 {coverage}]</translation>
         </message>

@@ -110,3 +110,22 @@ def test_a_bad_parameter_combination_is_a_dialog(window, demo_dir, tmp_path):
     window.train("demo", values)
     assert window.dialogs == ["demo parameters: w1..w4 are all zero; give at least one a weight"]
     assert not window.jobs.busy
+
+
+def test_the_pending_column_only_for_a_learner_that_can_answer_it():
+    """confusion_of drops PENDING for a result that reports no pending rate (and pended nothing)."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from app.panels.train_panel import confusion_of
+
+    tree = SimpleNamespace(schema=SimpleNamespace(classes=["a", "b"]))
+    matrix = np.array([[5.0, 1.0, 0.0], [2.0, 4.0, 0.0]])
+    plain = SimpleNamespace(levels=[], model=SimpleNamespace(tree=tree), labels=["a", "b", "PENDING"],
+                            confusion=matrix, metrics={"accuracy": 0.75})
+    assert confusion_of(plain)[1] == ["a", "b"] and confusion_of(plain)[2] == [[5.0, 1.0], [2.0, 4.0]]
+    pending = SimpleNamespace(**{**vars(plain), "metrics": {"accuracy": 0.75, "pending_rate": 0.0}})
+    assert confusion_of(pending)[1] == ["a", "b", "PENDING"]
+    pended = SimpleNamespace(**{**vars(plain), "confusion": np.array([[5.0, 0.0, 1.0], [2.0, 4.0, 0.0]])})
+    assert confusion_of(pended)[1][-1] == "PENDING"  # a case pended: the column stays, whoever answered
