@@ -19,14 +19,15 @@ import numba
 import numpy
 import pandas
 import PySide6
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QSettings, QTranslator
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QProcess, QSettings, QTranslator
 from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QTabWidget
+from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QLabel, QMainWindow, QMessageBox, QTabWidget,
+                               QTextBrowser, QVBoxLayout)
 
 from engine import __version__
 from engine.data.project import Project
 from engine.data.spec import ProblemSpec
-from engine.resources import demo_project
+from engine.resources import demo_project, resources_dir
 
 from . import i18n, jobs, theme
 from .errors import show_error
@@ -148,6 +149,7 @@ class MainWindow(OpeningFlow, TrainingFlow, QMainWindow):
         file_menu.addAction(self.tr("&Quit"), self.close, "Ctrl+Q")
         self._build_language_menu(self.menuBar().addMenu(self.tr("&View")))
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self.guide_action = help_menu.addAction(self.tr("&User guide"), self.show_guide, "F1")
         help_menu.addAction(self.tr("&About"), self.about)
         # the main actions one click away, and a status bar that says where things stand
         self.train_action = QAction(self.tr("Train"), self)
@@ -201,15 +203,43 @@ class MainWindow(OpeningFlow, TrainingFlow, QMainWindow):
         for lang, action in self.language_actions.items():
             action.setChecked(lang == code)
         text = self.tr(self.LANGUAGE_LATER)
-        if code != i18n.installed_language():
-            chosen = self.LANGUAGE_LATER  # English, the source
-            if code != "en":
-                translator = QTranslator()
-                if translator.load(str(i18n.catalogue_qm(code))):
-                    chosen = translator.translate("MainWindow", self.LANGUAGE_LATER) or chosen
-            if chosen != text:
-                text = f"{text}\n\n{chosen}"
-        QMessageBox.information(self, APP_NAME, text)
+        if code == i18n.installed_language():
+            QMessageBox.information(self, APP_NAME, text)
+            return
+        chosen = self.LANGUAGE_LATER  # English, the source
+        restart = self.RESTART_NOW
+        if code != "en":
+            translator = QTranslator()
+            if translator.load(str(i18n.catalogue_qm(code))):
+                chosen = translator.translate("MainWindow", self.LANGUAGE_LATER) or chosen
+                restart = translator.translate("MainWindow", self.RESTART_NOW) or restart
+        if chosen != text:
+            text = f"{text}\n\n{chosen}"
+        asked = self.tr(self.RESTART_NOW)
+        text += f"\n\n{asked}" + (f" {restart}" if restart != asked else "")
+        if QMessageBox.question(self, APP_NAME, text, QMessageBox.Yes | QMessageBox.No) == QMessageBox.Yes:
+            self.restart()
+
+    #: the question after a language was chosen, in each language
+    RESTART_NOW = QT_TRANSLATE_NOOP("MainWindow", "Restart now?")
+
+    def restart(self) -> bool:
+        """Start the program again on the file open (in the language saved), then close this window
+        (edited settings asked about first). False when the user stays, or the start fails."""
+        if not self.keep_edits():
+            return False
+        self.dirty = False  # asked already
+        path = (self.project.path if self.project is not None and self.project.path else
+                self.table.file if self.table is not None else None)
+        args = [] if getattr(sys, "frozen", False) else ["-m", "app.launch"]
+        if path:
+            args.append(path)
+        if not QProcess.startDetached(sys.executable, args):
+            QMessageBox.warning(self, APP_NAME, self.tr("RuleTree Studio could not be started again; start it "
+                                                        "yourself to see the new language."))
+            return False
+        self.close()
+        return True
 
     def next_step(self) -> str:
         """What to do next, in the status bar."""
@@ -243,11 +273,37 @@ class MainWindow(OpeningFlow, TrainingFlow, QMainWindow):
 
     # ---- window ----------------------------------------------------------------------
 
-    def about(self) -> None:
+    def show_guide(self) -> QDialog:
+        """Help > User guide (F1): a short guide in the window's language (resources/help), the
+        papers the research families follow named at its end."""
+        lang = i18n.installed_language()
+        folder = resources_dir() / "help"
+        path = folder / f"guide_{lang}.html"
+        if not path.is_file():
+            path = folder / "guide_en.html"
+        dialog = QDialog(self)
+        dialog.setWindowTitle(self.tr("{app}: user guide").format(app=APP_NAME))
+        browser = QTextBrowser(dialog)
+        browser.setOpenExternalLinks(False)
+        try:
+            browser.setHtml(path.read_text(encoding="utf-8"))
+        except OSError as exc:  # a damaged installation: said, never a crash
+            browser.setPlainText(self.tr("The user guide cannot be read ({error}).").format(error=exc))
+        buttons = QDialogButtonBox(QDialogButtonBox.Close, dialog)
+        buttons.rejected.connect(dialog.close)
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(browser)
+        layout.addWidget(buttons)
+        dialog.resize(760, 640)
+        self.guide = dialog
+        dialog.show()
+        return dialog
 
+    def about(self) -> None:
         QMessageBox.about(self, self.tr("About {app}").format(app=APP_NAME),
                           self.tr("{app} {version}\n\nPython {python}, Qt (PySide6) {pyside}, NumPy {numpy}, "
-                                  "pandas {pandas}, Numba {numba}").format(
+                                  "pandas {pandas}, Numba {numba}\n\nThe research methods and the papers they "
+                                  "follow: Help > User guide (F1).").format(
                               app=APP_NAME, version=__version__, python=sys.version.split()[0],
                               pyside=PySide6.__version__, numpy=numpy.__version__, pandas=pandas.__version__,
                               numba=numba.__version__))

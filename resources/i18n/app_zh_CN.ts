@@ -863,6 +863,10 @@
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
+            <source>&amp;User guide</source>
+            <translation>使用指南(&amp;U)</translation>
+        </message>
+        <message>
             <source>&amp;About</source>
             <translation>关于(&amp;A)</translation>
         </message>
@@ -886,6 +890,15 @@
         <message>
             <source>&amp;Language</source>
             <translation>语言(&amp;L)</translation>
+        </message>
+        <message>
+            <source>Restart now?</source>
+            <extracomment>the question after a language was chosen, in each language</extracomment>
+            <translation>立即重新启动吗？</translation>
+        </message>
+        <message>
+            <source>RuleTree Studio could not be started again; start it yourself to see the new language.</source>
+            <translation>无法重新启动 RuleTree Studio；请自行启动以使用新语言。</translation>
         </message>
         <message>
             <source>Open a spreadsheet (File &gt; Open data) or the demo project (File &gt; Open demo project).</source>
@@ -912,6 +925,18 @@
             <translation>模型：{algorithm}，{leaves} 个叶节点</translation>
         </message>
         <message>
+            <source>{app} {version}
+
+Python {python}, Qt (PySide6) {pyside}, NumPy {numpy}, pandas {pandas}, Numba {numba}
+
+The research methods and the papers they follow: Help &gt; User guide (F1).</source>
+            <translation>{app} {version}
+
+Python {python}，Qt（PySide6）{pyside}，NumPy {numpy}，pandas {pandas}，Numba {numba}
+
+研究类方法及其所依据的论文：帮助 &gt; 使用指南（F1）。</translation>
+        </message>
+        <message>
             <source>Open data</source>
             <translation>打开数据</translation>
         </message>
@@ -924,16 +949,16 @@
             <translation>保存项目</translation>
         </message>
         <message>
-            <source>About {app}</source>
-            <translation>关于 {app}</translation>
+            <source>{app}: user guide</source>
+            <translation>{app}：使用指南</translation>
         </message>
         <message>
-            <source>{app} {version}
-
-Python {python}, Qt (PySide6) {pyside}, NumPy {numpy}, pandas {pandas}, Numba {numba}</source>
-            <translation>{app} {version}
-
-Python {python}，Qt (PySide6) {pyside}，NumPy {numpy}，pandas {pandas}，Numba {numba}</translation>
+            <source>The user guide cannot be read ({error}).</source>
+            <translation>无法读取使用指南（{error}）。</translation>
+        </message>
+        <message>
+            <source>About {app}</source>
+            <translation>关于 {app}</translation>
         </message>
     </context>
     <context>

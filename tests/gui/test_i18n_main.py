@@ -15,6 +15,9 @@ def said(monkeypatch):
     texts = []
     for name in ("information", "warning", "critical"):
         monkeypatch.setattr(QMessageBox, name, lambda parent, title, text, *a, **kw: texts.append(text))
+    # the offer to restart: recorded, and declined (a test that accepts it says so)
+    monkeypatch.setattr(QMessageBox, "question", lambda parent, title, text, *a, **kw: texts.append(text)
+                        or QMessageBox.No)
     return texts
 
 
@@ -44,6 +47,7 @@ def test_choosing_chinese_is_saved_for_the_next_start(qtbot, tmp_path, said, mon
     assert len(said) == 1
     assert said[0].startswith("The language will change the next time RuleTree Studio starts.")
     assert "下次启动 RuleTree Studio" in said[0]
+    assert said[0].endswith("Restart now? 立即重新启动吗？")  # offered in both languages, declined here
     # the saved choice is what the next start takes (no --lang, no RULETREE_LANG)
     monkeypatch.delenv("RULETREE_LANG", raising=False)
     reread = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
@@ -71,3 +75,40 @@ def test_the_window_follows_the_language_installed(qtbot, tmp_path, qapp):
     assert [w.tabs.tabText(i) for i in range(w.tabs.count())] == ["Data", "Problem", "Train", "Tree", "Rules",
                                                                   "Consult", "Compare"]
     assert w.language_actions["en"].isChecked()
+
+
+def test_a_restart_offered_and_accepted_starts_the_program_again(qtbot, tmp_path, monkeypatch, demo_dir):
+    """Issue 36: a language change offers to restart; yes starts the program again on the file open
+    (the saved language is what it reads) and closes this window."""
+    import sys
+
+    import app.main as main
+
+    started = []
+    monkeypatch.setattr(main.QProcess, "startDetached", lambda program, args: started.append((program, args)) or True)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **kw: QMessageBox.Yes)
+    w, settings = _window(qtbot, tmp_path)
+    w.show()
+    assert w.open_path(str(demo_dir / "car_evaluation.rtproj"))
+    w.language_actions["zh_CN"].trigger()
+    assert settings.value(i18n.SETTINGS_KEY) == "zh_CN"
+    assert started == [(sys.executable, ["-m", "app.launch", str(demo_dir / "car_evaluation.rtproj")])]
+    assert not w.isVisible()
+
+
+@pytest.mark.parametrize("lang, heading, other", [("en", "a short guide", "使用简介"), ("zh_CN", "使用简介", "a short guide")])
+def test_help_opens_the_user_guide_in_the_window_s_language(qtbot, tmp_path, qapp, lang, heading, other):
+    """Help > User guide (F1): the guide in the language installed; the papers named there, not in the tabs."""
+    try:
+        i18n.install(qapp, lang)
+        w, _settings = _window(qtbot, tmp_path)
+        assert w.guide_action.shortcut().toString() == "F1"
+        dialog = w.show_guide()
+        qtbot.addWidget(dialog)
+        from PySide6.QtWidgets import QTextBrowser
+
+        text = dialog.findChild(QTextBrowser).toPlainText()
+        assert heading in text and other not in text
+        assert ("papers" in text) if lang == "en" else ("论文" in text)
+    finally:
+        i18n.install(qapp, "en")
