@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.algorithms.params import choice_text
 from engine.algorithms.registry import by_family
 from engine.i18n import _
 from engine.metrics import COST, METRICS, headline, metric, ordered
@@ -213,9 +214,10 @@ class ParamForm(QWidget):
     def _editor(p):
         if p.kind == "choice":
             w = QComboBox()
-            if p.choices_from is None:
-                w.addItems([str(c) for c in p.choices])
-                w.setCurrentText(str(p.default))
+            if p.choices_from is None:  # shown in words, kept as the value (the item's data)
+                for c in p.choices:
+                    w.addItem(choice_text(c), str(c))
+                w.setCurrentIndex(w.findData(str(p.default)))
         elif p.kind == "bool":
             w = QCheckBox()
             w.setChecked(bool(p.default))
@@ -264,8 +266,11 @@ class ParamForm(QWidget):
         out = {}
         for name, w in self.editors.items():
             if isinstance(w, QComboBox):
-                text = w.currentText()
-                out[name] = None if text in ("", DEFAULT_CHOICE) or w.currentData() == DEFAULT_CHOICE else text
+                text, data = w.currentText(), w.currentData()
+                if data == DEFAULT_CHOICE or text in ("", DEFAULT_CHOICE):
+                    out[name] = None
+                else:
+                    out[name] = data if data is not None else text  # a fixed choice's value, else the text
             elif isinstance(w, QCheckBox):
                 out[name] = w.isChecked()
             elif isinstance(w, (QSpinBox, QDoubleSpinBox)):

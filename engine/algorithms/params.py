@@ -70,6 +70,21 @@ CHOICE_SOURCES: dict[str, ChoiceSource] = {
 }
 
 
+# ---- the words of the choices -------------------------------------------------------------
+
+#: every fixed choice a learner offers, marked for translation: the window shows a choice in its
+#: language (the value stays the identifier: files, the command line and JSON take it as it is)
+CHOICE_WORDS = (N_("auto"), N_("concordant"), N_("entropy"), N_("exact"), N_("gini"), N_("logistic"), N_("majority"),
+                N_("median"), N_("minimum"), N_("negate"), N_("net"), N_("none"), N_("product"), N_("ramp"),
+                N_("reciprocal"), N_("test_first"), N_("waiting_first"), N_("fractional"), N_("stop"),
+                N_("cost_complexity"), N_("ccp"), N_("sequential"), N_("batch"), N_("hybrid"), N_("planned"))
+
+
+def choice_text(value) -> str:
+    """A choice's value as the window shows it, in the current language."""
+    return _(str(value)) if str(value) in CHOICE_WORDS else str(value)
+
+
 # ---- the schema -----------------------------------------------------------------------
 
 

@@ -434,6 +434,133 @@
             <translation>如何把递减属性变为递增：negate（-a）或 reciprocal（1/a，原方法的做法；有序型取秩 1..m；有非正值时取负）。顺序相同，模糊隶属度不同</translation>
         </message>
         <message>
+            <location filename="engine/algorithms/params.py" line="77" />
+            <source>auto</source>
+            <translation>自动</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="77" />
+            <source>concordant</source>
+            <translation>一致对</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="77" />
+            <source>entropy</source>
+            <translation>熵</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="77" />
+            <source>exact</source>
+            <translation>精确</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="77" />
+            <source>gini</source>
+            <translation>基尼</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="77" />
+            <source>logistic</source>
+            <translation>逻辑斯蒂</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="77" />
+            <source>majority</source>
+            <translation>多数类</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="78" />
+            <source>median</source>
+            <translation>中位数</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="78" />
+            <source>minimum</source>
+            <translation>最小值</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="78" />
+            <source>negate</source>
+            <translation>取负</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="78" />
+            <source>net</source>
+            <translation>净值</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="78" />
+            <location filename="engine/algorithms/params.py" line="217" />
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="78" />
+            <source>product</source>
+            <translation>乘积</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="78" />
+            <source>ramp</source>
+            <translation>斜坡</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="79" />
+            <source>reciprocal</source>
+            <translation>取倒数</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="79" />
+            <source>test_first</source>
+            <translation>检查代价优先</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="79" />
+            <source>waiting_first</source>
+            <translation>等待代价优先</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="79" />
+            <source>fractional</source>
+            <translation>按比例</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="79" />
+            <source>stop</source>
+            <translation>停在节点</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="80" />
+            <source>cost_complexity</source>
+            <translation>代价复杂度</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="80" />
+            <source>ccp</source>
+            <translation>代价复杂度剪枝</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="80" />
+            <source>sequential</source>
+            <translation>序贯</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="80" />
+            <source>batch</source>
+            <translation>批量</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="80" />
+            <source>hybrid</source>
+            <translation>混合</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="80" />
+            <location filename="engine/plan.py" line="701" />
+            <source>planned</source>
+            <translation>规划</translation>
+        </message>
+        <message>
             <location filename="engine/algorithms/params.py" line="68" />
             <source>levels of the class hierarchy</source>
             <translation>类别层次的层</translation>
@@ -444,77 +571,72 @@
             <translation>从 1 起的整数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="217" />
+            <location filename="engine/algorithms/params.py" line="232" />
             <source>{algorithm} parameter {name}</source>
             <translation>{algorithm} 的参数 {name}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="202" />
-            <source>none</source>
-            <translation>无</translation>
-        </message>
-        <message>
-            <location filename="engine/algorithms/params.py" line="224" />
+            <location filename="engine/algorithms/params.py" line="239" />
             <source>{where} needs a value</source>
             <translation>{where} 需要一个值</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="239" />
+            <location filename="engine/algorithms/params.py" line="254" />
             <source>{where} must be true or false, not {value}</source>
             <translation>{where} 必须是 true 或 false，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="276" />
+            <location filename="engine/algorithms/params.py" line="291" />
             <source>{where} needs the problem's {what} (setting {setting}), and none is set</source>
             <translation>{where} 需要问题的{what}（设置项 {setting}），但尚未设置</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="279" />
+            <location filename="engine/algorithms/params.py" line="294" />
             <source>{where} must be one of {choices} ({what}), not {value}</source>
             <translation>{where} 必须是 {choices}（{what}）之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="203" />
+            <location filename="engine/algorithms/params.py" line="218" />
             <source>{algorithm} has no parameter "{key}" (parameters: {known})</source>
             <translation>{algorithm} 没有参数“{key}”（参数：{known}）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="211" />
+            <location filename="engine/algorithms/params.py" line="226" />
             <source>{algorithm} parameters: {message}</source>
             <translation>{algorithm} 的参数：{message}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="229" />
+            <location filename="engine/algorithms/params.py" line="244" />
             <source>{where} must be one of {choices}, not {value}</source>
             <translation>{where} 必须是 {choices} 之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="248" />
+            <location filename="engine/algorithms/params.py" line="263" />
             <source>{where} must be a finite number</source>
             <translation>{where} 必须是有限数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="255" />
+            <location filename="engine/algorithms/params.py" line="270" />
             <source>{where} must be at least {minimum}, not {value}</source>
             <translation>{where} 必须至少为 {minimum}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="258" />
+            <location filename="engine/algorithms/params.py" line="273" />
             <source>{where} must be at most {maximum}, not {value}</source>
             <translation>{where} 必须至多为 {maximum}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="269" />
+            <location filename="engine/algorithms/params.py" line="284" />
             <source>{where} must be {form}, not {value}</source>
             <translation>{where} 必须是{form}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="245" />
+            <location filename="engine/algorithms/params.py" line="260" />
             <source>{where} must be a number, not {value}</source>
             <translation>{where} 必须是数字，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="251" />
+            <location filename="engine/algorithms/params.py" line="266" />
             <source>{where} must be a whole number, not {value}</source>
             <translation>{where} 必须是整数，而不是 {value}</translation>
         </message>
@@ -4169,11 +4291,6 @@
             <location filename="engine/plan.py" line="684" />
             <source>no further question can change the answer</source>
             <translation>再问任何问题都不能改变答案</translation>
-        </message>
-        <message>
-            <location filename="engine/plan.py" line="701" />
-            <source>planned</source>
-            <translation>完整规划</translation>
         </message>
         <message>
             <location filename="engine/plan.py" line="719" />

@@ -129,3 +129,24 @@ def test_the_pending_column_only_for_a_learner_that_can_answer_it():
     assert confusion_of(pending)[1] == ["a", "b", "PENDING"]
     pended = SimpleNamespace(**{**vars(plain), "confusion": np.array([[5.0, 0.0, 1.0], [2.0, 4.0, 0.0]])})
     assert confusion_of(pended)[1][-1] == "PENDING"  # a case pended: the column stays, whoever answered
+
+
+def test_choices_are_shown_in_words_and_kept_as_values(qtbot, qapp):
+    """Issue 36: option values read in the window's language ("基尼", not "gini"); what the form
+    gives the engine is the value."""
+    from app import i18n
+
+    try:
+        i18n.install(qapp, "zh_CN")
+        form = ParamForm(registry.get("cart"))
+        qtbot.addWidget(form)
+        criterion = form.editors["criterion"]
+        assert [criterion.itemText(i) for i in range(criterion.count())] == ["基尼", "熵"]
+        assert form.values()["criterion"] == "gini"
+        criterion.setCurrentIndex(1)
+        assert form.values()["criterion"] == "entropy"
+    finally:
+        i18n.install(qapp, "en")
+    form = ParamForm(registry.get("cart"))
+    qtbot.addWidget(form)
+    assert form.editors["criterion"].currentText() == "gini" and form.values()["criterion"] == "gini"
