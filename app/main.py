@@ -40,6 +40,7 @@ from .panels.problem_panel import ProblemPanel
 from .panels.rules_panel import RulesPanel
 from .panels.train_panel import TrainPanel
 from .panels.tree_panel import TreePanel
+from .model_flow import ModelFlow
 from .training import TrainingFlow
 from .warmup import app_icon, start_warmup
 
@@ -51,9 +52,9 @@ CLOSE_WAIT_MS = 3000
 __all__ = ["APP_NAME", "SETTINGS_ORG", "MainWindow", "TreePanel", "run"]
 
 
-class MainWindow(OpeningFlow, TrainingFlow, QMainWindow):
+class MainWindow(OpeningFlow, TrainingFlow, ModelFlow, QMainWindow):
     """The window: its frame here, opening and saving from OpeningFlow, training and export
-    from TrainingFlow (mixins over the same attributes)."""
+    from TrainingFlow, the models' lifecycle from ModelFlow (mixins over the same attributes)."""
 
     def __init__(self, settings: QSettings | None = None):
         super().__init__()
@@ -65,7 +66,8 @@ class MainWindow(OpeningFlow, TrainingFlow, QMainWindow):
         self.project: Project | None = None
         self.spec = ProblemSpec()
         self.model = None
-        self.train_result = None  # the last training's TrainResult
+        self.train_result = None  # the TrainResult of the model shown (None: opened from a file)
+        self.results: list = []  # every TrainResult of the session, newest first
         self.jobs = JobRunner(self)
 
         self.tabs = QTabWidget()
@@ -100,6 +102,7 @@ class MainWindow(OpeningFlow, TrainingFlow, QMainWindow):
         self.problem_panel.changed.connect(self._edited)
         self.train_panel.train_requested.connect(self.train)
         self.train_panel.cancel_requested.connect(self.jobs.cancel)
+        self.train_panel.result_chosen.connect(self.show_session_result)
         self.rules_panel.export_requested.connect(self.export_rules)
         self.consult_panel.path_changed.connect(self._consult_path)
         self.jobs.progressed.connect(self.train_panel.on_progress)
@@ -142,6 +145,10 @@ class MainWindow(OpeningFlow, TrainingFlow, QMainWindow):
         self.recent_menu = file_menu.addMenu(self.tr("&Recent files"))
         self._fill_recent()
         file_menu.addAction(self.tr("Open &demo project"), lambda: self.open_path(str(demo_project())))
+        file_menu.addSeparator()
+        self.save_model_action = file_menu.addAction(self.tr("Save &model..."), lambda: self.save_model())
+        file_menu.addAction(self.tr("Open mo&del..."), self.choose_model)
+        self.predict_action = file_menu.addAction(self.tr("&Predict a file..."), self.choose_predict_file)
         file_menu.addSeparator()
         file_menu.addAction(self.tr("&Export rules to Excel..."), self.export_rules)
         file_menu.addAction(self.tr("Export &consultations to Excel..."), lambda: self.consult_panel.export_history())
@@ -263,6 +270,8 @@ class MainWindow(OpeningFlow, TrainingFlow, QMainWindow):
                                                                                leaves=self.model.tree.n_leaves))
         self.status_where.setText("   ·   ".join(parts))
         self.export_action.setEnabled(self.model is not None)
+        self.save_model_action.setEnabled(self.model is not None)
+        self.predict_action.setEnabled(self.model is not None)
         self.train_action.setEnabled(self.table is not None)
         self.save_action.setEnabled(self.project is not None)
 

@@ -91,6 +91,8 @@ class OpeningFlow:
     def open_path(self, path: str, sheet: str | None = None) -> bool:
         """Open a project (.rtproj) or a data file; True when it is open. On any error the
         current work stays as it was."""
+        if os.fspath(path).lower().endswith(".json"):  # a model (ours): its own flow
+            return self.open_model(path)
         if not self.keep_edits():
             return False
         try:
@@ -121,6 +123,8 @@ class OpeningFlow:
         self.consult_panel.set_model(None, None, problem.project.path)
         # the views of the model trained before, which is of other data, go (issue 36: none goes stale)
         self.train_result = None
+        self.results = []  # the session's models were of other data
+        self.train_panel.show_results_list([], None)
         self.train_panel.clear()
         self.tree_panel.clear()
         self.rules_panel.clear()

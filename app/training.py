@@ -48,19 +48,12 @@ class TrainingFlow:
                                                      holdout=holdout, strategy=strategy, cv=cv))
 
     def _trained(self, result) -> None:
-        """Show a workflows.TrainResult: metrics, confusion matrix, the tree, its rules."""
-        model = result.model
-        self.model = model
-        self.train_result = result  # its metrics and level confusions go into the Excel export
-        tree = model.tree
+        """Show a workflows.TrainResult: metrics, confusion matrix, the tree, its rules; it joins the
+        session's list of models (app.model_flow)."""
         self.train_panel.show_result(result)
         self.train_panel.show_outcome(self.tr("done"), True)
-        self.tree_panel.show_tree(tree, result.node_rows, model.spec)
-        self.tree_panel.set_cases(self.table, model)
-        self.rules_panel.show_rules(tree, model.spec.hierarchy)
-        self.consult_panel.set_model(model, model.spec, self.project.path if self.project else None)
-        self.tabs.setCurrentWidget(self.tree_panel)
-        self._update_status()
+        self._keep_result(result)
+        self._show_model(result.model, result)  # its metrics and level confusions go into the Excel export
 
     def _consult_path(self, path: list) -> None:
         """The case being consulted is also highlighted on the Tree tab (same model only)."""

@@ -23,7 +23,7 @@ import numpy as np
 
 from .data.hierarchy import ClassLevels
 from .fileio import atomic_write_bytes
-from .i18n import _
+from .i18n import N_, _
 from .metrics import metric, sort_key
 from .tree.describe import bound_cell, label_text, node_test
 from .tree.model import FUZZY, KIND_NAMES, Tree
@@ -295,6 +295,31 @@ def write_tables(path: str | os.PathLike, tables: dict) -> None:
         formats = {j: "0.0000" if dtype.kind == "f" else INTEGER for j, dtype in enumerate(frame.dtypes)
                    if dtype.kind in "fiu"}
         _sheet(wb, str(name)[:31], header, rows, formats)
+    buf = io.BytesIO()
+    wb.save(buf)
+    atomic_write_bytes(path, buf.getvalue())
+
+
+#: the predictions sheet's own column names, as a person reads them (the others are data names)
+_PREDICTION_HEADERS = {"row": N_("row"), "prediction": N_("prediction"), "attributes_used": N_("attributes used"),
+                       "rule": N_("rule that fired")}
+
+
+def write_predictions_workbook(path: str | os.PathLike, header: list[str], rows: list[list], table) -> None:
+    """engine.predicting's rows in a workbook: a Predictions sheet (the answer, the scores, the rule
+    that fired) with the data's own columns beside each row; every text cell is text, never a formula."""
+    # deferred: loads openpyxl (only to write or read a workbook)
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    wb.remove(wb.active)
+    shown = [_(_PREDICTION_HEADERS[h]) if h in _PREDICTION_HEADERS else h for h in header]
+    columns = [c.name for c in table.columns]
+    frame = table.frame
+    data = [[None if v is None or (isinstance(v, float) and v != v) else v for v in frame.iloc[i].tolist()]
+            for i in range(len(rows))]
+    formats = {k: "0.000" for k, h in enumerate(header) if h.startswith(("score_", "label_score_"))}
+    _sheet(wb, _("Predictions"), shown + columns, [r + d for r, d in zip(rows, data)], formats)
     buf = io.BytesIO()
     wb.save(buf)
     atomic_write_bytes(path, buf.getvalue())

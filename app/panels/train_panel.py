@@ -283,6 +283,7 @@ class ParamForm(QWidget):
 class TrainPanel(QWidget):
     train_requested = Signal(str, dict)
     cancel_requested = Signal()
+    result_chosen = Signal(int)  # one of the session's models (index in the window's list, newest first)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -384,6 +385,19 @@ class TrainPanel(QWidget):
         layout.addLayout(split_row)
         layout.addLayout(buttons)
         layout.addWidget(self.status)
+        results_row = QHBoxLayout()
+        self.results_label = QLabel(self.tr("models of this session:"))
+        self.results_box = QComboBox()
+        self.results_box.setSizeAdjustPolicy(QComboBox.AdjustToContents)
+        self.results_box.setToolTip(self.tr("Every model trained since the file was opened: choose one to see it on "
+                                            "every tab, consult it, save or export it"))
+        self.results_box.activated.connect(self.result_chosen.emit)
+        results_row.addWidget(self.results_label)
+        results_row.addWidget(self.results_box)
+        results_row.addStretch(1)
+        layout.addLayout(results_row)
+        self.results_label.setVisible(False)
+        self.results_box.setVisible(False)
         layout.addWidget(self.stale)
         layout.addWidget(self.headline)
         tables = QWidget()
@@ -489,6 +503,25 @@ class TrainPanel(QWidget):
         self.confusion_table.setRowCount(0)
         self.confusion_table.setColumnCount(0)
         self.warnings.setVisible(False)
+
+    def show_results_list(self, results: list, current: int | None) -> None:
+        """The session's models (newest first), `current` the one shown; hidden with none."""
+        self.results_box.blockSignals(True)
+        self.results_box.clear()
+        for k, r in enumerate(results):
+            judged = headline(r.metrics)
+            info = self._infos.get(r.model.algorithm)
+            defaults = {p.name: p.default for p in info.params} if info is not None else {}
+            changed = {key: v for key, v in r.model.params.items() if key in defaults and v != defaults[key]}
+            params = ", ".join(f"{k2}={v}" for k2, v in changed.items()) or self.tr("defaults")
+            self.results_box.addItem(self.tr("{n}. {algorithm} ({params}): {metric} {value}").format(
+                n=len(results) - k, algorithm=r.model.algorithm, params=params, metric=judged.title_text(),
+                value=judged.text(r.metrics.get(judged.key))))
+        if current is not None and results:
+            self.results_box.setCurrentIndex(current)
+        self.results_box.blockSignals(False)
+        self.results_label.setVisible(bool(results))
+        self.results_box.setVisible(bool(results))
 
     def clear(self) -> None:
         """No model of this data yet (another file was opened): nothing of the last one shown."""

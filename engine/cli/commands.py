@@ -6,8 +6,6 @@ Each is a thin front over an engine call (training and evaluation through
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 import sys
@@ -15,16 +13,13 @@ import sys
 import numpy as np
 
 from ..algorithms.registry import algorithms, by_family, get, resolve_params
-from ..data import read_table
 from ..data.hierarchy import label_members
 from ..data.spec import class_labels, raise_problems
 from ..data.table import NUMERIC, format_number
 from ..errors import OptionError, SpecError
 from ..evaluate import MAX_FITS, MAX_FOLDS, MAX_REPEATS
-from ..export import csv_text, export_model
-from ..fileio import atomic_write_text
+from ..export import export_model
 from ..i18n import _
-from ..tree.model import PENDING_LABEL
 from ..tree.rules import extract_rules, rule_text, rules_json
 from .printing import PROG, json_default, print_algorithms, print_evaluation, print_info, terminal_progress, warn
 from .problem import delimiter_option, prepare, problem_given, resolve_problem
@@ -149,42 +144,24 @@ def cmd_train(args) -> int:
 
 
 def cmd_predict(args) -> int:
-
     # deferred: loads the Numba kernels (not on this command's light path)
     from ..model import load_model
+    from ..predicting import predict_file
 
     model = load_model(args.model)
     if args.missing:
         model.missing = args.missing
-    table = read_table(args.data, args.sheet, encoding=args.encoding, delimiter=delimiter_option(args.delimiter))
-    warnings: list[str] = []
-    pred = model.predict_table(table, warnings)
-    for w in table.warnings + warnings:
+    predictions = predict_file(model, args.data, args.sheet, encoding=args.encoding,
+                               delimiter=delimiter_option(args.delimiter))
+    for w in predictions.warnings:
         warn(w)
-    tree = model.tree
-    names = tree.schema.names
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    classes = tree.schema.classes
-    # a tree that answers by its labels (fuzzy aggregation, coarser hierarchy labels) also gives
-    # every label's score, after the per-class ones
-    by_label = tree.aggregate != "distribution" or tree.answer_as is not None or len(tree.labels) > len(classes)
-    label_scores = pred.label_score_matrix(tree) if by_label else None
-    # names and labels come from the data: never a formula when the file is opened in a spreadsheet
-    writer.writerow(["row", "prediction"] + [csv_text(f"score_{c}") for c in classes] + ["attributes_used"]
-                    + ([csv_text(f"label_score_{label}") for label in tree.labels] if by_label else []))
-    labels = pred.label_names(tree)
-    for i in range(len(labels)):
-        used = ";".join(names[j] for j in range(len(names)) if pred.used[i, j])
-        writer.writerow([table.row_number(i), csv_text(labels[i])] + [format(float(v), ".6g") for v in pred.scores[i]]
-                        + [csv_text(used)] + ([format(float(v), ".6g") for v in label_scores[i]] if by_label else []))
     if args.out:
-        atomic_write_text(args.out, buf.getvalue())
-        pending = sum(1 for label in labels if label == PENDING_LABEL)
-        print(_("{n} predictions -> {path}").format(n=len(labels), path=args.out)
+        predictions.save(args.out)
+        pending = predictions.n_pending
+        print(_("{n} predictions -> {path}").format(n=len(predictions.labels), path=args.out)
               + (_(" ({n} PENDING)").format(n=pending) if pending else ""))
     else:
-        sys.stdout.write(buf.getvalue())
+        sys.stdout.write(predictions.csv_text())
     return 0
 
 

@@ -843,6 +843,18 @@
             <translation>打开示例项目(&amp;D)</translation>
         </message>
         <message>
+            <source>Save &amp;model...</source>
+            <translation>保存模型(&amp;M)…</translation>
+        </message>
+        <message>
+            <source>Open mo&amp;del...</source>
+            <translation>打开模型(&amp;D)…</translation>
+        </message>
+        <message>
+            <source>&amp;Predict a file...</source>
+            <translation>预测文件(&amp;P)…</translation>
+        </message>
+        <message>
             <source>&amp;Export rules to Excel...</source>
             <translation>将规则导出到 Excel(&amp;E)…</translation>
         </message>
@@ -974,6 +986,45 @@ Python {python}，Qt（PySide6）{pyside}，NumPy {numpy}，pandas {pandas}，Nu
         <message>
             <source>no values to fuzzify</source>
             <translation>没有可模糊化的值</translation>
+        </message>
+    </context>
+    <context>
+        <name>ModelFlow</name>
+        <message>
+            <source>Train a model first.</source>
+            <translation>请先训练模型。</translation>
+        </message>
+        <message>
+            <source>Save the model</source>
+            <translation>保存模型</translation>
+        </message>
+        <message>
+            <source>RuleTree models (*.json)</source>
+            <translation>RuleTree 模型 (*.json)</translation>
+        </message>
+        <message>
+            <source>Open a model</source>
+            <translation>打开模型</translation>
+        </message>
+        <message>
+            <source>Model opened from {file}: {algorithm}, trained on {rows} rows{data}. Its figures are those of the training that made it; train here to score it on this data.</source>
+            <translation>已从 {file} 打开模型：{algorithm}，在{data} {rows} 行上训练。其指标来自当初的训练；在此训练即可在当前数据上评估。</translation>
+        </message>
+        <message>
+            <source> of {file}</source>
+            <translation> {file} 的</translation>
+        </message>
+        <message>
+            <source>Train or open a model first.</source>
+            <translation>请先训练或打开模型。</translation>
+        </message>
+        <message>
+            <source>Predict a file</source>
+            <translation>预测文件</translation>
+        </message>
+        <message>
+            <source>Tables ({patterns});;All files (*)</source>
+            <translation>表格 ({patterns});;所有文件 (*)</translation>
         </message>
     </context>
     <context>
@@ -1254,6 +1305,56 @@ Which row holds the column names? The rows above it are skipped.</source>
         <message>
             <source>the PNG plot {path} was not written</source>
             <translation>PNG 图“{path}”未能写入</translation>
+        </message>
+    </context>
+    <context>
+        <name>PredictionsDialog</name>
+        <message>
+            <source>Predictions: {file}</source>
+            <translation>预测：{file}</translation>
+        </message>
+        <message>
+            <source>{n} rows of {file} answered by the {algorithm} model; {pending} PENDING.</source>
+            <translation>{algorithm} 模型回答了 {file} 的 {n} 行；{pending} 行待定。</translation>
+        </message>
+        <message>
+            <source>{n} rows of {file} answered by the {algorithm} model.</source>
+            <translation>{algorithm} 模型回答了 {file} 的 {n} 行。</translation>
+        </message>
+        <message>
+            <source>Warning: {warning}</source>
+            <translation>警告：{warning}</translation>
+        </message>
+        <message>
+            <source>Export to Excel or CSV...</source>
+            <translation>导出到 Excel 或 CSV…</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>关闭</translation>
+        </message>
+        <message>
+            <source>Export the predictions</source>
+            <translation>导出预测</translation>
+        </message>
+        <message>
+            <source>Excel workbook (*.xlsx);;CSV (*.csv)</source>
+            <translation>Excel 工作簿 (*.xlsx);;CSV (*.csv)</translation>
+        </message>
+    </context>
+    <context>
+        <name>PredictionsModel</name>
+        <message>
+            <source>row</source>
+            <translation>行</translation>
+        </message>
+        <message>
+            <source>prediction</source>
+            <translation>预测</translation>
+        </message>
+        <message>
+            <source>rule that fired</source>
+            <translation>所用规则</translation>
         </message>
     </context>
     <context>
@@ -1895,6 +1996,14 @@ The tree never saw such a case; use the value anyway?</source>
             <translation>测试策略（代价）：</translation>
         </message>
         <message>
+            <source>models of this session:</source>
+            <translation>本次训练过的模型：</translation>
+        </message>
+        <message>
+            <source>Every model trained since the file was opened: choose one to see it on every tab, consult it, save or export it</source>
+            <translation>打开此文件以来训练的每个模型：选择一个即可在各选项卡查看、咨询、保存或导出</translation>
+        </message>
+        <message>
             <source>Results</source>
             <translation>结果</translation>
         </message>
@@ -1910,6 +2019,14 @@ The tree never saw such a case; use the value anyway?</source>
         <message>
             <source>Training {algorithm} failed: {message}</source>
             <translation>训练 {algorithm} 失败：{message}</translation>
+        </message>
+        <message>
+            <source>defaults</source>
+            <translation>默认参数</translation>
+        </message>
+        <message>
+            <source>{n}. {algorithm} ({params}): {metric} {value}</source>
+            <translation>{n}. {algorithm}（{params}）：{metric} {value}</translation>
         </message>
         <message>
             <source>done</source>

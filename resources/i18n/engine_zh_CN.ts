@@ -1019,7 +1019,7 @@
         </message>
         <message>
             <location filename="engine/cli/__init__.py" line="247" />
-            <location filename="engine/cli/commands.py" line="76" />
+            <location filename="engine/cli/commands.py" line="71" />
             <source>{prog}: error: {message}</source>
             <translation>{prog}：错误：{message}</translation>
         </message>
@@ -1044,87 +1044,87 @@
             <translation>请给出一个命令（{commands}）；参见“{prog} --help”</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="51" />
+            <location filename="engine/cli/commands.py" line="46" />
             <source>give a data file, or --project P</source>
             <translation>请给出数据文件，或 --project P</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="91" />
+            <location filename="engine/cli/commands.py" line="86" />
             <source>no algorithms are available yet</source>
             <translation>尚无可用的算法</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="194" />
+            <location filename="engine/cli/commands.py" line="171" />
             <source>--holdout must be a share between 0 and 1 (e.g. 0.3)</source>
             <translation>--holdout 必须是 0 与 1 之间的比例（例如 0.3）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="196" />
+            <location filename="engine/cli/commands.py" line="173" />
             <source>--cv must be at least 2</source>
             <translation>--cv 至少为 2</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="200" />
+            <location filename="engine/cli/commands.py" line="177" />
             <source>--repeats must be at least 1</source>
             <translation>--repeats 至少为 1</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="209" />
+            <location filename="engine/cli/commands.py" line="186" />
             <source>--missing-rate must be a share from 0 up to (not including) 1 (e.g. 0.2)</source>
             <translation>--missing-rate 必须是从 0 到 1（不含 1）的比例（例如 0.2）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="145" />
+            <location filename="engine/cli/commands.py" line="140" />
             <source>{algorithm}: {leaves} leaf, depth {depth}, trained on {rows} rows -&gt; {path}</source>
             <translation>{algorithm}：{leaves} 个叶节点，深度 {depth}，在 {rows} 行上训练 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="146" />
+            <location filename="engine/cli/commands.py" line="141" />
             <source>{algorithm}: {leaves} leaves, depth {depth}, trained on {rows} rows -&gt; {path}</source>
             <translation>{algorithm}：{leaves} 个叶节点，树深度 {depth}，在 {rows} 行上训练 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="198" />
+            <location filename="engine/cli/commands.py" line="175" />
             <source>--cv must be at most {n}</source>
             <translation>--cv 至多为 {n}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="202" />
+            <location filename="engine/cli/commands.py" line="179" />
             <source>--repeats must be at most {n}</source>
             <translation>--repeats 至多为 {n}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="204" />
+            <location filename="engine/cli/commands.py" line="181" />
             <source>--cv {cv} x --repeats {repeats} is {fits} fits; at most {most}</source>
             <translation>--cv {cv} × --repeats {repeats} 共 {fits} 次训练；至多 {most} 次</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="106" />
+            <location filename="engine/cli/commands.py" line="101" />
             <source>--param "{item}" is not K=V</source>
             <translation>--param “{item}”不是 K=V 的形式</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="184" />
+            <location filename="engine/cli/commands.py" line="161" />
             <source>{n} predictions -&gt; {path}</source>
             <translation>{n} 个预测 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="226" />
+            <location filename="engine/cli/commands.py" line="203" />
             <source>, confidence {confidence}</source>
             <translation>，置信度 {confidence}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="231" />
+            <location filename="engine/cli/commands.py" line="208" />
             <source>{n} rules -&gt; {path}</source>
             <translation>{n} 条规则 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="185" />
+            <location filename="engine/cli/commands.py" line="162" />
             <source> ({n} PENDING)</source>
             <translation>（{n} 个待定）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="228" />
+            <location filename="engine/cli/commands.py" line="205" />
             <source>[support {support}{confidence}, coverage {coverage}]</source>
             <translation>[支持度 {support}{confidence}，覆盖度 {coverage}]</translation>
         </message>
@@ -3924,6 +3924,26 @@
             <translation>第 {fold} 折（共 {folds} 折）</translation>
         </message>
         <message>
+            <location filename="engine/export.py" line="304" />
+            <source>row</source>
+            <translation>行</translation>
+        </message>
+        <message>
+            <location filename="engine/export.py" line="304" />
+            <source>prediction</source>
+            <translation>预测</translation>
+        </message>
+        <message>
+            <location filename="engine/export.py" line="304" />
+            <source>attributes used</source>
+            <translation>所用属性</translation>
+        </message>
+        <message>
+            <location filename="engine/export.py" line="305" />
+            <source>rule that fired</source>
+            <translation>所用规则</translation>
+        </message>
+        <message>
             <location filename="engine/export.py" line="151" />
             <source>Rules</source>
             <translation>规则</translation>
@@ -3957,6 +3977,11 @@
             <location filename="engine/export.py" line="245" />
             <source>Levels</source>
             <translation>层次</translation>
+        </message>
+        <message>
+            <location filename="engine/export.py" line="322" />
+            <source>Predictions</source>
+            <translation>预测</translation>
         </message>
         <message>
             <location filename="engine/export.py" line="132" />

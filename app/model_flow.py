@@ -1,0 +1,121 @@
+"""The window's model lifecycle (issue 36): save a model, open one (ours, JSON), predict a file
+with it, and the list of every model trained in the session — any of them shown, consulted,
+saved again. Over engine.model and engine.predicting: only the dialogs live here.
+
+`ModelFlow` is a part of `app.main.MainWindow` (a mixin: the window's attributes are its own).
+"""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from engine.data.read import SUPPORTED_SUFFIXES
+from engine.model import load_model
+from engine.predicting import predict_file
+
+from .panels.predictions_dialog import PredictionsDialog
+
+APP_NAME = "RuleTree Studio"
+MODEL_SUFFIX = ".json"
+
+
+class ModelFlow:
+    """Models in and out, for MainWindow."""
+
+    def save_model(self, path: str | None = None) -> bool:
+        if self.model is None:
+            QMessageBox.information(self, APP_NAME, self.tr("Train a model first."))
+            return False
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the model"), f"{self.model.algorithm}.json",
+                                                  self.tr("RuleTree models (*.json)"))
+            if not path:
+                return False
+            if not path.lower().endswith(MODEL_SUFFIX):
+                path += MODEL_SUFFIX
+        try:
+            self.model.save(path)
+        except Exception as exc:  # noqa: BLE001 - a folder gone or read-only: said, never a crash
+            self.error(exc, path)
+            return False
+        self._update_status()
+        return True
+
+    def choose_model(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a model"), "", self.tr("RuleTree models (*.json)"))
+        if path:
+            self.open_model(path)
+
+    def open_model(self, path: str) -> bool:
+        """A saved model: its tree and rules shown, ready to consult and to predict with; the data
+        open stays (its rows are shown on the tree when they have the model's columns)."""
+        try:
+            model = load_model(path)
+        except Exception as exc:  # noqa: BLE001 - a damaged or foreign file: one dialog
+            self.error(exc, path, writing=False)
+            return False
+        self._show_model(model, None)
+        source = model.trained_on
+        rows = source.get("rows")
+        self.train_panel.clear()
+        self.train_panel.headline.setText(self.tr(
+            "Model opened from {file}: {algorithm}, trained on {rows} rows{data}. Its figures are those of the "
+            "training that made it; train here to score it on this data.").format(
+                file=os.path.basename(path), algorithm=model.algorithm, rows=rows if rows is not None else "?",
+                data=self.tr(" of {file}").format(file=source["file"]) if source.get("file") else ""))
+        self._remember(path)
+        return True
+
+    def _show_model(self, model, result) -> None:
+        """Every tab on `model` (from a training, `result`; or opened from a file)."""
+        self.model = model
+        self.train_result = result
+        tree = model.tree
+        self.tree_panel.show_tree(tree, result.node_rows if result is not None else {}, model.spec)
+        self.tree_panel.set_cases(self.table, model)
+        self.rules_panel.show_rules(tree, model.spec.hierarchy)
+        self.consult_panel.set_model(model, model.spec, self.project.path if self.project else None)
+        self.tabs.setCurrentWidget(self.tree_panel)
+        self._update_status()
+
+    # ---- the models of the session -------------------------------------------------------
+
+    def _keep_result(self, result) -> None:
+        """A training's result joins the session's list (newest first) and is the one shown."""
+        self.results.insert(0, result)
+        self.train_panel.show_results_list(self.results, 0)
+
+    def show_session_result(self, index: int) -> None:
+        """One of the session's models on every tab (its figures on the Train tab)."""
+        if not 0 <= index < len(self.results):
+            return
+        result = self.results[index]
+        self.train_panel.show_result(result)
+        self._show_model(result.model, result)
+
+    # ---- predict a file --------------------------------------------------------------------
+
+    def choose_predict_file(self) -> None:
+        if self.model is None:
+            QMessageBox.information(self, APP_NAME, self.tr("Train or open a model first."))
+            return
+        patterns = " ".join("*" + s for s in SUPPORTED_SUFFIXES)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Predict a file"), "",
+                                              self.tr("Tables ({patterns});;All files (*)").format(patterns=patterns))
+        if path:
+            self.predict_path(path)
+
+    def predict_path(self, path: str, sheet: str | None = None) -> PredictionsDialog | None:
+        """The model's answers for every row of the file at `path`, shown beside the rows with the rule
+        that fired (a dialog with an export)."""
+        try:
+            predictions = predict_file(self.model, path, sheet)
+        except Exception as exc:  # noqa: BLE001 - a file that cannot be read, a column the model needs missing
+            self.error(exc, path, writing=False)
+            return None
+        dialog = PredictionsDialog(predictions, self)
+        self.predictions_dialog = dialog
+        dialog.show()
+        return dialog
