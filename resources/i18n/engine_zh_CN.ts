@@ -45,75 +45,75 @@
             <translation>对数值切分点使用 Quinlan 的 MDL 修正</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/classic.py" line="148" />
+            <location filename="engine/algorithms/classic.py" line="147" />
             <source>enforce_monotone and hierarchy_labels exclude each other</source>
             <translation>enforce_monotone 与 hierarchy_labels 互斥</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/classic.py" line="81" />
+            <location filename="engine/algorithms/classic.py" line="83" />
             <source>CART (Gini, cost-complexity pruning)</source>
             <translation>CART（基尼指数，代价复杂度剪枝）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/classic.py" line="143" />
+            <location filename="engine/algorithms/classic.py" line="142" />
             <source>enforce_monotone and hierarchy_labels exclude each other: monotone relabelling needs class answers, hierarchy labels may answer a coarser label</source>
             <translation>enforce_monotone 与 hierarchy_labels 互斥：单调重标记需要以类别作答，而层次标签可能给出更粗的标签</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/classic.py" line="83" />
+            <location filename="engine/algorithms/classic.py" line="85" />
             <source>auto: cost-complexity pruning chosen by internal cross-validation and the 1-SE rule; none: the fully grown tree</source>
             <translation>auto：由内部交叉验证和 1-SE 规则选择的代价复杂度剪枝；none：完全生长的树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/classic.py" line="85" />
+            <location filename="engine/algorithms/classic.py" line="87" />
             <source>prune at this complexity instead (empty: chosen by cross-validation)</source>
             <translation>改为按此复杂度剪枝（留空：由交叉验证选择）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/classic.py" line="87" />
+            <location filename="engine/algorithms/classic.py" line="89" />
             <source>impurity measure</source>
             <translation>不纯度度量</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/classic.py" line="88" />
-            <location filename="engine/algorithms/ordinal.py" line="128" />
+            <location filename="engine/algorithms/classic.py" line="90" />
+            <location filename="engine/algorithms/ordinal.py" line="129" />
             <source>fewest cases in a leaf</source>
             <translation>叶节点的最少样本数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/classic.py" line="89" />
-            <location filename="engine/algorithms/mincost.py" line="290" />
-            <location filename="engine/algorithms/ordinal.py" line="219" />
+            <location filename="engine/algorithms/classic.py" line="91" />
+            <location filename="engine/algorithms/mincost.py" line="289" />
+            <location filename="engine/algorithms/ordinal.py" line="218" />
             <location filename="engine/algorithms/roughset.py" line="89" />
             <source>fewest cases in a node that may be split</source>
             <translation>可分裂节点的最少样本数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/classic.py" line="90" />
+            <location filename="engine/algorithms/classic.py" line="92" />
             <location filename="engine/algorithms/id3.py" line="59" />
-            <location filename="engine/algorithms/mincost.py" line="291" />
-            <location filename="engine/algorithms/ordinal.py" line="129" />
+            <location filename="engine/algorithms/mincost.py" line="290" />
+            <location filename="engine/algorithms/ordinal.py" line="130" />
             <location filename="engine/algorithms/roughset.py" line="90" />
             <source>deepest level (empty: no limit)</source>
             <translation>最大树深度（留空：不限）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/classic.py" line="91" />
+            <location filename="engine/algorithms/classic.py" line="93" />
             <source>internal cross-validation folds for pruning</source>
             <translation>剪枝所用内部交叉验证的折数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/classic.py" line="92" />
+            <location filename="engine/algorithms/classic.py" line="94" />
             <source>standard errors allowed above the best cross-validated error</source>
             <translation>允许高出最佳交叉验证误差的标准误个数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/classic.py" line="94" />
+            <location filename="engine/algorithms/classic.py" line="96" />
             <source>seed of the internal folds</source>
             <translation>内部折划分的随机种子</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/classic.py" line="95" />
+            <location filename="engine/algorithms/classic.py" line="97" />
             <source>ordered classes: relabel the leaves so no non-monotone pair is left</source>
             <translation>有序类别：重新标记叶节点，使不再有非单调对</translation>
         </message>
@@ -123,153 +123,158 @@
             <translation>enforce_monotone 需要有序类别和至少一个单调属性</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/classic.py" line="56" />
+            <location filename="engine/algorithms/classic.py" line="58" />
             <source>pruning: cross-validation fold {fold} of {folds}</source>
             <translation>剪枝：交叉验证第 {fold} 折（共 {folds} 折）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="128" />
+            <location filename="engine/algorithms/fuzzify.py" line="143" />
             <source>{given}, but {made}: the default names ({defaults}) are used{hint}</source>
             <translation>{given}，但{made}：因此使用默认名称（{defaults}）{hint}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="120" />
+            <location filename="engine/algorithms/fuzzify.py" line="135" />
             <source>there are {n} fixed centres</source>
             <translation>已有 {n} 个固定中心</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="126" />
+            <location filename="engine/algorithms/fuzzify.py" line="141" />
             <source>; train with k = {n} to use them</source>
             <translation>；用 k = {n} 训练即可使用这些名称</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="127" />
+            <location filename="engine/algorithms/fuzzify.py" line="142" />
             <source>{n} names given</source>
             <translation>给出了 {n} 个名称</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="127" />
+            <location filename="engine/algorithms/fuzzify.py" line="142" />
             <source>{n} name given</source>
             <translation>给出了 {n} 个名称</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="109" />
+            <location filename="engine/algorithms/fuzzify.py" line="124" />
             <source>fuzzy terms of "{name}": {problem}</source>
             <translation>“{name}”的模糊语义值：{problem}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="125" />
+            <location filename="engine/algorithms/fuzzify.py" line="140" />
             <source>k = {k} makes {n} terms</source>
             <translation>k = {k} 生成 {n} 个模糊语义值</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="122" />
+            <location filename="engine/algorithms/fuzzify.py" line="137" />
             <source>k = {k} made only {n} terms on these values (centres that met were merged)</source>
             <translation>k = {k} 在这些取值上只生成了 {n} 个模糊语义值（重合的中心已合并）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="123" />
+            <location filename="engine/algorithms/fuzzify.py" line="138" />
             <source>k = {k} made only {n} term on these values (centres that met were merged)</source>
             <translation>k = {k} 在这些取值上只生成了 {n} 个模糊语义值（重合的中心已合并）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="206" />
+            <location filename="engine/algorithms/fuzzify.py" line="221" />
             <source>"{name}" is not numeric: it keeps one crisp term per value, and its fuzzy terms are not used</source>
             <translation>“{name}”不是数值型：它的每个取值各为一个清晰项，其模糊语义值不会被使用</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="43" />
+            <location filename="engine/algorithms/hfdt.py" line="65" />
             <source>HFDT (hierarchical fuzzy tree: hierarchical entropy, leaves at any level)</source>
             <translation>HFDT（层次模糊决策树：层次模糊熵，叶节点可在任意层）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="111" />
+            <location filename="engine/algorithms/hfdt.py" line="143" />
             <source>Fuzzy ID3 (fuzzy entropy at one level of the class hierarchy; class proportions in the leaves)</source>
             <translation>模糊 ID3（在类别层次的某一层上使用模糊熵；叶节点保存类别比例）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="197" />
+            <location filename="engine/algorithms/hfdt.py" line="228" />
             <source>Min-Ambiguity (Yuan &amp; Shaw: least classification ambiguity, min t-norm, max rules)</source>
             <translation>Min-Ambiguity（Yuan &amp; Shaw：最小分类模糊度，min t-范数，max 规则）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="106" />
+            <location filename="engine/algorithms/hfdt.py" line="138" />
             <source>growing the HFDT tree</source>
             <translation>正在生长 HFDT 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="190" />
+            <location filename="engine/algorithms/hfdt.py" line="221" />
             <source>growing the fuzzy ID3 tree</source>
             <translation>正在生长模糊 ID3 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="239" />
+            <location filename="engine/algorithms/hfdt.py" line="268" />
             <source>growing the Min-Ambiguity tree</source>
             <translation>正在生长 Min-Ambiguity 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="45" />
+            <location filename="engine/algorithms/hfdt.py" line="67" />
             <source>fuzzy terms per numeric attribute (Kohonen centres)</source>
             <translation>每个数值型属性的模糊语义值个数（Kohonen 中心）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="46" />
+            <location filename="engine/algorithms/hfdt.py" line="68" />
             <source>Kohonen learning rate η (falls linearly to 0)</source>
             <translation>Kohonen 学习率 η（线性降至 0）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="48" />
+            <location filename="engine/algorithms/hfdt.py" line="70" />
             <source>Kohonen passes over the values</source>
             <translation>Kohonen 对取值的遍历轮数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="49" />
+            <location filename="engine/algorithms/hfdt.py" line="71" />
             <source>β0: a leaf when one class holds this share of the mass</source>
             <translation>β0：某一类别占隶属度总量的比例达到此值时成为叶节点</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="51" />
+            <location filename="engine/algorithms/hfdt.py" line="73" />
             <source>a leaf when the node's membership mass is below this</source>
             <translation>节点的隶属度总量低于此值时成为叶节点</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="53" />
+            <location filename="engine/algorithms/hfdt.py" line="75" />
+            <source>a leaf when the node's membership mass is below this share of the root's, so that a large file still gives a readable tree quickly (HFDT's default chosen by cross-validation; 0: the minimum membership alone, the paper's stop)</source>
+            <translation>节点的隶属度总量低于根节点隶属度总量的这一比例时成为叶节点，使大文件也能较快得到可读的树（HFDT 的默认值由交叉验证选定；0：只用最小隶属度，即论文的停止条件）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="79" />
             <source>how memberships combine along a path</source>
             <translation>沿路径合成隶属度的方式</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="55" />
+            <location filename="engine/algorithms/hfdt.py" line="81" />
             <source>seed of the Kohonen visiting order</source>
             <translation>Kohonen 访问顺序的随机种子</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="113" />
-            <location filename="engine/algorithms/hfdt.py" line="203" />
+            <location filename="engine/algorithms/hfdt.py" line="146" />
+            <location filename="engine/algorithms/hfdt.py" line="234" />
             <source>the hierarchy level it learns and answers at (empty: the classes)</source>
             <translation>学习和作答所在的层次（留空：类别本身）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="199" />
+            <location filename="engine/algorithms/hfdt.py" line="230" />
             <source>significance level α: memberships below it count as 0</source>
             <translation>显著性水平 α：低于此值的隶属度记为 0</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="201" />
+            <location filename="engine/algorithms/hfdt.py" line="232" />
             <source>truth level β: a leaf when a class's subsethood reaches it</source>
             <translation>真值水平 β：某类别的子集度达到此值时成为叶节点</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="147" />
+            <location filename="engine/algorithms/hfdt.py" line="178" />
             <source>{algorithm} parameter level: the class hierarchy has {levels} level(s), not {level}</source>
             <translation>{algorithm} 的参数 level：类别层次共有 {levels} 层，没有第 {level} 层</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hierarchy_labels.py" line="29" />
+            <location filename="engine/algorithms/hierarchy_labels.py" line="30" />
             <source>label every node by accuracy x precision over the class hierarchy: a leaf that cannot tell its classes apart answers their common parent (needs a class hierarchy)</source>
             <translation>按类别层次上的准确率 × 标签精度为每个节点标记：无法区分其类别的叶节点回答它们的共同父类（需要类别层次）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hierarchy_labels.py" line="40" />
+            <location filename="engine/algorithms/hierarchy_labels.py" line="41" />
             <source>hierarchy_labels needs a class hierarchy of at least two levels (--hierarchy FILE, or hierarchy in the project)</source>
             <translation>hierarchy_labels 需要至少两层的类别层次（--hierarchy FILE，或项目中的 hierarchy）</translation>
         </message>
@@ -284,267 +289,267 @@
             <translation>正在生长 ID3 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="309" />
+            <location filename="engine/algorithms/mincost.py" line="308" />
             <source>w1..w4 must not all be zero</source>
             <translation>w1..w4 不能全为零</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="295" />
+            <location filename="engine/algorithms/mincost.py" line="294" />
             <source>weight of the misclassification cost MC' in F</source>
             <translation>F 中误分类代价 MC' 的权重</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="296" />
+            <location filename="engine/algorithms/mincost.py" line="295" />
             <source>weight of the test cost TC' in F</source>
             <translation>F 中测试代价 TC' 的权重</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="297" />
+            <location filename="engine/algorithms/mincost.py" line="296" />
             <source>weight of the waiting cost WC' in F</source>
             <translation>F 中等待时间代价 WC' 的权重</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="298" />
+            <location filename="engine/algorithms/mincost.py" line="297" />
             <source>weight of the gain ratio GR' (subtracted) in F</source>
             <translation>F 中信息增益率 GR' 的权重（减去）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="305" />
+            <location filename="engine/algorithms/mincost.py" line="304" />
             <source>w1..w4 are all zero; give at least one a weight</source>
             <translation>w1..w4 全为零；请至少给其中一个赋予权重</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="316" />
+            <location filename="engine/algorithms/mincost.py" line="315" />
             <source>M3 minimum cost (MC, test, waiting costs and gain ratio, normalised and weighted)</source>
             <translation>M3 最小代价（误分类代价、测试代价、等待时间代价与信息增益率，归一化并加权）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="328" />
+            <location filename="engine/algorithms/mincost.py" line="327" />
             <source>M2 minimum total cost (Ling et al. 2004: largest total-cost reduction)</source>
             <translation>M2 最小总代价（Ling 等 2004：总代价降低最大）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="334" />
+            <location filename="engine/algorithms/mincost.py" line="333" />
             <source>M1 (C4.5 gain ratio and missing values, minimum-cost labels)</source>
             <translation>M1（C4.5 信息增益率与缺失值处理，最小代价标签）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="353" />
+            <location filename="engine/algorithms/mincost.py" line="352" />
             <source>growing the minimum-cost tree (M3)</source>
             <translation>正在生长最小代价决策树（M3）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="360" />
+            <location filename="engine/algorithms/mincost.py" line="359" />
             <source>growing the minimum total cost tree (M2)</source>
             <translation>正在生长最小总代价决策树（M2）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="318" />
+            <location filename="engine/algorithms/mincost.py" line="317" />
             <source>ties in F and MC: the smaller test cost first, or the smaller waiting cost first</source>
             <translation>F 与 MC 相同时：测试代价较小者优先，或等待时间代价较小者优先</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="320" />
+            <location filename="engine/algorithms/mincost.py" line="319" />
             <source>also make a leaf when the chosen split's total-cost reduction (as M2 computes it) is not positive</source>
             <translation>所选分裂的总代价降低（按 M2 的算法）不为正时也生成叶节点</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="126" />
+            <location filename="engine/algorithms/ordinal.py" line="127" />
             <source>leaf label: majority class, or median class (least absolute error)</source>
             <translation>叶节点标签：多数类，或中位类（绝对误差最小）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="130" />
+            <location filename="engine/algorithms/ordinal.py" line="131" />
             <source>relabel the leaves so no non-monotone pair is left (least training error; ALGORITHMS.md §1.5)</source>
             <translation>重新标记叶节点，使不再有非单调对（训练误差最小；ALGORITHMS.md §1.5）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="168" />
+            <location filename="engine/algorithms/ordinal.py" line="167" />
             <source>FACMI: fuzzy dominance complementary mutual information (seed 000)</source>
             <translation>FACMI：模糊优势互补互信息（论文 000）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="235" />
+            <location filename="engine/algorithms/ordinal.py" line="234" />
             <source>IE: complementary mutual information of binarised attributes</source>
             <translation>IE：二值化属性的互补互信息</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="238" />
+            <location filename="engine/algorithms/ordinal.py" line="237" />
             <source>RT: ranking impurity tree (Xia et al. 2006)</source>
             <translation>RT：排序不纯度决策树（Xia 等 2006）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="239" />
+            <location filename="engine/algorithms/ordinal.py" line="238" />
             <source>REMT: rank entropy based monotonic tree (Hu et al. 2012)</source>
             <translation>REMT：基于排序熵的单调决策树（Hu 等 2012）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="236" />
+            <location filename="engine/algorithms/ordinal.py" line="235" />
             <source>stop when the best value is not above this</source>
             <translation>最佳值不高于此值时停止</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="240" />
+            <location filename="engine/algorithms/ordinal.py" line="239" />
             <source>stop when the best rank mutual information is below this</source>
             <translation>最佳排序互信息低于此值时停止</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="64" />
+            <location filename="engine/algorithms/ordinal.py" line="65" />
             <source>{algorithm} learns ordered classes: set the class order (the project's class_order, or --class-order lowest,...,highest)</source>
             <translation>{algorithm} 学习有序类别：请设置类别顺序（项目的 class_order，或 --class-order 最低,...,最高）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="76" />
+            <location filename="engine/algorithms/ordinal.py" line="77" />
             <source>decreasing must be one of {choices}, not {value}</source>
             <translation>decreasing 必须是 {choices} 之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="146" />
+            <location filename="engine/algorithms/ordinal.py" line="147" />
             <source>growing the {algorithm} tree</source>
             <translation>正在生长 {algorithm} 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="170" />
+            <location filename="engine/algorithms/ordinal.py" line="169" />
             <source>stop when the best FACMI is below this</source>
             <translation>最佳 FACMI 低于此值时停止</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="171" />
+            <location filename="engine/algorithms/ordinal.py" line="170" />
             <source>steepness of the fuzzy membership (large: nearly crisp)</source>
             <translation>模糊隶属函数的陡度（越大越接近清晰划分）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="172" />
+            <location filename="engine/algorithms/ordinal.py" line="171" />
             <source>exact (the exact logistic's cuts: each cut's value bounded, only those that could win evaluated), logistic (the same cuts, every one evaluated: slow), ramp (fast, prefix sums), or auto: the exact logistic's cuts up to ramp_above cases in a node, ramp above</source>
             <translation>exact（精确 logistic 的切分点：每个切分点的值有界，只计算可能胜出的切分点）、logistic（相同的切分点，全部计算：较慢）、ramp（快速，前缀和），或 auto：节点样本数不超过 ramp_above 时用精确 logistic 的切分点，超过时用 ramp</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="176" />
+            <location filename="engine/algorithms/ordinal.py" line="175" />
             <source>auto: nodes with more cases use the ramp</source>
             <translation>auto：样本数多于此值的节点使用 ramp</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="177" />
+            <location filename="engine/algorithms/ordinal.py" line="176" />
             <source>which case pairs score a cut (§1.4 readings): concordant (the cut orders the pair as the class does; reversed pairs cost nothing) or net (concordant minus discordant: a reversed pair counts against the cut)</source>
             <translation>用哪些样本对为切分点评分（§1.4 的两种理解）：concordant（切分点对样本对的排序与类别一致；反向对不计代价）或 net（一致对减不一致对：反向对对切分点不利）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="180" />
+            <location filename="engine/algorithms/ordinal.py" line="179" />
             <source>how a decreasing attribute is turned increasing: negate (-a) or reciprocal (1/a, as the paper; ordinal ranks 1..m; negation where a value is not positive). Same order, different fuzzy memberships</source>
             <translation>如何把递减属性变为递增：negate（-a）或 reciprocal（1/a，同论文；有序型取秩 1..m；有非正值时取负）。顺序相同，模糊隶属度不同</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="67" />
+            <location filename="engine/algorithms/params.py" line="68" />
             <source>levels of the class hierarchy</source>
             <translation>类别层次的层</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="68" />
+            <location filename="engine/algorithms/params.py" line="69" />
             <source>a whole number from 1</source>
             <translation>从 1 起的整数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="218" />
+            <location filename="engine/algorithms/params.py" line="217" />
             <source>{algorithm} parameter {name}</source>
             <translation>{algorithm} 的参数 {name}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="203" />
+            <location filename="engine/algorithms/params.py" line="202" />
             <source>none</source>
             <translation>无</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="225" />
+            <location filename="engine/algorithms/params.py" line="224" />
             <source>{where} needs a value</source>
             <translation>{where} 需要一个值</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="240" />
+            <location filename="engine/algorithms/params.py" line="239" />
             <source>{where} must be true or false, not {value}</source>
             <translation>{where} 必须是 true 或 false，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="277" />
+            <location filename="engine/algorithms/params.py" line="276" />
             <source>{where} needs the problem's {what} (setting {setting}), and none is set</source>
             <translation>{where} 需要问题的{what}（设置项 {setting}），但尚未设置</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="280" />
+            <location filename="engine/algorithms/params.py" line="279" />
             <source>{where} must be one of {choices} ({what}), not {value}</source>
             <translation>{where} 必须是 {choices}（{what}）之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="204" />
+            <location filename="engine/algorithms/params.py" line="203" />
             <source>{algorithm} has no parameter "{key}" (parameters: {known})</source>
             <translation>{algorithm} 没有参数“{key}”（参数：{known}）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="212" />
+            <location filename="engine/algorithms/params.py" line="211" />
             <source>{algorithm} parameters: {message}</source>
             <translation>{algorithm} 的参数：{message}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="230" />
+            <location filename="engine/algorithms/params.py" line="229" />
             <source>{where} must be one of {choices}, not {value}</source>
             <translation>{where} 必须是 {choices} 之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="249" />
+            <location filename="engine/algorithms/params.py" line="248" />
             <source>{where} must be a finite number</source>
             <translation>{where} 必须是有限数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="256" />
+            <location filename="engine/algorithms/params.py" line="255" />
             <source>{where} must be at least {minimum}, not {value}</source>
             <translation>{where} 必须至少为 {minimum}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="259" />
+            <location filename="engine/algorithms/params.py" line="258" />
             <source>{where} must be at most {maximum}, not {value}</source>
             <translation>{where} 必须至多为 {maximum}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="270" />
+            <location filename="engine/algorithms/params.py" line="269" />
             <source>{where} must be {form}, not {value}</source>
             <translation>{where} 必须是{form}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="246" />
+            <location filename="engine/algorithms/params.py" line="245" />
             <source>{where} must be a number, not {value}</source>
             <translation>{where} 必须是数字，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="252" />
+            <location filename="engine/algorithms/params.py" line="251" />
             <source>{where} must be a whole number, not {value}</source>
             <translation>{where} 必须是整数，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/registry.py" line="36" />
+            <location filename="engine/algorithms/registry.py" line="37" />
             <source>Classic baselines</source>
             <translation>经典基线</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/registry.py" line="37" />
+            <location filename="engine/algorithms/registry.py" line="38" />
             <source>Ordinal (monotone)</source>
             <translation>有序分类（单调）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/registry.py" line="38" />
+            <location filename="engine/algorithms/registry.py" line="39" />
             <source>Rough set</source>
             <translation>粗糙集</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/registry.py" line="39" />
+            <location filename="engine/algorithms/registry.py" line="40" />
             <source>Hierarchical fuzzy</source>
             <translation>层次模糊</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/registry.py" line="40" />
+            <location filename="engine/algorithms/registry.py" line="41" />
             <source>Minimum cost</source>
             <translation>最小代价</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/registry.py" line="42" />
+            <location filename="engine/algorithms/registry.py" line="43" />
             <source>Sequential discriminant</source>
             <translation>序贯判别</translation>
         </message>
@@ -569,47 +574,47 @@
             <translation>RS（粗糙集属性依赖度，其次信息增益率；多路分裂，MDL 离散化）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/trichotomy.py" line="146" />
+            <location filename="engine/algorithms/trichotomy.py" line="148" />
             <source>Sequential discriminant tree by trichotomy (seed 004)</source>
             <translation>基于三分法的序贯判别树（论文 004）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/trichotomy.py" line="367" />
+            <location filename="engine/algorithms/trichotomy.py" line="366" />
             <source>Fisher LDA with forward stepwise selection (baseline of seed 004)</source>
             <translation>带前向逐步选择的 Fisher LDA（论文 004 的基线）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/trichotomy.py" line="148" />
+            <location filename="engine/algorithms/trichotomy.py" line="150" />
             <source>widening of the overlap region, as a share of its width (paper: 5 %, option 1 %)</source>
             <translation>重叠区域的扩展量，占其宽度的比例（论文：5 %，可选 1 %）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/trichotomy.py" line="150" />
+            <location filename="engine/algorithms/trichotomy.py" line="152" />
             <source>stop when the best B/W is below this</source>
             <translation>最佳 B/W 低于此值时停止</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/trichotomy.py" line="151" />
+            <location filename="engine/algorithms/trichotomy.py" line="153" />
             <source>stop when fewer cases are pending</source>
             <translation>待定样本少于此数时停止</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/trichotomy.py" line="152" />
+            <location filename="engine/algorithms/trichotomy.py" line="154" />
             <source>α: overlap between trimmed quantiles (0 = the paper's extremes: no training error)</source>
             <translation>α：截尾分位数之间的重叠（0 = 论文的极值：无训练误差）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/trichotomy.py" line="368" />
+            <location filename="engine/algorithms/trichotomy.py" line="367" />
             <source>F-to-enter: add an attribute while its p-value is below this</source>
             <translation>F 进入检验：属性的 p 值低于此值时加入该属性</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/trichotomy.py" line="113" />
+            <location filename="engine/algorithms/trichotomy.py" line="115" />
             <source>{algorithm} separates one class from the rest; with {n} classes, choose which: the positive class (in the window: the Problem tab's "Positive class"; on the command line: --positive-class)</source>
             <translation>{algorithm} 将一个类别与其余类别分开；共有 {n} 个类别，请选择哪一个：即正类（窗口中：“问题”选项卡的“正类”；命令行：--positive-class）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/trichotomy.py" line="118" />
+            <location filename="engine/algorithms/trichotomy.py" line="120" />
             <source>"{positive}" is not a class</source>
             <translation>“{positive}”不是一个类别</translation>
         </message>
@@ -771,7 +776,7 @@
         </message>
         <message>
             <location filename="engine/cli/__init__.py" line="129" />
-            <location filename="engine/cli/compare.py" line="57" />
+            <location filename="engine/cli/compare.py" line="60" />
             <source>how a test case's values are obtained, for the cost metrics (default: sequential when the problem has test or waiting costs)</source>
             <translation>代价指标中测试样本取值的获取方式（默认：问题有测试代价或等待时间代价时为 sequential）</translation>
         </message>
@@ -897,7 +902,7 @@
         </message>
         <message>
             <location filename="engine/cli/__init__.py" line="247" />
-            <location filename="engine/cli/commands.py" line="69" />
+            <location filename="engine/cli/commands.py" line="76" />
             <source>{prog}: error: {message}</source>
             <translation>{prog}：错误：{message}</translation>
         </message>
@@ -922,499 +927,499 @@
             <translation>请给出一个命令（{commands}）；参见“{prog} --help”</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="44" />
+            <location filename="engine/cli/commands.py" line="51" />
             <source>give a data file, or --project P</source>
             <translation>请给出数据文件，或 --project P</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="86" />
+            <location filename="engine/cli/commands.py" line="91" />
             <source>no algorithms are available yet</source>
             <translation>尚无可用的算法</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="196" />
+            <location filename="engine/cli/commands.py" line="193" />
             <source>--holdout must be a share between 0 and 1 (e.g. 0.3)</source>
             <translation>--holdout 必须是 0 与 1 之间的比例（例如 0.3）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="198" />
+            <location filename="engine/cli/commands.py" line="195" />
             <source>--cv must be at least 2</source>
             <translation>--cv 至少为 2</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="202" />
+            <location filename="engine/cli/commands.py" line="199" />
             <source>--repeats must be at least 1</source>
             <translation>--repeats 至少为 1</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="211" />
+            <location filename="engine/cli/commands.py" line="208" />
             <source>--missing-rate must be a share from 0 up to (not including) 1 (e.g. 0.2)</source>
             <translation>--missing-rate 必须是从 0 到 1（不含 1）的比例（例如 0.2）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="140" />
+            <location filename="engine/cli/commands.py" line="145" />
             <source>{algorithm}: {leaves} leaves, depth {depth}, trained on {rows} rows -&gt; {path}</source>
             <translation>{algorithm}：{leaves} 个叶节点，树深度 {depth}，在 {rows} 行上训练 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="200" />
+            <location filename="engine/cli/commands.py" line="197" />
             <source>--cv must be at most {n}</source>
             <translation>--cv 至多为 {n}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="204" />
+            <location filename="engine/cli/commands.py" line="201" />
             <source>--repeats must be at most {n}</source>
             <translation>--repeats 至多为 {n}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="206" />
+            <location filename="engine/cli/commands.py" line="203" />
             <source>--cv {cv} x --repeats {repeats} is {fits} fits; at most {most}</source>
             <translation>--cv {cv} × --repeats {repeats} 共 {fits} 次训练；至多 {most} 次</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="101" />
+            <location filename="engine/cli/commands.py" line="106" />
             <source>--param "{item}" is not K=V</source>
             <translation>--param “{item}”不是 K=V 的形式</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="184" />
+            <location filename="engine/cli/commands.py" line="183" />
             <source>{n} predictions -&gt; {path}</source>
             <translation>{n} 个预测 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="232" />
+            <location filename="engine/cli/commands.py" line="225" />
             <source>, confidence {confidence}</source>
             <translation>，置信度 {confidence}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="237" />
+            <location filename="engine/cli/commands.py" line="230" />
             <source>{n} rules -&gt; {path}</source>
             <translation>{n} 条规则 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="185" />
+            <location filename="engine/cli/commands.py" line="184" />
             <source> ({n} PENDING)</source>
             <translation>（{n} 个待定）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="234" />
+            <location filename="engine/cli/commands.py" line="227" />
             <source>[support {support}{confidence}, coverage {coverage}]</source>
             <translation>[支持度 {support}{confidence}，覆盖度 {coverage}]</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="279" />
+            <location filename="engine/cli/compare.py" line="281" />
             <source>significance on {metric} (higher is better), against {reference}; alpha {alpha}:</source>
             <translation>显著性检验（{metric}，越高越好），与 {reference} 比较；alpha {alpha}：</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="281" />
+            <location filename="engine/cli/compare.py" line="283" />
             <source>significance on {metric} (lower is better), against {reference}; alpha {alpha}:</source>
             <translation>显著性检验（{metric}，越低越好），与 {reference} 比较；alpha {alpha}：</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="286" />
-            <location filename="engine/export.py" line="177" />
+            <location filename="engine/cli/compare.py" line="288" />
+            <location filename="engine/export.py" line="180" />
             <source>mean</source>
             <translation>均值</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="286" />
-            <location filename="engine/compare/workbook.py" line="108" />
+            <location filename="engine/cli/compare.py" line="288" />
+            <location filename="engine/compare/workbook.py" line="112" />
             <source>corrected t p</source>
             <translation>校正 t 检验 p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="286" />
-            <location filename="engine/compare/workbook.py" line="108" />
+            <location filename="engine/cli/compare.py" line="288" />
+            <location filename="engine/compare/workbook.py" line="112" />
             <source>Wilcoxon p</source>
             <translation>Wilcoxon p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="286" />
-            <location filename="engine/compare/workbook.py" line="108" />
+            <location filename="engine/cli/compare.py" line="288" />
+            <location filename="engine/compare/workbook.py" line="112" />
             <source>Nemenyi p</source>
             <translation>Nemenyi p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="286" />
+            <location filename="engine/cli/compare.py" line="288" />
             <source>avg rank</source>
             <translation>平均秩</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="29" />
+            <location filename="engine/cli/compare.py" line="32" />
             <source>many algorithms on the same folds, beside a baseline</source>
             <translation>多个算法在相同的折上比较，并与基线对照</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="32" />
+            <location filename="engine/cli/compare.py" line="35" />
             <source>algorithms to compare ('all': every one that applies to the problem); NAME=ALGO adds ALGO under another name, e.g. c45,small=c45 --param small.min_cases=20</source>
             <translation>要比较的算法（'all'：适用于该问题的全部算法）；NAME=ALGO 以另一个名称加入 ALGO，例如 c45,small=c45 --param small.min_cases=20</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="35" />
+            <location filename="engine/cli/compare.py" line="38" />
             <source>parameter K of algorithm (or name) A; K=V sets it for every algorithm that has K (repeatable)</source>
             <translation>算法（或名称）A 的参数 K；K=V 为所有具有参数 K 的算法设置它（可重复）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="41" />
+            <location filename="engine/cli/compare.py" line="44" />
             <source>a learning curve: each fold also trained on these shares of its training rows (0.1,0.25,0.5,1) or numbers of rows (100,200,400), nested and stratified, and scored on the same test rows; the tables and tests are on the largest size</source>
             <translation>学习曲线：每一折另外在其训练行的这些比例（0.1,0.25,0.5,1）或行数（100,200,400）上训练（嵌套、分层），并在相同的测试行上评分；表格和检验使用最大的规模</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="45" />
+            <location filename="engine/cli/compare.py" line="48" />
             <source>replace algorithm (or name) A by one entry per value of its parameter K, e.g. trichotomy.trim=0,0.02,0.05,0.1 for the error / pending curve over the trim alpha (repeatable)</source>
             <translation>将算法（或名称）A 替换为其参数 K 的每个取值各一个条目，例如 trichotomy.trim=0,0.02,0.05,0.1 得到随 trim alpha 变化的错误 / 待定曲线（可重复）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="48" />
+            <location filename="engine/cli/compare.py" line="51" />
             <source>units run at once (default: all cores)</source>
             <translation>同时运行的单元数（默认：全部核心）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="50" />
+            <location filename="engine/cli/compare.py" line="53" />
             <source>run the folds on worker processes, each handed the data once (the default), or on threads of this process (the learners' Python parts share one lock: little gain)</source>
             <translation>在工作进程上运行各折，每个进程只接收一次数据（默认），或在本进程的线程上运行（学习器的 Python 部分共用一把锁：收益很小）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="53" />
+            <location filename="engine/cli/compare.py" line="56" />
             <source>run the folds on a Dask distributed cluster: the scheduler's address (tcp://host:8786), or local:N to start N local workers; each worker needs RuleTree Studio and dask[distributed] installed</source>
             <translation>在 Dask 分布式集群上运行各折：调度器地址（tcp://host:8786），或 local:N 启动 N 个本地工作进程；每个工作进程都需要安装 RuleTree Studio 和 dask[distributed]</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="60" />
+            <location filename="engine/cli/compare.py" line="63" />
             <source>for experiments: blank each attribute value independently with probability R, 0 &lt;= R &lt; 1 (seeded by --seed), in the training and test rows of every fold</source>
             <translation>用于实验：在每一折的训练行和测试行中，以概率 R（0 &lt;= R &lt; 1）独立地清空每个属性值（随机种子由 --seed 给出）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="64" />
+            <location filename="engine/cli/compare.py" line="67" />
             <source>keep the results in FILE after every fold; run again to continue where it stopped</source>
             <translation>每完成一折就把结果保存到 FILE；再次运行可从中断处继续</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="66" />
+            <location filename="engine/cli/compare.py" line="69" />
             <source>the metric the significance tests are on (default: the total cost per case with priced tests, else the misclassification cost with a cost matrix, else accuracy)</source>
             <translation>显著性检验所用的指标（默认：测试有代价时为每个样本的总代价，否则有代价矩阵时为误分类代价，否则为准确率）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="69" />
+            <location filename="engine/cli/compare.py" line="72" />
             <source>the entry the others are tested against (default: the first one given)</source>
             <translation>其他条目与之比较的参照条目（默认：第一个给出的）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="71" />
+            <location filename="engine/cli/compare.py" line="74" />
             <source>also write the tables, the fold scores, the tests and Excel charts to a workbook</source>
             <translation>同时将表格、各折得分、检验和 Excel 图表写入工作簿</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="83" />
+            <location filename="engine/cli/compare.py" line="87" />
             <source>--algorithms: give at least one algorithm name</source>
             <translation>--algorithms：请至少给出一个算法名称</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="146" />
+            <location filename="engine/cli/compare.py" line="150" />
             <source>--jobs must be at least 1</source>
             <translation>--jobs 至少为 1</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="210" />
+            <location filename="engine/cli/compare.py" line="214" />
             <source>{n} algorithm and {baseline} on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法和 {baseline} 于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="211" />
+            <location filename="engine/cli/compare.py" line="215" />
             <source>{n} algorithms and {baseline} on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法和 {baseline} 于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="213" />
+            <location filename="engine/cli/compare.py" line="217" />
             <source>{n} algorithm and no baseline on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法（无基线）于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="214" />
+            <location filename="engine/cli/compare.py" line="218" />
             <source>{n} algorithms and no baseline on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法（无基线）于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="220" />
-            <location filename="engine/cli/compare.py" line="248" />
-            <location filename="engine/cli/compare.py" line="285" />
-            <location filename="engine/cli/compare.py" line="235" />
+            <location filename="engine/cli/compare.py" line="224" />
+            <location filename="engine/cli/compare.py" line="251" />
             <location filename="engine/cli/compare.py" line="287" />
-            <location filename="engine/cli/compare.py" line="255" />
-            <location filename="engine/compare/workbook.py" line="43" />
-            <location filename="engine/compare/workbook.py" line="107" />
-            <location filename="engine/compare/workbook.py" line="75" />
-            <location filename="engine/compare/workbook.py" line="186" />
-            <location filename="engine/sessions.py" line="426" />
+            <location filename="engine/cli/compare.py" line="239" />
+            <location filename="engine/cli/compare.py" line="289" />
+            <location filename="engine/cli/compare.py" line="258" />
+            <location filename="engine/compare/workbook.py" line="47" />
+            <location filename="engine/compare/workbook.py" line="111" />
+            <location filename="engine/compare/workbook.py" line="79" />
+            <location filename="engine/compare/workbook.py" line="191" />
+            <location filename="engine/sessions.py" line="423" />
             <source>algorithm</source>
             <translation>算法</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="205" />
+            <location filename="engine/cli/compare.py" line="209" />
             <source> x {repeats}, seed {seed}</source>
             <translation> × {repeats}，随机种子 {seed}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="207" />
+            <location filename="engine/cli/compare.py" line="211" />
             <source>, missing rate {rate}</source>
             <translation>，缺失率 {rate}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="292" />
-            <location filename="engine/compare/workbook.py" line="103" />
+            <location filename="engine/cli/compare.py" line="294" />
+            <location filename="engine/compare/workbook.py" line="107" />
             <source>better</source>
             <translation>更好</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="292" />
-            <location filename="engine/compare/workbook.py" line="103" />
+            <location filename="engine/cli/compare.py" line="294" />
+            <location filename="engine/compare/workbook.py" line="107" />
             <source>worse</source>
             <translation>更差</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="293" />
+            <location filename="engine/cli/compare.py" line="295" />
             <source>(reference)</source>
             <translation>（参照）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="307" />
+            <location filename="engine/cli/compare.py" line="309" />
             <source>note: {caveat}</source>
             <translation>注意：{caveat}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="88" />
+            <location filename="engine/cli/compare.py" line="92" />
             <source>--algorithms all cannot be combined with other names here</source>
             <translation>--algorithms all 在此不能与其他名称同时使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="177" />
+            <location filename="engine/cli/compare.py" line="182" />
             <source>--metric: "{metric}" is not a metric of this comparison ({metrics})</source>
             <translation>--metric：“{metric}”不是本次比较的指标（{metrics}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="203" />
-            <location filename="engine/cli/printing.py" line="191" />
+            <location filename="engine/cli/compare.py" line="207" />
+            <location filename="engine/cli/printing.py" line="189" />
             <source>hold-out {share}</source>
             <translation>留出法 {share}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="204" />
-            <location filename="engine/cli/printing.py" line="192" />
+            <location filename="engine/cli/compare.py" line="208" />
+            <location filename="engine/cli/printing.py" line="190" />
             <source>{k}-fold cross-validation</source>
             <translation>{k} 折交叉验证</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="254" />
+            <location filename="engine/cli/compare.py" line="257" />
             <source>learning curve: {metric} (mean over the folds) by training rows</source>
             <translation>学习曲线：{metric}（各折均值）随训练行数的变化</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="264" />
+            <location filename="engine/cli/compare.py" line="267" />
             <source>error / pending (mean over the folds): {error}, {pending}, {used}</source>
             <translation>错误 / 待定（各折均值）：{error}、{pending}、{used}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="300" />
+            <location filename="engine/cli/compare.py" line="302" />
             <source>Friedman over {n} folds: chi2 = {chi2} ({p_chi2}), Iman-Davenport F = {f} ({p_f}); Nemenyi critical difference of average ranks {cd}</source>
             <translation>Friedman 检验（{n} 折）：chi2 = {chi2}（{p_chi2}），Iman-Davenport F = {f}（{p_f}）；Nemenyi 平均秩临界差 {cd}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="305" />
+            <location filename="engine/cli/compare.py" line="307" />
             <source>not tested (no {metric} on every fold): {names}</source>
             <translation>未检验（并非每一折都有{metric}）：{names}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="97" />
+            <location filename="engine/cli/compare.py" line="101" />
             <source>--param "{item}" is not A.K=V</source>
             <translation>--param “{item}”不是 A.K=V 的形式</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="134" />
+            <location filename="engine/cli/compare.py" line="138" />
             <source>--sweep "{item}" is not A.K=V,V,...</source>
             <translation>--sweep “{item}”不是 A.K=V,V,... 的形式</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="161" />
+            <location filename="engine/cli/compare.py" line="165" />
             <source>note: {name} left out: it {reason}</source>
             <translation>注意：未包含 {name}：它{reason}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="102" />
+            <location filename="engine/cli/compare.py" line="106" />
             <source>--param "{item}": "{name}" is not one of the algorithms compared</source>
             <translation>--param “{item}”：“{name}”不是参与比较的算法</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="110" />
+            <location filename="engine/cli/compare.py" line="112" />
             <source>--param "{item}": no algorithm compared has a parameter "{key}"</source>
             <translation>--param “{item}”：参与比较的算法都没有参数“{key}”</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="36" />
+            <location filename="engine/cli/consult.py" line="38" />
             <source>--answers must hold one JSON object: attribute -&gt; value</source>
             <translation>--answers 必须包含一个 JSON 对象：属性 -&gt; 值</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="48" />
+            <location filename="engine/cli/consult.py" line="50" />
             <source>session {id} (resume with: {command})</source>
             <translation>咨询会话 {id}（继续：{command}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="108" />
+            <location filename="engine/cli/consult.py" line="110" />
             <source>answer: {label}</source>
             <translation>答案：{label}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="108" />
-            <location filename="engine/export.py" line="248" />
+            <location filename="engine/cli/consult.py" line="110" />
+            <location filename="engine/export.py" line="253" />
             <location filename="engine/tree/describe.py" line="160" />
             <source>PENDING</source>
             <translation>待定</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="115" />
+            <location filename="engine/cli/consult.py" line="117" />
             <source>costs: tests {test}, waiting {waiting}, common costs saved {saved}</source>
             <translation>代价：测试 {test}，等待 {waiting}，节省的公共代价 {saved}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="142" />
+            <location filename="engine/cli/consult.py" line="145" />
             <source>warning: skipped {message}</source>
             <translation>警告：已跳过 {message}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="145" />
+            <location filename="engine/cli/consult.py" line="148" />
             <source>{n} session(s) written to {path}</source>
             <translation>已将 {n} 个咨询会话写入 {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="44" />
+            <location filename="engine/cli/consult.py" line="46" />
             <source>not attributes of the model: {names} (the model's attributes: {attributes})</source>
             <translation>不是模型的属性：{names}（模型的属性：{attributes}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="59" />
+            <location filename="engine/cli/consult.py" line="61" />
             <source>Q{step}: {name}  ({reason}; it costs {cost})</source>
             <translation>问题 {step}：{name}  （{reason}；代价 {cost}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="63" />
+            <location filename="engine/cli/consult.py" line="65" />
             <source>Q{step}: {name}  (removes {gain} of expected cost for {cost}: utility {utility}{next})</source>
             <translation>问题 {step}：{name}  （以代价 {cost} 减少期望代价 {gain}：效用 {utility}{next}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="75" />
+            <location filename="engine/cli/consult.py" line="77" />
             <source>(not in the answers file)</source>
             <translation>（回答文件中没有）</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="110" />
+            <location filename="engine/cli/consult.py" line="112" />
             <source>because {rule}</source>
             <translation>因为 {rule}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="112" />
+            <location filename="engine/cli/consult.py" line="114" />
             <source>not known: {names}</source>
             <translation>未知：{names}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="114" />
+            <location filename="engine/cli/consult.py" line="116" />
             <source>could not settle it: {names}</source>
             <translation>无法确定：{names}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="140" />
+            <location filename="engine/cli/consult.py" line="143" />
             <source>no saved session {ids}</source>
             <translation>没有已保存的咨询会话 {ids}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="151" />
+            <location filename="engine/cli/consult.py" line="154" />
             <source>no saved sessions for this project</source>
             <translation>该项目没有已保存的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="151" />
+            <location filename="engine/cli/consult.py" line="154" />
             <source>no saved sessions</source>
             <translation>没有已保存的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="40" />
+            <location filename="engine/cli/consult.py" line="42" />
             <source>the answer for "{name}" must be a text, a number or null, not a {kind}</source>
             <translation>“{name}”的回答必须是文本、数字或 null，而不是 {kind}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="99" />
+            <location filename="engine/cli/consult.py" line="101" />
             <source>use it anyway? [y/N] </source>
             <translation>仍然使用？[y/N] </translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="153" />
+            <location filename="engine/cli/consult.py" line="156" />
             <source>cost {cost}</source>
             <translation>代价 {cost}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="154" />
+            <location filename="engine/cli/consult.py" line="157" />
             <source>(open) {label}</source>
             <translation>（未完成）{label}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="92" />
+            <location filename="engine/cli/consult.py" line="94" />
             <source>warning: {message}; used as given</source>
             <translation>警告：{message}；按给出的值使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="104" />
+            <location filename="engine/cli/consult.py" line="106" />
             <source>{error}; asked again</source>
             <translation>{error}；重新询问</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="66" />
+            <location filename="engine/cli/consult.py" line="68" />
             <source>; next: {others}</source>
             <translation>；其次：{others}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="156" />
+            <location filename="engine/cli/consult.py" line="159" />
             <source>{n} question(s)</source>
             <translation>{n} 个问题</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="20" />
+            <location filename="engine/cli/printing.py" line="24" />
             <source>numeric</source>
             <translation>数值型</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="20" />
+            <location filename="engine/cli/printing.py" line="24" />
             <source>nominal</source>
             <translation>名义型</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="20" />
+            <location filename="engine/cli/printing.py" line="24" />
             <source>ordinal</source>
             <translation>有序型</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="21" />
+            <location filename="engine/cli/printing.py" line="25" />
             <source>increasing</source>
             <translation>单调递增</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="21" />
+            <location filename="engine/cli/printing.py" line="25" />
             <source>decreasing</source>
             <translation>单调递减</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="22" />
+            <location filename="engine/cli/printing.py" line="26" />
             <location filename="engine/data/spec/settings.py" line="38" />
-            <location filename="engine/sessions.py" line="426" />
+            <location filename="engine/sessions.py" line="423" />
             <source>test cost</source>
             <translation>测试代价</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="22" />
+            <location filename="engine/cli/printing.py" line="26" />
             <source>wait time</source>
             <translation>等待时间</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="22" />
+            <location filename="engine/cli/printing.py" line="26" />
             <source>wait cost</source>
             <translation>等待时间代价</translation>
         </message>
@@ -1436,7 +1441,7 @@
         </message>
         <message>
             <location filename="engine/cli/printing.py" line="67" />
-            <location filename="engine/sessions.py" line="427" />
+            <location filename="engine/sessions.py" line="424" />
             <source>missing</source>
             <translation>缺失</translation>
         </message>
@@ -1497,7 +1502,7 @@
             <translation>不使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="193" />
+            <location filename="engine/cli/printing.py" line="191" />
             <source>{algorithm} on {file} ({rows} rows), {scheme} x {repeats}</source>
             <translation>{algorithm} 于 {file}（{rows} 行），{scheme} × {repeats}</translation>
         </message>
@@ -1587,73 +1592,73 @@
             <translation>使用：{settings}</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="14" />
+            <location filename="engine/cli/problem.py" line="15" />
             <source>data file (.xlsx, .xls, .ods, .csv, .txt, .tsv, .arff)</source>
             <translation>数据文件（.xlsx、.xls、.ods、.csv、.txt、.tsv、.arff）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="15" />
+            <location filename="engine/cli/problem.py" line="16" />
             <source>read the problem settings from a project file</source>
             <translation>从项目文件读取问题设置</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="16" />
+            <location filename="engine/cli/problem.py" line="17" />
             <source>workbook sheet (default: the first that holds a table)</source>
             <translation>工作簿中的工作表（默认：第一个含有表格的工作表）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="18" />
+            <location filename="engine/cli/problem.py" line="19" />
             <source>the row of the column names, the rows above it skipped (default: the first filled row, or the row under a one-cell title)</source>
             <translation>列名所在的行，其上方的行被跳过（默认：第一个非空行，或单个单元格标题下方的行）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="20" />
+            <location filename="engine/cli/problem.py" line="21" />
             <source>the column to predict</source>
             <translation>要预测的列</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="21" />
+            <location filename="engine/cli/problem.py" line="22" />
             <source>ordered classes, lowest first</source>
             <translation>有序类别，从低到高</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="23" />
+            <location filename="engine/cli/problem.py" line="24" />
             <source>monotone directions: + increasing, - decreasing, 0 none</source>
             <translation>单调方向：+ 递增，- 递减，0 无</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="24" />
+            <location filename="engine/cli/problem.py" line="25" />
             <source>class hierarchy file (csv/xlsx: label,parent)</source>
             <translation>类别层次文件（csv/xlsx：label,parent）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="25" />
+            <location filename="engine/cli/problem.py" line="26" />
             <source>the class against the rest (trichotomy)</source>
             <translation>与其余类别相对的类别（三分法）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="26" />
+            <location filename="engine/cli/problem.py" line="27" />
             <source>text encoding of a csv file (default: detected)</source>
             <translation>csv 文件的文本编码（默认：自动检测）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="27" />
+            <location filename="engine/cli/problem.py" line="28" />
             <source>delimiter of a csv file (default: detected; 'tab')</source>
             <translation>csv 文件的分隔符（默认：自动检测；'tab' 表示制表符）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="45" />
+            <location filename="engine/cli/problem.py" line="46" />
             <location filename="engine/problem.py" line="70" />
             <source>--monotone: "{item}" is not COL=+ (increasing), COL=- (decreasing) or COL=0 (none)</source>
             <translation>--monotone：“{item}”不是 COL=+（递增）、COL=-（递减）或 COL=0（无）</translation>
         </message>
         <message>
-            <location filename="engine/cli/reproduce.py" line="67" />
+            <location filename="engine/cli/reproduce.py" line="65" />
             <source>--repeats is not available for this paper (only: facmi)</source>
             <translation>该论文不支持 --repeats（仅 facmi 支持）</translation>
         </message>
         <message>
-            <location filename="engine/cli/reproduce.py" line="29" />
+            <location filename="engine/cli/reproduce.py" line="31" />
             <source>no reproduction for "{paper}" yet (available: {papers})</source>
             <translation>尚无“{paper}”的复现（可用：{papers}）</translation>
         </message>
@@ -1669,7 +1674,7 @@
             <translation>图：{path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/reproduce.py" line="69" />
+            <location filename="engine/cli/reproduce.py" line="67" />
             <source>--repeats must be at least 1, not {n}</source>
             <translation>--repeats 至少为 1，而不是 {n}</translation>
         </message>
@@ -1754,162 +1759,162 @@
             <translation>训练规模“{size}”不是数字（应为比例如 0.25，或行数）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="137" />
+            <location filename="engine/compare/runner.py" line="139" />
             <source>needs ordered classes (a class order)</source>
             <translation>需要有序类别（类别顺序）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="288" />
+            <location filename="engine/compare/runner.py" line="290" />
             <source>about 1 s left</source>
             <translation>约剩 1 秒</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="293" />
+            <location filename="engine/compare/runner.py" line="295" />
             <source>about {n} h left</source>
             <translation>约剩 {n} 小时</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="329" />
+            <location filename="engine/compare/runner.py" line="331" />
             <source>nothing to compare: give at least one algorithm</source>
             <translation>没有可比较的内容：请至少给出一个算法</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="337" />
+            <location filename="engine/compare/runner.py" line="339" />
             <source>a Dask scheduler goes with the dask executor, and the dask executor needs one (an address such as tcp://host:8786, or local:N)</source>
             <translation>Dask 调度器需配合 dask 执行器使用，dask 执行器也需要一个调度器（地址如 tcp://host:8786，或 local:N）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="139" />
+            <location filename="engine/compare/runner.py" line="141" />
             <source>separates two classes; with {n} classes it needs a positive class</source>
             <translation>只区分两个类别；有 {n} 个类别时需要指定正类</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="290" />
+            <location filename="engine/compare/runner.py" line="292" />
             <source>about {n} s left</source>
             <translation>约剩 {n} 秒</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="292" />
+            <location filename="engine/compare/runner.py" line="294" />
             <source>about {n} min left</source>
             <translation>约剩 {n} 分钟</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="429" />
+            <location filename="engine/compare/runner.py" line="431" />
             <source>the comparison was cancelled</source>
             <translation>比较已取消</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="531" />
+            <location filename="engine/compare/runner.py" line="534" />
             <source>running on a Dask cluster needs the "distributed" package (pip install "dask[distributed]")</source>
             <translation>在 Dask 集群上运行需要“distributed”包（pip install "dask[distributed]"）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="124" />
+            <location filename="engine/compare/runner.py" line="126" />
             <source>hold-out {k} of {n}</source>
             <translation>留出法第 {k} 次（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="129" />
+            <location filename="engine/compare/runner.py" line="131" />
             <source> on {size}</source>
             <translation>，使用{size}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="332" />
+            <location filename="engine/compare/runner.py" line="334" />
             <source>jobs must be at least 1, not {n}</source>
             <translation>jobs 至少为 1，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="334" />
+            <location filename="engine/compare/runner.py" line="336" />
             <source>executor must be one of {executors}, not {executor}</source>
             <translation>执行器必须是 {executors} 之一，而不是 {executor}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="340" />
+            <location filename="engine/compare/runner.py" line="342" />
             <source>the folder of the results file "{path}" does not exist</source>
             <translation>结果文件“{path}”所在的文件夹不存在</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="96" />
+            <location filename="engine/compare/runner.py" line="98" />
             <source>the hold-out share must be between 0 and 1 (e.g. 0.3), not {share}</source>
             <translation>留出比例必须在 0 到 1 之间（例如 0.3），而不是 {share}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="100" />
+            <location filename="engine/compare/runner.py" line="102" />
             <source>cross-validation needs at least 2 folds, not {n}</source>
             <translation>交叉验证至少需要 2 折，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="103" />
+            <location filename="engine/compare/runner.py" line="105" />
             <source>repeats must be at least 1, not {n}</source>
             <translation>重复次数至少为 1，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="126" />
+            <location filename="engine/compare/runner.py" line="128" />
             <source>fold {k} of {n}</source>
             <translation>第 {k} 折（共 {n} 折）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="177" />
+            <location filename="engine/compare/runner.py" line="179" />
             <source>two entries are both named "{name}": give them different parameters or names</source>
             <translation>两个条目都名为“{name}”：请给它们不同的参数或名称</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="181" />
+            <location filename="engine/compare/runner.py" line="183" />
             <source>{algorithm} does not apply to this problem: it {reason}</source>
             <translation>{algorithm} 不适用于该问题：它{reason}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="189" />
+            <location filename="engine/compare/runner.py" line="191" />
             <source>"{name}" is the baseline's name: give the entry another</source>
             <translation>“{name}”是基线的名称：请给该条目另起名称</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="397" />
+            <location filename="engine/compare/runner.py" line="399" />
             <source>{entry}, {fold} done; {left}</source>
             <translation>{entry}，{fold}完成；{left}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="405" />
+            <location filename="engine/compare/runner.py" line="407" />
             <source>{n} of {total} units to run</source>
             <translation>{total} 个单元中有 {n} 个待运行</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="540" />
+            <location filename="engine/compare/runner.py" line="543" />
             <source>"{scheduler}": local:N needs a number of workers N &gt;= 1</source>
             <translation>“{scheduler}”：local:N 需要工作进程数 N &gt;= 1</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="127" />
+            <location filename="engine/compare/runner.py" line="129" />
             <source>, repeat {k} of {n}</source>
             <translation>，第 {k} 次重复（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="406" />
+            <location filename="engine/compare/runner.py" line="408" />
             <source> ({n} done before)</source>
             <translation>（之前已完成 {n} 个）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="430" />
+            <location filename="engine/compare/runner.py" line="432" />
             <source>; {n} of {total} units are kept in the results file</source>
             <translation>；{total} 个单元中有 {n} 个保存在结果文件中</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="548" />
+            <location filename="engine/compare/runner.py" line="551" />
             <source>no Dask scheduler answers at "{scheduler}" ({error})</source>
             <translation>“{scheduler}”处没有 Dask 调度器应答（{error}）</translation>
         </message>
         <message>
-            <location filename="engine/compare/significance.py" line="29" />
+            <location filename="engine/compare/significance.py" line="30" />
             <source>the folds of one data set are not independent samples (their training sets overlap): the corrected t-test allows for it; Friedman and Nemenyi over folds are indicative only</source>
             <translation>同一数据集的各折不是独立样本（它们的训练集相互重叠）：校正 t 检验考虑了这一点；基于各折的 Friedman 和 Nemenyi 检验仅供参考</translation>
         </message>
         <message>
-            <location filename="engine/compare/significance.py" line="111" />
+            <location filename="engine/compare/significance.py" line="110" />
             <source>the reference "{reference}" is not one of the entries compared ({names})</source>
             <translation>参照“{reference}”不是参与比较的条目（{names}）</translation>
         </message>
         <message>
-            <location filename="engine/compare/significance.py" line="116" />
+            <location filename="engine/compare/significance.py" line="113" />
             <source>the reference "{reference}" does not report {metric} on every fold</source>
             <translation>参照“{reference}”并非在每一折都给出{metric}</translation>
         </message>
@@ -1980,7 +1985,7 @@
         </message>
         <message>
             <location filename="engine/compare/store.py" line="152" />
-            <location filename="engine/sessions.py" line="319" />
+            <location filename="engine/sessions.py" line="316" />
             <source>{where} is not an object</source>
             <translation>{where}不是对象</translation>
         </message>
@@ -2035,201 +2040,201 @@
             <translation>{where}：指标 {name} 不是数字</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="168" />
-            <location filename="engine/compare/workbook.py" line="75" />
+            <location filename="engine/compare/workbook.py" line="174" />
+            <location filename="engine/compare/workbook.py" line="79" />
             <source>training rows</source>
             <translation>训练行数</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="191" />
+            <location filename="engine/compare/workbook.py" line="196" />
             <source>Misclassification against pending</source>
             <translation>误分类率与待定率</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="54" />
+            <location filename="engine/compare/workbook.py" line="58" />
             <source>Summary</source>
             <translation>汇总</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="75" />
+            <location filename="engine/compare/workbook.py" line="79" />
             <source>Folds</source>
             <translation>各折</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="91" />
-            <location filename="engine/compare/workbook.py" line="80" />
-            <location filename="engine/compare/workbook.py" line="75" />
+            <location filename="engine/compare/workbook.py" line="95" />
+            <location filename="engine/compare/workbook.py" line="84" />
+            <location filename="engine/compare/workbook.py" line="79" />
             <source>fold</source>
             <translation>折</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="107" />
+            <location filename="engine/compare/workbook.py" line="111" />
             <source>Significance</source>
             <translation>显著性</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="161" />
+            <location filename="engine/compare/workbook.py" line="167" />
             <source>Learning curve</source>
             <translation>学习曲线</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="186" />
+            <location filename="engine/compare/workbook.py" line="191" />
             <source>Error-pending</source>
             <translation>错误-待定</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="188" />
+            <location filename="engine/compare/workbook.py" line="193" />
             <source>Means over the folds. An entry that never answers pending is a point at pending 0 with error 1 - accuracy.</source>
             <translation>各折的均值。从不回答待定的条目是待定率为 0、错误率为 1 - 准确率的点。</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="213" />
+            <location filename="engine/compare/workbook.py" line="219" />
             <source>Plots</source>
             <translation>图</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="107" />
+            <location filename="engine/compare/workbook.py" line="111" />
             <source>corrected t</source>
             <translation>校正 t</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="108" />
+            <location filename="engine/compare/workbook.py" line="112" />
             <source>average rank</source>
             <translation>平均秩</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="114" />
+            <location filename="engine/compare/workbook.py" line="118" />
             <source>Friedman over the folds</source>
             <translation>基于各折的 Friedman 检验</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="167" />
+            <location filename="engine/compare/workbook.py" line="173" />
             <source>Learning curve: {metric}</source>
             <translation>学习曲线：{metric}</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="59" />
+            <location filename="engine/compare/workbook.py" line="63" />
             <source>{metric}: mean over the folds</source>
             <translation>{metric}：各折均值</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="75" />
+            <location filename="engine/compare/workbook.py" line="79" />
             <source>test rows</source>
             <translation>测试行数</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="90" />
+            <location filename="engine/compare/workbook.py" line="94" />
             <source>{metric} on each fold</source>
             <translation>每一折的{metric}</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="127" />
+            <location filename="engine/compare/workbook.py" line="131" />
             <source>Note: {caveat}</source>
             <translation>注意：{caveat}</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="151" />
+            <location filename="engine/compare/workbook.py" line="157" />
             <source>training rows (mean over the folds)</source>
             <translation>训练行数（各折均值）</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="151" />
+            <location filename="engine/compare/workbook.py" line="157" />
             <source>training size</source>
             <translation>训练规模</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="162" />
+            <location filename="engine/compare/workbook.py" line="168" />
             <source>{metric}: mean over the folds at each training size, every size scored on the same test rows</source>
             <translation>{metric}：每个训练规模下的各折均值，每个规模都在相同的测试行上评分</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="186" />
+            <location filename="engine/compare/workbook.py" line="191" />
             <source>entry</source>
             <translation>条目</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="44" />
-            <location filename="engine/compare/workbook.py" line="107" />
+            <location filename="engine/compare/workbook.py" line="48" />
+            <location filename="engine/compare/workbook.py" line="111" />
             <source>{metric} mean</source>
             <translation>{metric}均值</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="44" />
+            <location filename="engine/compare/workbook.py" line="48" />
             <source>{metric} std</source>
             <translation>{metric}标准差</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="106" />
+            <location filename="engine/compare/workbook.py" line="110" />
             <source>reference</source>
             <translation>参照</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="109" />
+            <location filename="engine/compare/workbook.py" line="113" />
             <source>against {reference}</source>
             <translation>与 {reference} 相比</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="124" />
+            <location filename="engine/compare/workbook.py" line="128" />
             <source>Nemenyi critical difference (alpha {alpha})</source>
             <translation>Nemenyi 临界差（alpha {alpha}）</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="152" />
+            <location filename="engine/compare/workbook.py" line="158" />
             <source>{name} std</source>
             <translation>{name} 标准差</translation>
         </message>
         <message>
-            <location filename="engine/compare/workbook.py" line="156" />
+            <location filename="engine/compare/workbook.py" line="162" />
             <source>{n} rows</source>
             <translation>{n} 行</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="57" />
+            <location filename="engine/consult.py" line="58" />
             <source>{name} = {value} is outside the range seen in training ({low} to {high})</source>
             <translation>{name} = {value} 超出了训练中见过的范围（{low} 到 {high}）</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="192" />
+            <location filename="engine/consult.py" line="193" />
             <source>expected cost from here asking it {cost}, against {expected} for the plan's question</source>
             <translation>询问它时此后的期望代价为 {cost}，而询问规划的问题为 {expected}</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="149" />
+            <location filename="engine/consult.py" line="150" />
             <source>planning must be one of {choices}, not {value}</source>
             <translation>planning 必须是 {choices} 之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="472" />
+            <location filename="engine/consult.py" line="473" />
             <source>{name} = "{value}" is ambiguous (a thousands separator or a decimal comma?): write it without the comma, or with a decimal point</source>
             <translation>{name} =“{value}”有歧义（是千位分隔符还是小数逗号？）：请去掉逗号，或改用小数点</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="483" />
+            <location filename="engine/consult.py" line="484" />
             <source>{name} needs a finite number, not {value}</source>
             <translation>{name} 需要一个有限数，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="467" />
+            <location filename="engine/consult.py" line="468" />
             <source>"{value}" is not a value of {name} seen in training ({shown})</source>
             <translation>“{value}”不是训练中见过的 {name} 取值（{shown}）</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="480" />
+            <location filename="engine/consult.py" line="481" />
             <source>{name} needs a number, not "{value}"</source>
             <translation>{name} 需要一个数字，而不是“{value}”</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="492" />
+            <location filename="engine/consult.py" line="491" />
             <source>{problem}; check it, or confirm to use it anyway</source>
             <translation>{problem}；请检查，或确认仍使用该值</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="523" />
+            <location filename="engine/consult.py" line="522" />
             <source>"{name}" is not an attribute of the model</source>
             <translation>“{name}”不是该模型的属性</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="526" />
+            <location filename="engine/consult.py" line="525" />
             <source>{name} is already answered (undo to change it)</source>
             <translation>{name} 已经回答过了（撤销后可修改）</translation>
         </message>
@@ -2604,7 +2609,7 @@
         </message>
         <message>
             <location filename="engine/data/read_csv.py" line="33" />
-            <location filename="engine/data/read_excel.py" line="37" />
+            <location filename="engine/data/read_excel.py" line="38" />
             <source>the file is empty</source>
             <translation>文件为空</translation>
         </message>
@@ -2652,7 +2657,7 @@
         </message>
         <message>
             <location filename="engine/data/read_csv.py" line="30" />
-            <location filename="engine/data/read_excel.py" line="39" />
+            <location filename="engine/data/read_excel.py" line="40" />
             <source>the file is larger than the limit of {limit} bytes</source>
             <translation>文件大小超过 {limit} 字节的上限</translation>
         </message>
@@ -2728,112 +2733,112 @@
             <translation>该行有 {fields} 个字段，而表头有 {width} 个；是值中含有分隔符（"{delimiter}"），还是缺少引号？</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="178" />
+            <location filename="engine/data/read_excel.py" line="179" />
             <source>the sheet is empty</source>
             <translation>工作表为空</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="49" />
+            <location filename="engine/data/read_excel.py" line="50" />
             <source>plain text (a CSV file renamed?)</source>
             <translation>纯文本（被改名的 CSV 文件？）</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="49" />
+            <location filename="engine/data/read_excel.py" line="50" />
             <source>not a workbook</source>
             <translation>不是工作簿</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="50" />
+            <location filename="engine/data/read_excel.py" line="51" />
             <source> Rename it to .csv and open it again.</source>
             <translation>请将其改名为 .csv 后重新打开。</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="58" />
+            <location filename="engine/data/read_excel.py" line="59" />
             <source>the workbook is password-protected; save an unprotected copy</source>
             <translation>工作簿受密码保护；请另存一份未加保护的副本</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="100" />
+            <location filename="engine/data/read_excel.py" line="101" />
             <source>the workbook has no worksheets</source>
             <translation>工作簿中没有工作表</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="186" />
+            <location filename="engine/data/read_excel.py" line="187" />
             <source>above the first filled row</source>
             <translation>在第一个非空行之上</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="53" />
+            <location filename="engine/data/read_excel.py" line="54" />
             <source>the file is {kind}, not an Excel workbook ({suffix}).{hint}</source>
             <translation>该文件是{kind}，不是 Excel 工作簿（{suffix}）。{hint}</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="114" />
+            <location filename="engine/data/read_excel.py" line="115" />
             <source>the first sheet ("{first}") is not a table; the sheet "{sheet}" was read (choose another sheet to read that one)</source>
             <translation>第一个工作表（“{first}”）不是表格；已读取工作表“{sheet}”（如需读取其他工作表，请另行选择）</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="187" />
+            <location filename="engine/data/read_excel.py" line="188" />
             <source>empty</source>
             <translation>为空</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="200" />
+            <location filename="engine/data/read_excel.py" line="201" />
             <source>row {row} ("{title}") looks like a title above the table and was skipped: the column names are read from row {header}</source>
             <translation>第 {row} 行（“{title}”）看起来是表格上方的标题，已跳过：列名从第 {header} 行读取</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="224" />
+            <location filename="engine/data/read_excel.py" line="225" />
             <source>{n} blank row(s) inside the sheet were skipped</source>
             <translation>工作表中的 {n} 个空行已跳过</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="61" />
+            <location filename="engine/data/read_excel.py" line="62" />
             <source>the workbook cannot be read ({reason}); it may be damaged or truncated</source>
             <translation>无法读取工作簿（{reason}）；它可能已损坏或不完整</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="154" />
+            <location filename="engine/data/read_excel.py" line="155" />
             <source>the sheet has {rows} rows x {columns} columns, more than the limit of {limit} cells</source>
             <translation>工作表有 {rows} 行 × {columns} 列，超过 {limit} 个单元格的上限</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="163" />
+            <location filename="engine/data/read_excel.py" line="164" />
             <source>the sheet cannot be read ({reason}); the workbook may be damaged</source>
             <translation>无法读取工作表（{reason}）；工作簿可能已损坏</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="188" />
+            <location filename="engine/data/read_excel.py" line="189" />
             <source>the header row {row} is {where}: choose the row that holds the column names</source>
             <translation>表头行 {row} {where}：请选择包含列名的行</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="65" />
+            <location filename="engine/data/read_excel.py" line="66" />
             <source>the workbook cannot be read ({reason}); it is damaged</source>
             <translation>无法读取工作簿（{reason}）；它已损坏</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="105" />
+            <location filename="engine/data/read_excel.py" line="106" />
             <source>there is no sheet "{sheet}"; the sheets are: {sheets}</source>
             <translation>没有工作表“{sheet}”；现有工作表：{sheets}</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="168" />
+            <location filename="engine/data/read_excel.py" line="169" />
             <source>the sheet cannot be read ({reason}); the workbook is damaged</source>
             <translation>无法读取工作表（{reason}）；工作簿已损坏</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="187" />
+            <location filename="engine/data/read_excel.py" line="188" />
             <source>below the last row ({last})</source>
             <translation>在最后一行（{last}）之下</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="192" />
+            <location filename="engine/data/read_excel.py" line="193" />
             <source>rows {first}-{last} above the header row were skipped</source>
             <translation>表头行上方的第 {first}-{last} 行已跳过</translation>
         </message>
         <message>
-            <location filename="engine/data/read_excel.py" line="194" />
+            <location filename="engine/data/read_excel.py" line="195" />
             <source>row {row} above the header row was skipped</source>
             <translation>表头行上方的第 {row} 行已跳过</translation>
         </message>
@@ -3333,7 +3338,7 @@
         </message>
         <message>
             <location filename="engine/data/spec/settings.py" line="38" />
-            <location filename="engine/sessions.py" line="427" />
+            <location filename="engine/sessions.py" line="424" />
             <source>waiting cost</source>
             <translation>等待时间代价</translation>
         </message>
@@ -3650,7 +3655,7 @@
         </message>
         <message>
             <location filename="engine/errors.py" line="63" />
-            <location filename="engine/sessions.py" line="140" />
+            <location filename="engine/sessions.py" line="143" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -3695,253 +3700,253 @@
             <translation>列“{column}”</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="227" />
+            <location filename="engine/evaluate.py" line="226" />
             <source>done</source>
             <translation>完成</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="153" />
+            <location filename="engine/evaluate.py" line="152" />
             <source>repeats must be a whole number from 1 to {most}, not {repeats}</source>
             <translation>重复次数必须是 1 到 {most} 的整数，而不是 {repeats}</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="161" />
+            <location filename="engine/evaluate.py" line="160" />
             <source>the folds must be a whole number from 2 to {most}, not {cv}</source>
             <translation>折数必须是 2 到 {most} 的整数，而不是 {cv}</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="165" />
+            <location filename="engine/evaluate.py" line="164" />
             <source>{cv} folds need at least {cv} rows, and the data has {rows} (leave-one-out is {rows} folds)</source>
             <translation>{cv} 折至少需要 {cv} 行，而数据只有 {rows} 行（留一法即 {rows} 折）</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="168" />
+            <location filename="engine/evaluate.py" line="167" />
             <source>{cv} folds x {repeats} repeats is {fits} fits; at most {most}</source>
             <translation>{cv} 折 × {repeats} 次重复共需 {fits} 次训练；至多 {most} 次</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="38" />
+            <location filename="engine/evaluate.py" line="39" />
             <source>class {cls} has {n} case(s), fewer than the {k} folds</source>
             <translation>类别 {cls} 只有 {n} 个样本，少于折数 {k}</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="157" />
+            <location filename="engine/evaluate.py" line="156" />
             <source>the hold-out share must lie between 0 and 1, not {holdout}</source>
             <translation>留出比例必须在 0 到 1 之间，而不是 {holdout}</translation>
         </message>
         <message>
-            <location filename="engine/evaluate.py" line="223" />
+            <location filename="engine/evaluate.py" line="222" />
             <source>fold {fold} of {folds}</source>
             <translation>第 {fold} 折（共 {folds} 折）</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="148" />
+            <location filename="engine/export.py" line="151" />
             <source>Rules</source>
             <translation>规则</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="161" />
+            <location filename="engine/export.py" line="164" />
             <source>Tree</source>
             <translation>决策树</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="177" />
+            <location filename="engine/export.py" line="180" />
             <source>metric</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="177" />
+            <location filename="engine/export.py" line="180" />
             <source>std</source>
             <translation>标准差</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="183" />
+            <location filename="engine/export.py" line="186" />
             <source>Metrics</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="195" />
+            <location filename="engine/export.py" line="198" />
             <source>Settings</source>
             <translation>设置</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="240" />
+            <location filename="engine/export.py" line="245" />
             <source>Levels</source>
             <translation>层次</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="129" />
+            <location filename="engine/export.py" line="132" />
             <source>label level</source>
             <translation>标签层次</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="129" />
+            <location filename="engine/export.py" line="132" />
             <location filename="engine/metrics.py" line="112" />
-            <location filename="engine/reproduce/hfdt.py" line="148" />
+            <location filename="engine/reproduce/hfdt.py" line="152" />
             <source>label precision</source>
             <translation>标签精度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="176" />
+            <location filename="engine/export.py" line="179" />
             <source>training rows, from the leaves' class counts (optimistic)</source>
             <translation>训练集的行，按叶节点的类别计数（偏乐观）</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="179" />
+            <location filename="engine/export.py" line="182" />
             <source>scored on</source>
             <translation>评估数据</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="195" />
+            <location filename="engine/export.py" line="198" />
             <source>setting</source>
             <translation>设置项</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="195" />
+            <location filename="engine/export.py" line="198" />
             <source>value</source>
             <translation>值</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="130" />
+            <location filename="engine/export.py" line="133" />
             <source>support</source>
             <translation>支持度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="130" />
+            <location filename="engine/export.py" line="133" />
             <source>confidence</source>
             <translation>置信度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="130" />
+            <location filename="engine/export.py" line="133" />
             <source>coverage</source>
             <translation>覆盖度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="162" />
+            <location filename="engine/export.py" line="165" />
             <source>children</source>
             <translation>子节点</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="245" />
+            <location filename="engine/export.py" line="250" />
             <source>level {level}: rows the true label there, columns the answer</source>
             <translation>第 {level} 层：行为该层的真实标签，列为预测结果</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="130" />
-            <location filename="engine/sessions.py" line="427" />
+            <location filename="engine/export.py" line="133" />
+            <location filename="engine/sessions.py" line="424" />
             <source>rule</source>
             <translation>规则</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="130" />
+            <location filename="engine/export.py" line="133" />
             <source>IF (conditions)</source>
             <translation>如果（条件）</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="130" />
+            <location filename="engine/export.py" line="133" />
             <source>THEN</source>
             <translation>则</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="161" />
+            <location filename="engine/export.py" line="164" />
             <source>node</source>
             <translation>节点</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="161" />
+            <location filename="engine/export.py" line="164" />
             <source>parent</source>
             <translation>父节点</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="161" />
+            <location filename="engine/export.py" line="164" />
             <source>kind</source>
             <translation>类型</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="161" />
+            <location filename="engine/export.py" line="164" />
             <source>test</source>
             <translation>测试</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="161" />
-            <location filename="engine/sessions.py" line="426" />
+            <location filename="engine/export.py" line="164" />
+            <location filename="engine/sessions.py" line="423" />
             <source>label</source>
             <translation>标签</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="161" />
+            <location filename="engine/export.py" line="164" />
             <source>weight</source>
             <translation>权重</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="17" />
-            <location filename="engine/sessions.py" line="425" />
+            <location filename="engine/fileio.py" line="19" />
+            <location filename="engine/sessions.py" line="422" />
             <source>project</source>
             <translation>项目</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="17" />
+            <location filename="engine/fileio.py" line="19" />
             <source>model file</source>
             <translation>模型文件</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="17" />
-            <location filename="engine/sessions.py" line="425" />
+            <location filename="engine/fileio.py" line="19" />
+            <location filename="engine/sessions.py" line="422" />
             <source>session</source>
             <translation>咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="17" />
+            <location filename="engine/fileio.py" line="19" />
             <source>comparison results file</source>
             <translation>比较结果文件</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="17" />
+            <location filename="engine/fileio.py" line="19" />
             <source>answers file</source>
             <translation>回答文件</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="115" />
+            <location filename="engine/fileio.py" line="117" />
             <source>the {what} does not exist</source>
             <translation>{what}不存在</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="117" />
+            <location filename="engine/fileio.py" line="119" />
             <source>the file is far too large to be a {what}</source>
             <translation>文件太大，不可能是{what}</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="130" />
+            <location filename="engine/fileio.py" line="132" />
             <source>the {what} nests lists and objects more than {depth} deep; none of our files does</source>
             <translation>{what}中列表和对象的嵌套超过 {depth} 层；本程序的文件都不会如此</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="114" />
+            <location filename="engine/fileio.py" line="116" />
             <source>the {what} is not a regular file</source>
             <translation>{what}不是普通文件</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="122" />
+            <location filename="engine/fileio.py" line="124" />
             <source>the {what} cannot be read: {error}</source>
             <translation>无法读取{what}：{error}</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="127" />
+            <location filename="engine/fileio.py" line="129" />
             <source>this is not a RuleTree {what} (not UTF-8 text)</source>
             <translation>这不是 RuleTree 的{what}（不是 UTF-8 文本）</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="135" />
+            <location filename="engine/fileio.py" line="137" />
             <source>the {what} is not valid JSON: {error} (line {line}, column {column})</source>
             <translation>{what}不是有效的 JSON：{error}（第 {line} 行，第 {column} 列）</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="140" />
+            <location filename="engine/fileio.py" line="142" />
             <source>the {what} holds the number {number} (line {line}, column {column}), too large for any setting</source>
             <translation>{what}中的数字 {number}（第 {line} 行，第 {column} 列）太大，不适用于任何设置项</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="144" />
+            <location filename="engine/fileio.py" line="146" />
             <source>the {what} is not valid JSON: {error}</source>
             <translation>{what}不是有效的 JSON：{error}</translation>
         </message>
@@ -3952,13 +3957,13 @@
         </message>
         <message>
             <location filename="engine/metrics.py" line="110" />
-            <location filename="engine/reproduce/dp.py" line="216" />
+            <location filename="engine/reproduce/dp.py" line="217" />
             <source>accuracy</source>
             <translation>准确率</translation>
         </message>
         <message>
             <location filename="engine/metrics.py" line="111" />
-            <location filename="engine/reproduce/hfdt.py" line="146" />
+            <location filename="engine/reproduce/hfdt.py" line="150" />
             <source>hierarchical accuracy</source>
             <translation>层次准确率</translation>
         </message>
@@ -4088,73 +4093,73 @@
             <translation>模型文件已损坏（{kind}：{error}）</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="735" />
-            <location filename="engine/sessions.py" line="425" />
+            <location filename="engine/plan.py" line="722" />
+            <location filename="engine/sessions.py" line="422" />
             <source>case</source>
             <translation>样本</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="681" />
+            <location filename="engine/plan.py" line="670" />
             <source>any value</source>
             <translation>任意值</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="697" />
+            <location filename="engine/plan.py" line="684" />
             <source>no further question can change the answer</source>
             <translation>再问任何问题都不能改变答案</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="714" />
+            <location filename="engine/plan.py" line="701" />
             <source>planned</source>
             <translation>完整规划</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="732" />
+            <location filename="engine/plan.py" line="719" />
             <source>{share} of {what}s</source>
             <translation>{share} 的{what}</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="715" />
+            <location filename="engine/plan.py" line="702" />
             <source>{text}; expected cost from here {expected} ({how}), following the tree {follow}</source>
             <translation>{text}；此后的期望代价为 {expected}（{how}），按决策树顺序为 {follow}</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="726" />
+            <location filename="engine/plan.py" line="713" />
             <source>every {what}</source>
             <translation>所有{what}</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="700" />
+            <location filename="engine/plan.py" line="687" />
             <source>asking {name} next</source>
             <translation>接着询问 {name}</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="701" />
+            <location filename="engine/plan.py" line="688" />
             <source>asking {name} first</source>
             <translation>先询问 {name}</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="714" />
+            <location filename="engine/plan.py" line="701" />
             <source>planned {levels} levels ahead</source>
             <translation>向前规划 {levels} 层</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="710" />
+            <location filename="engine/plan.py" line="697" />
             <source>{asking} ends the case at once for {ratio} ({shown})</source>
             <translation>{asking}，可使{ratio}立即得出结论（{shown}）</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="713" />
+            <location filename="engine/plan.py" line="700" />
             <source>{asking} ends the case at once for {ratio}</source>
             <translation>{asking}，可使{ratio}立即得出结论</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="730" />
+            <location filename="engine/plan.py" line="717" />
             <source>{n} {what} in {d}</source>
             <translation>每 {d} 个{what}中的 {n} 个</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="731" />
+            <location filename="engine/plan.py" line="718" />
             <source>{n} {what}s in {d}</source>
             <translation>每 {d} 个{what}中的 {n} 个</translation>
         </message>
@@ -4179,104 +4184,104 @@
             <translation>表格已写入 {path}</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/dp.py" line="216" />
-            <location filename="engine/reproduce/dp.py" line="218" />
+            <location filename="engine/reproduce/dp.py" line="217" />
+            <location filename="engine/reproduce/dp.py" line="219" />
             <source>data set</source>
             <translation>数据集</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/dp.py" line="218" />
+            <location filename="engine/reproduce/dp.py" line="219" />
             <source>mean leaves</source>
             <translation>平均叶节点数</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/dp.py" line="253" />
-            <location filename="engine/reproduce/facmi.py" line="241" />
-            <location filename="engine/reproduce/hfdt.py" line="164" />
-            <location filename="engine/reproduce/mincost.py" line="324" />
-            <location filename="engine/reproduce/trichotomy.py" line="104" />
+            <location filename="engine/reproduce/dp.py" line="254" />
+            <location filename="engine/reproduce/facmi.py" line="242" />
+            <location filename="engine/reproduce/hfdt.py" line="168" />
+            <location filename="engine/reproduce/mincost.py" line="325" />
+            <location filename="engine/reproduce/trichotomy.py" line="105" />
             <source>report written to {path}</source>
             <translation>报告已写入 {path}</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/dp.py" line="216" />
+            <location filename="engine/reproduce/dp.py" line="217" />
             <source>Seed 001 accuracy ({order})</source>
             <translation>Seed 001 准确率（{order}）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/dp.py" line="218" />
+            <location filename="engine/reproduce/dp.py" line="219" />
             <source>Seed 001 leaves ({order})</source>
             <translation>Seed 001 叶节点数（{order}）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/dp.py" line="233" />
+            <location filename="engine/reproduce/dp.py" line="234" />
             <source>{name} ({rows} rows, {deleted} deleted; {repeats} x {folds}-fold, {seconds} s): {figures} (accuracy/leaves)</source>
             <translation>{name}（{rows} 行，删除 {deleted} 行；{repeats} × {folds} 折，{seconds} 秒）：{figures}（准确率/叶节点数）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/dp.py" line="154" />
+            <location filename="engine/reproduce/dp.py" line="155" />
             <source>repeat {k} of {n}, fold {fold} of {folds}</source>
             <translation>第 {k} 次重复（共 {n} 次），第 {fold} 折（共 {folds} 折）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="187" />
+            <location filename="engine/reproduce/facmi.py" line="190" />
             <source>Seed 000 (a): k = 4, MAE against training cases</source>
             <translation>Seed 000 (a)：k = 4，MAE 随训练样本数的变化</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="188" />
+            <location filename="engine/reproduce/facmi.py" line="191" />
             <location filename="engine/reproduce/facmi_curves.py" line="126" />
             <source>training cases</source>
             <translation>训练样本数</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="188" />
+            <location filename="engine/reproduce/facmi.py" line="191" />
             <location filename="engine/reproduce/facmi_curves.py" line="126" />
             <source>test MAE</source>
             <translation>测试 MAE</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="192" />
+            <location filename="engine/reproduce/facmi.py" line="195" />
             <source>Seed 000 (b): 5-fold MAE against the number of classes</source>
             <translation>Seed 000 (b)：5 折 MAE 随类别数的变化</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="193" />
+            <location filename="engine/reproduce/facmi.py" line="196" />
             <source>classes k</source>
             <translation>类别数 k</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="86" />
+            <location filename="engine/reproduce/facmi.py" line="89" />
             <source>(a) {size} training cases: {figures}</source>
             <translation>(a) {size} 个训练样本：{figures}</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="84" />
+            <location filename="engine/reproduce/facmi.py" line="87" />
             <source>(a) {size} training cases: draw {k} of {n}</source>
             <translation>(a) {size} 个训练样本：第 {k} 次抽样（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="102" />
+            <location filename="engine/reproduce/facmi.py" line="105" />
             <source>(b) k = {classes}: repeat {k} of {n}</source>
             <translation>(b) k = {classes}：第 {k} 次重复（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="137" />
+            <location filename="engine/reproduce/facmi.py" line="140" />
             <source>(c) {dataset}, monotone yes: {figures}</source>
             <translation>(c) {dataset}，单调预处理：是：{figures}</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="138" />
+            <location filename="engine/reproduce/facmi.py" line="141" />
             <source>(c) {dataset}, monotone no: {figures}</source>
             <translation>(c) {dataset}，单调预处理：否：{figures}</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="130" />
+            <location filename="engine/reproduce/facmi.py" line="133" />
             <source>(c) {dataset}, monotone yes: repeat {k} of {n}</source>
             <translation>(c) {dataset}，单调预处理：是：第 {k} 次重复（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/facmi.py" line="131" />
+            <location filename="engine/reproduce/facmi.py" line="134" />
             <source>(c) {dataset}, monotone no: repeat {k} of {n}</source>
             <translation>(c) {dataset}，单调预处理：否：第 {k} 次重复（共 {n} 次）</translation>
         </message>
@@ -4311,53 +4316,53 @@
             <translation>(d) {dataset}，{size} 个训练样本：第 {k} 次抽样（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/hfdt.py" line="145" />
+            <location filename="engine/reproduce/hfdt.py" line="149" />
             <source>Seed 002, glass: hierarchical accuracy by training level</source>
             <translation>Seed 002，glass：层次准确率随训练层的变化</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/hfdt.py" line="147" />
+            <location filename="engine/reproduce/hfdt.py" line="151" />
             <source>Seed 002, glass: label precision by training level</source>
             <translation>Seed 002，glass：标签精度随训练层的变化</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/hfdt.py" line="152" />
+            <location filename="engine/reproduce/hfdt.py" line="156" />
             <source>level</source>
             <translation>层</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/hfdt.py" line="84" />
+            <location filename="engine/reproduce/hfdt.py" line="88" />
             <source>split {k} of {n}: HFDT {accuracy} / {precision}</source>
             <translation>第 {k} 次划分（共 {n} 次）：HFDT {accuracy} / {precision}</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/mincost.py" line="305" />
+            <location filename="engine/reproduce/mincost.py" line="306" />
             <source>missing rate (%)</source>
             <translation>缺失率（%）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/mincost.py" line="306" />
+            <location filename="engine/reproduce/mincost.py" line="307" />
             <source>average total cost</source>
             <translation>平均总代价</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/mincost.py" line="293" />
+            <location filename="engine/reproduce/mincost.py" line="294" />
             <source>Seed 003, {dataset}: average total cost ({strategy} strategy)</source>
             <translation>Seed 003，{dataset}：平均总代价（{strategy} 策略）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/mincost.py" line="178" />
+            <location filename="engine/reproduce/mincost.py" line="179" />
             <location filename="engine/reproduce/mincost_weights.py" line="175" />
             <source>seed {k}, {rate} missing</source>
             <translation>随机种子 {k}，缺失 {rate}</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/mincost.py" line="209" />
+            <location filename="engine/reproduce/mincost.py" line="210" />
             <source>{name}: the test set of each split is cut to {limit} cases (seeded, stratified) to keep the hybrid strategy's run short</source>
             <translation>{name}：每次划分的测试集被截为 {limit} 个样本（固定随机种子、分层），以缩短 hybrid 策略的运行时间</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/mincost.py" line="218" />
+            <location filename="engine/reproduce/mincost.py" line="219" />
             <source>{name}: seed {k} of {n}</source>
             <translation>{name}：随机种子 {k}（共 {n} 个）</translation>
         </message>
@@ -4382,256 +4387,256 @@
             <translation>在 {name} 上调优：{message}</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/trichotomy.py" line="67" />
+            <location filename="engine/reproduce/trichotomy.py" line="68" />
             <source>Seed 004 (uncorrelated): test misclassification</source>
             <translation>Seed 004（不相关）：测试误分类率</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/trichotomy.py" line="68" />
+            <location filename="engine/reproduce/trichotomy.py" line="69" />
             <source>wrong decisions / all cases</source>
             <translation>错误决策数 / 全部样本数</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/trichotomy.py" line="69" />
+            <location filename="engine/reproduce/trichotomy.py" line="70" />
             <source>Seed 004 (uncorrelated): pending rate</source>
             <translation>Seed 004（不相关）：待定率</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/trichotomy.py" line="69" />
+            <location filename="engine/reproduce/trichotomy.py" line="70" />
             <source>pending / all cases</source>
             <translation>待定数 / 全部样本数</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/trichotomy.py" line="94" />
+            <location filename="engine/reproduce/trichotomy.py" line="95" />
             <source>{setting}, mu = {mu}: pair {k} of {n}</source>
             <translation>{setting}，mu = {mu}：第 {k} 对（共 {n} 对）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="134" />
+            <location filename="engine/sessions.py" line="137" />
             <source>stopped at node {node}: {label}</source>
             <translation>停在节点 {node}：{label}</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="135" />
+            <location filename="engine/sessions.py" line="138" />
             <source> (stopped here: {names} unknown)</source>
             <translation>（停在此处：{names} 未知）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="136" />
+            <location filename="engine/sessions.py" line="139" />
             <source> (stopped here: a prerequisite is unknown)</source>
             <translation>（停在此处：某个前置属性未知）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="137" />
+            <location filename="engine/sessions.py" line="140" />
             <source> (every rule below ends in {label})</source>
             <translation>（下方每条规则的结论都是 {label}）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="138" />
+            <location filename="engine/sessions.py" line="141" />
             <source> (not asked further: {names} unknown)</source>
             <translation>（未继续提问：{names} 未知）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="139" />
+            <location filename="engine/sessions.py" line="142" />
             <source>no answer</source>
             <translation>无回答</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="425" />
+            <location filename="engine/sessions.py" line="422" />
             <source>created</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="425" />
+            <location filename="engine/sessions.py" line="422" />
             <source>updated</source>
             <translation>更新时间</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="425" />
+            <location filename="engine/sessions.py" line="422" />
             <source>model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="426" />
+            <location filename="engine/sessions.py" line="423" />
             <source>finished</source>
             <translation>已完成</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="426" />
+            <location filename="engine/sessions.py" line="423" />
             <source>questions</source>
             <translation>问题数</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="426" />
-            <location filename="engine/sessions.py" line="373" />
+            <location filename="engine/sessions.py" line="423" />
+            <location filename="engine/sessions.py" line="370" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="427" />
+            <location filename="engine/sessions.py" line="424" />
             <source>total cost</source>
             <translation>总代价</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="427" />
+            <location filename="engine/sessions.py" line="424" />
             <source>common cost saved</source>
             <translation>节省的公共代价</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="428" />
+            <location filename="engine/sessions.py" line="425" />
             <source>step</source>
             <translation>步骤</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="428" />
+            <location filename="engine/sessions.py" line="425" />
             <source>question</source>
             <translation>问题</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="428" />
+            <location filename="engine/sessions.py" line="425" />
             <source>attribute</source>
             <translation>属性</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="428" />
+            <location filename="engine/sessions.py" line="425" />
             <source>answer</source>
             <translation>回答</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="428" />
+            <location filename="engine/sessions.py" line="425" />
             <source>utility</source>
             <translation>效用</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="428" />
+            <location filename="engine/sessions.py" line="425" />
             <source>gain</source>
             <translation>增益</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="429" />
+            <location filename="engine/sessions.py" line="426" />
             <source>warning</source>
             <translation>警告</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="447" />
+            <location filename="engine/sessions.py" line="441" />
             <source>Sessions</source>
             <translation>咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="456" />
+            <location filename="engine/sessions.py" line="450" />
             <source>Answers</source>
             <translation>回答</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="288" />
+            <location filename="engine/sessions.py" line="286" />
             <source>it is not a session file (no "format": "{format}")</source>
             <translation>这不是咨询会话文件（没有 "format": "{format}"）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="291" />
+            <location filename="engine/sessions.py" line="289" />
             <source>"version" is {value}, not a whole number from 1</source>
             <translation>"version" 为 {value}，不是从 1 起的整数</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="293" />
+            <location filename="engine/sessions.py" line="291" />
             <source>it is version {version}, newer than this program reads ({known}); update RuleTree Studio</source>
             <translation>其版本为 {version}，比本程序能读取的版本（{known}）更新；请更新 RuleTree Studio</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="299" />
+            <location filename="engine/sessions.py" line="297" />
             <source>"{key}" is not true or false</source>
             <translation>"{key}" 不是 true 或 false</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="307" />
+            <location filename="engine/sessions.py" line="304" />
             <source>"{key}" is {value}, not one of {choices}</source>
             <translation>"{key}" 为 {value}，不是 {choices} 之一</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="244" />
+            <location filename="engine/sessions.py" line="242" />
             <source>the model file has changed since this session was saved (retrained?); resume it with the model it was made with</source>
             <translation>自保存此咨询会话以来，模型文件已改变（重新训练过？）；请用创建它时的模型继续</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="297" />
-            <location filename="engine/sessions.py" line="337" />
+            <location filename="engine/sessions.py" line="295" />
+            <location filename="engine/sessions.py" line="334" />
             <source>"{key}" is not a text</source>
             <translation>"{key}" 不是文本</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="302" />
-            <location filename="engine/sessions.py" line="335" />
+            <location filename="engine/sessions.py" line="300" />
+            <location filename="engine/sessions.py" line="332" />
             <source>"{key}" is not an object</source>
             <translation>"{key}" 不是对象</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="312" />
+            <location filename="engine/sessions.py" line="309" />
             <source>"{key}" is not a list</source>
             <translation>"{key}" 不是列表</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="314" />
+            <location filename="engine/sessions.py" line="311" />
             <source>"steps" holds {n} steps, more than {most}</source>
             <translation>"steps" 含有 {n} 个步骤，超过了 {most}</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="317" />
+            <location filename="engine/sessions.py" line="314" />
             <source>step {number}</source>
             <translation>步骤 {number}</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="229" />
+            <location filename="engine/sessions.py" line="227" />
             <source>this session cannot be resumed: {problem}</source>
             <translation>无法继续此咨询会话：{problem}</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="323" />
+            <location filename="engine/sessions.py" line="320" />
             <source>{where}: "answers" is not an object of attribute: value</source>
             <translation>{where}："answers" 不是“属性: 取值”形式的对象</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="331" />
+            <location filename="engine/sessions.py" line="328" />
             <source>{where}: "{key}" is not a list of texts</source>
             <translation>{where}："{key}" 不是文本列表</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="340" />
+            <location filename="engine/sessions.py" line="337" />
             <source>"{key}" is not a number</source>
             <translation>"{key}" 不是数字</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="343" />
+            <location filename="engine/sessions.py" line="340" />
             <source>"{key}" is not a list of texts</source>
             <translation>"{key}" 不是文本列表</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="237" />
+            <location filename="engine/sessions.py" line="235" />
             <source>the session file is damaged ({error})</source>
             <translation>咨询会话文件已损坏（{error}）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="246" />
+            <location filename="engine/sessions.py" line="244" />
             <source>this session was made with another model ({model}); resume it with the model it was made with</source>
             <translation>此咨询会话是用另一个模型（{model}）创建的；请用创建它时的模型继续</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="250" />
+            <location filename="engine/sessions.py" line="248" />
             <source>the model of this session is gone ({model})</source>
             <translation>此咨询会话的模型已不存在（{model}）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="326" />
+            <location filename="engine/sessions.py" line="323" />
             <source>{where}: "{key}" is not a text</source>
             <translation>{where}："{key}" 不是文本</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="329" />
+            <location filename="engine/sessions.py" line="326" />
             <source>{where}: "{key}" is not a number</source>
             <translation>{where}："{key}" 不是数字</translation>
         </message>
         <message>
             <location filename="engine/strategies.py" line="126" />
-            <location filename="engine/workflows.py" line="104" />
+            <location filename="engine/workflows.py" line="106" />
             <source>test strategy must be one of {choices}, not {strategy!r}</source>
             <translation>测试策略必须是 {choices} 之一，而不是 {strategy!r}</translation>
         </message>
@@ -5007,57 +5012,57 @@
             <translation>无条件</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="246" />
+            <location filename="engine/workflows.py" line="240" />
             <source>the class of least expected cost</source>
             <translation>期望代价最小的类</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="248" />
+            <location filename="engine/workflows.py" line="242" />
             <source>the commonest class</source>
             <translation>最常见的类</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="315" />
+            <location filename="engine/workflows.py" line="309" />
             <source>cross-validation needs at least 2 folds and no hold-out</source>
             <translation>交叉验证至少需要 2 折，且不能同时使用留出法</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="214" />
+            <location filename="engine/workflows.py" line="210" />
             <source>the {rows} training rows (no hold-out: optimistic)</source>
             <translation>{rows} 个训练行（未使用留出法：偏乐观）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="209" />
+            <location filename="engine/workflows.py" line="205" />
             <source>{k}-fold cross-validation over the {rows} rows (the tree: fitted on all)</source>
             <translation>在 {rows} 行上的 {k} 折交叉验证（决策树：在全部行上训练）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="212" />
+            <location filename="engine/workflows.py" line="208" />
             <source>the {rows} held-out rows ({share})</source>
             <translation>{rows} 个留出行（{share}）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="262" />
+            <location filename="engine/workflows.py" line="256" />
             <source>the hold-out share must be between 0 and 1 (e.g. 0.3), not {holdout:g}</source>
             <translation>留出比例必须在 0 到 1 之间（例如 0.3），而不是 {holdout:g}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="269" />
+            <location filename="engine/workflows.py" line="263" />
             <source>the missing rate must be a share from 0 up to (not including) 1 (e.g. 0.2), not {rate:g}</source>
             <translation>缺失率必须是从 0 到 1（不含 1）的比例（例如 0.2），而不是 {rate:g}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="340" />
+            <location filename="engine/workflows.py" line="331" />
             <source>the tree is a single leaf: {reason}</source>
             <translation>决策树只有一个叶节点：{reason}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="460" />
+            <location filename="engine/workflows.py" line="451" />
             <source>cross-validation needs at least 2 folds, not {cv}</source>
             <translation>交叉验证至少需要 2 折，而不是 {cv}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="462" />
+            <location filename="engine/workflows.py" line="453" />
             <source>repeats must be at least 1, not {repeats}</source>
             <translation>重复次数必须至少为 1，而不是 {repeats}</translation>
         </message>
