@@ -767,6 +767,7 @@
         <name>MainWindow</name>
         <message>
             <source>Data</source>
+            <extracomment>how long closing the window waits for a cancelled job to stop before it closes all the same</extracomment>
             <translation>数据</translation>
         </message>
         <message>
@@ -1117,6 +1118,10 @@ Which row holds the column names? The rows above it are skipped.</source>
         <message>
             <source>Min membership</source>
             <translation>最小隶属度</translation>
+        </message>
+        <message>
+            <source>Min mass share</source>
+            <translation>最小隶属度总量比例</translation>
         </message>
         <message>
             <source>Tnorm</source>

@@ -56,7 +56,7 @@ from engine.algorithms.registry import get, resolve_params  # noqa: E402
 from engine.data import read_table  # noqa: E402
 from engine.data.encode import AttributeSchema, DataSchema, EncodedData, encode  # noqa: E402
 from engine.data.spec import ProblemSpec  # noqa: E402
-from engine.evaluate import stratified_holdout  # noqa: E402
+from engine.evaluate import stratified_folds, stratified_holdout  # noqa: E402
 from engine.tree.predict import predict  # noqa: E402
 
 SETS = {"iris": "class", "wine": "class", "glass": "Type", "pima_indians_diabetes": "class",
@@ -193,8 +193,6 @@ def select(shares: list[float], folds: int, big: list[int], features: int, learn
     test cases never seen by its fit), and on each --big set the benchmark's 70/30 split
     (seed 0; cross-validating 70,000 rows at the paper's stop takes too long). Prints per set
     and share: mean accuracy (± the std over the folds), mean leaves, mean fit seconds."""
-    from engine.evaluate import stratified_folds
-
     base = Ours(learner)
     base.fit(real("iris"))  # compiled before timing
     sets = [(SHORT.get(name, name), real(name)) for name in SETS]
