@@ -4,6 +4,7 @@
                                          [--min-time 0.5]
                                          [--learners hfdt hfdt_paper fuzzy_id3 fuzzytree cart]
     python tests/benchmarks/fuzzy_fit.py --select 0 0.001 0.002 ... [--folds 10] [--big 100000]
+    python tests/benchmarks/fuzzy_fit.py --scaling 1000 4000 16000 64000 [--learners hfdt hfdt_paper cart]
 
 Data: iris, wine, glass, pima, breast (../shared/datasets; rows with a missing
 value dropped, which fuzzytree cannot take), stratified 70/30 splits with seeds
@@ -33,6 +34,7 @@ knows no hfdt_paper: its hfdt is the paper's stop). Prints a Markdown table.
 
 --select: how HFDT's default min_mass_share was chosen (`select` below): the
 candidates' cross-validated accuracy, leaves and fit time on every set.
+--scaling: the fit time against the rows (`scaling` below).
 """
 
 from __future__ import annotations
@@ -239,6 +241,37 @@ def select(shares: list[float], folds: int, big: list[int], features: int, learn
         print(f"| synthetic {n:,} x {features} (70/30) | {len(train.y):,} | " + " | ".join(cells) + " |", flush=True)
 
 
+def scaling(sizes: list[int], features: int, names: list[str]) -> None:
+    """How the fit grows with the rows: make_classification x `features` (10 informative, 3
+    classes, 5 % label noise), all rows training, one fit each (after a warm-up fit); seconds,
+    each learner's seconds / CART's, leaves, and the growth exponent from the size before."""
+    learners = {n: Ours(*OURS[n]) if n in OURS else Theirs(partial(DecisionTreeClassifier, random_state=0))
+                for n in names}
+    warm = synthetic(500, features, 10, 0.05)
+    for learner in learners.values():
+        learner.fit(warm)
+    title = {**TITLES, "cart": "CART"}
+    ours = [n for n in names if n in OURS]
+    cols = (["rows"] + [f"{title[n]} s" for n in names] + [f"{title[n]} / CART" for n in ours]
+            + [f"{title[n]} leaves" for n in ours] + [f"{title[n]} exponent" for n in names])
+    print("\n| " + " | ".join(cols) + " |\n|" + "---|" * len(cols), flush=True)
+    before = None
+    for n in sizes:
+        data = synthetic(n, features, 10, 0.05)
+        secs, leaves = {}, {}
+        for name, learner in learners.items():
+            t0 = time.perf_counter()
+            model = learner.fit(data)
+            secs[name] = time.perf_counter() - t0
+            leaves[name] = learner.leaves(model)
+        cells = [f"{n:,}"] + [f"{secs[k]:.3f}" for k in names] + [ratio(secs[k], secs.get("cart")) for k in ours]
+        cells += [f"{leaves[k]:,}" for k in ours]
+        cells += ["" if before is None else f"{np.log(secs[k] / before[1][k]) / np.log(n / before[0]):.2f}"
+                  for k in names]
+        print("| " + " | ".join(cells) + " |", flush=True)
+        before = (n, secs)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--splits", type=int, default=5)
@@ -250,7 +283,12 @@ def main():
     ap.add_argument("--select", type=float, nargs="+", metavar="SHARE",
                     help="instead of the timing table: cross-validate HFDT with these min_mass_share values")
     ap.add_argument("--folds", type=int, default=10)
+    ap.add_argument("--scaling", type=int, nargs="+", metavar="ROWS",
+                    help="instead of the timing table: fit --learners (ours and cart) on all ROWS of the big set")
     args = ap.parse_args()
+    if args.scaling:
+        scaling(args.scaling, args.features, [n for n in args.learners if n in OURS or n == "cart"])
+        return
     if args.select:  # HFDT, or the first of --learners that is fuzzy ID3
         select(args.select, args.folds, args.big, args.features,
                "fuzzy_id3" if args.learners[0] == "fuzzy_id3" else "hfdt")
