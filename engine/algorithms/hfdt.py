@@ -14,25 +14,21 @@ mass, or when all its mass is in one class.
 
 The share is ours, not the paper's: the paper's stop (mass below 1) lets a
 larger file grow a deeper tree, every case in more nodes (75,924 leaves on
-70,000 rows), so HFDT's time grew as rows^1.4. A minimum share of the root's
-mass bounds the tree (about 1.3 / share leaves) whatever the size of the file,
-and changes nothing on a file of fewer than 1 / share cases (the minimum
-membership 1 is the larger). Its default, 0.005, was chosen by 10-fold
-cross-validation on iris, wine, glass, pima, breast and synthetic sets of
-2,000 x 10 and 10,000 x 20 (plus a 70/30 split of 100,000 x 20): the largest
-share whose mean accuracy over the sets is within half a point of the paper's
-stop (the figures: tests/benchmarks/fuzzy_fit.py --select). The
-paper's stop is min_mass_share 0, which `reproduce hfdt` uses (PAPER); fuzzy
-ID3, HFDT's baseline, keeps 0 as its default.
-
-A leaf's label is the label of any level with the largest F = acc · pre, acc
-= the leaf's mass share of that label, pre = log_h(level + 1) (a class counts
-at the deepest level, where it stands for itself): a leaf that cannot tell
-window-glass types apart answers the coarser "FP". Ties go to the more
-precise label. A case's answer is the label with the largest sum of the
-firing strengths (the t-norm of its memberships along the path) of the leaves
-carrying it; every label's score is reported. Without a class hierarchy the
-levels are the classes alone and HFDT is fuzzy ID3 with majority leaves.
+70,000 rows), so HFDT's time grew as rows^1.4-1.6. A minimum share of the
+root's mass bounds the tree whatever the size of the file (on the benchmark's
+synthetic sets about 270-290 leaves at 0.005 from 1,000 to 64,000 rows), and
+changes nothing on a file whose total weight is at most 1 / share (200 cases
+of weight 1 at 0.005): there the minimum membership 1 is the larger. Its
+default, 0.005, was chosen by 10-fold cross-validation on iris, wine, glass,
+pima, breast and synthetic sets of 2,000 x 10 and 10,000 x 20 (and a 70/30
+split of 100,000 x 20), among 0, 0.001, 0.002, 0.003, 0.005, 0.007, 0.01, 0.02
+and 0.05: the largest share whose accuracy, averaged over the seven sets, is
+within half a point of the paper's stop's (0.8132 against 0.8167; 0.007 gives
+0.8108). It costs accuracy on the large synthetic sets (10,000 x 20: 0.772
+against 0.811; 100,000 x 20: 0.813 against 0.857, CART 0.806) and gains a
+little on pima. tests/benchmarks/fuzzy_fit.py --select prints the figures.
+The paper's stop is min_mass_share 0, which `reproduce hfdt` uses (PAPER);
+fuzzy ID3, HFDT's baseline, keeps 0 as its default.
 """
 
 from __future__ import annotations
