@@ -31,6 +31,7 @@ RELAX = (
     ("beta0", 1.0, N_("β0: one class already holds that share of the root's mass")),
     ("beta", 1.0, N_("β: a class's subsethood already reaches the truth level at the root")),
     ("min_membership", 0.0, N_("the membership mass is below min_membership")),
+    ("min_mass_share", 0.0, N_("the root's children would hold less than min_mass_share of its mass")),
     ("min_cases", 1, N_("no split leaves min_cases cases in two branches")),
     ("min_samples_split", 2, N_("the rows are fewer than min_samples_split")),
     ("min_samples_leaf", 1, N_("no split leaves min_samples_leaf cases on each side")),

@@ -296,3 +296,79 @@ def test_min_ambiguity_on_glass_levels():
     assert labels <= {"WG", "NWG"} and len(labels) == 2
     strict = info.fit(data, spec, resolve_params(info, {"alpha": 0.0}, spec))
     assert strict.to_json() != info.fit(data, spec, resolve_params(info, {}, spec)).to_json()
+
+
+# ---- the stop that scales with the file (min_mass_share) -------------------------------------
+
+
+def pima(weight: float = 1.0):
+    from engine.data import read_table
+    from engine.data.encode import encode
+    from engine.data.spec import ProblemSpec
+
+    from conftest import ROOT
+
+    data = encode(read_table(str(ROOT / "tests" / "data" / "datasets" / "pima_indians_diabetes.csv")),
+                  ProblemSpec(target="class"))
+    data.w = np.full(len(data.y), weight)
+    return data
+
+
+def split_masses(tree) -> list[float]:
+    return [float(tree.nodes[i].counts.sum()) for i in tree.reachable() if not tree.nodes[i].is_leaf]
+
+
+def test_min_mass_share_is_a_share_of_the_roots_mass():
+    """share 0.02 on pima (768 cases, weight 2 each: root mass 1,536) stops below a mass of
+    30.72: the same tree as the paper's stop with the minimum membership at 30.72; every split
+    node holds at least that; fewer leaves than the paper's stop. The mass, not the number of
+    cases: with every weight halved the splits are the same (a share of the cases would stop
+    at 15.36 on masses twice as large, a larger tree)."""
+    from engine.algorithms.hfdt import min_mass
+    from engine.algorithms.registry import get, resolve_params
+
+    info = get("hfdt")
+    heavy = pima(2.0)
+    params = resolve_params(info, {"min_mass_share": 0.02})
+    assert min_mass(heavy, params) == pytest.approx(30.72)
+    assert min_mass(heavy, resolve_params(info, {"min_mass_share": 0.0001})) == 1.0  # the minimum membership
+    tree = info.fit(heavy, None, params)
+    same = info.fit(heavy, None, resolve_params(info, {"min_mass_share": 0.0, "min_membership": 30.72}))
+    assert tree.to_json() == same.to_json()
+    assert min(split_masses(tree)) >= 30.72
+    paper = info.fit(heavy, None, resolve_params(info, {"min_mass_share": 0.0}))
+    assert min(split_masses(paper)) < 30.72 and tree.n_leaves < paper.n_leaves
+    light = info.fit(pima(1.0), None, params)
+
+    def shape(t):
+        return [(type(t.nodes[i]).__name__, getattr(t.nodes[i], "feature", None)) for i in t.reachable()]
+
+    assert shape(light) == shape(tree)
+    np.testing.assert_allclose([t.counts * 2 for t in light.nodes], [t.counts for t in tree.nodes])
+
+
+def test_the_default_share_changes_nothing_on_a_small_file_and_fuzzy_id3_keeps_the_papers_stop():
+    """HFDT's default share times the mass of a file of fewer than 1 / share cases is below
+    the minimum membership 1: iris (150) gets the paper's tree; pima (768) a smaller one.
+    Fuzzy ID3's default is the paper's stop; the share is there to be set."""
+    from engine.algorithms.hfdt import MIN_MASS_SHARE, PAPER
+    from engine.algorithms.registry import get, resolve_params
+    from engine.data import read_table
+    from engine.data.encode import encode
+    from engine.data.spec import ProblemSpec
+
+    from conftest import ROOT
+
+    assert 0 < MIN_MASS_SHARE * 150 < 1 < MIN_MASS_SHARE * 768
+    iris = encode(read_table(str(ROOT / "tests" / "data" / "datasets" / "iris.csv")), ProblemSpec(target="class"))
+    hfdt, fid3 = get("hfdt"), get("fuzzy_id3")
+    assert resolve_params(hfdt, {})["min_mass_share"] == MIN_MASS_SHARE
+    assert (hfdt.fit(iris, None, resolve_params(hfdt, {})).to_json()
+            == hfdt.fit(iris, None, resolve_params(hfdt, PAPER)).to_json())
+    data = pima()
+    default, paper = (hfdt.fit(data, None, resolve_params(hfdt, p)) for p in ({}, PAPER))
+    assert default.n_leaves < paper.n_leaves
+    assert resolve_params(fid3, {})["min_mass_share"] == 0.0
+    assert (fid3.fit(data, None, resolve_params(fid3, {})).to_json()
+            == fid3.fit(data, None, resolve_params(fid3, {"min_mass_share": 0.0})).to_json())
+    assert fid3.fit(data, None, resolve_params(fid3, {"min_mass_share": 0.02})).n_leaves < paper.n_leaves

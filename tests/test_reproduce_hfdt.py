@@ -53,3 +53,19 @@ def test_claims_verdicts():
     assert list(rising["holds"]) == ["no", "yes", "no", "no"]
     dominated = H.paper_claims(frame((1, 0.95, 0.9, 0.9), (1, 0.8, 0.6, 0.5), hfdt=(0.85, 0.9)))
     assert dominated["holds"][2] == "no" and "dominated by fuzzy ID3 L3" in dominated["figures"][2]
+
+
+def test_the_reproduction_uses_the_papers_stop():
+    """HFDT and fuzzy ID3 run at the paper's settings (no share of the root's mass), whatever
+    HFDT's default; Min-Ambiguity has no such stop."""
+    from engine.algorithms.hfdt import PAPER
+    from engine.algorithms.registry import get, resolve_params
+
+    assert PAPER == {"min_mass_share": 0.0}
+    for label, name, params in H.METHODS:
+        resolved = resolve_params(get(name), params)
+        if name in ("hfdt", "fuzzy_id3"):
+            assert resolved["min_mass_share"] == 0.0 and resolved["min_membership"] == 1.0, label
+            assert resolved["beta0"] == 0.9 and resolved["k"] == 2 and resolved["epochs"] == 20, label
+        else:
+            assert "min_mass_share" not in resolved

@@ -3,12 +3,16 @@
 Each numeric attribute gets k triangular terms (seed 002 Def. 2) over centres
 placed by a 1-D Kohonen map: the centres start evenly spaced over the
 attribute's [min, max] on the training cases (k = 1: the midpoint), each
-epoch visits the known values in a new random order (seeded), the winner
+epoch visits the known values in a new random order (attribute j's orders:
+np.random.default_rng(seed + j).permutation, epoch after epoch), the winner
 (the nearest centre) moves towards the value with a learning rate that falls
 linearly from η to 0 over all the steps of all the epochs, and the centres
 are sorted at the end. Centres that end up equal (to 1e-9 of the range) are
 merged, so an attribute with fewer distinct values than k gets fewer terms.
 Nominal and ordinal attributes keep one crisp term per value (no centres).
+Every attribute's centres come from one kernel call
+(engine.kernels.kohonen.kohonen_columns, which draws the orders itself, the
+same as NumPy's, bit for bit).
 
 The project may name an attribute's terms and fix their centres
 (AttributeSettings.fuzzy_terms / fuzzy_centres; `user_terms` reads them for
@@ -35,7 +39,7 @@ from ..data.spec import ProblemSpec, SpecProblem, fuzzified
 from ..data.table import NUMERIC, Table
 from ..errors import DataError
 from ..i18n import _
-from ..kernels.kohonen import kohonen_1d
+from ..kernels.kohonen import kohonen_columns
 
 #: readable names of k terms, low to high (other k: "term 1" .. "term k")
 TERM_NAMES = {
@@ -51,25 +55,34 @@ def term_names(k: int) -> list[str]:
     return list(TERM_NAMES.get(k, tuple(f"term {i + 1}" for i in range(k))))
 
 
-def kohonen_centres(values: np.ndarray, k: int = 2, rate: float = 0.5, epochs: int = 20, seed: int = 0) -> np.ndarray:
-    """The sorted centres of one attribute's terms from its known training values."""
+def _check_kohonen(k: int, rate: float, epochs: int, seed: int) -> None:
     if k < 1 or epochs < 1 or not 0 < rate <= 1:
         raise ValueError("k and epochs must be at least 1 and the learning rate in (0, 1]")
-    values = np.asarray(values, dtype=np.float64)
-    values = values[~np.isnan(values)]
-    if not len(values):
-        return np.array([], dtype=np.float64)
-    lo, hi = float(values.min()), float(values.max())
-    if lo == hi:
-        return np.array([lo])
-    centres = np.linspace(lo, hi, k) if k > 1 else np.array([(lo + hi) / 2])
-    rng = np.random.default_rng(seed)
-    n = len(values)
-    for epoch in range(epochs):  # one epoch's order at a time: memory n, not epochs x n
-        kohonen_1d(values, centres, rng.permutation(n)[None, :].astype(np.int64), float(rate), epoch * n, epochs * n)
-    centres = np.sort(centres)
-    keep = np.concatenate([[True], np.diff(centres) > 1e-9 * (hi - lo)])
-    return centres[keep]
+    if seed < 0:
+        raise ValueError("the Kohonen seed must be 0 or more")
+
+
+def kohonen_centres(values: np.ndarray, k: int = 2, rate: float = 0.5, epochs: int = 20, seed: int = 0) -> np.ndarray:
+    """The sorted centres of one attribute's terms from its known training values (the
+    visiting orders: np.random.default_rng(seed).permutation, one per epoch)."""
+    _check_kohonen(k, rate, epochs, seed)
+    values = np.asarray(values, dtype=np.float64).reshape(-1, 1)
+    centres, counts = kohonen_columns(values, np.zeros(1, dtype=np.int64), np.array([seed], dtype=np.int64), int(k),
+                                      float(rate), int(epochs))
+    return centres[0, :counts[0]].copy()
+
+
+def kohonen_all(X: np.ndarray, columns: list[int], k: int = 2, rate: float = 0.5, epochs: int = 20,
+                seed: int = 0) -> dict[int, np.ndarray]:
+    """Column j -> the centres `kohonen_centres(X[:, j], k, rate, epochs, seed + j)` for every j
+    in `columns`, all in one kernel call."""
+    if not columns:
+        return {}
+    _check_kohonen(k, rate, epochs, seed)
+    cols = np.asarray(columns, dtype=np.int64)
+    centres, counts = kohonen_columns(np.asarray(X, dtype=np.float64), cols, seed + cols, int(k), float(rate),
+                                      int(epochs))
+    return {int(j): centres[c, :counts[c]].copy() for c, j in enumerate(cols)}
 
 
 @dataclass
@@ -94,14 +107,16 @@ def fuzzify(data: EncodedData, k: int = 2, rate: float = 0.5, epochs: int = 20, 
     of Kohonen's)."""
     out: list[np.ndarray | None] = []
     labels: list[list[str] | None] = []
+    fixed_centres = centres or {}
+    learned = kohonen_all(data.X, [j for j, attr in enumerate(data.schema.attributes)
+                                   if attr.categories is None and fixed_centres.get(attr.name) is None], k, rate, epochs, seed)
     for j, attr in enumerate(data.schema.attributes):
         if attr.categories is not None:
             out.append(None)
             labels.append(None)
             continue
-        fixed = (centres or {}).get(attr.name)
-        c = (np.asarray(fixed, dtype=np.float64) if fixed is not None
-             else kohonen_centres(data.X[:, j], k, rate, epochs, seed + j))
+        fixed = fixed_centres.get(attr.name)
+        c = np.asarray(fixed, dtype=np.float64) if fixed is not None else learned[j]
         out.append(c)
         own = (names or {}).get(attr.name)
         labels.append(list(own) if own is not None and len(own) == len(c) else term_names(len(c)))

@@ -1216,6 +1216,10 @@ Which row holds the column names? The rows above it are skipped.</source>
             <translation>最小隶属度</translation>
         </message>
         <message>
+            <source>Min mass share</source>
+            <translation>最小隶属度总量比例</translation>
+        </message>
+        <message>
             <source>Tnorm</source>
             <translation>t-范数</translation>
         </message>

@@ -128,138 +128,143 @@
             <translation>剪枝：交叉验证第 {fold} 折（共 {folds} 折）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="128" />
+            <location filename="engine/algorithms/fuzzify.py" line="143" />
             <source>{given}, but {made}: the default names ({defaults}) are used{hint}</source>
             <translation>{given}，但{made}：因此使用默认名称（{defaults}）{hint}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="120" />
+            <location filename="engine/algorithms/fuzzify.py" line="135" />
             <source>there are {n} fixed centres</source>
             <translation>已有 {n} 个固定中心</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="126" />
+            <location filename="engine/algorithms/fuzzify.py" line="141" />
             <source>; train with k = {n} to use them</source>
             <translation>；用 k = {n} 训练即可使用这些名称</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="127" />
+            <location filename="engine/algorithms/fuzzify.py" line="142" />
             <source>{n} names given</source>
             <translation>给出了 {n} 个名称</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="127" />
+            <location filename="engine/algorithms/fuzzify.py" line="142" />
             <source>{n} name given</source>
             <translation>给出了 {n} 个名称</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="109" />
+            <location filename="engine/algorithms/fuzzify.py" line="124" />
             <source>fuzzy terms of "{name}": {problem}</source>
             <translation>“{name}”的模糊语义值：{problem}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="125" />
+            <location filename="engine/algorithms/fuzzify.py" line="140" />
             <source>k = {k} makes {n} terms</source>
             <translation>k = {k} 生成 {n} 个模糊语义值</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="122" />
+            <location filename="engine/algorithms/fuzzify.py" line="137" />
             <source>k = {k} made only {n} terms on these values (centres that met were merged)</source>
             <translation>k = {k} 在这些取值上只生成了 {n} 个模糊语义值（重合的中心已合并）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="123" />
+            <location filename="engine/algorithms/fuzzify.py" line="138" />
             <source>k = {k} made only {n} term on these values (centres that met were merged)</source>
             <translation>k = {k} 在这些取值上只生成了 {n} 个模糊语义值（重合的中心已合并）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/fuzzify.py" line="206" />
+            <location filename="engine/algorithms/fuzzify.py" line="221" />
             <source>"{name}" is not numeric: it keeps one crisp term per value, and its fuzzy terms are not used</source>
             <translation>“{name}”不是数值型：它的每个取值各为一个清晰项，其模糊语义值不会被使用</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="45" />
+            <location filename="engine/algorithms/hfdt.py" line="61" />
             <source>HFDT (hierarchical fuzzy tree: hierarchical entropy, leaves at any level)</source>
             <translation>HFDT（层次模糊决策树：层次模糊熵，叶节点可在任意层）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="113" />
+            <location filename="engine/algorithms/hfdt.py" line="139" />
             <source>Fuzzy ID3 (fuzzy entropy at one level of the class hierarchy; class proportions in the leaves)</source>
             <translation>模糊 ID3（在类别层次的某一层上使用模糊熵；叶节点保存类别比例）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="197" />
+            <location filename="engine/algorithms/hfdt.py" line="224" />
             <source>Min-Ambiguity (Yuan &amp; Shaw: least classification ambiguity, min t-norm, max rules)</source>
             <translation>Min-Ambiguity（Yuan &amp; Shaw：最小分类模糊度，min t-范数，max 规则）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="108" />
+            <location filename="engine/algorithms/hfdt.py" line="134" />
             <source>growing the HFDT tree</source>
             <translation>正在生长 HFDT 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="190" />
+            <location filename="engine/algorithms/hfdt.py" line="217" />
             <source>growing the fuzzy ID3 tree</source>
             <translation>正在生长模糊 ID3 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="237" />
+            <location filename="engine/algorithms/hfdt.py" line="264" />
             <source>growing the Min-Ambiguity tree</source>
             <translation>正在生长 Min-Ambiguity 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="47" />
+            <location filename="engine/algorithms/hfdt.py" line="63" />
             <source>fuzzy terms per numeric attribute (Kohonen centres)</source>
             <translation>每个数值型属性的模糊语义值个数（Kohonen 中心）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="48" />
+            <location filename="engine/algorithms/hfdt.py" line="64" />
             <source>Kohonen learning rate η (falls linearly to 0)</source>
             <translation>Kohonen 学习率 η（线性降至 0）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="50" />
+            <location filename="engine/algorithms/hfdt.py" line="66" />
             <source>Kohonen passes over the values</source>
             <translation>Kohonen 对取值的遍历轮数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="51" />
+            <location filename="engine/algorithms/hfdt.py" line="67" />
             <source>β0: a leaf when one class holds this share of the mass</source>
             <translation>β0：某一类别占隶属度总量的比例达到此值时成为叶节点</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="53" />
+            <location filename="engine/algorithms/hfdt.py" line="69" />
             <source>a leaf when the node's membership mass is below this</source>
             <translation>节点的隶属度总量低于此值时成为叶节点</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="55" />
+            <location filename="engine/algorithms/hfdt.py" line="71" />
+            <source>a leaf when the node's membership mass is below this share of the root's, so that a large file still gives a readable tree quickly (HFDT's default chosen by cross-validation; 0: the minimum membership alone, the paper's stop)</source>
+            <translation>节点的隶属度总量低于根节点隶属度总量的这一比例时成为叶节点，使大文件也能较快得到可读的树（HFDT 的默认值由交叉验证选定；0：只用最小隶属度，即论文的停止条件）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="75" />
             <source>how memberships combine along a path</source>
             <translation>沿路径合成隶属度的方式</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="57" />
+            <location filename="engine/algorithms/hfdt.py" line="77" />
             <source>seed of the Kohonen visiting order</source>
             <translation>Kohonen 访问顺序的随机种子</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="115" />
-            <location filename="engine/algorithms/hfdt.py" line="203" />
+            <location filename="engine/algorithms/hfdt.py" line="142" />
+            <location filename="engine/algorithms/hfdt.py" line="230" />
             <source>the hierarchy level it learns and answers at (empty: the classes)</source>
             <translation>学习和作答所在的层次（留空：类别本身）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="199" />
+            <location filename="engine/algorithms/hfdt.py" line="226" />
             <source>significance level α: memberships below it count as 0</source>
             <translation>显著性水平 α：低于此值的隶属度记为 0</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="201" />
+            <location filename="engine/algorithms/hfdt.py" line="228" />
             <source>truth level β: a leaf when a class's subsethood reaches it</source>
             <translation>真值水平 β：某类别的子集度达到此值时成为叶节点</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="147" />
+            <location filename="engine/algorithms/hfdt.py" line="174" />
             <source>{algorithm} parameter level: the class hierarchy has {levels} level(s), not {level}</source>
             <translation>{algorithm} 的参数 level：类别层次共有 {levels} 层，没有第 {level} 层</translation>
         </message>
@@ -3810,36 +3815,41 @@
         </message>
         <message>
             <location filename="engine/diagnostics.py" line="34" />
+            <source>the root's children would hold less than min_mass_share of its mass</source>
+            <translation>根节点的子节点所含隶属度质量会低于 min_mass_share 所定的份额</translation>
+        </message>
+        <message>
+            <location filename="engine/diagnostics.py" line="35" />
             <source>no split leaves min_cases cases in two branches</source>
             <translation>没有一个分裂能在两个分支中各留下 min_cases 个样本</translation>
         </message>
         <message>
-            <location filename="engine/diagnostics.py" line="35" />
+            <location filename="engine/diagnostics.py" line="36" />
             <source>the rows are fewer than min_samples_split</source>
             <translation>行数少于 min_samples_split</translation>
         </message>
         <message>
-            <location filename="engine/diagnostics.py" line="36" />
+            <location filename="engine/diagnostics.py" line="37" />
             <source>no split leaves min_samples_leaf cases on each side</source>
             <translation>没有一个分裂能在每一侧留下 min_samples_leaf 个样本</translation>
         </message>
         <message>
-            <location filename="engine/diagnostics.py" line="46" />
+            <location filename="engine/diagnostics.py" line="47" />
             <source>every training row has the same class, so there is nothing to split</source>
             <translation>所有训练行都属于同一类别，因此无可分裂</translation>
         </message>
         <message>
-            <location filename="engine/diagnostics.py" line="65" />
+            <location filename="engine/diagnostics.py" line="66" />
             <source>M2 stops where no split's test and waiting costs are paid back by the misclassification cost it saves: lower the test costs, raise the misclassification costs, or try mincost</source>
             <translation>当没有一个分裂所节省的误分类代价能抵偿其测试代价和等待时间代价时，M2 停止：请降低测试代价、提高误分类代价，或尝试 mincost</translation>
         </message>
         <message>
-            <location filename="engine/diagnostics.py" line="67" />
+            <location filename="engine/diagnostics.py" line="68" />
             <source>no attribute separates the classes under {algorithm}'s criterion; check the attributes in use and the target</source>
             <translation>在 {algorithm} 的准则下没有属性能区分各类别；请检查所用属性和目标列</translation>
         </message>
         <message>
-            <location filename="engine/diagnostics.py" line="62" />
+            <location filename="engine/diagnostics.py" line="63" />
             <source>{what} ({name} = {value}); with {name} = {relaxed} the tree has {leaves} leaves</source>
             <translation>{what}（{name} = {value}）；当 {name} = {relaxed} 时决策树有 {leaves} 个叶节点</translation>
         </message>
@@ -3991,7 +4001,7 @@
         <message>
             <location filename="engine/export.py" line="132" />
             <location filename="engine/metrics.py" line="112" />
-            <location filename="engine/reproduce/hfdt.py" line="149" />
+            <location filename="engine/reproduce/hfdt.py" line="152" />
             <source>label precision</source>
             <translation>标签精度</translation>
         </message>
@@ -4172,7 +4182,7 @@
         </message>
         <message>
             <location filename="engine/metrics.py" line="111" />
-            <location filename="engine/reproduce/hfdt.py" line="147" />
+            <location filename="engine/reproduce/hfdt.py" line="150" />
             <source>hierarchical accuracy</source>
             <translation>层次准确率</translation>
         </message>
@@ -4406,7 +4416,7 @@
         <message>
             <location filename="engine/reproduce/dp.py" line="254" />
             <location filename="engine/reproduce/facmi.py" line="242" />
-            <location filename="engine/reproduce/hfdt.py" line="165" />
+            <location filename="engine/reproduce/hfdt.py" line="168" />
             <location filename="engine/reproduce/mincost.py" line="325" />
             <location filename="engine/reproduce/trichotomy.py" line="105" />
             <source>report written to {path}</source>
@@ -4525,22 +4535,22 @@
             <translation>(d) {dataset}，{size} 个训练样本：第 {k} 次抽样（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/hfdt.py" line="146" />
+            <location filename="engine/reproduce/hfdt.py" line="149" />
             <source>Seed 002, glass: hierarchical accuracy by training level</source>
             <translation>Seed 002，glass：层次准确率随训练层的变化</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/hfdt.py" line="148" />
+            <location filename="engine/reproduce/hfdt.py" line="151" />
             <source>Seed 002, glass: label precision by training level</source>
             <translation>Seed 002，glass：标签精度随训练层的变化</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/hfdt.py" line="153" />
+            <location filename="engine/reproduce/hfdt.py" line="156" />
             <source>level</source>
             <translation>层</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/hfdt.py" line="85" />
+            <location filename="engine/reproduce/hfdt.py" line="88" />
             <source>split {k} of {n}: HFDT {accuracy} / {precision}</source>
             <translation>第 {k} 次划分（共 {n} 次）：HFDT {accuracy} / {precision}</translation>
         </message>

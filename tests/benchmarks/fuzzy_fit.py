@@ -1,7 +1,10 @@
 """Fuzzy trees' fit time against fuzzytree and scikit-learn's CART, on the same data and splits.
 
     python tests/benchmarks/fuzzy_fit.py [--splits 5] [--rows 2000] [--big 100000] [--features 20]
-                                         [--min-time 0.5] [--learners hfdt fuzzy_id3 fuzzytree cart]
+                                         [--min-time 0.5]
+                                         [--learners hfdt hfdt_paper fuzzy_id3 fuzzytree cart]
+    python tests/benchmarks/fuzzy_fit.py --select 0 0.001 0.002 ... [--folds 10] [--big 100000]
+    python tests/benchmarks/fuzzy_fit.py --scaling 1000 4000 16000 64000 [--learners hfdt hfdt_paper cart]
 
 Data: iris, wine, glass, pima, breast (../shared/datasets; rows with a missing
 value dropped, which fuzzytree cannot take), stratified 70/30 splits with seeds
@@ -11,7 +14,9 @@ with --big, a make_classification set of that many rows (--features features,
 10 informative, 3 classes, 5 % label noise) on split 0, without fuzzytree.
 
 Learners: our HFDT and fuzzy ID3 (defaults: k = 2 Kohonen terms, β0 0.9,
-minimum membership 1; no class hierarchy, so both are flat), fuzzytree's
+minimum membership 1; no class hierarchy, so both are flat; HFDT's default
+min_mass_share, fuzzy ID3's 0), "hfdt_paper" (HFDT at the paper's stop:
+min_mass_share 0, the minimum membership alone), fuzzytree's
 FuzzyDecisionTreeClassifier and scikit-learn's DecisionTreeClassifier (their
 defaults; CART with random_state 0, so that its ties go the same way in every
 run). Every learner gets the same training rows (the same arrays) and is
@@ -24,7 +29,12 @@ least once) and the mean is taken; the table gives the mean over the splits.
 Every learner is fitted once on iris before any timing (Numba kernels compiled
 or loaded from the cache). Single thread. RULETREE_ENGINE_ROOT=<checkout>
 measures another checkout's engine (before/after figures; `--learners hfdt
-fuzzy_id3` to leave out the slow fuzzytree). Prints a Markdown table.
+fuzzy_id3` to leave out the slow fuzzytree; an engine without min_mass_share
+knows no hfdt_paper: its hfdt is the paper's stop). Prints a Markdown table.
+
+--select: how HFDT's default min_mass_share was chosen (`select` below): the
+candidates' cross-validated accuracy, leaves and fit time on every set.
+--scaling: the fit time against the rows (`scaling` below).
 """
 
 from __future__ import annotations
@@ -48,7 +58,7 @@ from engine.algorithms.registry import get, resolve_params  # noqa: E402
 from engine.data import read_table  # noqa: E402
 from engine.data.encode import AttributeSchema, DataSchema, EncodedData, encode  # noqa: E402
 from engine.data.spec import ProblemSpec  # noqa: E402
-from engine.evaluate import stratified_holdout  # noqa: E402
+from engine.evaluate import stratified_folds, stratified_holdout  # noqa: E402
 from engine.tree.predict import predict  # noqa: E402
 
 SETS = {"iris": "class", "wine": "class", "glass": "Type", "pima_indians_diabetes": "class",
@@ -68,10 +78,15 @@ def synthetic(rows: int, features: int = 10, informative: int = 6, noise: float 
     return EncodedData(X, y.astype(np.int64), np.ones(rows), schema, np.arange(rows))
 
 
+#: our learners by benchmark name: (registry name, parameters); "hfdt_paper" is HFDT at the paper's stop
+OURS = {"hfdt": ("hfdt", {}), "hfdt_paper": ("hfdt", {"min_mass_share": 0.0}), "fuzzy_id3": ("fuzzy_id3", {})}
+TITLES = {"hfdt": "HFDT", "hfdt_paper": "HFDT paper's stop", "fuzzy_id3": "fuzzy ID3"}
+
+
 class Ours:
-    def __init__(self, name: str):
+    def __init__(self, name: str, params: dict | None = None):
         self.info = get(name)
-        self.params = resolve_params(self.info, {})
+        self.params = resolve_params(self.info, params or {})
 
     def fit(self, train: EncodedData):
         return self.info.fit(train, None, self.params)
@@ -150,15 +165,111 @@ def ratio(a, b):
     return "" if a is None or b is None else f"{a / b:,.0f}" if a / b >= 10 else f"{a / b:.2f}"
 
 
-def row(name, n, m):
+def row(name, n, m, names):
+    """One set's line, in header(names)'s columns: per learner its seconds; then fuzzytree /
+    each of ours, each of ours / CART; the accuracies; our leaves (blank: not run on this set)."""
     s = {k: v[0] for k, v in m.items()}
-    acc = {k: f"{v[1]:.3f}" for k, v in m.items()}
-    leaves = m.get("hfdt", (None, None, None))[2]
-    return (f"| {name} | {n:,} | {fmt_s(s.get('fuzzytree'))} | {fmt_s(s.get('hfdt'))} | {fmt_s(s.get('fuzzy_id3'))} "
-            f"| {fmt_s(s.get('cart'))} | {ratio(s.get('fuzzytree'), s.get('hfdt'))} "
-            f"| {ratio(s.get('fuzzytree'), s.get('fuzzy_id3'))} | {ratio(s.get('hfdt'), s.get('cart'))} "
-            f"| {acc.get('fuzzytree', '')} | {acc.get('hfdt', '')} | {acc.get('fuzzy_id3', '')} "
-            f"| {acc.get('cart', '')} | {'' if leaves is None else f'{leaves:,.0f}'} |")
+    ours = [k for k in names if k in OURS]
+    cells = [name, f"{n:,}"] + [fmt_s(s.get(k)) for k in names]
+    cells += [ratio(s.get("fuzzytree"), s.get(k)) for k in ours if "fuzzytree" in names]
+    cells += [ratio(s.get(k), s.get("cart")) for k in ours if "cart" in names]
+    cells += [f"{m[k][1]:.3f}" if k in m else "" for k in names]
+    cells += ["" if k not in m or m[k][2] is None else f"{m[k][2]:,.0f}" for k in ours]
+    return "| " + " | ".join(cells) + " |"
+
+
+def header(names) -> str:
+    title = {**TITLES, "fuzzytree": "fuzzytree", "cart": "CART"}
+    ours = [k for k in names if k in OURS]
+    cols = ["data set", "train rows"] + [f"{title[k]} s" for k in names]
+    cols += [f"fuzzytree / {title[k]}" for k in ours if "fuzzytree" in names]
+    cols += [f"{title[k]} / CART" for k in ours if "cart" in names]
+    cols += [f"accuracy {title[k]}" for k in names] + [f"{title[k]} leaves" for k in ours]
+    return "| " + " | ".join(cols) + " |\n|" + "---|" * len(cols)
+
+
+def select(shares: list[float], folds: int, big: list[int], features: int, learner: str = "hfdt") -> None:
+    """The default of min_mass_share, chosen on held-out data: for every candidate share,
+    `folds`-fold stratified cross-validation (engine.evaluate.stratified_folds, seed 0) on
+    the five real sets and the synthetic sets of 2,000 x 10 and 10,000 x 20 (each fold's
+    test cases never seen by its fit), and on each --big set the benchmark's 70/30 split
+    (seed 0; cross-validating 70,000 rows at the paper's stop takes too long). Prints per set
+    and share: mean accuracy (± the std over the folds), mean leaves, mean fit seconds."""
+    base = Ours(learner)
+    base.fit(real("iris"))  # compiled before timing
+    sets = [(SHORT.get(name, name), real(name)) for name in SETS]
+    sets += [("synthetic 2,000 x 10", synthetic(2000)), ("synthetic 10,000 x 20", synthetic(10000, 20, 10, 0.05))]
+    header = "| data set | rows | " + " | ".join(f"share {s:g}" for s in shares) + " |"
+    print(f"\n{learner}: accuracy ± std over the folds / leaves / fit s\n\n{header}\n|" + "---|" * (len(shares) + 2))
+    means = {s: [] for s in shares}
+
+    def cell(acc, leaves, secs):
+        return f"{np.mean(acc):.3f} ± {np.std(acc):.3f} / {np.mean(leaves):,.0f} / {np.mean(secs):.3f}"
+
+    for name, data in sets:
+        fold, _ = stratified_folds(data.y, folds, 0)
+        cells = []
+        for share in shares:
+            learner_s = Ours(learner)
+            learner_s.params = dict(base.params, min_mass_share=share)
+            acc, leaves, secs = [], [], []
+            for f in range(folds):
+                train = data.subset(np.flatnonzero(fold != f))
+                t0 = time.perf_counter()
+                model = learner_s.fit(train)
+                secs.append(time.perf_counter() - t0)
+                test = fold == f
+                acc.append(float(np.mean(np.asarray(learner_s.predict(model, data.X[test])) == data.y[test])))
+                leaves.append(model.n_leaves)
+            means[share].append(np.mean(acc))
+            cells.append(cell(acc, leaves, secs))
+        print(f"| {name} | {len(data.y):,} | " + " | ".join(cells) + " |", flush=True)
+    print("| mean accuracy over these sets | | " + " | ".join(f"{np.mean(means[s]):.4f}" for s in shares) + " |")
+    for n in big:
+        data = synthetic(n, features, 10, 0.05)
+        test = stratified_holdout(data.y, 0.3, 0)
+        train = data.subset(np.flatnonzero(~test))
+        cells = []
+        for share in shares:
+            learner_s = Ours(learner)
+            learner_s.params = dict(base.params, min_mass_share=share)
+            t0 = time.perf_counter()
+            model = learner_s.fit(train)
+            secs = time.perf_counter() - t0
+            acc = float(np.mean(np.asarray(learner_s.predict(model, data.X[test])) == data.y[test]))
+            cells.append(f"{acc:.3f} / {model.n_leaves:,} / {secs:.2f}")
+        print(f"| synthetic {n:,} x {features} (70/30) | {len(train.y):,} | " + " | ".join(cells) + " |", flush=True)
+
+
+def scaling(sizes: list[int], features: int, names: list[str]) -> None:
+    """How the fit grows with the rows: make_classification x `features` (10 informative, 3
+    classes, 5 % label noise), all rows training, one fit each (after a warm-up fit); seconds,
+    each learner's seconds / CART's, leaves, and the growth exponent from the size before."""
+    learners = {n: Ours(*OURS[n]) if n in OURS else Theirs(partial(DecisionTreeClassifier, random_state=0))
+                for n in names}
+    warm = synthetic(500, features, 10, 0.05)
+    for learner in learners.values():
+        learner.fit(warm)
+    title = {**TITLES, "cart": "CART"}
+    ours = [n for n in names if n in OURS]
+    cols = (["rows"] + [f"{title[n]} s" for n in names] + [f"{title[n]} / CART" for n in ours]
+            + [f"{title[n]} leaves" for n in ours] + [f"{title[n]} exponent" for n in names])
+    print("\n| " + " | ".join(cols) + " |\n|" + "---|" * len(cols), flush=True)
+    before = None
+    for n in sizes:
+        data = synthetic(n, features, 10, 0.05)
+        secs, leaves = {}, {}
+        for name, learner in learners.items():
+            t0 = time.perf_counter()
+            model = learner.fit(data)
+            secs[name] = time.perf_counter() - t0
+            leaves[name] = learner.leaves(model)
+        cells = [f"{n:,}"] + [f"{secs[k]:.3f}" for k in names] + [ratio(secs[k], secs.get("cart")) for k in ours]
+        cells += [f"{leaves[k]:,}" for k in ours]
+        cells += ["" if before is None else f"{np.log(secs[k] / before[1][k]) / np.log(n / before[0]):.2f}"
+                  for k in names]
+        print("| " + " | ".join(cells) + " |", flush=True)
+        before = (n, secs)
 
 
 def main():
@@ -169,15 +280,27 @@ def main():
     ap.add_argument("--features", type=int, default=20)
     ap.add_argument("--min-time", type=float, default=0.5)
     ap.add_argument("--learners", nargs="+", default=["hfdt", "fuzzy_id3", "fuzzytree", "cart"])
+    ap.add_argument("--select", type=float, nargs="+", metavar="SHARE",
+                    help="instead of the timing table: cross-validate HFDT with these min_mass_share values")
+    ap.add_argument("--folds", type=int, default=10)
+    ap.add_argument("--scaling", type=int, nargs="+", metavar="ROWS",
+                    help="instead of the timing table: fit --learners (ours and cart) on all ROWS of the big set")
     args = ap.parse_args()
+    if args.scaling:
+        scaling(args.scaling, args.features, [n for n in args.learners if n in OURS or n == "cart"])
+        return
+    if args.select:  # HFDT, or the first of --learners that is fuzzy ID3
+        select(args.select, args.folds, args.big, args.features,
+               "fuzzy_id3" if args.learners[0] == "fuzzy_id3" else "hfdt")
+        return
     import numba
     import sklearn
 
     learners = {}
     versions = {}
     for name in args.learners:
-        if name in ("hfdt", "fuzzy_id3"):
-            learners[name] = Ours(name)
+        if name in OURS:
+            learners[name] = Ours(*OURS[name])
         elif name == "fuzzytree":
             learners[name], versions["fuzzytree"] = fuzzytree_learner()
         elif name == "cart":
@@ -191,19 +314,18 @@ def main():
     warm = real("iris")
     for learner in learners.values():
         learner.predict(learner.fit(warm), warm.X)
-    print("\n| data set | train rows | fuzzytree s | HFDT s | fuzzy ID3 s | CART s | fuzzytree / HFDT "
-          "| fuzzytree / fuzzy ID3 | HFDT / CART | accuracy fuzzytree | HFDT | fuzzy ID3 | CART | HFDT leaves |")
-    print("|" + "---|" * 14, flush=True)
+    print("\n" + header(list(learners)), flush=True)
     sets = [(SHORT.get(name, name), real(name), range(args.splits)) for name in SETS]
     sets += [(f"synthetic {n:,} x 10", synthetic(n), [0]) for n in args.rows]
     for name, data, seeds in sets:
         n_train = int(len(data.y) - stratified_holdout(data.y, 0.3, 0).sum())
-        print(row(name, n_train, measure(learners, data, seeds, args.min_time)), flush=True)
+        print(row(name, n_train, measure(learners, data, seeds, args.min_time), list(learners)), flush=True)
     for n in args.big:
         data = synthetic(n, args.features, 10, 0.05)
         n_train = int(len(data.y) - stratified_holdout(data.y, 0.3, 0).sum())
         big = {k: v for k, v in learners.items() if k != "fuzzytree"}
-        print(row(f"synthetic {n:,} x {args.features}", n_train, measure(big, data, [0], 0.0)), flush=True)
+        print(row(f"synthetic {n:,} x {args.features}", n_train, measure(big, data, [0], 0.0), list(learners)),
+              flush=True)
 
 
 if __name__ == "__main__":
