@@ -178,6 +178,47 @@ class Scoring:
 
 
 @dataclass
+class Advice:
+    """Something a careful user should know about a trained tree, and the parameter changes that act
+    on it (the window's one click: train again with them; {} when nothing does)."""
+
+    message: str
+    params: dict = field(default_factory=dict)
+
+
+#: leaves holding one training case, from this many and this share of the leaves on: said
+SINGLE_CASE_LEAVES, SINGLE_CASE_SHARE = 10, 0.25
+#: more leaves than this share of the fitted rows (and at least LEAVES_MIN): said
+LEAVES_SHARE, LEAVES_MIN = 0.1, 50
+#: the parameters that set a leaf's fewest cases, in the order they are looked for, and the value advised
+_MIN_LEAF = (("min_samples_leaf", 5), ("min_cases", 5))
+
+
+def advice_for(info: AlgorithmInfo, tree: Tree, params: dict, rows: int) -> list[Advice]:
+    """What the fitted `tree` (of `rows` training rows) should come with (issue 36): monotone
+    directions the user set but the tree breaks, when the learner can enforce them; many leaves of
+    a single case; more leaves than a share of the rows (a tree that learnt the cases by heart)."""
+    out = []
+    if tree.schema.ordered and "enforce_monotone" in params and not params["enforce_monotone"]:
+        pairs = int(monotonicity_report(tree).get("nonmonotone_pairs", 0))
+        if pairs:
+            out.append(Advice(_("{pairs} pair(s) of leaves break the monotone directions set on the attributes; "
+                                "enforcing them relabels those leaves at the least training error").format(
+                                    pairs=f"{pairs:,}"), {"enforce_monotone": True}))
+    leaf_param = next(((name, value) for name, value in _MIN_LEAF if name in params and params[name] is not None
+                       and params[name] < value), None)
+    larger = {leaf_param[0]: leaf_param[1]} if leaf_param else {}
+    single, leaves = tree.n_single_case_leaves, tree.n_leaves
+    if single >= SINGLE_CASE_LEAVES and single >= SINGLE_CASE_SHARE * leaves:
+        out.append(Advice(_("{single} of the {leaves} leaves hold a single training case: their rules rest on one "
+                            "case each").format(single=f"{single:,}", leaves=f"{leaves:,}"), larger))
+    elif leaves >= LEAVES_MIN and leaves > LEAVES_SHARE * rows:
+        out.append(Advice(_("the tree has {leaves} leaves for {rows} training rows: it may have learnt the cases by "
+                            "heart rather than rules").format(leaves=f"{leaves:,}", rows=f"{rows:,}"), larger))
+    return out
+
+
+@dataclass
 class TrainResult:
     """A model and what the window shows about it."""
 
@@ -197,6 +238,7 @@ class TrainResult:
     baseline: dict = field(default_factory=dict)
     cv: int | None = None  # the metrics are k-fold cross-validated (means over the folds)
     metric_std: dict[str, float] = field(default_factory=dict)  # with cv: the std over the folds
+    advice: list[Advice] = field(default_factory=list)  # what to know about the tree (its messages: in warnings)
 
     @property
     def scheme_text(self) -> str:
@@ -345,6 +387,8 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
     if tree.n_leaves == 1:
         warnings.append(_("the tree is a single leaf: {reason}").format(
                             reason=one_leaf_reason(info, fit_data, spec, params)))
+    advice = advice_for(info, tree, params, int(fit_data.n))
+    warnings += [a.message for a in advice]
     source = trained_on(table, len(fitted))
     if holdout:
         source.update(holdout=holdout, seed=seed, held_out_rows=int(test.sum()))
@@ -354,13 +398,14 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
         result = TrainResult(model=model, metrics=scores, holdout=None, scored_rows=int(data.n),
                              fit_seconds=fit_seconds, labels=list(tree.labels) + [PENDING_LABEL],
                              confusion=np.zeros((len(data.classes), len(tree.labels) + 1)),
-                             node_rows=node_rows(tree, table, data, prediction.nodes, fitted), warnings=warnings)
+                             node_rows=node_rows(tree, table, data, prediction.nodes, fitted), warnings=warnings,
+                             advice=advice)
         return cross_validated(result, info, data, spec, params, scoring, cv, seed, progress)
     return TrainResult(
         model=model, metrics=scores, holdout=holdout, scored_rows=int(scored.sum()), fit_seconds=fit_seconds,
         labels=list(tree.labels) + [PENDING_LABEL],
         confusion=confusion_matrix(data.y[scored], labels, len(data.classes), n_labels=len(tree.labels)),
-        node_rows=node_rows(tree, table, data, prediction.nodes, fitted), warnings=warnings,
+        node_rows=node_rows(tree, table, data, prediction.nodes, fitted), warnings=warnings, advice=advice,
         levels=scoring.level_confusions(data.y[scored], labels, data.w[scored]),
         baseline=baseline_scores(scoring, data.y[fitted], data.w[fitted], data.y[scored], data.w[scored],
                                  list(data.classes)))

@@ -263,6 +263,20 @@ class ParamForm(QWidget):
                     break
             w.setEnabled(w.count() > (1 if p.default is None else 0))
 
+    def set_values(self, values: dict) -> None:
+        """Show `values` in the editors (a parameter the form lacks is left out)."""
+        for name, value in values.items():
+            w = self.editors.get(name)
+            if isinstance(w, QCheckBox):
+                w.setChecked(bool(value))
+            elif isinstance(w, (QSpinBox, QDoubleSpinBox)):
+                w.setValue(value)
+            elif isinstance(w, QComboBox):
+                k = w.findData(str(value))
+                w.setCurrentIndex(k if k >= 0 else w.findText(str(value)))
+            elif isinstance(w, QLineEdit):
+                w.setText("" if value is None else str(value))
+
     def values(self) -> dict:
         out = {}
         for name, w in self.editors.items():
@@ -418,6 +432,11 @@ class TrainPanel(QWidget):
         summary_layout = QVBoxLayout(summary)
         summary_layout.addWidget(tables, 1)
         summary_layout.addWidget(self.warnings)
+        self.advice_row = QWidget()
+        self.advice_layout = QHBoxLayout(self.advice_row)
+        self.advice_layout.setContentsMargins(0, 0, 0, 0)
+        self.advice_buttons: list[QPushButton] = []
+        summary_layout.addWidget(self.advice_row)
         self.result_tabs = QTabWidget()
         self.result_tabs.addTab(summary, self.tr("Results"))
         self.result_tabs.addTab(self.results, self.tr("Text report"))
@@ -536,6 +555,7 @@ class TrainPanel(QWidget):
         self.confusion_table.setColumnCount(0)
         self.warnings.setVisible(False)
         self.stale.setVisible(False)
+        self._show_advice(None)
 
     def mark_stale(self) -> None:
         """The problem settings changed since the model shown was trained: said above its figures."""
@@ -608,6 +628,32 @@ class TrainPanel(QWidget):
                 self.confusion_table.setItem(i, j, item)
         self.warnings.setText("\n".join(self.tr("Warning: {warning}").format(warning=_(w)) for w in result.warnings))
         self.warnings.setVisible(bool(result.warnings))
+        self._show_advice(result)
+
+    def _show_advice(self, result) -> None:
+        """A button per piece of advice that parameters act on: train again with them, one click."""
+        while self.advice_layout.count():
+            item = self.advice_layout.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        self.advice_buttons = []
+        for advice in getattr(result, "advice", []):
+            if not advice.params:
+                continue
+            changes = ", ".join(f"{k} = {str(v).lower() if isinstance(v, bool) else v}" for k, v in advice.params.items())
+            button = QPushButton(self.tr("Train again with {changes}").format(changes=changes))
+            button.setToolTip(_(advice.message))
+            button.clicked.connect(lambda _=False, a=result.model.algorithm, p=dict(advice.params): self.retrain(a, p))
+            self.advice_layout.addWidget(button)
+            self.advice_buttons.append(button)
+        self.advice_layout.addStretch(1)
+
+    def retrain(self, algorithm: str, changes: dict) -> None:
+        """Train `algorithm` again with the form's values and `changes` (shown in the form too)."""
+        if self.algorithm.currentData() != algorithm:
+            self.select(algorithm)
+        self.form.set_values(changes)
+        self.train_requested.emit(algorithm, self.form.values())
 
     def on_progress(self, done: int, total: int, message: str) -> None:
         self.progress.setRange(0, max(total, 1))

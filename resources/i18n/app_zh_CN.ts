@@ -2061,6 +2061,10 @@ The tree never saw such a case; use the value anyway?</source>
             <translation>警告：{warning}</translation>
         </message>
         <message>
+            <source>Train again with {changes}</source>
+            <translation>以 {changes} 重新训练</translation>
+        </message>
+        <message>
             <source>{algorithm}: {leaves} leaf, depth {depth}, fitted in {seconds} s</source>
             <translation>{algorithm}：{leaves} 个叶节点，深度 {depth}，用时 {seconds} 秒</translation>
         </message>

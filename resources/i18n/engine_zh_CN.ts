@@ -5231,59 +5231,74 @@
             <translation>无条件</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="255" />
+            <location filename="engine/workflows.py" line="297" />
             <source>the class of least expected cost</source>
             <translation>期望代价最小的类</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="257" />
+            <location filename="engine/workflows.py" line="299" />
             <source>the commonest class</source>
             <translation>最常见的类</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="324" />
+            <location filename="engine/workflows.py" line="366" />
             <source>cross-validation needs at least 2 folds and no hold-out</source>
             <translation>交叉验证至少需要 2 折，且不能同时使用留出法</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="210" />
+            <location filename="engine/workflows.py" line="252" />
             <source>the {rows} training rows (no hold-out: optimistic)</source>
             <translation>{rows} 个训练行（未使用留出法：偏乐观）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="205" />
+            <location filename="engine/workflows.py" line="247" />
             <source>{k}-fold cross-validation over the {rows} rows (the tree: fitted on all)</source>
             <translation>在 {rows} 行上的 {k} 折交叉验证（决策树：在全部行上训练）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="208" />
+            <location filename="engine/workflows.py" line="250" />
             <source>the {rows} held-out rows ({share})</source>
             <translation>{rows} 个留出行（{share}）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="271" />
+            <location filename="engine/workflows.py" line="313" />
             <source>the hold-out share must be between 0 and 1 (e.g. 0.3), not {holdout:g}</source>
             <translation>留出比例必须在 0 到 1 之间（例如 0.3），而不是 {holdout:g}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="278" />
+            <location filename="engine/workflows.py" line="320" />
             <source>the missing rate must be a share from 0 up to (not including) 1 (e.g. 0.2), not {rate:g}</source>
             <translation>缺失率必须是从 0 到 1（不含 1）的比例（例如 0.2），而不是 {rate:g}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="346" />
+            <location filename="engine/workflows.py" line="388" />
             <source>the tree is a single leaf: {reason}</source>
             <translation>决策树只有一个叶节点：{reason}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="466" />
+            <location filename="engine/workflows.py" line="511" />
             <source>cross-validation needs at least 2 folds, not {cv}</source>
             <translation>交叉验证至少需要 2 折，而不是 {cv}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="468" />
+            <location filename="engine/workflows.py" line="513" />
             <source>repeats must be at least 1, not {repeats}</source>
             <translation>重复次数必须至少为 1，而不是 {repeats}</translation>
+        </message>
+        <message>
+            <location filename="engine/workflows.py" line="213" />
+            <source>{single} of the {leaves} leaves hold a single training case: their rules rest on one case each</source>
+            <translation>{leaves} 个叶节点中有 {single} 个只含一个训练案例：它们的规则各只依据一个案例</translation>
+        </message>
+        <message>
+            <location filename="engine/workflows.py" line="205" />
+            <source>{pairs} pair(s) of leaves break the monotone directions set on the attributes; enforcing them relabels those leaves at the least training error</source>
+            <translation>{pairs} 对叶节点违反了为属性设置的单调方向；强制单调会以最小训练误差重新标记这些叶节点</translation>
+        </message>
+        <message>
+            <location filename="engine/workflows.py" line="216" />
+            <source>the tree has {leaves} leaves for {rows} training rows: it may have learnt the cases by heart rather than rules</source>
+            <translation>决策树有 {leaves} 个叶节点，而训练数据只有 {rows} 行：它可能只是记住了案例，而不是学到了规则</translation>
         </message>
         <message>
             <source>relabel the leaves so no non-monotone pair is left (least training error; ALGORITHMS.md §1.5)</source>

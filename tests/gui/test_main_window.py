@@ -726,3 +726,23 @@ def test_no_view_goes_stale(window, demo_dir, tmp_path, qtbot):
     assert window.train_panel.result is None and window.train_panel.metrics_table.rowCount() == 0
     assert window.train_panel.headline.text() == "Train a model to see how well it does."
     assert not window.export_rules(str(tmp_path / "r.xlsx"))  # and Export agrees: no model
+
+
+def test_warnings_in_context_with_one_click_fixes(window, demo_dir, tmp_path, qtbot):
+    """Issue 36 item 4: monotone directions set but broken by the tree are counted and enforced in one
+    click; many single-case leaves are said."""
+    open_demo(window, demo_dir, tmp_path)
+    train_and_wait(window, qtbot, "cart")
+    warnings = window.train_panel.warnings.text()
+    assert "pair(s) of leaves break the monotone directions" in warnings
+    assert window.train_result.model.params["enforce_monotone"] is False
+    buttons = window.train_panel.advice_buttons
+    assert [b.text() for b in buttons] == ["Train again with enforce_monotone = true"]
+    with qtbot.waitSignal(window.jobs.finished, timeout=120000):
+        buttons[0].click()
+    assert window.model.params["enforce_monotone"] is True and window.train_panel.form.values()["enforce_monotone"]
+    assert "break the monotone directions" not in window.train_panel.warnings.text()
+    assert window.train_panel.advice_buttons == []
+    train_and_wait(window, qtbot, "id3")  # 296 leaves, 186 of one case: said (no parameter sets it)
+    assert "186 of the 296 leaves hold a single training case" in window.train_panel.warnings.text()
+    assert window.train_panel.advice_buttons == []
