@@ -30,8 +30,9 @@ DIRECTIONS = [("none", QT_TRANSLATE_NOOP("ProblemPanel", "none")),
 COST_COLUMNS = ("test_cost", "wait_time", "wait_cost")
 COLUMNS = [QT_TRANSLATE_NOOP("ProblemPanel", "attribute"), QT_TRANSLATE_NOOP("ProblemPanel", "use"),
            QT_TRANSLATE_NOOP("ProblemPanel", "type"), QT_TRANSLATE_NOOP("ProblemPanel", "monotone"),
-           QT_TRANSLATE_NOOP("ProblemPanel", "test cost"), QT_TRANSLATE_NOOP("ProblemPanel", "wait time"),
-           QT_TRANSLATE_NOOP("ProblemPanel", "wait cost"), QT_TRANSLATE_NOOP("ProblemPanel", "prerequisite"),
+           QT_TRANSLATE_NOOP("ProblemPanel", "test cost (cost units)"),
+           QT_TRANSLATE_NOOP("ProblemPanel", "wait time (time units)"),
+           QT_TRANSLATE_NOOP("ProblemPanel", "wait cost (cost units)"), QT_TRANSLATE_NOOP("ProblemPanel", "prerequisite"),
            QT_TRANSLATE_NOOP("ProblemPanel", "order"), QT_TRANSLATE_NOOP("ProblemPanel", "fuzzy terms")]
 COLUMN_TIPS = [QT_TRANSLATE_NOOP("ProblemPanel", "The attribute (column of the data)"),
                QT_TRANSLATE_NOOP("ProblemPanel", "Use it for learning"),
@@ -40,7 +41,8 @@ COLUMN_TIPS = [QT_TRANSLATE_NOOP("ProblemPanel", "The attribute (column of the d
                                  "Ordered classes: the class may only rise (increasing) or fall (decreasing) with it"),
                QT_TRANSLATE_NOOP("ProblemPanel",
                                  "What testing it costs (a batch member's includes its group's common cost)"),
-               QT_TRANSLATE_NOOP("ProblemPanel", "How long its result takes (times the cost per time unit)"),
+               QT_TRANSLATE_NOOP("ProblemPanel", "How long its result takes, in time units (each costs the cost per "
+                                                 "time unit set under the cost matrix)"),
                QT_TRANSLATE_NOOP("ProblemPanel", "A situational waiting cost"),
                QT_TRANSLATE_NOOP("ProblemPanel", "An attribute that must be known before this one can be tested"),
                QT_TRANSLATE_NOOP("ProblemPanel",

@@ -234,7 +234,7 @@ class CostEditor(QGroupBox):
         self.matrix.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.matrix.verticalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.matrix.horizontalHeader().setMinimumSectionSize(56)
-        self.has_budget = QCheckBox(self.tr("budget per case"))
+        self.has_budget = QCheckBox(self.tr("budget per case (cost units)"))
         self.budget = QDoubleSpinBox()
         self.budget.setRange(0.01, 1e12)
         self.has_budget.toggled.connect(self._budget_changed)
@@ -243,9 +243,19 @@ class CostEditor(QGroupBox):
         top.addWidget(reset)
         top.addWidget(self.defaults)
         top.addStretch(1)
+        # what one time unit of waiting costs: waiting times (the attributes' "wait time") become costs
+        self.cost_per_time = QDoubleSpinBox()
+        self.cost_per_time.setRange(0.0, 1e12)
+        self.cost_per_time.setDecimals(4)
+        self.cost_per_time.setToolTip(self.tr("What one unit of waiting time costs, in cost units: a test's waiting "
+                                              "cost is its wait time times this, plus its wait cost"))
+        self.cost_per_time.valueChanged.connect(self._cost_per_time_changed)
         bottom = QHBoxLayout()
         bottom.addWidget(self.has_budget)
         bottom.addWidget(self.budget)
+        bottom.addSpacing(12)
+        bottom.addWidget(QLabel(self.tr("cost per time unit:")))
+        bottom.addWidget(self.cost_per_time)
         layout = QVBoxLayout(self)
         layout.addWidget(self.enabled)
         layout.addLayout(top)
@@ -267,6 +277,7 @@ class CostEditor(QGroupBox):
         self.has_budget.setChecked(spec.budget is not None)
         self.budget.setValue(spec.budget or 100.0)
         self.budget.setEnabled(spec.budget is not None)
+        self.cost_per_time.setValue(spec.cost_per_time)
         self._loading = False
 
     def _fill(self, mc) -> None:
@@ -354,6 +365,12 @@ class CostEditor(QGroupBox):
                 row.append(value if math.isfinite(value) else float(i != j))
             out.append(row)
         return out
+
+    def _cost_per_time_changed(self, value: float) -> None:
+        if self._loading or self.spec is None:
+            return
+        self.spec.cost_per_time = float(value)
+        self.changed.emit()
 
     def _budget_changed(self, *_) -> None:
         if self._loading or self.spec is None:

@@ -461,8 +461,16 @@
             <translation>重置为</translation>
         </message>
         <message>
-            <source>budget per case</source>
-            <translation>每个样本的预算</translation>
+            <source>budget per case (cost units)</source>
+            <translation>每个案例的预算（代价单位）</translation>
+        </message>
+        <message>
+            <source>What one unit of waiting time costs, in cost units: a test's waiting cost is its wait time times this, plus its wait cost</source>
+            <translation>一个单位等待时间的代价（代价单位）：检查的等待代价 = 等待时间 × 此值 + 其等待代价</translation>
+        </message>
+        <message>
+            <source>cost per time unit:</source>
+            <translation>单位时间代价：</translation>
         </message>
         <message>
             <source>Rows: the true class. Columns: the class answered. Each cell: what that answer costs for a case of that class.</source>
@@ -1410,18 +1418,6 @@ Which row holds the column names? The rows above it are skipped.</source>
             <translation>单调</translation>
         </message>
         <message>
-            <source>test cost</source>
-            <translation>测试代价</translation>
-        </message>
-        <message>
-            <source>wait time</source>
-            <translation>等待时间</translation>
-        </message>
-        <message>
-            <source>wait cost</source>
-            <translation>等待时间代价</translation>
-        </message>
-        <message>
             <source>prerequisite</source>
             <translation>前置属性</translation>
         </message>
@@ -1454,8 +1450,20 @@ Which row holds the column names? The rows above it are skipped.</source>
             <translation>测试它的代价（批量属性组成员的测试代价含该组的公共代价）</translation>
         </message>
         <message>
-            <source>How long its result takes (times the cost per time unit)</source>
-            <translation>得到结果所需的等待时间（乘以单位时间的代价）</translation>
+            <source>test cost (cost units)</source>
+            <translation>检查代价（代价单位）</translation>
+        </message>
+        <message>
+            <source>wait time (time units)</source>
+            <translation>等待时间（时间单位）</translation>
+        </message>
+        <message>
+            <source>wait cost (cost units)</source>
+            <translation>等待代价（代价单位）</translation>
+        </message>
+        <message>
+            <source>How long its result takes, in time units (each costs the cost per time unit set under the cost matrix)</source>
+            <translation>得到结果所需的时间，以时间单位计（每单位的代价为代价矩阵下方设置的单位时间代价）</translation>
         </message>
         <message>
             <source>A situational waiting cost</source>

@@ -7,7 +7,7 @@ import pytest
 
 
 from PySide6.QtCore import QSettings, Qt  # noqa: E402
-from PySide6.QtWidgets import QInputDialog, QMessageBox  # noqa: E402
+from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget  # noqa: E402
 
 from app.main import MainWindow  # noqa: E402
 
@@ -746,3 +746,16 @@ def test_warnings_in_context_with_one_click_fixes(window, demo_dir, tmp_path, qt
     train_and_wait(window, qtbot, "id3")  # 296 leaves, 186 of one case: said (no parameter sets it)
     assert "186 of the 296 leaves hold a single training case" in window.train_panel.warnings.text()
     assert window.train_panel.advice_buttons == []
+
+
+def test_cost_fields_say_their_units_and_the_cost_per_time_is_set_here(window, demo_dir, tmp_path):
+    """Issue 36: units beside the cost fields; the cost per time unit (only in the project file before)
+    is a field of the costs' editor and reaches the settings."""
+    open_demo(window, demo_dir, tmp_path)
+    panel = window.problem_panel
+    headers = [panel.attributes.horizontalHeaderItem(j).text() for j in range(panel.attributes.columnCount())]
+    assert "test cost (cost units)" in headers and "wait time (time units)" in headers
+    costs = next(w for w in panel.findChildren(QWidget) if type(w).__name__ == "CostEditor")
+    assert costs.cost_per_time.value() == 1.0
+    costs.cost_per_time.setValue(2.5)
+    assert window.spec.cost_per_time == 2.5 and window.dirty
