@@ -30,9 +30,9 @@ DIRECTIONS = [("none", QT_TRANSLATE_NOOP("ProblemPanel", "none")),
 COST_COLUMNS = ("test_cost", "wait_time", "wait_cost")
 COLUMNS = [QT_TRANSLATE_NOOP("ProblemPanel", "attribute"), QT_TRANSLATE_NOOP("ProblemPanel", "use"),
            QT_TRANSLATE_NOOP("ProblemPanel", "type"), QT_TRANSLATE_NOOP("ProblemPanel", "monotone"),
-           QT_TRANSLATE_NOOP("ProblemPanel", "test cost (cost units)"),
-           QT_TRANSLATE_NOOP("ProblemPanel", "wait time (time units)"),
-           QT_TRANSLATE_NOOP("ProblemPanel", "wait cost (cost units)"), QT_TRANSLATE_NOOP("ProblemPanel", "prerequisite"),
+           QT_TRANSLATE_NOOP("ProblemPanel", "test cost\n(cost units)"),
+           QT_TRANSLATE_NOOP("ProblemPanel", "wait time\n(time units)"),
+           QT_TRANSLATE_NOOP("ProblemPanel", "wait cost\n(cost units)"), QT_TRANSLATE_NOOP("ProblemPanel", "prerequisite"),
            QT_TRANSLATE_NOOP("ProblemPanel", "order"), QT_TRANSLATE_NOOP("ProblemPanel", "fuzzy terms")]
 COLUMN_TIPS = [QT_TRANSLATE_NOOP("ProblemPanel", "The attribute (column of the data)"),
                QT_TRANSLATE_NOOP("ProblemPanel", "Use it for learning"),
@@ -240,7 +240,8 @@ class ProblemPanel(QWidget):
         self.attributes.setColumnWidth(0, min(self.attributes.columnWidth(0), NAME_WIDTH))
         metrics = self.attributes.horizontalHeader().fontMetrics()
         for j, width in COLUMN_WIDTHS.items():  # wider only where a (translated) header would be cut off
-            header = metrics.horizontalAdvance(self.attributes.horizontalHeaderItem(j).text()) + 6
+            text = self.attributes.horizontalHeaderItem(j).text()  # a header of two lines: its longer line
+            header = max(metrics.horizontalAdvance(line) for line in text.split("\n")) + 6
             self.attributes.setColumnWidth(j, max(width, header))
 
     def _fill_fuzzy_cell(self, row: int, name: str) -> None:

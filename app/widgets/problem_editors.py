@@ -247,15 +247,17 @@ class CostEditor(QGroupBox):
         self.cost_per_time = QDoubleSpinBox()
         self.cost_per_time.setRange(0.0, 1e12)
         self.cost_per_time.setDecimals(4)
+        self.cost_per_time.setMaximumWidth(110)  # the editors' column stays narrow beside the attribute table
         self.cost_per_time.setToolTip(self.tr("What one unit of waiting time costs, in cost units: a test's waiting "
                                               "cost is its wait time times this, plus its wait cost"))
         self.cost_per_time.valueChanged.connect(self._cost_per_time_changed)
         bottom = QHBoxLayout()
         bottom.addWidget(self.has_budget)
         bottom.addWidget(self.budget)
-        bottom.addSpacing(12)
-        bottom.addWidget(QLabel(self.tr("cost per time unit:")))
-        bottom.addWidget(self.cost_per_time)
+        time_row = QHBoxLayout()
+        time_row.addWidget(QLabel(self.tr("cost per time unit:")))
+        time_row.addWidget(self.cost_per_time)
+        time_row.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.enabled)
         layout.addLayout(top)
@@ -265,6 +267,7 @@ class CostEditor(QGroupBox):
         layout.addWidget(axes)
         layout.addWidget(self.matrix)
         layout.addLayout(bottom)
+        layout.addLayout(time_row)
         self.classes: list[str] = []
         self._loading = False
 

@@ -1418,8 +1418,26 @@ Which row holds the column names? The rows above it are skipped.</source>
             <translation>单调</translation>
         </message>
         <message>
+            <source>test cost
+(cost units)</source>
+            <translation>检查代价
+（代价单位）</translation>
+        </message>
+        <message>
+            <source>wait time
+(time units)</source>
+            <translation>等待时间
+（时间单位）</translation>
+        </message>
+        <message>
             <source>prerequisite</source>
             <translation>前置属性</translation>
+        </message>
+        <message>
+            <source>wait cost
+(cost units)</source>
+            <translation>等待代价
+（代价单位）</translation>
         </message>
         <message>
             <source>order</source>
@@ -1448,18 +1466,6 @@ Which row holds the column names? The rows above it are skipped.</source>
         <message>
             <source>What testing it costs (a batch member's includes its group's common cost)</source>
             <translation>测试它的代价（批量属性组成员的测试代价含该组的公共代价）</translation>
-        </message>
-        <message>
-            <source>test cost (cost units)</source>
-            <translation>检查代价（代价单位）</translation>
-        </message>
-        <message>
-            <source>wait time (time units)</source>
-            <translation>等待时间（时间单位）</translation>
-        </message>
-        <message>
-            <source>wait cost (cost units)</source>
-            <translation>等待代价（代价单位）</translation>
         </message>
         <message>
             <source>How long its result takes, in time units (each costs the cost per time unit set under the cost matrix)</source>

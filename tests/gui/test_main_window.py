@@ -754,7 +754,7 @@ def test_cost_fields_say_their_units_and_the_cost_per_time_is_set_here(window, d
     open_demo(window, demo_dir, tmp_path)
     panel = window.problem_panel
     headers = [panel.attributes.horizontalHeaderItem(j).text() for j in range(panel.attributes.columnCount())]
-    assert "test cost (cost units)" in headers and "wait time (time units)" in headers
+    assert "test cost\n(cost units)" in headers and "wait time\n(time units)" in headers
     costs = next(w for w in panel.findChildren(QWidget) if type(w).__name__ == "CostEditor")
     assert costs.cost_per_time.value() == 1.0
     costs.cost_per_time.setValue(2.5)
