@@ -4,26 +4,32 @@ ICU data Qt can ask for (Linux; needs a C compiler for the assembler and linker)
     python packaging/trim_icu.py OUT/RuleTree
 
 Qt Core is the only user of ICU in the bundle, and calls it for four things (its undefined
-symbols say which: u_strToUpper/Lower, ucol_*, ucnv_*, ucal_getTimeZoneDisplayName): case
-mapping (data compiled into libicuuc), collation (QCollator, QFileSystemModel's sorting:
-`coll/`, the normalization and root data), converters for non-UTF encodings
-(QStringConverter by name, which nothing in the app uses: the engine decodes files with Python)
-and time-zone display names. Left out, by item group of the data package: break iterators and
-their dictionaries (`brkitr/`, Qt breaks text itself), units, currencies, language and region
-names, transliterators, spelled-out numbers (`unit/ curr/ lang/ region/ translit/ rbnf/`:
-ICU's formatting APIs, which Qt does not call), time-zone names (`zone/`: QTimeZone's
-display names fall back to "UTC+08:00"), the conversion tables (`*.cnv`: the alias table and the
-algorithmic UTF/Latin-1/ASCII converters stay), character names and confusables
-(`unames.icu`, `*.cfu`). Kept: everything else (locale data, collation, normalization, property
-data).
+symbols say which: u_strToUpper/Lower, ucol_*, ucnv_*, ucal_*): case mapping (data compiled
+into libicuuc), collation (QCollator, QFileSystemModel's sorting: `coll/`, normalization and
+root data), converters for non-UTF encodings (QStringConverter by name, which nothing in the
+app uses: the engine decodes files with Python) and time-zone display names (QTimeZone).
+Left out, by item of the data package:
+- break iterators and their dictionaries (`brkitr/`: Qt breaks text itself);
+- units, currencies, language and region names, transliterators, spelled-out numbers (`unit/
+  curr/ lang/ region/ translit/ rbnf/`: ICU's formatting APIs, which Qt does not call);
+- time-zone names in languages other than Chinese and English (`zone/`: those fall back to
+  "GMT+08:00");
+- conversion tables (`*.cnv`: the alias table and ICU's algorithmic UTF/Latin-1/ASCII converters
+  stay), character names (`unames.icu`), confusables (`*.cfu`);
+- the top-level bundles of the locales that have names of their own (`zh.res`, `de_AT.res`:
+  calendars, number and date patterns for ICU's formatting APIs; collation reads `coll/` only,
+  and a calendar falls back to `root.res`).
+Kept: everything else (root, pool, likely subtags, supplemental data, time-zone rules, all of
+collation, normalization, property data, the converter alias table).
 
 The data package ("common data", ICU's `icupkg` format: a header, a sorted table of contents,
 16-byte aligned items) is read from the library's `icudtNN_dat` symbol, rewritten without those
 items, and assembled into a library of the same name and symbol (`.incbin`). The new library is
-kept only if ICU loaded from the bundle then opens a Chinese, a German and the root collator,
-compares two Chinese strings as it did with the whole data, and opens the UTF-8 and ISO-8859-1
-converters (`verify`, which tests/test_bundle_tree.py runs on the built bundle too); otherwise the
-original stays and the build says why.
+kept only if ICU loaded from the bundle then gives what it gave with the whole data (`verify`,
+which tests/test_bundle_tree.py runs on the built bundle too): a Chinese, a German and the root
+collator opened and comparing two Chinese strings (pinyin order in Chinese only), the UTF-8 and
+ISO-8859-1 converters, a calendar naming Asia/Shanghai in Chinese. Otherwise the original stays
+and the build says why.
 """
 
 from __future__ import annotations
@@ -40,7 +46,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bundle_elf import dynamic_symbols  # noqa: E402
 
-DROP_GROUPS = ("brkitr", "unit", "curr", "lang", "region", "translit", "rbnf", "zone")
+DROP_GROUPS = ("brkitr", "unit", "curr", "lang", "region", "translit", "rbnf")
+# time-zone names: only in the app's languages (others fall back to root's "GMT+08:00" style)
+ZONE_LANGUAGES = ("zh", "en")
+ZONE_KEEP = ("root.res", "pool.res", "res_index.res", "tzdbNames.res")
 DROP_ROOT_SUFFIXES = (".cnv", ".cfu")
 DROP_ROOT_NAMES = ("unames.icu",)
 ALIGN = 16
@@ -87,11 +96,29 @@ def write_package(header: bytes, items: list[tuple[str, bytes]]) -> bytes:
     return header + toc + bytes(data)
 
 
-def dropped(name: str) -> bool:
+def locale_names(names) -> set[str]:
+    """The locales with names of their own (`lang/zh.res`, `region/de_AT.res`): their top-level
+    bundles (`zh.res`) hold the formatting data of those locales (calendars, numbers, patterns)."""
+    found = set()
+    for name in names:
+        parts = name.split("/")
+        if len(parts) == 3 and parts[1] in ("lang", "region") and parts[2].endswith(".res"):
+            found.add(parts[2])
+    found.discard("root.res")
+    found.discard("res_index.res")
+    found.discard("pool.res")
+    return found
+
+
+def dropped(name: str, locales: set[str] = frozenset()) -> bool:
     parts = name.split("/")  # icudt73l/coll/zh.res, icudt73l/ibm-1390_P110-2003.cnv
     if len(parts) > 2:
+        if parts[1] == "zone":
+            leaf = parts[-1]
+            return leaf not in ZONE_KEEP and leaf.split(".")[0].split("_")[0] not in ZONE_LANGUAGES
         return parts[1] in DROP_GROUPS
-    return parts[-1].endswith(DROP_ROOT_SUFFIXES) or parts[-1] in DROP_ROOT_NAMES
+    leaf = parts[-1]
+    return leaf.endswith(DROP_ROOT_SUFFIXES) or leaf in DROP_ROOT_NAMES or leaf in locales
 
 
 _ASM = """\t.section .rodata
@@ -128,14 +155,24 @@ for name in (b"UTF-8", b"ISO-8859-1"):
     status = ctypes.c_int(0)
     ucnv_open = f(uc, "ucnv_open"); ucnv_open.restype = ctypes.c_void_p
     assert ucnv_open(name, ctypes.byref(status)) and status.value <= 0, (name, status.value)
-print(" ".join(map(str, out)))
+# QTimeZone's long display names: a calendar opens and names its zone in Chinese
+ucal_open = f(i18n, "ucal_open"); ucal_open.restype = ctypes.c_void_p
+zone = u16("Asia/Shanghai")
+status = ctypes.c_int(0)
+cal = ucal_open(zone, 13, b"zh_CN", 0, ctypes.byref(status))
+assert cal and status.value <= 0, ("ucal_open", f(uc, "u_errorName")(status.value))
+buf = ctypes.create_string_buffer(256)
+status = ctypes.c_int(0)
+n = f(i18n, "ucal_getTimeZoneDisplayName")(ctypes.c_void_p(cal), 0, b"zh_CN", buf, 128, ctypes.byref(status))
+assert n > 0 and status.value <= 0, ("ucal_getTimeZoneDisplayName", n, status.value)
+print(" ".join(map(str, out)), "|", buf.raw[:2 * n].decode("utf-16-le"))
 """
 
 
 def verify(lib_dir: Path, version: str) -> tuple[bool, str]:
     """ICU from lib_dir, in a fresh process (ICU maps its data once per process): three collators,
-    a Chinese comparison in each, two converters. (True, "-1 1 1") when all open: zh_CN sorts
-    pinyin, the others by code point."""
+    a Chinese comparison in each, two converters, a calendar naming its time zone. (True,
+    "-1 1 1 | NAME") when all work: zh_CN sorts pinyin, the others by code point."""
     run = subprocess.run([sys.executable, "-c", _VERIFY, str(lib_dir), version], capture_output=True, text=True,
                          timeout=120)
     return run.returncode == 0, (run.stdout.strip() or (run.stderr.strip().splitlines() or [""])[-1])
@@ -166,7 +203,8 @@ def main(argv: list[str]) -> int:
         f.seek(at)
         blob = f.read(size)
     header, items = read_package(blob)
-    kept = [(name, data) for name, data in items if not dropped(name)]
+    locales = locale_names(name for name, _ in items)
+    kept = [(name, data) for name, data in items if not dropped(name, locales)]
     package = write_package(header, kept)
     if read_package(package)[1] != [(n, d + b"\xaa" * ((-len(d)) % ALIGN)) for n, d in kept]:
         raise SystemExit("build: ICU data: the rewritten package does not read back")
@@ -182,6 +220,7 @@ def main(argv: list[str]) -> int:
         shutil.copy2(new, library)
         os.chmod(library, backup.stat().st_mode)
         ok, after = verify(library.parent, version)
+        # collators, converters and the zone's Chinese name exactly as with the whole data
         if not ok or after != before:
             os.replace(backup, library)
             print(f"build: ICU data: the trimmed data failed the check ({after!r}, whole: {before!r}): left whole")
