@@ -41,6 +41,15 @@ rm -rf "$OUT/RuleTree"
 "$PY" -m PyInstaller --noconfirm --clean --log-level WARN \
     --distpath "$OUT" --workpath "$OUT/pyinstaller-work" "$ROOT/packaging/ruletree.spec"
 
+PRUNE="${RULETREE_PRUNE:-1}"  # 0: the spec prunes nothing, and none of this (to measure what it saves)
+if [ "$(uname -s)" = Linux ] && [ "$PRUNE" != 0 ]; then
+    # ICU's data cut to what Qt Core asks ICU for (32 -> 8 MB), then symbols and debug information
+    # stripped library by library, each kept stripped only if it still loads: both before the
+    # self-test below, which so runs on the bundle as shipped
+    "$PY" "$ROOT/packaging/trim_icu.py" "$OUT/RuleTree"
+    "$PY" "$ROOT/packaging/strip_bundle.py" "$OUT/RuleTree"
+fi
+
 # Kernels compiled at build time for the generic CPU and shipped (app.shipped_kernels): a
 # fresh user's first start loads them instead of compiling for 15-50 s.
 case "$(uname -s)" in
@@ -51,17 +60,8 @@ esac
 
 case "$(uname -s)" in
     Linux)
-        # Debug symbols only (saves ~40 MB with pyenv's Python): libpython, the stdlib's
-        # extension modules, libllvmlite. Not the executable (its archive is appended
-        # to it) nor the wheels' own libraries (OpenBLAS breaks when stripped).
-        if command -v strip >/dev/null 2>&1; then
-            find "$OUT/RuleTree/_internal" -maxdepth 1 -name 'libpython3*.so*' -type f \
-                -exec strip --strip-unneeded {} +
-            find "$OUT/RuleTree/_internal/python3"*/lib-dynload -name '*.so' -type f \
-                -exec strip --strip-unneeded {} + 2>/dev/null || true
-            find "$OUT/RuleTree/_internal/llvmlite" -name 'libllvmlite*.so' -type f \
-                -exec strip --strip-unneeded {} +
-        fi
+        # no dangling symlink, every needed library carried or left to the system on purpose
+        [ "$PRUNE" = 0 ] || "$PY" "$ROOT/packaging/check_bundle.py" "$OUT/RuleTree"
         bash "$ROOT/packaging/linux/make_tarball.sh" "$OUT" "$VERSION"
         ;;
     Darwin)

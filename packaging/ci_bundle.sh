@@ -31,3 +31,18 @@ done
 grep -q "^kernels: from the cache" "$OUT/selftest-cold.txt" || { echo "bundle: a fresh user's first start compiled kernels: the shipped ones were not used"; exit 1; }
 grep -q "^kernels: from the cache" "$OUT/selftest-warm.txt" || { echo "bundle: the second start did not use the kernel cache"; exit 1; }
 echo "bundle: size $(du -sh "$OUT/RuleTree" | cut -f1), $(ls "$OUT"/RuleTree-*.tar.gz 2>/dev/null | xargs -r du -h | cut -f1) tar.gz"
+# the built tree: no dangling symlink, every needed library carried, sizes against the goals and
+# under the guards (packaging/check_bundle.py, stdlib only: the build venv's Python)
+TARBALL="$(ls "$OUT"/RuleTree-*-linux-*.tar.gz 2>/dev/null | tail -1)"
+"$OUT/build-venv/bin/python" "$ROOT/packaging/check_bundle.py" "$OUT/RuleTree" --guard ${TARBALL:+--tarball "$TARBALL"}
+# tests/test_bundle_tree.py over this bundle (the suite ran before it existed, so there they
+# skipped): the same checks, what the pruning leaves out, ICU's collation, the CLI's evaluate and
+# compare; with the Python the README's test command installed the test tools into
+for py in "$ROOT/.venv/bin/python" python3; do
+    if "$py" -c "import pytest, pytestqt, PySide6" >/dev/null 2>&1; then
+        (cd "$ROOT" && RULETREE_BUNDLE="$OUT/RuleTree" RULETREE_REQUIRE_BUNDLE=1 \
+            "$py" -m pytest -q -p no:cacheprovider tests/test_bundle_tree.py) || { echo "bundle: tests/test_bundle_tree.py FAILED"; exit 1; }
+        exit 0
+    fi
+done
+echo "bundle: no Python with pytest here: tests/test_bundle_tree.py not run over the bundle (check_bundle.py was)"

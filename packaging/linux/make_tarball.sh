@@ -18,6 +18,7 @@ cp "$ROOT/resources/icons/ruletree.png" "$STAGE/ruletree.png"
 cp "$ROOT/resources/icons/ruletree.svg" "$STAGE/ruletree.svg"
 cp "$HERE/install.sh" "$STAGE/install.sh"
 chmod +x "$STAGE/install.sh"
-tar -C "$OUT/tar-stage" -czf "$OUT/$NAME.tar.gz" "$NAME"
+# gzip -9: 0.9 MB smaller than tar -z's -6 for ~35 s more on 2 cores
+tar -C "$OUT/tar-stage" -cf - "$NAME" | gzip -9 > "$OUT/$NAME.tar.gz"
 rm -rf "$OUT/tar-stage"
 echo "build: $OUT/$NAME.tar.gz ($(du -h "$OUT/$NAME.tar.gz" | cut -f1))"
