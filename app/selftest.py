@@ -361,6 +361,11 @@ def main(argv: list[str] | None = None, out=None) -> int:
                 other = MainWindow(settings=QSettings(str(work / "zh.ini"), QSettings.IniFormat))
                 tabs = [other.tabs.tabText(k) for k in range(other.tabs.count())]
                 menus = [a.text() for a in other.menuBar().actions()]
+                guide = other.show_guide()  # Help > User guide: resources/help in the bundle
+                from PySide6.QtWidgets import QTextBrowser  # deferred: Qt, as above
+
+                guide_text = guide.findChild(QTextBrowser).toPlainText()
+                guide.close()
                 engine_text = _("the file is empty")
                 other.close()
                 other.deleteLater()
@@ -371,6 +376,8 @@ def main(argv: list[str] | None = None, out=None) -> int:
                 raise SelftestError(f"Qt's own Chinese (qtbase_zh_CN.qm) not found: 'Cancel' -> {cancel!r}")
             if not all(cjk.search(t) for t in tabs + menus):
                 raise SelftestError(f"the window's Chinese (app_zh_CN.qm) not found: tabs {tabs}, menus {menus}")
+            if "使用简介" not in guide_text:
+                raise SelftestError(f"the Chinese user guide (resources/help) not found: {guide_text[:60]!r}")
             if not cjk.search(engine_text):
                 raise SelftestError(f"the engine's Chinese (engine_zh_CN.ts) not found: {engine_text!r}")
             fonts = QFontDatabase.families(QFontDatabase.SimplifiedChinese)
