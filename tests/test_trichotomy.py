@@ -198,3 +198,31 @@ def test_simulation_generator():
     np.testing.assert_allclose(hi.mean(0), [2, 1.5, 2.5, 0, 0, 0], atol=0.1)
     np.testing.assert_allclose(np.corrcoef(lo.T)[0, 1], 0.5, atol=0.05)
     np.testing.assert_allclose(hi.var(0) / lo.var(0), 2.0, rtol=0.15)
+
+
+def test_a_stage_of_one_attribute_reads_in_its_own_direction():
+    """Issue 36: a stage on one attribute negated (s = -score) reads "score >= 732.5" in rules and
+    on the tree, never "-score <= -732.5"; a stage of several attributes keeps its linear score."""
+    from engine.data.encode import AttributeSchema, DataSchema
+    from engine.tree.describe import branch_labels, node_heading
+    from engine.tree.model import Leaf, Tree, TrichotomySplit
+    from engine.tree.rules import condition_texts, extract_rules
+
+    schema = DataSchema("y", ["good", "bad"], False, [AttributeSchema("信用评分", "numeric"),
+                                                      AttributeSchema("收入", "numeric")])
+
+    def stage(features, weights, low, high):
+        tree = Tree(schema)
+        tree.add(TrichotomySplit(counts=np.array([5.0, 5.0]), label=0, children=[1, 2, 3], features=features,
+                                 weights=weights, low=low, high=high))
+        for counts in ([4.0, 0.0], [0.0, 4.0], [1.0, 1.0]):
+            tree.add(Leaf(counts=np.array(counts), label=int(np.argmax(counts))), 0)
+        return tree
+
+    tree = stage([0], [-1.0], -732.5, -600.0)
+    assert node_heading(tree, 0) == "信用评分"
+    assert branch_labels(tree, 0) == [">= 732.5", "<= 600", "> 600, < 732.5"]
+    texts = [condition_texts(tree, r) for r in extract_rules(tree)]
+    assert texts == [["信用评分 >= 732.5"], ["信用评分 <= 600"], ["信用评分 > 600 AND 信用评分 < 732.5"]]
+    two = stage([0, 1], [-0.8, 0.6], -1.5, 2.0)
+    assert node_heading(two, 0).startswith("-0.8") and condition_texts(two, extract_rules(two)[0])[0].endswith("<= -1.5")

@@ -107,8 +107,24 @@ def linear_score(schema, features, weights, digits: int | None = None) -> str:
     return text
 
 
+def _on_attribute(band: LinearBand) -> LinearBand:
+    """A band over one attribute's score s = w·x as the same band over x itself (issue 36: a stage
+    that tests one attribute reads in the attribute's own direction, "score >= 732.5", never
+    "-score <= -732.5"): the bounds divided by w, their sides swapped when w < 0."""
+    w = float(band.weights[0])
+    low, high = band.low / w, band.high / w
+    if w > 0:
+        return LinearBand(band.features, (1.0,), low=low, high=high, low_closed=band.low_closed,
+                          high_closed=band.high_closed)
+    return LinearBand(band.features, (1.0,), low=high, high=low, low_closed=band.high_closed,
+                      high_closed=band.low_closed)
+
+
 def _linear_parts(schema, band: LinearBand) -> list[str]:
-    """A trichotomy branch as one or two rule conditions ('0.83·X3 + 0.55·X5 <= 1.27')."""
+    """A trichotomy branch as one or two rule conditions ('0.83·X3 + 0.55·X5 <= 1.27'; a stage of
+    one attribute in that attribute's own terms: 'X3 >= 732.5')."""
+    if len(band.features) == 1 and float(band.weights[0]) != 0:
+        band = _on_attribute(band)
     score = linear_score(schema, band.features, band.weights)
 
     def one(op, value):
@@ -135,6 +151,14 @@ def branch_labels(tree, node_id: int) -> list[str]:
 
 def _branch_label(tree, node, cond) -> str:
     if isinstance(cond, LinearBand):  # a trichotomy stage: low side, high side, the middle
+        if len(cond.features) == 1 and float(cond.weights[0]) != 0:  # one attribute: its own values
+            own = _on_attribute(cond)
+            parts = []
+            if own.low > -np.inf:
+                parts.append(f"{'>=' if own.low_closed else '>'} {short_number(own.low, 4)}")
+            if own.high < np.inf:
+                parts.append(f"{'<=' if own.high_closed else '<'} {short_number(own.high, 4)}")
+            return ", ".join(parts) or _("any")
         if cond.low == -np.inf:
             return _("low <= {value}").format(value=short_number(cond.high, 4))
         if cond.high == np.inf:
@@ -166,6 +190,8 @@ def node_heading(tree, node_id: int) -> str:
     if node.is_leaf:
         return label_text(tree, node.label)
     if node.kind == TRICHOTOMY:
+        if len(node.features) == 1:  # one attribute: named as it is (its branches say its own values)
+            return tree.attribute_name(node.features[0])
         return linear_score(tree.schema, node.features, node.weights, digits=3)
     name = tree.attribute_name(node.feature)
     return _("{name} (fuzzy)").format(name=name) if node.kind_name == "fuzzy" else name

@@ -180,7 +180,11 @@ def test_trained_trichotomy_tree_draws_its_stages(canvas):
     assert len(canvas.node_items()) == len(tree.reachable())
     assert canvas.node_item(0).brush().color() == ts.TRICHOTOMY_FILL
     assert canvas.node_item(0).header == "X1"
-    assert [canvas.node_item(c).edge_label.split()[0] for c in tree.root.children] == ["low", "high", "middle"]
+    # a stage of one attribute reads in the attribute's own values (issue 36), the middle between them
+    assert tree.root.features == [0] and tree.root.weights[0] > 0
+    labels = [canvas.node_item(c).edge_label for c in tree.root.children]
+    assert labels[0].startswith("<= ") and labels[1].startswith(">= ") and labels[2].startswith("> ")
+    assert "< " in labels[2]
 
 
 # ---- zoom ----------------------------------------------------------------------------
