@@ -203,10 +203,10 @@ class TreeCanvas(QGraphicsView):
         pos = self._positions = layout(tree, self._collapsed, self._max_depth, self._opened)
         self._edges = lines_item(edge_lines(tree, pos), EDGE_COLOUR, EDGE_WIDTH, EDGE_Z)
         self._scene.addItem(self._edges)
-        colours = [class_colour(k) for k in range(tree.n_classes)]
+        colours = [class_colour(k, tree) for k in range(tree.n_classes)]
         incoming = incoming_labels(tree, pos)
         texts = incoming_texts(tree, pos) if is_fuzzy(tree) else {}  # crisp: the describer's labels
-        legend = LegendItem(list(tree.schema.classes),
+        legend = LegendItem(list(tree.schema.classes), colours,
                             QCoreApplication.translate("TreeCanvas", FUZZY_NOTE) if is_fuzzy(tree) else "")
         legend.setPos(*legend_position(pos))
         bounds = QRectF(*scene_bounds(pos, legend.width))

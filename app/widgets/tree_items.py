@@ -349,13 +349,13 @@ class LegendItem(QGraphicsItem):
     """Class colours and names, in one row (top-left of the drawing), then an optional note
     (a fuzzy tree: what its "n" means)."""
 
-    def __init__(self, classes: list[str], note: str = ""):
+    def __init__(self, classes: list[str], colours: list | None = None, note: str = ""):
         super().__init__()
         m = metrics("legend")
         self.entries = []
         x = 0.0
         for k, name in enumerate(classes):
-            self.entries.append((x, class_colour(k), name))
+            self.entries.append((x, colours[k] if colours is not None else class_colour(k), name))
             x += 18 + m.horizontalAdvance(name) + 16
         self.note = note
         self.note_x = x + 8

@@ -148,7 +148,7 @@ class TreeOverview(QWidget):
         if self._colours is not None and self._colours[0] is tree and len(self._colours[1]) == len(tree.nodes):
             return self._colours[1]
         split, pending = _argb(SPLIT_COLOUR), _argb(PENDING_COLOUR)
-        classes = [_argb(class_colour(k)) for k in range(tree.n_classes)]
+        classes = [_argb(class_colour(k, tree)) for k in range(tree.n_classes)]
         other = _argb(NODE_BORDER)
         n_classes = tree.n_classes
         colours = np.fromiter(

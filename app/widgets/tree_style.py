@@ -1,6 +1,7 @@
 """How the tree canvas looks: colours, pen widths, fonts, and each node's fill and border.
 
-One colour per class (`CLASS_COLOURS`, the bars and the leaf tint); PENDING leaves
+One colour per class (`CLASS_COLOURS`, the bars and the leaf tint; ordered classes on a
+sequential scale, `ORDERED_STOPS`); PENDING leaves
 are grey, hatched, with a dashed border; fuzzy and trichotomy nodes have their own
 fill and border. A case picked in a fuzzy tree is drawn in `CASE_COLOUR` (edges
 wider the stronger it goes there), the nodes it does not reach faded. The node kind is read here for styling only; every text comes
@@ -62,18 +63,35 @@ def glyph_colour(tree: Tree, node_id: int) -> QColor:
     if node.is_leaf:
         if node.label == PENDING:
             return GLYPH_PENDING
-        return class_colour(node.label) if 0 <= node.label < tree.n_classes else NODE_BORDER
+        return class_colour(node.label, tree) if 0 <= node.label < tree.n_classes else NODE_BORDER
     return GLYPH_SPLIT
 
 
-def class_colour(k: int) -> QColor:
-    """The colour of class k (bars, leaf tint), the same everywhere in the app."""
+#: ordered classes (low < medium < high): a sequential scale from the lowest class to the highest
+#: (viridis' stops, dark blue to yellow), so that neighbouring classes look alike (issue 36)
+ORDERED_STOPS = ["#440154", "#3b528b", "#21918c", "#5ec962", "#fde725"]
+
+
+def class_colour(k: int, tree: Tree | None = None) -> QColor:
+    """The colour of class k (bars, leaf tint), the same everywhere in the app; for a tree of
+    ordered classes, class k's place on ORDERED_STOPS (the lowest the first stop, the highest the last)."""
+    if tree is not None and tree.schema.ordered and tree.n_classes > 1:
+        return _on_scale(k / (tree.n_classes - 1))
     return QColor(CLASS_COLOURS[k % len(CLASS_COLOURS)])
 
 
-def leaf_fill(k: int) -> QColor:
+def _on_scale(t: float) -> QColor:
+    """The colour at t (0..1) along ORDERED_STOPS, linear between stops."""
+    t = min(max(t, 0.0), 1.0) * (len(ORDERED_STOPS) - 1)
+    i = min(int(t), len(ORDERED_STOPS) - 2)
+    a, b, f = QColor(ORDERED_STOPS[i]), QColor(ORDERED_STOPS[i + 1]), t - i
+    return QColor(round(a.red() + (b.red() - a.red()) * f), round(a.green() + (b.green() - a.green()) * f),
+                  round(a.blue() + (b.blue() - a.blue()) * f))
+
+
+def leaf_fill(k: int, tree: Tree | None = None) -> QColor:
     """A leaf's fill: its class colour mixed with 82% white."""
-    c = class_colour(k)
+    c = class_colour(k, tree)
     mix = 0.82
     return QColor(round(c.red() + (255 - c.red()) * mix), round(c.green() + (255 - c.green()) * mix),
                   round(c.blue() + (255 - c.blue()) * mix))
@@ -97,7 +115,7 @@ def node_style(tree: Tree, node_id: int) -> NodeStyle:
         if node.label == PENDING:
             return NodeStyle(PENDING_FILL, PENDING_BORDER, dashed=True, hatched=True)
         if 0 <= node.label < tree.n_classes:
-            return NodeStyle(leaf_fill(node.label), NODE_BORDER)
+            return NodeStyle(leaf_fill(node.label, tree), NODE_BORDER)
         return NodeStyle(LEAF_NEUTRAL_FILL, NODE_BORDER)
     return NodeStyle(NODE_FILL, NODE_BORDER)
 

@@ -285,3 +285,22 @@ def test_none_stays_alive_through_many_qt_calls(canvas, car_tree):
         canvas.reset_zoom()
         canvas.viewport().grab()
     assert sys.getrefcount(None) > 1000
+
+
+def test_ordered_classes_on_a_sequential_scale(car_tree):
+    """Issue 36: ordered classes (unacc < acc < good < vgood) are coloured from the scale's first stop to
+    its last, each neighbour closer to the next than the ends are to each other; unordered classes
+    keep the categorical palette."""
+    from PySide6.QtGui import QColor
+
+    assert car_tree.schema.ordered and car_tree.n_classes == 4
+    colours = [ts.class_colour(k, car_tree) for k in range(4)]
+    assert colours[0] == QColor(ts.ORDERED_STOPS[0]) and colours[-1] == QColor(ts.ORDERED_STOPS[-1])
+
+    def gap(a, b):
+        return sum(abs(x - y) for x, y in zip(a.getRgb()[:3], b.getRgb()[:3]))
+
+    assert max(gap(colours[k], colours[k + 1]) for k in range(3)) < gap(colours[0], colours[-1])
+    leaf = next(i for i in car_tree.leaves() if car_tree.nodes[i].label == 3)
+    assert ts.node_style(car_tree, leaf).fill == ts.leaf_fill(3, car_tree) != ts.leaf_fill(3)
+    assert ts.class_colour(1) == QColor(ts.CLASS_COLOURS[1])  # no tree: the palette
