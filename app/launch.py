@@ -125,7 +125,8 @@ def _prepare_gui(lang: str | None = None) -> None:
         if age is not None:
             logging.getLogger("ruletree.launch").info("main window up %.2f s after the process started", age)
         if windows:
-            start_warmup(windows[0])
+            panel = getattr(windows[0], "train_panel", None)
+            start_warmup(windows[0], panel.algorithm.currentData() if panel is not None else None)
 
     QTimer.singleShot(0, warm)
 

@@ -345,5 +345,6 @@ def run(path: str | None = None) -> int:
     window = MainWindow()
     window.open_path(path or str(demo_project()))
     window.show()
-    start_warmup(window)  # compiles (first start) or loads the kernels off the GUI thread
+    # compiles (first start) or loads the kernels off the GUI thread, the Train tab's learner first
+    start_warmup(window, window.train_panel.algorithm.currentData())
     return jobs.settle(app.exec())  # what still runs ends first (or the process ends plainly)

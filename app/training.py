@@ -16,6 +16,8 @@ from engine.export import export_model
 from engine.paths import log_file
 from engine.workflows import has_test_costs, train_model
 
+from .warmup import train_first
+
 APP_NAME = "RuleTree Studio"
 
 
@@ -44,6 +46,7 @@ class TrainingFlow:
         spec, table = self.spec.copy(), self.table
         holdout, cv = self.train_panel.holdout_value(), self.train_panel.cv_value()
         strategy = self.train_panel.strategy_value() if has_test_costs(spec) else None
+        train_first(self, algorithm)  # the warm-up, if it still runs, warms this learner next
         self.jobs.start(lambda progress: train_model(info, table, spec, params, progress, data=data,
                                                      holdout=holdout, strategy=strategy, cv=cv))
 

@@ -135,7 +135,7 @@ def test_at_most_max_refits_when_nothing_splits():
     never = dataclasses.replace(cart, fit=lambda *a, **k: fits.append(1) or one_leaf, name="never")
     # every setting RELAX knows, at a value it would relax
     params = {"prune": "auto", "ccp_alpha": 0.5, "cost_stop": True, "threshold": 0.5, "epsilon": 0.5, "beta0": 0.9,
-              "beta": 0.8, "min_membership": 2.0, "min_cases": 5, "min_samples_split": 10, "min_samples_leaf": 5}
+              "beta": 0.8, "min_membership": 2.0, "min_mass_share": 0.2, "min_cases": 5, "min_samples_split": 10, "min_samples_leaf": 5}
     assert set(params) == {name for name, _, _ in RELAX} and len(RELAX) > MAX_REFITS
     text = one_leaf_reason(never, data, spec, params)
     assert len(fits) == MAX_REFITS and text.startswith("no attribute separates the classes under never")

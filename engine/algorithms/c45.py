@@ -33,6 +33,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import replace
+from statistics import NormalDist
 
 import numpy as np
 
@@ -116,8 +117,6 @@ def add_errors(n: float, e: float, cf: float) -> float:
 
 @functools.lru_cache(maxsize=64)
 def _normal_inverse(p: float) -> float:
-    from statistics import NormalDist
-
     return NormalDist().inv_cdf(p)
 
 
@@ -644,9 +643,7 @@ def _from_arrays(tree: Tree, a: dict) -> Tree:
 
 def _compact(tree: Tree) -> Tree:
     """Drop unreachable nodes (left behind by pruning) and renumber."""
-    from ..tree.model import Tree as _Tree
-
-    return _Tree.from_json(tree.to_json(), tree.schema)
+    return Tree.from_json(tree.to_json(), tree.schema)
 
 
 ALGORITHMS = (with_hierarchy_labels(replace(C45, fit=fit_c45)),)

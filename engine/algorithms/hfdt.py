@@ -71,7 +71,7 @@ HFDT = AlgorithmInfo(
         Param("min_mass_share", MIN_MASS_SHARE, N_(
             "a leaf when the node's membership mass is below this share of the root's, so that a large file still "
             "gives a readable tree quickly (HFDT's default chosen by cross-validation; 0: the minimum membership "
-            "alone, the paper's stop)"), kind="float", minimum=0.0, maximum=0.5),
+            "alone, HFDT's original stop)"), kind="float", minimum=0.0, maximum=0.5),
         Param("tnorm", "product", N_("how memberships combine along a path"), kind="choice",
               choices=("product", "minimum")),
         Param("seed", 0, N_("seed of the Kohonen visiting order"), kind="int", minimum=0),

@@ -2475,7 +2475,28 @@ The tree never saw such a case; use the value anyway?</source>
             <translation>就绪</translation>
         </message>
         <message>
+            <source>Preparing fast kernels… {done} of {total} learners, {left}</source>
+            <translation>正在准备快速计算内核… 已完成 {done}/{total} 个学习器，{left}</translation>
+        </message>
+        <message>
+            <source>Preparing fast kernels… {done} of {total} learners (paused while a job runs)</source>
+            <translation>正在准备快速计算内核… 已完成 {done}/{total} 个学习器（任务运行期间暂停）</translation>
+        </message>
+        <message>
+            <source>estimating the time left</source>
+            <translation>正在估计剩余时间</translation>
+        </message>
+        <message>
+            <source>about {seconds} s left</source>
+            <translation>约剩 {seconds} 秒</translation>
+        </message>
+        <message>
+            <source>about {minutes} min left</source>
+            <translation>约剩 {minutes} 分钟</translation>
+        </message>
+        <message>
             <source>Ready (kernel warm-up failed; see the log)</source>
+            <extracomment>the callback of warm_kernels: (learners done, learners in all, seconds left or None, paused)</extracomment>
             <translation>就绪（内核预热失败；请查看日志）</translation>
         </message>
     </context>

@@ -234,8 +234,8 @@
         </message>
         <message>
             <location filename="engine/algorithms/hfdt.py" line="71" />
-            <source>a leaf when the node's membership mass is below this share of the root's, so that a large file still gives a readable tree quickly (HFDT's default chosen by cross-validation; 0: the minimum membership alone, the paper's stop)</source>
-            <translation>节点的隶属度总量低于根节点隶属度总量的这一比例时成为叶节点，使大文件也能较快得到可读的树（HFDT 的默认值由交叉验证选定；0：只用最小隶属度，即论文的停止条件）</translation>
+            <source>a leaf when the node's membership mass is below this share of the root's, so that a large file still gives a readable tree quickly (HFDT's default chosen by cross-validation; 0: the minimum membership alone, HFDT's original stop)</source>
+            <translation>节点的隶属度总量低于根节点隶属度总量的这一比例时成为叶节点，使大文件也能较快得到可读的树（HFDT 的默认值由交叉验证选定；0：只用最小隶属度，即 HFDT 原本的停止条件）</translation>
         </message>
         <message>
             <location filename="engine/algorithms/hfdt.py" line="75" />
@@ -563,7 +563,7 @@
             <location filename="engine/algorithms/params.py" line="80" />
             <location filename="engine/plan.py" line="701" />
             <source>planned</source>
-            <translation>规划</translation>
+            <translation>完整规划</translation>
         </message>
         <message>
             <location filename="engine/algorithms/params.py" line="68" />
@@ -1399,7 +1399,7 @@
         <message>
             <location filename="engine/cli/consult.py" line="110" />
             <location filename="engine/export.py" line="253" />
-            <location filename="engine/tree/describe.py" line="160" />
+            <location filename="engine/tree/describe.py" line="184" />
             <source>PENDING</source>
             <translation>待定</translation>
         </message>
@@ -5151,62 +5151,63 @@
             <translation>很高</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="142" />
+            <location filename="engine/tree/describe.py" line="166" />
             <source>middle</source>
             <translation>中间</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="154" />
+            <location filename="engine/tree/describe.py" line="178" />
+            <location filename="engine/tree/describe.py" line="161" />
             <source>any</source>
             <translation>任意</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="201" />
+            <location filename="engine/tree/describe.py" line="227" />
             <source>{name} (by value)</source>
             <translation>{name}（按取值）</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="171" />
+            <location filename="engine/tree/describe.py" line="197" />
             <source>{name} (fuzzy)</source>
             <translation>{name}（模糊）</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="196" />
+            <location filename="engine/tree/describe.py" line="222" />
             <source>{name} intervals cut at {cuts}</source>
             <translation>{name} 区间，切分点为 {cuts}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="199" />
+            <location filename="engine/tree/describe.py" line="225" />
             <source>{name} fuzzy terms at {centres}</source>
             <translation>{name} 模糊语义值，中心为 {centres}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="139" />
+            <location filename="engine/tree/describe.py" line="163" />
             <source>low &lt;= {value}</source>
             <translation>低 &lt;= {value}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="141" />
+            <location filename="engine/tree/describe.py" line="165" />
             <source>high &gt;= {value}</source>
             <translation>高 &gt;= {value}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="180" />
+            <location filename="engine/tree/describe.py" line="206" />
             <source>{test}: {branch}</source>
             <translation>{test}：{branch}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="333" />
+            <location filename="engine/tree/describe.py" line="359" />
             <source>is {term}</source>
             <translation>为 {term}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="316" />
+            <location filename="engine/tree/describe.py" line="342" />
             <source>{name} is {term}</source>
             <translation>{name} 为 {term}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="299" />
+            <location filename="engine/tree/describe.py" line="325" />
             <source>{name} in {values}</source>
             <translation>{name} 属于 {values}</translation>
         </message>
@@ -5299,6 +5300,10 @@
             <location filename="engine/workflows.py" line="216" />
             <source>the tree has {leaves} leaves for {rows} training rows: it may have learnt the cases by heart rather than rules</source>
             <translation>决策树有 {leaves} 个叶节点，而训练数据只有 {rows} 行：它可能只是记住了案例，而不是学到了规则</translation>
+        </message>
+        <message>
+            <source>a leaf when the node's membership mass is below this share of the root's, so that a large file still gives a readable tree quickly (HFDT's default chosen by cross-validation; 0: the minimum membership alone, the paper's stop)</source>
+            <translation type="vanished">节点的隶属度总量低于根节点隶属度总量的这一比例时成为叶节点，使大文件也能较快得到可读的树（HFDT 的默认值由交叉验证选定；0：只用最小隶属度，即论文的停止条件）</translation>
         </message>
         <message>
             <source>relabel the leaves so no non-monotone pair is left (least training error; ALGORITHMS.md §1.5)</source>
