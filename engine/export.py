@@ -25,6 +25,7 @@ from .data.hierarchy import ClassLevels
 from .fileio import atomic_write_bytes
 from .i18n import N_, _
 from .metrics import metric, sort_key
+from .settings_words import settings_rows
 from .tree.describe import bound_cell, label_text, node_test
 from .tree.model import FUZZY, KIND_NAMES, Tree
 from .tree.rules import extract_rules, rule_conditions
@@ -272,10 +273,7 @@ def _levels_sheet(wb, levels: list[dict], scored_on: str | None) -> None:
 def export_model(model, path: str | os.PathLike, metrics: dict | None = None, *, scored_on: str | None = None,
                  levels: list[dict] | None = None) -> None:
     """The model's rules, tree, metrics and settings as one workbook (written atomically)."""
-    settings = {"algorithm": model.algorithm}
-    settings.update({f"param {k}": v for k, v in model.params.items()})
-    settings.update({f"problem {k}": v for k, v in model.spec.to_json().items() if v not in (None, [], {})})
-    settings.update({f"trained on {k}": v for k, v in model.trained_on.items()})
+    settings = dict(settings_rows(model.algorithm, model.params, model.spec, model.trained_on))  # in words
     atomic_write_bytes(path, workbook_bytes(model.tree, metrics=metrics, settings=settings,
                                             hierarchy=model.spec.hierarchy or None, scored_on=scored_on,
                                             levels=levels))

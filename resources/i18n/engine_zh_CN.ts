@@ -4,43 +4,43 @@
     <context>
         <name>engine</name>
         <message>
-            <location filename="engine/algorithms/c45.py" line="506" />
-            <location filename="engine/algorithms/c45.py" line="563" />
+            <location filename="engine/algorithms/c45.py" line="505" />
+            <location filename="engine/algorithms/c45.py" line="562" />
             <source>growing the C4.5 tree</source>
             <translation>正在生长 C4.5 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/c45.py" line="413" />
+            <location filename="engine/algorithms/c45.py" line="412" />
             <source>C4.5 (J48: gain ratio, error-based pruning)</source>
             <translation>C4.5（J48：信息增益率，基于错误的剪枝）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/c45.py" line="415" />
+            <location filename="engine/algorithms/c45.py" line="414" />
             <source>M: fewest cases in at least two branches of a split</source>
             <translation>M：分裂中至少两个分支各自的最少样本数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/c45.py" line="416" />
+            <location filename="engine/algorithms/c45.py" line="415" />
             <source>CF of error-based pruning (smaller prunes more)</source>
             <translation>基于错误的剪枝的置信因子 CF（越小剪得越多）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/c45.py" line="418" />
+            <location filename="engine/algorithms/c45.py" line="417" />
             <source>error-based pruning (false: the unpruned tree)</source>
             <translation>基于错误的剪枝（false：不剪枝的树）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/c45.py" line="419" />
+            <location filename="engine/algorithms/c45.py" line="418" />
             <source>replace a node by its largest branch when that is better</source>
             <translation>当更优时用节点最大的分支替换该节点（子树提升）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/c45.py" line="420" />
+            <location filename="engine/algorithms/c45.py" line="419" />
             <source>collapse subtrees that do not reduce training errors</source>
             <translation>折叠不减少训练错误的子树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/c45.py" line="421" />
+            <location filename="engine/algorithms/c45.py" line="420" />
             <source>Quinlan's MDL correction of numeric cuts</source>
             <translation>对数值切分点使用 Quinlan 的 MDL 修正</translation>
         </message>
@@ -496,6 +496,7 @@
         <message>
             <location filename="engine/algorithms/params.py" line="78" />
             <location filename="engine/algorithms/params.py" line="217" />
+            <location filename="engine/settings_words.py" line="33" />
             <source>none</source>
             <translation>无</translation>
         </message>
@@ -1145,7 +1146,7 @@
         </message>
         <message>
             <location filename="engine/cli/compare.py" line="288" />
-            <location filename="engine/export.py" line="180" />
+            <location filename="engine/export.py" line="181" />
             <source>mean</source>
             <translation>均值</translation>
         </message>
@@ -1398,7 +1399,7 @@
         </message>
         <message>
             <location filename="engine/cli/consult.py" line="110" />
-            <location filename="engine/export.py" line="253" />
+            <location filename="engine/export.py" line="254" />
             <location filename="engine/tree/describe.py" line="184" />
             <source>PENDING</source>
             <translation>待定</translation>
@@ -1510,16 +1511,19 @@
         </message>
         <message>
             <location filename="engine/cli/printing.py" line="24" />
+            <location filename="engine/settings_words.py" line="19" />
             <source>numeric</source>
             <translation>数值型</translation>
         </message>
         <message>
             <location filename="engine/cli/printing.py" line="24" />
+            <location filename="engine/settings_words.py" line="19" />
             <source>nominal</source>
             <translation>名义型</translation>
         </message>
         <message>
             <location filename="engine/cli/printing.py" line="24" />
+            <location filename="engine/settings_words.py" line="19" />
             <source>ordinal</source>
             <translation>有序型</translation>
         </message>
@@ -3561,11 +3565,13 @@
         </message>
         <message>
             <location filename="engine/data/spec/settings.py" line="44" />
+            <location filename="engine/settings_words.py" line="70" />
             <source>target</source>
             <translation>目标列</translation>
         </message>
         <message>
             <location filename="engine/data/spec/settings.py" line="44" />
+            <location filename="engine/settings_words.py" line="72" />
             <source>class order</source>
             <translation>类别顺序</translation>
         </message>
@@ -3576,16 +3582,19 @@
         </message>
         <message>
             <location filename="engine/data/spec/settings.py" line="45" />
+            <location filename="engine/settings_words.py" line="86" />
             <source>cost per time unit</source>
             <translation>单位时间代价</translation>
         </message>
         <message>
             <location filename="engine/data/spec/settings.py" line="45" />
+            <location filename="engine/settings_words.py" line="100" />
             <source>budget</source>
             <translation>预算</translation>
         </message>
         <message>
             <location filename="engine/data/spec/settings.py" line="46" />
+            <location filename="engine/settings_words.py" line="74" />
             <source>positive class</source>
             <translation>正类</translation>
         </message>
@@ -3934,166 +3943,166 @@
             <translation>第 {fold} 折（共 {folds} 折）</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="304" />
+            <location filename="engine/export.py" line="302" />
             <source>row</source>
             <translation>行</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="304" />
+            <location filename="engine/export.py" line="302" />
             <source>prediction</source>
             <translation>预测</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="304" />
+            <location filename="engine/export.py" line="302" />
             <source>attributes used</source>
             <translation>所用属性</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="305" />
+            <location filename="engine/export.py" line="303" />
             <source>rule that fired</source>
             <translation>所用规则</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="151" />
+            <location filename="engine/export.py" line="152" />
             <source>Rules</source>
             <translation>规则</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="164" />
+            <location filename="engine/export.py" line="165" />
             <source>Tree</source>
             <translation>决策树</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="180" />
+            <location filename="engine/export.py" line="181" />
             <source>metric</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="180" />
+            <location filename="engine/export.py" line="181" />
             <source>std</source>
             <translation>标准差</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="186" />
+            <location filename="engine/export.py" line="187" />
             <source>Metrics</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="198" />
+            <location filename="engine/export.py" line="199" />
             <source>Settings</source>
             <translation>设置</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="245" />
+            <location filename="engine/export.py" line="246" />
             <source>Levels</source>
             <translation>层次</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="322" />
+            <location filename="engine/export.py" line="320" />
             <source>Predictions</source>
             <translation>预测</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="132" />
+            <location filename="engine/export.py" line="133" />
             <source>label level</source>
             <translation>标签层次</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="132" />
+            <location filename="engine/export.py" line="133" />
             <location filename="engine/metrics.py" line="112" />
             <location filename="engine/reproduce/hfdt.py" line="152" />
             <source>label precision</source>
             <translation>标签精度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="179" />
+            <location filename="engine/export.py" line="180" />
             <source>training rows, from the leaves' class counts (optimistic)</source>
             <translation>训练集的行，按叶节点的类别计数（偏乐观）</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="182" />
+            <location filename="engine/export.py" line="183" />
             <source>scored on</source>
             <translation>评估数据</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="198" />
+            <location filename="engine/export.py" line="199" />
             <source>setting</source>
             <translation>设置项</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="198" />
+            <location filename="engine/export.py" line="199" />
             <source>value</source>
             <translation>值</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="133" />
+            <location filename="engine/export.py" line="134" />
             <source>support</source>
             <translation>支持度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="133" />
+            <location filename="engine/export.py" line="134" />
             <source>confidence</source>
             <translation>置信度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="133" />
+            <location filename="engine/export.py" line="134" />
             <source>coverage</source>
             <translation>覆盖度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="165" />
+            <location filename="engine/export.py" line="166" />
             <source>children</source>
             <translation>子节点</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="250" />
+            <location filename="engine/export.py" line="251" />
             <source>level {level}: rows the true label there, columns the answer</source>
             <translation>第 {level} 层：行为该层的真实标签，列为预测结果</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="133" />
+            <location filename="engine/export.py" line="134" />
             <location filename="engine/sessions.py" line="424" />
             <source>rule</source>
             <translation>规则</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="133" />
+            <location filename="engine/export.py" line="134" />
             <source>IF (conditions)</source>
             <translation>如果（条件）</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="133" />
+            <location filename="engine/export.py" line="134" />
             <source>THEN</source>
             <translation>则</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="164" />
+            <location filename="engine/export.py" line="165" />
             <source>node</source>
             <translation>节点</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="164" />
+            <location filename="engine/export.py" line="165" />
             <source>parent</source>
             <translation>父节点</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="164" />
+            <location filename="engine/export.py" line="165" />
             <source>kind</source>
             <translation>类型</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="164" />
+            <location filename="engine/export.py" line="165" />
             <source>test</source>
             <translation>测试</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="164" />
+            <location filename="engine/export.py" line="165" />
             <location filename="engine/sessions.py" line="423" />
             <source>label</source>
             <translation>标签</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="164" />
+            <location filename="engine/export.py" line="165" />
             <source>weight</source>
             <translation>权重</translation>
         </message>
@@ -4852,6 +4861,121 @@
             <location filename="engine/sessions.py" line="326" />
             <source>{where}: "{key}" is not a number</source>
             <translation>{where}："{key}" 不是数字</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="18" />
+            <source>monotone increasing</source>
+            <translation>单调递增</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="18" />
+            <source>monotone decreasing</source>
+            <translation>单调递减</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="105" />
+            <source>trained on file</source>
+            <translation>训练文件</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="105" />
+            <source>sheet</source>
+            <translation>工作表</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="105" />
+            <source>rows trained on</source>
+            <translation>训练行数</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="106" />
+            <source>file's SHA-256</source>
+            <translation>文件的 SHA-256</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="31" />
+            <source>yes</source>
+            <translation>是</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="31" />
+            <source>no</source>
+            <translation>否</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="47" />
+            <source>left out</source>
+            <translation>不参与训练</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="55" />
+            <source>test cost {cost}</source>
+            <translation>测试代价 {cost}</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="55" />
+            <source>waiting time {cost}</source>
+            <translation>等待时间 {cost}</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="56" />
+            <source>waiting cost {cost}</source>
+            <translation>等待代价 {cost}</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="115" />
+            <source>learner</source>
+            <translation>学习器</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="60" />
+            <source>asked after {attribute}</source>
+            <translation>在 {attribute} 之后询问</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="62" />
+            <source>fuzzy terms</source>
+            <translation>模糊语言项</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="64" />
+            <source>term centres</source>
+            <translation>语言项中心</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="116" />
+            <source>parameter {name}</source>
+            <translation>参数 {name}</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="52" />
+            <source>order</source>
+            <translation>顺序</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="80" />
+            <source>class group {name}</source>
+            <translation>类别组 {name}</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="90" />
+            <source>common cost {cost}</source>
+            <translation>公共代价 {cost}</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="91" />
+            <source>batch group {name}</source>
+            <translation>批量组 {name}</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="84" />
+            <source>attribute {name}</source>
+            <translation>属性 {name}</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="97" />
+            <source>cost of {true} predicted as {predicted}</source>
+            <translation>{true} 被预测为 {predicted} 的代价</translation>
         </message>
         <message>
             <location filename="engine/strategies.py" line="126" />
