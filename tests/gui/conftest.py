@@ -43,3 +43,16 @@ def _no_job_outlives_its_test():
 
     if not jobs.wait_all(600_000):
         pytest.fail(f"{len(jobs.running())} background job(s) still running 10 minutes after the test ended")
+
+
+@pytest.fixture(autouse=True)
+def _no_program_started_again(monkeypatch):
+    """A test that accepts the language change's offer to restart (the monkey answers every question
+    yes) must never start a real, detached copy of the program: it would outlive the test run, an
+    orphan window on the tester's machine. Recorded instead; a test that checks the restart
+    patches it itself."""
+    from app import main
+
+    started = []
+    monkeypatch.setattr(main.QProcess, "startDetached", lambda program, args, *rest: started.append(args) or True)
+    return started
