@@ -166,7 +166,7 @@ TRICHOTOMY = [("trichotomy", {}), ("trichotomy", {"trim": 0.05}), ("trichotomy",
               ("fisher_lda", {"p_enter": 0.2})]
 
 MINCOST = [("mincost", {}), ("mincost", {"cost_stop": True}), ("mincost", {"w1": 2.0}), ("m2", {}), ("m1", {})]
-FUZZY = [("hfdt", {}), ("fuzzy_id3", {}), ("min_ambiguity", {})]
+FUZZY = [("hfdt", {}), ("hfdt", {"min_mass_share": 0.0}), ("fuzzy_id3", {}), ("min_ambiguity", {})]  # 0: the paper's stop
 PRICED_SETS = ["car_priced", "pima_priced"]
 FUZZY_SETS = ["iris", "glass"]
 
