@@ -145,6 +145,8 @@ class MainWindow(OpeningFlow, TrainingFlow, ModelFlow, QMainWindow):
         self.recent_menu = file_menu.addMenu(self.tr("&Recent files"))
         self._fill_recent()
         file_menu.addAction(self.tr("Open &demo project"), lambda: self.open_path(str(demo_project())))
+        self.reload_action = file_menu.addAction(self.tr("Re&load data"), self.reload_data, "F5")
+        self.replace_action = file_menu.addAction(self.tr("Replace data &file..."), self.choose_replacement)
         file_menu.addSeparator()
         self.save_model_action = file_menu.addAction(self.tr("Save &model..."), lambda: self.save_model())
         file_menu.addAction(self.tr("Open mo&del..."), self.choose_model)
@@ -273,6 +275,8 @@ class MainWindow(OpeningFlow, TrainingFlow, ModelFlow, QMainWindow):
         self.save_model_action.setEnabled(self.model is not None)
         self.predict_action.setEnabled(self.model is not None)
         self.train_action.setEnabled(self.table is not None)
+        self.reload_action.setEnabled(self.table is not None and bool(self.table.file))
+        self.replace_action.setEnabled(self.table is not None)
         self.save_action.setEnabled(self.project is not None)
 
     def error(self, exc: Exception, path: str | None = None, writing: bool = True) -> None:

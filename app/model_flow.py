@@ -111,7 +111,9 @@ class ModelFlow:
         """The model's answers for every row of the file at `path`, shown beside the rows with the rule
         that fired (a dialog with an export)."""
         try:
-            predictions = predict_file(self.model, path, sheet)
+            # the texts the project reads as missing ("未提供"), read so in the new file too
+            missing = self.project.missing_values if self.project is not None else None
+            predictions = predict_file(self.model, path, sheet, missing_values=missing)
         except Exception as exc:  # noqa: BLE001 - a file that cannot be read, a column the model needs missing
             self.error(exc, path, writing=False)
             return None

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 from engine.data.project import SUFFIX, save_project
 from engine.data.read import MAX_HEADER_ROW, SUPPORTED_SUFFIXES
 from engine.errors import DataError
-from engine.problem import Problem, flag_warning, is_project, open_problem, read_as_missing, reopen
+from engine.problem import Problem, flag_warning, is_project, open_problem, read_as_missing, reopen, replace_data
 from engine.resources import resources_dir
 
 APP_NAME = "RuleTree Studio"
@@ -71,6 +71,55 @@ class OpeningFlow:
                                               self.tr("Projects (*{suffix})").format(suffix=SUFFIX))
         if path:
             self.open_path(path)
+
+    # ---- the same settings on new data: Reload, Replace data file ----------------------------------
+
+    def reload_data(self) -> bool:
+        """File > Reload data: the file open read again from disk (corrected since), every setting kept."""
+        return self._replace_data(None)
+
+    def choose_replacement(self) -> None:
+        patterns = " ".join("*" + s for s in SUPPORTED_SUFFIXES)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Replace the data file"), "",
+                                              self.tr("Tables ({patterns});;All files (*)").format(patterns=patterns))
+        if path:
+            self.replace_data_file(path)
+
+    def replace_data_file(self, path: str) -> bool:
+        """File > Replace data file: the settings on another file (a corrected copy), kept where they
+        still apply; the project, once saved, reads the new file."""
+        return self._replace_data(path)
+
+    def _replace_data(self, path: str | None) -> bool:
+        if self.problem is None:
+            return False
+        try:
+            replaced = replace_data(self.problem, path)
+        except Exception as exc:  # noqa: BLE001 - a dialog; the table and settings shown stay
+            self.error(exc, path or self.table.file, writing=False)
+            return False
+        self._show_problem(replaced.problem)  # the model trained before is of the old data: its views go
+        if path is not None or replaced.dropped:
+            self.dirty = True
+        self._title()
+        name = os.path.basename(replaced.problem.table.file)
+        rows = f"{replaced.problem.table.n_rows:,}"
+        if not replaced.dropped and not replaced.unusable:
+            self.statusBar().showMessage(self.tr("{file} read again: {rows} rows; every setting kept").format(
+                file=name, rows=rows), 10000)
+            return True
+        lines = [self.tr("Dropped:")] + [f"• {d}" for d in replaced.dropped] if replaced.dropped else []
+        if replaced.unusable:
+            lines += [self.tr("Kept, but to correct on the Problem tab before training:")]
+            lines += [f"• {u}" for u in replaced.unusable[:8]]
+            if len(replaced.unusable) > 8:
+                lines.append(self.tr("• ... and {count} more").format(count=len(replaced.unusable) - 8))
+        QMessageBox.information(self, APP_NAME, self.tr("{file} read: {rows} rows. Every other setting is kept."
+                                                         "\n\n{lines}").format(file=name, rows=rows,
+                                                                                lines="\n".join(lines)))
+        if replaced.unusable:
+            self.tabs.setCurrentWidget(self.problem_panel)
+        return True
 
     def _edited(self) -> None:
         self.dirty = True

@@ -81,6 +81,9 @@ def _shoot(lang: str, out: str, scratch: str) -> int:
     # deferred: loads Qt, pyqtgraph, Numba, off the light path
     from app import i18n, theme
     from app.main import MainWindow
+    from app.panels.predictions_dialog import PredictionsDialog
+    from engine.data import read_table
+    from engine.predicting import predict_table
     from engine.resources import demo_project
     from test_data_hygiene import loan_workbook  # tests/: the awkward workbook of issue 36's tests
 
@@ -146,10 +149,6 @@ def _shoot(lang: str, out: str, scratch: str) -> int:
         # text there, the project's missing values are not applied to a file predicted). The dialog as
         # it would be had the window read the file as the project reads its own: said, not hidden
         print("Predict a file refused:", " | ".join(messages[said:])[:300])
-        from engine.data import read_table
-        from engine.predicting import predict_table
-        from app.panels.predictions_dialog import PredictionsDialog
-
         table = read_table(rows)
         for column, texts in (window.project.missing_values or {}).items():
             table = table.read_as_missing(column, texts)

@@ -21,6 +21,7 @@ from .data.table import Table
 from .export import csv_text, write_predictions_workbook
 from .fileio import atomic_write_text
 from .model import Model
+from .problem import with_missing_values
 from .tree.model import PENDING_LABEL
 from .tree.predict import Prediction
 from .tree.rules import extract_rules, rule_text
@@ -112,7 +113,9 @@ def predict_table(model: Model, table: Table) -> Predictions:
 
 
 def predict_file(model: Model, path: str | os.PathLike, sheet: str | None = None, *, header_row: int | None = None,
-                 encoding: str | None = None, delimiter: str | None = None) -> Predictions:
-    """`predict_table` over a data file read as `read_table` reads it."""
+                 encoding: str | None = None, delimiter: str | None = None,
+                 missing_values: dict[str, list[str]] | None = None) -> Predictions:
+    """`predict_table` over a data file read as `read_table` reads it, each column's texts of
+    `missing_values` read as missing (the project's: "未提供" in a number column, as in training)."""
     table = read_table(path, sheet, encoding=encoding, delimiter=delimiter, header_row=header_row)
-    return predict_table(model, table)
+    return predict_table(model, with_missing_values(table, missing_values or {}))

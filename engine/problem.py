@@ -202,6 +202,73 @@ def reopen(problem: Problem, *, sheet: str | None = None, header_row: int | None
     return out
 
 
+@dataclass
+class Replaced:
+    """A problem on new data (`replace_data`): the settings that still apply kept, and in words
+    each one that does not (dropped, or kept but refused by the checks until corrected)."""
+
+    problem: Problem
+    dropped: list[str] = field(default_factory=list)  # settings taken out: their columns are gone
+    unusable: list[str] = field(default_factory=list)  # kept, but they do not fit the new data
+
+
+def replace_data(problem: Problem, path: str | os.PathLike | None = None, *, sheet: str | None = None,
+                 header_row: int | None = None) -> Replaced:
+    """The settings of `problem` on the data file `path` (a corrected spreadsheet; without `path`:
+    the same file read again from disk, on its sheet and header row). Kept: every setting of a
+    column the new file still has, the class order, the hierarchy, the costs, the cost matrix,
+    the texts read as missing. Dropped, and said: the settings of columns the new file lacks (a
+    prerequisite or a batch group's member among them); a target that is no longer a column
+    becomes the last column. What is kept but no longer fits (a class the new target lacks, an
+    order missing a value) is said from `check`, as opening a project says it."""
+    same = path is None
+    path = os.fspath(problem.table.file if same else path)
+    if same:
+        sheet, header_row = problem.table.sheet, problem.project.header_row
+    table = read_problem_table(path, sheet, header_row, encoding=problem.table.encoding if same else None,
+                               delimiter=problem.table.delimiter if same else None)
+    table = with_missing_values(table, problem.project.missing_values)
+    names = {c.name for c in table.columns}
+    file = os.path.basename(path)
+    spec, dropped, assumed = problem.spec.copy(), [], problem.target_assumed
+    if spec.target not in names:
+        old, spec.target, assumed = spec.target, default_target(table), True
+        dropped.append(_('the target "{old}" is not a column of {file}: the last column, "{new}", is the target '
+                         "now").format(old=old, file=file, new=spec.target))
+    for name in [n for n in spec.attributes if n not in names]:
+        del spec.attributes[name]
+        dropped.append(_('the settings of "{column}" (costs, type, direction): {file} has no such column').format(
+            column=name, file=file))
+    for name, settings in spec.attributes.items():
+        if settings.prerequisite is not None and settings.prerequisite not in names:
+            dropped.append(_('"{column}" no longer waits for "{prerequisite}": {file} has no such column').format(
+                column=name, prerequisite=settings.prerequisite, file=file))
+            settings.prerequisite = None
+    groups = []
+    for group in spec.batch_groups:
+        gone = [a for a in group.attributes if a not in names]
+        group.attributes = [a for a in group.attributes if a in names]
+        if len(group.attributes) < 2:
+            dropped.append(_('the batch group "{group}": fewer than two of its attributes are columns of {file}')
+                           .format(group=group.name, file=file))
+            continue
+        if gone:
+            dropped.append(_('the batch group "{group}" without {columns}: {file} has no such column').format(
+                group=group.name, columns=", ".join(f'"{a}"' for a in gone), file=file))
+        groups.append(group)
+    spec.batch_groups = groups
+    project = problem.project
+    if not same:
+        project.data_path, project.sheet, project.header_row = os.path.abspath(path), table.sheet, header_row
+    project.spec = spec
+    flags = [f for f in problem.flags if f.column in names]
+    out = Problem(table=table, spec=spec, project=project, warnings=list(table.warnings) +
+                  [flag_warning(f) for f in flags], target_assumed=assumed, settings_file=problem.settings_file,
+                  flags=flags)
+    out.problems = check(spec, table)
+    return Replaced(out, dropped, [f"{p.words}: {p.message}" for p in out.problems])
+
+
 def with_missing_values(table: Table, missing_values: dict[str, list[str]]) -> Table:
     """`table` with each column's texts of `missing_values` read as missing (a column the table
     lacks is left out: the file changed)."""

@@ -165,8 +165,10 @@ def _encode_column(table: Table, attr: AttributeSchema, warnings: list[str] | No
             if info.numeric_text:  # codes like 007 the user wants as numbers
                 return pd.to_numeric(series.to_numpy(dtype=object), errors="coerce").astype(np.float64)
             if info.distinct:
+                # quote a cell that is not a number (info.not_numbers), never a good one such as "300"
+                stray = info.not_numbers or [info.values[0]]
                 raise DataError(_('the column holds text (e.g. "{value}") where the model expects numbers').format(
-                    value=info.values[0]), code="type_mismatch", file=table.file, sheet=table.sheet,
+                    value=stray[0]), code="type_mismatch", file=table.file, sheet=table.sheet,
                                 column=attr.name)
             return np.full(len(series), np.nan)
         return series.to_numpy(dtype=np.float64)

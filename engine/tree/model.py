@@ -139,9 +139,10 @@ class Tree:
 
     @property
     def n_single_case_leaves(self) -> int:
-        """Leaves that hold one training case (weight in (0, 1]: with unit case weights,
-        exactly one case; seed 001 reports them beside the leaves)."""
-        return sum(1 for i in self.leaves() if 0.0 < self.nodes[i].weight <= 1.0 + 1e-9)
+        """Leaves that hold one training case (weight in (0, 2): with unit case weights, exactly
+        one case, as seed 001 reports them beside the leaves; with C4.5's fractional cases, one
+        case and the small shares of cases whose value was missing — 1.01 is one case too)."""
+        return sum(1 for i in self.leaves() if 0.0 < self.nodes[i].weight < 2.0 - 1e-9)
 
     @property
     def depth(self) -> int:

@@ -851,6 +851,14 @@
             <translation>打开示例项目(&amp;D)</translation>
         </message>
         <message>
+            <source>Re&amp;load data</source>
+            <translation>重新读取数据(&amp;L)</translation>
+        </message>
+        <message>
+            <source>Replace data &amp;file...</source>
+            <translation>替换数据文件(&amp;F)...</translation>
+        </message>
+        <message>
             <source>Save &amp;model...</source>
             <translation>保存模型(&amp;M)…</translation>
         </message>
@@ -1065,6 +1073,30 @@ Python {python}，Qt（PySide6）{pyside}，NumPy {numpy}，pandas {pandas}，Nu
         <message>
             <source>Projects (*{suffix})</source>
             <translation>项目 (*{suffix})</translation>
+        </message>
+        <message>
+            <source>Replace the data file</source>
+            <translation>替换数据文件</translation>
+        </message>
+        <message>
+            <source>{file} read again: {rows} rows; every setting kept</source>
+            <translation>已重新读取 {file}：{rows} 行；所有设置均保留</translation>
+        </message>
+        <message>
+            <source>Dropped:</source>
+            <translation>已去掉：</translation>
+        </message>
+        <message>
+            <source>Kept, but to correct on the Problem tab before training:</source>
+            <translation>已保留，但训练前需在“问题”选项卡中更正：</translation>
+        </message>
+        <message>
+            <source>{file} read: {rows} rows. Every other setting is kept.
+
+{lines}</source>
+            <translation>已读取 {file}：{rows} 行。其他设置均保留。
+
+{lines}</translation>
         </message>
         <message>
             <source>The problem settings have changed. Save the project?</source>

@@ -2370,42 +2370,42 @@
             <translation>{name} 已经回答过了（撤销后可修改）</translation>
         </message>
         <message>
-            <location filename="engine/data/encode.py" line="254" />
+            <location filename="engine/data/encode.py" line="256" />
             <source>the target column "{target}" is numeric with {k} distinct values in {n} rows: it looks like a number to predict or an identifier, not classes (each value becomes a class); group it into a few classes first</source>
             <translation>目标列“{target}”是数值型，在 {n} 行中有 {k} 个不同取值：它看起来像是要预测的数值或标识符，而不是类别（每个取值都会成为一个类别）；请先将其归并为少数几个类别</translation>
         </message>
         <message>
-            <location filename="engine/data/encode.py" line="262" />
+            <location filename="engine/data/encode.py" line="264" />
             <source>{named} and {n} more</source>
             <translation>{named} 等（另有 {n} 个）</translation>
         </message>
         <message>
-            <location filename="engine/data/encode.py" line="269" />
+            <location filename="engine/data/encode.py" line="271" />
             <source>the class "{cls}" holds {share} of the rows: always answering it is already that accurate, so compare models with that baseline (or set a cost matrix)</source>
             <translation>类别“{cls}”占全部行的 {share}：始终回答该类别即可达到这一准确率，因此请将模型与该基线比较（或设置代价矩阵）</translation>
         </message>
         <message>
-            <location filename="engine/data/encode.py" line="290" />
+            <location filename="engine/data/encode.py" line="292" />
             <source> (and {n} more)</source>
             <translation>（另有 {n} 处）</translation>
         </message>
         <message>
-            <location filename="engine/data/encode.py" line="291" />
+            <location filename="engine/data/encode.py" line="293" />
             <source>{n} row(s) have no value in the target column "{target}" and are left out of learning: row {row}{more}</source>
             <translation>{n} 行在目标列“{target}”中没有值，不参与学习：第 {row} 行{more}</translation>
         </message>
         <message>
-            <location filename="engine/data/encode.py" line="259" />
+            <location filename="engine/data/encode.py" line="261" />
             <source>"{cls}" (row {row})</source>
             <translation>“{cls}”（第 {row} 行）</translation>
         </message>
         <message>
-            <location filename="engine/data/encode.py" line="263" />
+            <location filename="engine/data/encode.py" line="265" />
             <source>{n} classes have a single case: {named}; too few to learn from, and cross-validation cannot test them in every fold</source>
             <translation>{n} 个类别只有一个样本：{named}；样本太少，无法从中学习，交叉验证也无法在每一折中测试它们</translation>
         </message>
         <message>
-            <location filename="engine/data/encode.py" line="265" />
+            <location filename="engine/data/encode.py" line="267" />
             <source>{n} class has a single case: {named}; too few to learn from, and cross-validation cannot test them in every fold</source>
             <translation>{n} 个类别只有一个样本：{named}；样本太少，无法从中学习，交叉验证也无法在每一折中测试它</translation>
         </message>
@@ -2415,17 +2415,17 @@
             <translation>模型使用的列“{column}”不在数据中</translation>
         </message>
         <message>
-            <location filename="engine/data/encode.py" line="168" />
+            <location filename="engine/data/encode.py" line="170" />
             <source>the column holds text (e.g. "{value}") where the model expects numbers</source>
             <translation>该列含有文本（例如“{value}”），而模型要求数值</translation>
         </message>
         <message>
-            <location filename="engine/data/encode.py" line="191" />
+            <location filename="engine/data/encode.py" line="193" />
             <source>column "{column}": the value "{value}" (row {row}) was not seen in training; treated as missing</source>
             <translation>列“{column}”：值“{value}”（第 {row} 行）在训练中未出现过；按缺失值处理</translation>
         </message>
         <message>
-            <location filename="engine/data/encode.py" line="193" />
+            <location filename="engine/data/encode.py" line="195" />
             <location filename="engine/data/read_csv.py" line="276" />
             <location filename="engine/data/read_csv.py" line="457" />
             <source> (and {n} more rows)</source>
@@ -4402,9 +4402,34 @@
             <translation>项目的数据文件“{path}”不存在；请给出 DATA 以使用其他文件</translation>
         </message>
         <message>
+            <location filename="engine/problem.py" line="236" />
+            <source>the target "{old}" is not a column of {file}: the last column, "{new}", is the target now</source>
+            <translation>目标列"{old}"不是 {file} 的列：现以最后一列"{new}"为目标列</translation>
+        </message>
+        <message>
+            <location filename="engine/problem.py" line="240" />
+            <source>the settings of "{column}" (costs, type, direction): {file} has no such column</source>
+            <translation>"{column}"的设置（代价、类型、方向）：{file} 中没有这一列</translation>
+        </message>
+        <message>
             <location filename="engine/problem.py" line="123" />
             <source>give one project: {first} or {second}</source>
             <translation>请只给一个项目：{first} 或 {second}</translation>
+        </message>
+        <message>
+            <location filename="engine/problem.py" line="244" />
+            <source>"{column}" no longer waits for "{prerequisite}": {file} has no such column</source>
+            <translation>"{column}"不再以"{prerequisite}"为前提：{file} 中没有这一列</translation>
+        </message>
+        <message>
+            <location filename="engine/problem.py" line="252" />
+            <source>the batch group "{group}": fewer than two of its attributes are columns of {file}</source>
+            <translation>批量组"{group}"：其属性中不足两个是 {file} 的列</translation>
+        </message>
+        <message>
+            <location filename="engine/problem.py" line="256" />
+            <source>the batch group "{group}" without {columns}: {file} has no such column</source>
+            <translation>批量组"{group}"去掉了 {columns}：{file} 中没有这些列</translation>
         </message>
         <message>
             <location filename="engine/reproduce/__init__.py" line="101" />
