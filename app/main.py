@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QLabel, 
                                QTextBrowser, QVBoxLayout)
 
 from engine import __version__
+from engine.algorithms.registry import title_of
 from engine.data.project import Project
 from engine.data.spec import ProblemSpec
 from engine.resources import demo_project, resources_dir
@@ -268,7 +269,7 @@ class MainWindow(OpeningFlow, TrainingFlow, ModelFlow, QMainWindow):
                                                                rows=f"{self.table.n_rows:,}"))
         if self.model is not None:
             parts.append((self.tr("model: {algorithm}, {leaves} leaf") if self.model.tree.n_leaves == 1 else
-                          self.tr("model: {algorithm}, {leaves} leaves")).format(algorithm=self.model.algorithm,
+                          self.tr("model: {algorithm}, {leaves} leaves")).format(algorithm=title_of(self.model.algorithm),
                                                                                leaves=self.model.tree.n_leaves))
         self.status_where.setText("   ·   ".join(parts))
         self.export_action.setEnabled(self.model is not None)

@@ -11,6 +11,7 @@ import os
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from engine.algorithms.registry import title_of
 from engine.data.read import SUPPORTED_SUFFIXES
 from engine.model import load_model
 from engine.predicting import predict_file
@@ -63,7 +64,7 @@ class ModelFlow:
         self.train_panel.headline.setText(self.tr(
             "Model opened from {file}: {algorithm}, trained on {rows} rows{data}. Its figures are those of the "
             "training that made it; train here to score it on this data.").format(
-                file=os.path.basename(path), algorithm=model.algorithm, rows=rows if rows is not None else "?",
+                file=os.path.basename(path), algorithm=title_of(model.algorithm), rows=rows if rows is not None else "?",
                 data=self.tr(" of {file}").format(file=source["file"]) if source.get("file") else ""))
         self._remember(path)
         return True

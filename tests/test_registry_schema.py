@@ -226,3 +226,15 @@ def test_the_window_s_words_name_no_paper(lang):
         texts += [f.display_title for f, _ in by_family()]
     found = [t for t in texts if any(w in t for w in words)]
     assert not found, found
+
+
+def test_a_learner_is_named_by_its_short_title_where_space_is_short():
+    """Issue 36's tour: the session list, the status bar and the predictions say "C4.5", not "c45"."""
+    from engine import i18n
+    from engine.algorithms.registry import title_of
+
+    assert [title_of(n) for n in ("c45", "cart", "mincost", "ie", "fuzzy_id3")] == [
+        "C4.5", "CART", "M3 minimum cost", "IE", "Fuzzy ID3"]
+    with i18n.using("zh_CN"):
+        assert title_of("fuzzy_id3") == "模糊 ID3" and title_of("mincost") == "M3 最小代价"
+    assert title_of("a_learner_of_a_newer_version") == "a_learner_of_a_newer_version"

@@ -8,6 +8,7 @@ import os
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QHBoxLayout, QLabel, QPushButton, QTableView, QVBoxLayout
 
+from engine.algorithms.registry import title_of
 from engine.predicting import Predictions
 
 from ..errors import show_error
@@ -59,7 +60,7 @@ class PredictionsDialog(QDialog):
         n, pending = len(predictions.labels), predictions.n_pending
         text = (self.tr("{n} rows of {file} answered by the {algorithm} model; {pending} PENDING.") if pending else
                 self.tr("{n} rows of {file} answered by the {algorithm} model.")).format(
-            n=f"{n:,}", file=name, algorithm=predictions.model.algorithm, pending=f"{pending:,}")
+            n=f"{n:,}", file=name, algorithm=title_of(predictions.model.algorithm), pending=f"{pending:,}")
         if predictions.warnings:
             text += "\n" + "\n".join(self.tr("Warning: {warning}").format(warning=w) for w in predictions.warnings[:4])
         self.summary = QLabel(text)

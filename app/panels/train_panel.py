@@ -31,7 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from engine.algorithms.params import choice_text
-from engine.algorithms.registry import by_family
+from engine.algorithms.registry import by_family, title_of
+from engine.settings_words import value_text
 from engine.i18n import _
 from engine.metrics import COST, METRICS, headline, metric, ordered
 from engine.textwidth import display_width, ljust, rjust
@@ -535,7 +536,7 @@ class TrainPanel(QWidget):
             changed = {key: v for key, v in r.model.params.items() if key in defaults and v != defaults[key]}
             params = ", ".join(f"{k2}={v}" for k2, v in changed.items()) or self.tr("defaults")
             self.results_box.addItem(self.tr("{n}. {algorithm} ({params}): {metric} {value}").format(
-                n=len(results) - k, algorithm=r.model.algorithm, params=params, metric=judged.title_text(),
+                n=len(results) - k, algorithm=title_of(r.model.algorithm), params=params, metric=judged.title_text(),
                 value=judged.text(r.metrics.get(judged.key))))
         if current is not None and results:
             self.results_box.setCurrentIndex(current)
@@ -640,7 +641,7 @@ class TrainPanel(QWidget):
         for advice in getattr(result, "advice", []):
             if not advice.params:
                 continue
-            changes = ", ".join(f"{k} = {str(v).lower() if isinstance(v, bool) else v}" for k, v in advice.params.items())
+            changes = ", ".join(f"{param_label(k)} = {value_text(v)}" for k, v in advice.params.items())
             button = QPushButton(self.tr("Train again with {changes}").format(changes=changes))
             button.setToolTip(_(advice.message))
             button.clicked.connect(lambda _=False, a=result.model.algorithm, p=dict(advice.params): self.retrain(a, p))
@@ -689,7 +690,7 @@ def result_text(result, level: int = 0) -> str:
     lines = [(translate("TrainPanel", "{algorithm}: {leaves} leaf, depth {depth}, fitted in {seconds} s")
               if tree.n_leaves == 1 else
               translate("TrainPanel", "{algorithm}: {leaves} leaves, depth {depth}, fitted in {seconds} s")).format(
-                 algorithm=result.model.algorithm, leaves=tree.n_leaves, depth=tree.depth,
+                 algorithm=title_of(result.model.algorithm), leaves=tree.n_leaves, depth=tree.depth,
                  seconds=f"{result.fit_seconds:.2f}"),
              "", translate("TrainPanel", "metrics on {scheme}:").format(scheme=_(result.scheme_text))]
     lines += [f"  {name:28s} {value:.4f}" + (f" ± {result.metric_std[name]:.4f}" if name in result.metric_std else "")

@@ -102,3 +102,16 @@ def by_family(infos: list[AlgorithmInfo] | None = None) -> list[tuple[Family, li
 def known(name: str) -> AlgorithmInfo | None:
     """The algorithm of that name, or None (a model file may name one this version lacks)."""
     return _table().get(name)
+
+
+def title_of(name: str) -> str:
+    """The learner's short title in the current language ("C4.5", "M3 minimum cost": its title up
+    to the first bracket or colon), for a person where space is short (a list, the status bar);
+    its name (the key of the command line, the project and the model file) when this version has
+    no such learner."""
+    info = known(name)
+    if info is None:
+        return name
+    title = info.display_title
+    cut = min((i for i in (title.find(m) for m in (" (", "（", ": ", "：")) if i > 0), default=len(title))
+    return title[:cut]

@@ -113,7 +113,7 @@ def test_every_model_of_the_session_can_be_shown_again(window, qtbot, demo_dir, 
     first = window.model
     _train(window, qtbot, "c45")
     box = window.train_panel.results_box
-    assert box.count() == 2 and box.itemText(0).startswith("2. c45") and box.itemText(1).startswith("1. cart")
+    assert box.count() == 2 and box.itemText(0).startswith("2. C4.5 (defaults)") and box.itemText(1).startswith("1. CART")
     window.train_panel.result_chosen.emit(1)
     assert window.model is first and window.tree_panel.tree is first.tree and window.train_result.model is first
     assert window.save_model(str(tmp_path / "again.json"))  # the one shown is the one saved
