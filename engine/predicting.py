@@ -20,11 +20,16 @@ from .data.read import read_table
 from .data.table import Table
 from .export import csv_text, write_predictions_workbook
 from .fileio import atomic_write_text
+from .i18n import N_, _
 from .model import Model
 from .problem import with_missing_values
 from .tree.model import PENDING_LABEL
 from .tree.predict import Prediction
 from .tree.rules import extract_rules, rule_text
+
+
+#: the rule column of a row no one rule answers (its answer weighs several leaves' rules)
+SPREAD = N_("(several rules, weighted: a value they test is missing in this row)")
 
 
 @dataclass
@@ -45,13 +50,16 @@ class Predictions:
         return sum(1 for label in self.labels if label == PENDING_LABEL)
 
     def rules(self, *, translate: bool = True) -> list[str]:
-        """Per row, the rule that fired (its path's conditions and answer); "" for a row spread over
-        several leaves. `translate`: the keywords (如果/且/则) in the current language."""
+        """Per row, the rule that fired (its path's conditions and answer). A row spread over several
+        leaves (a value the tree tests is missing, C4.5's fractional cases) has no one rule: "" in the
+        CSV (`translate=False`, the command line's contract), a sentence saying so for a person.
+        `translate`: the keywords (如果/且/则) in the current language."""
         tree = self.model.tree
         ends = np.asarray(self.prediction.nodes)
         nodes = sorted({int(n) for n in np.unique(ends) if n >= 0})
         texts = {r.leaf: rule_text(tree, r, translate=translate) for r in extract_rules(tree, nodes)}
-        return [texts.get(int(n), "") for n in ends]
+        spread = _(SPREAD) if translate else ""
+        return [texts.get(int(n), spread) for n in ends]
 
     def by_label(self) -> bool:
         """The tree answers by its labels (fuzzy aggregation, coarser hierarchy labels): every label's

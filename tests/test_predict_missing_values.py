@@ -30,3 +30,18 @@ def test_the_project_s_missing_texts_apply_to_the_file_predicted(tmp_path):
     assert '"3' not in str(refused.value)  # not a good number such as "300"
     predictions = predict_file(model, new, missing_values=problem.project.missing_values)
     assert len(predictions.rows()) == 200
+
+
+def test_a_row_spread_over_several_leaves_says_so(tmp_path):
+    """C4.5 spreads a row whose tested value is missing over the branches: no one rule fired; a
+    person reads why, the command line's CSV keeps its empty cell."""
+    problem = read_as_missing(open_problem(loan_workbook(tmp_path / "train.xlsx", 120)), "信用评分", ["未提供", "—", "n/a"])
+    info = get("c45")
+    model = train_model(info, problem.table, problem.spec, resolve_params(info, {}, problem.spec)).model
+    predictions = predict_file(model, tmp_path / "train.xlsx", missing_values=problem.project.missing_values)
+    spread = [i for i, n in enumerate(predictions.prediction.nodes) if n < 0]
+    assert spread, "rows whose score is missing reach no single leaf"
+    shown, written = predictions.rules(translate=True), predictions.rules(translate=False)
+    assert all(shown[i].startswith("(several rules, weighted") for i in spread)
+    assert all(written[i] == "" for i in spread)
+    assert all(shown[i].startswith("IF ") for i in range(len(shown)) if i not in spread)

@@ -41,8 +41,9 @@ class PredictionsModel(QAbstractTableModel):
             value = self.rows[i][self._pick[j]]
         else:
             value = self.predictions.table.frame.iat[i, j - len(self.header)]
-            if isinstance(value, float) and value != value:
-                value = ""
+            if isinstance(value, float):  # as the Data tab shows numbers: 730000, not 730000.0
+                value = "" if value != value else f"{value:,.0f}".replace(",", "") if value.is_integer() \
+                    else f"{value:.6g}"
         return "" if value is None else str(value)
 
     def headerData(self, section, orientation, role=Qt.DisplayRole):  # noqa: N802 - Qt API

@@ -4387,6 +4387,11 @@
             <translation>每 {d} 个{what}中的 {n} 个</translation>
         </message>
         <message>
+            <location filename="engine/predicting.py" line="32" />
+            <source>(several rules, weighted: a value they test is missing in this row)</source>
+            <translation>（多条规则加权：本行缺少这些规则所测试的值）</translation>
+        </message>
+        <message>
             <location filename="engine/problem.py" line="131" />
             <source>no data file: give DATA, or a project with a data path</source>
             <translation>没有数据文件：请给出 DATA，或带有数据路径的项目</translation>
