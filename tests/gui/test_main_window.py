@@ -194,7 +194,7 @@ def test_training_error_is_a_dialog(window, demo_dir, tmp_path, qtbot):
     open_demo(window, demo_dir, tmp_path, "glass")
     train_and_wait(window, qtbot, "cart")
     panel = window.train_panel
-    assert "cart:" in panel.results.toPlainText()
+    assert "CART:" in panel.results.toPlainText()
     panel.select("facmi")
     with qtbot.waitSignal(window.jobs.failed, timeout=30000):  # unordered classes: refused in the job
         panel.train_requested.emit("facmi", panel.form.values())
@@ -643,7 +643,7 @@ def test_toolbar_and_status_bar_say_what_to_do_next(window, demo_dir, tmp_path, 
     with qtbot.waitSignal(window.jobs.finished, timeout=120000):
         window.train_action.trigger()  # Ctrl+T: trains what the Train tab shows
     assert window.model.algorithm == "cart" and window.export_action.isEnabled()
-    assert window.status_where.text().endswith(f"model: cart, {window.model.tree.n_leaves} leaves")
+    assert window.status_where.text().endswith(f"model: CART, {window.model.tree.n_leaves} leaves")
     assert "consult the model case by case" in window.statusBar().currentMessage()
 
 
@@ -737,7 +737,7 @@ def test_warnings_in_context_with_one_click_fixes(window, demo_dir, tmp_path, qt
     assert "pair(s) of leaves break the monotone directions" in warnings
     assert window.train_result.model.params["enforce_monotone"] is False
     buttons = window.train_panel.advice_buttons
-    assert [b.text() for b in buttons] == ["Train again with enforce_monotone = true"]
+    assert [b.text() for b in buttons] == ["Train again with Enforce monotone = yes"]
     with qtbot.waitSignal(window.jobs.finished, timeout=120000):
         buttons[0].click()
     assert window.model.params["enforce_monotone"] is True and window.train_panel.form.values()["enforce_monotone"]
