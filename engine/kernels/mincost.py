@@ -75,11 +75,238 @@ def approximate_gain_ratio(left, right, total, n_classes, table):
 
 
 @numba.njit(**JIT)
+def _exact_cut_ratio(left, totals, n_classes, total, table, ln_totals, known):
+    """approximate_gain_ratio(left, right, total, n_classes, table), right = max(totals - left, 0),
+    when the class weights are whole numbers (sums exact): then left + right = totals and
+    t_left + t_right = Σ totals = `known` at every cut, so the terms of those
+    (`ln_totals` = 0 - x ln x of each total, in class order) are computed once an attribute;
+    the others in approximate_gain_ratio's order: the same number, bit for bit."""
+    t_left, t_right = 0.0, 0.0
+    new = 0.0
+    for k in range(n_classes):
+        l = left[k]
+        r = max(totals[k] - l, 0.0)
+        t_left += l
+        t_right += r
+        new += _xlnx(l, table) + _xlnx(r, table)
+    old = (ln_totals + _xlnx(known, table)) / LN2
+    x_left = _xlnx(t_left, table)
+    x_right = _xlnx(t_right, table)
+    new = -(new - x_left - x_right) / LN2
+    numerator = (old - new) * (known / total)
+    gain = numerator / known if known > 0 else 0.0
+    split = (-x_left - x_right - _xlnx(total - known, table) + _xlnx(total, table)) / LN2 if known > 0 else 0.0
+    denominator = split / total
+    near = abs(abs(numerator) - 1e-6) <= 1e-9 or abs(abs(denominator) - 1e-6) <= 1e-9
+    if abs(numerator) < 1e-6:
+        gain = 0.0
+    ratio = 0.0 if abs(denominator) < 1e-6 else gain / denominator
+    return ratio, near
+
+
+@numba.njit(**JIT)
 def _grown(a, kept, capacity):
     """A float array of `capacity` holding a's first `kept` values (an output that grows)."""
     out = np.empty(capacity)
     out[:kept] = a[:kept]
     return out
+
+
+# A sweep's work arrays for a node of m cases (`sweep_work`), one tuple: running, totals (K,): class
+# weights up to a cut and of all known cases; sides (2, K): the exact sweep's Σ_i N_i cost[i, j]
+# of the left side and of all; mcs, ratios, nears (m,): per cut; at (2, m): a remembered cut's
+# position among the attribute's cuts and its value's index; run (m, K): its left class
+# weights; left, right (K,). No array is allocated or replaced inside a loop over the values
+# (Numba then counts references at every value: ten times slower).
+
+
+@numba.njit(**JIT)
+def sweep_work(m, n_classes):
+    size = max(m, 1)
+    return (np.zeros(n_classes), np.zeros(n_classes), np.zeros((2, n_classes)), np.empty(size), np.empty(size),
+            np.zeros(size, np.bool_), np.empty((2, size), np.int64), np.empty((size, n_classes)),
+            np.empty(n_classes), np.empty(n_classes))
+
+
+@numba.njit(**JIT)
+def _outputs(n_classes):
+    """The kept cuts' outputs, empty: bags (N, 2, K), thresholds, cuts, kept_mc, ratios, nears
+    (at most m - 1 cuts per attribute are kept: grown as needed, by `_emit`)."""
+    capacity = 16
+    return (np.zeros((capacity, 2, n_classes)), np.empty(capacity), np.empty(capacity, np.int64),
+            np.empty(capacity), np.empty(capacity), np.zeros(capacity, np.bool_))
+
+
+@numba.njit(**JIT)
+def _emit(v, n_classes, totals, at, run, mcs, ratios, nears, n_found, floor, kept, out):
+    """Append the remembered cuts 0 .. n_found-1 (value index at[1], position at[0], left class
+    weights run, MC, approximate gain ratio and near flag), except those not near whose ratio
+    is below `floor`, to the outputs `out` at `kept`; returns (kept, out)."""
+    bags, thresholds, cuts, kept_mc, kept_ratio, kept_near = out
+    capacity = thresholds.shape[0]
+    if kept + n_found > capacity:
+        while kept + n_found > capacity:
+            capacity *= 2
+        grown = np.zeros((capacity, 2, n_classes))
+        grown[:kept] = bags[:kept]
+        bags = grown
+        thresholds = _grown(thresholds, kept, capacity)
+        positions = np.empty(capacity, np.int64)
+        positions[:kept] = cuts[:kept]
+        cuts = positions
+        kept_mc = _grown(kept_mc, kept, capacity)
+        kept_ratio = _grown(kept_ratio, kept, capacity)
+        flags = np.zeros(capacity, np.bool_)
+        flags[:kept] = kept_near[:kept]
+        kept_near = flags
+    for t in range(n_found):
+        if not nears[t] and ratios[t] < floor:
+            continue
+        q = at[1, t]
+        for k in range(n_classes):
+            bags[kept, 0, k] = run[t, k]
+            r = totals[k] - run[t, k]
+            bags[kept, 1, k] = max(r, 0.0)
+        thresholds[kept] = (v[q] + v[q + 1]) / 2.0
+        cuts[kept] = at[0, t]
+        kept_mc[kept] = mcs[t]
+        kept_ratio[kept], kept_near[kept] = ratios[t], nears[t]
+        kept += 1
+    return kept, (bags, thresholds, cuts, kept_mc, kept_ratio, kept_near)
+
+
+@numba.njit(**JIT)
+def _sweep(v, sw, sy, n_known, n_classes, cost, slack, total, exact, table, ratio_slack, work, kept, out):
+    """One attribute's cuts near its least MC (`near_best_cut_bags`), from its known values in
+    stable sorted order: v[q] the value, sw[q] the weight, sy[q] the class, q < n_known. Appends
+    the kept cuts at `kept` to the outputs `out`; returns (kept, out)."""
+    running, totals, _, mcs, cut_ratio, cut_near, at, run, left, right = work
+    totals[:] = 0.0
+    for q in range(n_known):
+        totals[sy[q]] += sw[q]
+    # first pass: every cut's MC, the least of them
+    running[:] = 0.0
+    n_cuts = 0
+    lowest = np.inf
+    for q in range(n_known - 1):
+        running[sy[q]] += sw[q]
+        if v[q + 1] > v[q]:
+            for k in range(n_classes):
+                right[k] = max(totals[k] - running[k], 0.0)
+            mc = 0.0
+            for side in range(2):
+                n = running if side == 0 else right
+                best = np.inf
+                for j in range(n_classes):
+                    s = 0.0
+                    for k in range(n_classes):
+                        s += n[k] * cost[k, j]
+                    best = min(best, s)
+                mc += best
+            mcs[n_cuts] = mc
+            n_cuts += 1
+            lowest = min(lowest, mc)
+    if n_cuts == 0:
+        return kept, out
+    limit = lowest + slack * max(1.0, abs(lowest))
+    floor = -np.inf
+    if exact:
+        limit = lowest
+    # second pass: the cuts near the least MC, their left class weights and approximate gain
+    # ratios (with exact MC: only those within ratio_slack of the largest are kept)
+    running[:] = 0.0
+    c = 0
+    found = 0
+    top = -np.inf
+    for q in range(n_known - 1):
+        running[sy[q]] += sw[q]
+        if v[q + 1] > v[q]:
+            if mcs[c] <= limit:
+                for k in range(n_classes):
+                    left[k] = running[k]
+                    r = totals[k] - running[k]
+                    right[k] = max(r, 0.0)
+                    run[found, k] = running[k]
+                ratio, near = approximate_gain_ratio(left, right, total, n_classes, table)
+                if not near and ratio > top:
+                    top = ratio
+                at[0, found], at[1, found] = c, q
+                mcs[found] = mcs[c]  # found <= c: a cut's MC is read before it is overwritten
+                cut_ratio[found], cut_near[found] = ratio, near
+                found += 1
+            c += 1
+    if exact:
+        floor = top - ratio_slack * max(1.0, abs(top))
+    return _emit(v, n_classes, totals, at, run, mcs, cut_ratio, cut_near, found, floor, kept, out)
+
+
+@numba.njit(**JIT)
+def _sweep_exact(v, sw, sy, n_known, n_classes, cost, total, table, ratio_slack, work, kept, out):
+    """`_sweep` with exact MC (integer costs, weights and sums below 2**52) and weights >= 0, in
+    one pass over the values: Σ_i N_i · cost[i, j] of the left side kept up to date case by
+    case (L_j += w · cost[y, j]) and the right side's as T_j - L_j — in exact arithmetic the
+    same numbers as `_sweep`'s sums over the classes, in any order, and each side's class
+    weights as `_sweep`'s (all known - left is never negative). The cuts of the least MC so
+    far are remembered with their left class weights (a lower MC forgets them), so the gain
+    ratios and outputs visit only the cuts of the least MC, not every value again."""
+    running, totals, sides, mcs, cut_ratio, cut_near, at, run, left, right = work
+    totals[:] = 0.0
+    for q in range(n_known):
+        totals[sy[q]] += sw[q]
+    L = sides[0]
+    T = sides[1]
+    for j in range(n_classes):
+        t = 0.0
+        for k in range(n_classes):
+            t += totals[k] * cost[k, j]
+        T[j] = t
+        L[j] = 0.0
+    running[:] = 0.0
+    lowest = np.inf
+    found = 0
+    c = 0
+    for q in range(n_known - 1):
+        yq = sy[q]
+        wq = sw[q]
+        running[yq] += wq
+        for j in range(n_classes):
+            L[j] += wq * cost[yq, j]
+        if v[q + 1] > v[q]:
+            best_left = np.inf
+            best_right = np.inf
+            for j in range(n_classes):
+                best_left = min(best_left, L[j])
+                best_right = min(best_right, T[j] - L[j])
+            mc = 0.0
+            mc += best_left
+            mc += best_right
+            if mc < lowest:
+                lowest = mc
+                found = 0
+            if mc == lowest:
+                at[0, found], at[1, found] = c, q
+                for k in range(n_classes):
+                    run[found, k] = running[k]
+                found += 1
+            c += 1
+    if c == 0:
+        return kept, out
+    # the largest approximate gain ratio among the cuts of least MC (near ones aside); often
+    # nearly every cut ties (MC is the leaf's wherever both sides keep the node's label)
+    ln_totals = 0.0
+    known = 0.0
+    for k in range(n_classes):
+        ln_totals -= _xlnx(totals[k], table)
+        known += totals[k]
+    top = -np.inf
+    for t in range(found):
+        ratio, near = _exact_cut_ratio(run[t], totals, n_classes, total, table, ln_totals, known)
+        cut_ratio[t], cut_near[t] = ratio, near
+        mcs[t] = lowest
+        if not near and ratio > top:
+            top = ratio
+    floor = top - ratio_slack * max(1.0, abs(top))
+    return _emit(v, n_classes, totals, at, run, mcs, cut_ratio, cut_near, found, floor, kept, out)
 
 
 @numba.njit(**JIT)
@@ -102,7 +329,11 @@ def near_best_cut_bags(X, y, rows, weights, features, n_classes, cost, slack, to
 
     `exact`: the MC summed here is exact (integer costs and weights): the cuts kept are
     those of exactly the least MC, and of them only those whose approximate gain ratio is
-    within `ratio_slack` · max(1, largest) of the attribute's largest, or near a threshold."""
+    within `ratio_slack` · max(1, largest) of the attribute's largest, or near a threshold.
+
+    This kernel sorts the node's values of every attribute (a stable merge sort); the
+    growth's own path is `presorted_cut_bags`, the same sweep (`_sweep`) over columns sorted
+    once at the root. This one is its reference (tests)."""
     m = rows.shape[0]
     A = features.shape[0]
     start = np.zeros(A, np.int64)
@@ -110,22 +341,11 @@ def near_best_cut_bags(X, y, rows, weights, features, n_classes, cost, slack, to
     known = np.zeros(A)
     values = np.empty(m)
     index = np.empty(m, np.int64)
+    sv = np.empty(m)
     sorted_w = np.empty(m)
-    running = np.zeros(n_classes)
-    totals = np.zeros(n_classes)
-    mcs = np.empty(max(m - 1, 1))
-    cut_ratio = np.empty(max(m - 1, 1))  # the first pass's approximate gain ratio of each cut (exact costs)
-    cut_near = np.zeros(max(m - 1, 1), np.bool_)
-    # at most m - 1 cuts per attribute are kept: grow the output as needed
-    capacity = 16
-    bags = np.zeros((capacity, 2, n_classes))
-    thresholds = np.empty(capacity)
-    cuts = np.empty(capacity, np.int64)
-    kept_mc = np.empty(capacity)
-    ratios = np.empty(capacity)
-    nears = np.zeros(capacity, np.bool_)
-    left = np.empty(n_classes)
-    right = np.empty(n_classes)
+    sorted_y = np.empty(m, np.int64)
+    work = sweep_work(m, n_classes)
+    out = _outputs(n_classes)
     kept = 0
     for a in range(A):
         f = features[a]
@@ -139,104 +359,23 @@ def near_best_cut_bags(X, y, rows, weights, features, n_classes, cost, slack, to
                 n_known += 1
         order = np.argsort(values[:n_known], kind="mergesort")
         for q in range(n_known):
-            sorted_w[q] = weights[index[order[q]]]
+            i = index[order[q]]
+            sv[q] = values[order[q]]
+            sorted_w[q] = weights[i]
+            sorted_y[q] = y[rows[i]]
         known[a] = numpy_sum(sorted_w, 0, n_known)
         if n_known < 2:
             continue
-        totals[:] = 0.0
-        for q in range(n_known):
-            i = index[order[q]]
-            totals[y[rows[i]]] += weights[i]
-        # first pass: every cut's MC, the least of them
-        running[:] = 0.0
-        n_cuts = 0
-        lowest = np.inf
-        for q in range(n_known - 1):
-            i = index[order[q]]
-            running[y[rows[i]]] += weights[i]
-            if values[order[q + 1]] > values[order[q]]:
-                mc = 0.0
-                for side in range(2):
-                    best = np.inf
-                    for j in range(n_classes):
-                        s = 0.0
-                        for k in range(n_classes):
-                            n_k = running[k] if side == 0 else max(totals[k] - running[k], 0.0)
-                            s += n_k * cost[k, j]
-                        best = min(best, s)
-                    mc += best
-                mcs[n_cuts] = mc
-                n_cuts += 1
-                lowest = min(lowest, mc)
-        if n_cuts == 0:
-            continue
-        limit = lowest + slack * max(1.0, abs(lowest))
-        floor = -np.inf
-        if exact:
-            limit = lowest
-            # the largest approximate gain ratio among the cuts of least MC (near ones aside)
-            running[:] = 0.0
-            c = 0
-            top = -np.inf
-            for q in range(n_known - 1):
-                i = index[order[q]]
-                running[y[rows[i]]] += weights[i]
-                if values[order[q + 1]] > values[order[q]]:
-                    if mcs[c] <= limit:
-                        for k in range(n_classes):
-                            left[k] = running[k]
-                            r = totals[k] - running[k]
-                            right[k] = max(r, 0.0)
-                        ratio, near = approximate_gain_ratio(left, right, total, n_classes, table)
-                        cut_ratio[c], cut_near[c] = ratio, near
-                        if not near and ratio > top:
-                            top = ratio
-                    c += 1
-            floor = top - ratio_slack * max(1.0, abs(top))
-        # second pass: the weights of the cuts near the least MC
-        running[:] = 0.0
-        c = 0
-        for q in range(n_known - 1):
-            i = index[order[q]]
-            running[y[rows[i]]] += weights[i]
-            if values[order[q + 1]] > values[order[q]]:
-                if mcs[c] <= limit:
-                    if exact:  # computed in the first pass
-                        ratio, near = cut_ratio[c], cut_near[c]
-                    else:
-                        for k in range(n_classes):
-                            left[k] = running[k]
-                            r = totals[k] - running[k]
-                            right[k] = max(r, 0.0)
-                        ratio, near = approximate_gain_ratio(left, right, total, n_classes, table)
-                    if not near and ratio < floor:
-                        c += 1
-                        continue
-                    if kept == capacity:
-                        capacity *= 2
-                        grown = np.zeros((capacity, 2, n_classes))
-                        grown[:kept] = bags[:kept]
-                        bags = grown
-                        thresholds = _grown(thresholds, kept, capacity)
-                        positions = np.empty(capacity, np.int64)
-                        positions[:kept] = cuts[:kept]
-                        cuts = positions
-                        kept_mc = _grown(kept_mc, kept, capacity)
-                        ratios = _grown(ratios, kept, capacity)
-                        flags = np.zeros(capacity, np.bool_)
-                        flags[:kept] = nears[:kept]
-                        nears = flags
-                    for k in range(n_classes):
-                        bags[kept, 0, k] = running[k]
-                        r = totals[k] - running[k]
-                        bags[kept, 1, k] = max(r, 0.0)
-                    thresholds[kept] = (values[order[q]] + values[order[q + 1]]) / 2.0
-                    cuts[kept] = c
-                    kept_mc[kept] = mcs[c]
-                    ratios[kept], nears[kept] = ratio, near
-                    kept += 1
-                c += 1
+        kept, out = _sweep(sv, sorted_w, sorted_y, n_known, n_classes, cost, slack, total, exact, table, ratio_slack,
+                           work, kept, out)
         count[a] = kept - start[a]
+    return _trimmed(out, kept, start, count, known)
+
+
+@numba.njit(**JIT)
+def _trimmed(out, kept, start, count, known):
+    """The outputs as `near_best_cut_bags` returns them."""
+    bags, thresholds, cuts, kept_mc, ratios, nears = out
     return (bags[:kept].copy(), thresholds[:kept].copy(), cuts[:kept].copy(), start, count, known,
             kept_mc[:kept].copy(), ratios[:kept].copy(), nears[:kept].copy())
 
@@ -254,3 +393,195 @@ def missing_bags(X, y, rows, weights, features, n_classes):
             if np.isnan(v):
                 out[a, y[rows[i]]] += weights[i]
     return out
+
+
+# ---- presorted columns (the growth's path) ------------------------------------------------------
+#
+# The node's cases as a segment [start, end) of columns sorted once at the root
+# (engine.kernels.split.presort: each numeric attribute's rows by value, ties by row, missing
+# values last) plus one more row of `order` holding the same cases in row order. A split
+# partitions every row of the segment stably into its children, one after the other, and the
+# cases that stay (missing the attribute tested) after them: each child's segment is then its
+# cases in exactly the order a stable sort of its own values would give, so the sweep is the
+# one `near_best_cut_bags` makes after its sort, with the same sums in the same order, and a
+# chain of nodes does no sorting at all.
+
+
+@numba.njit(**JIT)
+def presorted_cut_bags(order, vals, ys, w, start, end, n_classes, cost, slack, total, exact, table, ratio_slack,
+                       incremental, work, sorted_w):
+    """`near_best_cut_bags` of the node whose cases are the segment [start, end) of the presorted
+    columns: order[a] (a < A: the a-th numeric attribute's rows, sorted by value, missing
+    last), vals[a] and ys[a] (their values and classes); w: every case's weight. The same
+    outputs, bit for bit, attribute a for the a-th presorted column. `incremental` (with
+    `exact`, and every weight >= 0): the one-pass `_sweep_exact`, else `_sweep`. `work`
+    (`sweep_work(n, K)`) and `sorted_w` (n,): work arrays at least the node's size, made once a fit
+    (a large array allocated at every node costs the system's page faults each time)."""
+    m = end - start
+    A = vals.shape[0]
+    start_a = np.zeros(A, np.int64)
+    count = np.zeros(A, np.int64)
+    known = np.zeros(A)
+    incremental = incremental and exact
+    out = _outputs(n_classes)
+    kept = 0
+    for a in range(A):
+        start_a[a] = kept
+        n_known = m
+        while n_known > 0 and np.isnan(vals[a, start + n_known - 1]):
+            n_known -= 1
+        for q in range(n_known):
+            sorted_w[q] = w[order[a, start + q]]
+        known[a] = numpy_sum(sorted_w, 0, n_known)
+        if n_known < 2:
+            continue
+        if incremental:
+            kept, out = _sweep_exact(vals[a, start:end], sorted_w, ys[a, start:end], n_known, n_classes, cost, total,
+                                     table, ratio_slack, work, kept, out)
+        else:
+            kept, out = _sweep(vals[a, start:end], sorted_w, ys[a, start:end], n_known, n_classes, cost, slack, total,
+                               exact, table, ratio_slack, work, kept, out)
+        count[a] = kept - start_a[a]
+    return _trimmed(out, kept, start_a, count, known)
+
+
+@numba.njit(**JIT)
+def segment_category_bags(X, y, w, rows, start, end, features, n_values, n_classes):
+    """engine.kernels.c45.category_bags of the cases rows[start:end] (row order), weights w[row]:
+    the same sums in the same order (each bag's, case after case in row order; the cases
+    outside, the attributes inside: one row of X read at a time)."""
+    A = features.shape[0]
+    width = 1
+    for a in range(A):
+        width = max(width, n_values[a])
+    bags = np.zeros((A, width, n_classes))
+    for i in range(start, end):
+        s = rows[i]
+        k = y[s]
+        ws = w[s]
+        for a in range(A):
+            v = X[s, features[a]]
+            if v == v:
+                bags[a, np.int64(v), k] += ws
+    return bags
+
+
+@numba.njit(**JIT)
+def segment_missing_bags(X, y, w, order, vals, start, end, features, column, n_classes):
+    """`missing_bags` of the cases in the segment [start, end) (weights w[row]), each bag's weights
+    added in row order: for a presorted attribute (column[f] >= 0: its row of order and vals)
+    from the missing values at the end of its column (in row order there), else by reading the
+    cases in row order (the last row of `order`)."""
+    A = features.shape[0]
+    out = np.zeros((A, n_classes))
+    rows = order.shape[0] - 1
+    scan = 0
+    for a in range(A):
+        c = column[features[a]]
+        if c < 0:
+            scan += 1
+            continue
+        q = end
+        while q > start and np.isnan(vals[c, q - 1]):
+            q -= 1
+        for i in range(q, end):
+            s = order[c, i]
+            out[a, y[s]] += w[s]
+    if scan:
+        for i in range(start, end):
+            s = order[rows, i]
+            k = y[s]
+            ws = w[s]
+            for a in range(A):
+                f = features[a]
+                if column[f] < 0 and np.isnan(X[s, f]):
+                    out[a, k] += ws
+    return out
+
+
+@numba.njit(**JIT)
+def segment_integral(w, rows, start, end):
+    """Every weight of the cases rows[start:end] a whole number."""
+    for i in range(start, end):
+        x = w[rows[i]]
+        if x != np.floor(x):
+            return False
+    return True
+
+
+@numba.njit(**JIT)
+def partition_segment(X, y, w, order, vals, ys, start, end, feature, threshold, nominal, n_children, n_classes,
+                      dest, buffer, vbuffer, ybuffer):
+    """Divide the node's segment [start, end) among the children of a split on `feature` (a
+    binary cut at `threshold`, x <= threshold left; or `nominal`: child = the category code,
+    n_children of them), as engine.tree.splitters.divide does with missing values "stay": a
+    case whose value is missing (or a code outside the children, or whose weight is not
+    positive) goes to no child. Every row of `order` (and of vals, ys alongside: the presorted
+    columns; the last row of `order`, the cases in row order, has none) is partitioned stably:
+    each child's cases in their former order in a part of the segment of its own, the largest
+    child's first (moved up in place: in a chain of nodes it is nearly all of them), then the
+    other children in order, then the cases that stay.
+
+    Returns (at (n_children,): each child's first position, sizes (n_children,), counts
+    (n_children, n_classes): its class weights, added in row order as np.bincount adds them)."""
+    sizes = np.zeros(n_children + 1, np.int64)
+    counts = np.zeros((n_children, n_classes))
+    rows = order.shape[0] - 1
+    for i in range(start, end):
+        s = order[rows, i]
+        v = X[s, feature]
+        d = n_children
+        if v == v and w[s] > 0:
+            if nominal:
+                code = np.int64(v)
+                if 0 <= code < n_children:
+                    d = code
+            elif v <= threshold:
+                d = 0
+            else:
+                d = 1
+        dest[s] = d
+        sizes[d] += 1
+        if d < n_children:
+            counts[d, y[s]] += w[s]
+    big = 0
+    for d in range(n_children):
+        if sizes[d] > sizes[big]:
+            big = d
+    first = np.empty(n_children + 1, np.int64)  # each part's first position: big, the others, stay
+    first[big] = start
+    q = start + sizes[big]
+    for d in range(n_children + 1):
+        if d != big:
+            first[d] = q
+            q += sizes[d]
+    at = np.empty(n_children + 1, np.int64)
+    for r in range(order.shape[0]):
+        presorted = r < rows
+        nb = start
+        n_rest = 0
+        for i in range(start, end):
+            s = order[r, i]
+            if dest[s] == big:
+                order[r, nb] = s
+                if presorted:
+                    vals[r, nb] = vals[r, i]
+                    ys[r, nb] = ys[r, i]
+                nb += 1
+            else:
+                buffer[n_rest] = s
+                if presorted:
+                    vbuffer[n_rest] = vals[r, i]
+                    ybuffer[n_rest] = ys[r, i]
+                n_rest += 1
+        at[:] = first
+        for i in range(n_rest):
+            s = buffer[i]
+            d = dest[s]
+            p = at[d]
+            order[r, p] = s
+            if presorted:
+                vals[r, p] = vbuffer[i]
+                ys[r, p] = ybuffer[i]
+            at[d] = p + 1
+    return first[:n_children].copy(), sizes[:n_children].copy(), counts
