@@ -293,6 +293,10 @@ class PresortedMinCostSplitter(MinCostSplitter):
         # column[j]: attribute j's row of the presorted columns (-1: not presorted, a discrete one)
         self.column = np.full(len(self.discrete), -1, np.int64)
         self.column[self.numeric_features] = np.arange(len(self.numeric_features))
+        # code[j]: a discrete attribute's row of the row-order data (rowdata[2 + code[j]]; -1: numeric)
+        self.discrete_columns = np.array([j for j, d in enumerate(self.discrete) if d], np.int64)
+        self.code = np.full(len(self.discrete), -1, np.int64)
+        self.code[self.discrete_columns] = np.arange(len(self.discrete_columns))
 
     def root(self) -> Cases:
         n = len(self.y)
@@ -304,6 +308,11 @@ class PresortedMinCostSplitter(MinCostSplitter):
             self.vals, self.ys = np.empty((0, n)), np.empty((0, n), np.int8)
         order[P] = np.arange(n, dtype=np.int32)
         self.order = order
+        rowdata = np.empty((2 + len(self.discrete_columns), n))
+        rowdata[0] = self.y64
+        rowdata[1] = self.w
+        rowdata[2:] = self.Xc[:, self.discrete_columns].T
+        self.rowdata = rowdata
         self.dest = np.empty(n, np.int32)
         self.buffer = np.empty(n, np.int32)
         self.work = sweep_work(n, self.K)
@@ -318,12 +327,11 @@ class PresortedMinCostSplitter(MinCostSplitter):
         node = self.make_node(cases, chosen)
         seg = cases.data
         j = chosen.attribute
-        nominal = self.discrete[j]
         n_children = len(node.children)
-        threshold = 0.0 if nominal else float(chosen.detail)
-        at, sizes, counts = partition_segment(self.Xc, self.y64, self.w, self.order, self.vals, self.ys, seg.start,
-                                              seg.end, j, threshold, nominal, n_children, self.K, self.dest,
-                                              self.buffer, self.vbuffer, self.ybuffer)
+        threshold = 0.0 if self.discrete[j] else float(chosen.detail)
+        at, sizes, counts = partition_segment(self.w, self.order, self.vals, self.ys, self.rowdata, seg.start,
+                                              seg.end, j, self.column, self.code, threshold, n_children, self.K,
+                                              self.dest, self.buffer, self.vbuffer, self.ybuffer)
         used = seg.used | {j}
         depth = cases.depth + 1
         children = []
@@ -340,19 +348,18 @@ class PresortedMinCostSplitter(MinCostSplitter):
 
     def _category_bags(self, cases, features, sizes):
         seg = cases.data
-        return segment_category_bags(self.Xc, self.y64, self.w, self.order[-1], seg.start, seg.end, features, sizes,
-                                     self.K)
+        return segment_category_bags(self.rowdata, seg.start, seg.end, self.code[features], sizes, self.K)
 
     def _missing_bags(self, cases, features):
         seg = cases.data
-        return segment_missing_bags(self.Xc, self.y64, self.w, self.order, self.vals, seg.start, seg.end, features,
-                                    self.column, self.K)
+        return segment_missing_bags(self.w, self.y64, self.order, self.vals, self.rowdata, seg.start, seg.end,
+                                    features, self.column, self.code, self.K)
 
     def _integral_weights(self, cases):
         if self.all_integral:
             return True
         seg = cases.data
-        return bool(segment_integral(self.w, self.order[-1], seg.start, seg.end))
+        return bool(segment_integral(self.rowdata, seg.start, seg.end))
 
     def _table(self, total):
         """The root's table when it reaches the node's weight (i ln i is the same number in

@@ -80,7 +80,10 @@ def _exact_cut_ratio(left, totals, n_classes, total, table, ln_totals, known):
     when the class weights are whole numbers (sums exact): then left + right = totals and
     t_left + t_right = Σ totals = `known` at every cut, so the terms of those
     (`ln_totals` = 0 - x ln x of each total, in class order) are computed once an attribute;
-    the others in approximate_gain_ratio's order: the same number, bit for bit."""
+    the others in approximate_gain_ratio's order: the same number, bit for bit. With a
+    table past `total`, x ln x is read from it directly (every x here a whole number from 0
+    to total: the same entry _xlnx reads)."""
+    direct = table.shape[0] > total
     t_left, t_right = 0.0, 0.0
     new = 0.0
     for k in range(n_classes):
@@ -88,14 +91,21 @@ def _exact_cut_ratio(left, totals, n_classes, total, table, ln_totals, known):
         r = max(totals[k] - l, 0.0)
         t_left += l
         t_right += r
-        new += _xlnx(l, table) + _xlnx(r, table)
-    old = (ln_totals + _xlnx(known, table)) / LN2
-    x_left = _xlnx(t_left, table)
-    x_right = _xlnx(t_right, table)
+        if direct:
+            new += table[np.int64(l)] + table[np.int64(r)]
+        else:
+            new += _xlnx(l, table) + _xlnx(r, table)
+    if direct:
+        x_known, x_left, x_right = table[np.int64(known)], table[np.int64(t_left)], table[np.int64(t_right)]
+        x_unknown, x_total = table[np.int64(total - known)], table[np.int64(total)]
+    else:
+        x_known, x_left, x_right = _xlnx(known, table), _xlnx(t_left, table), _xlnx(t_right, table)
+        x_unknown, x_total = _xlnx(total - known, table), _xlnx(total, table)
+    old = (ln_totals + x_known) / LN2
     new = -(new - x_left - x_right) / LN2
     numerator = (old - new) * (known / total)
     gain = numerator / known if known > 0 else 0.0
-    split = (-x_left - x_right - _xlnx(total - known, table) + _xlnx(total, table)) / LN2 if known > 0 else 0.0
+    split = (-x_left - x_right - x_unknown + x_total) / LN2 if known > 0 else 0.0
     denominator = split / total
     near = abs(abs(numerator) - 1e-6) <= 1e-9 or abs(abs(denominator) - 1e-6) <= 1e-9
     if abs(numerator) < 1e-6:
@@ -445,105 +455,110 @@ def presorted_cut_bags(order, vals, ys, w, start, end, n_classes, cost, slack, t
     return _trimmed(out, kept, start_a, count, known)
 
 
+# The cases in row order, beside the last row of `order`: `rowdata` (2 + D, n) floats, row 0
+# the class, row 1 the weight, row 2 + r the r-th discrete attribute's codes (NaN: missing),
+# partitioned with the rest, so that the kernels below read them one after the other instead
+# of one row of X (a cache line) a case.
+
+
 @numba.njit(**JIT)
-def segment_category_bags(X, y, w, rows, start, end, features, n_values, n_classes):
-    """engine.kernels.c45.category_bags of the cases rows[start:end] (row order), weights w[row]:
-    the same sums in the same order (each bag's, case after case in row order; the cases
-    outside, the attributes inside: one row of X read at a time)."""
-    A = features.shape[0]
+def segment_category_bags(rowdata, start, end, codes, n_values, n_classes):
+    """engine.kernels.c45.category_bags of the segment's cases (row order): bags[a, v, k] for
+    the discrete attribute whose codes are rowdata[2 + codes[a]]; the same sums in the same
+    order (each bag's weights case after case in row order)."""
+    A = codes.shape[0]
     width = 1
     for a in range(A):
         width = max(width, n_values[a])
     bags = np.zeros((A, width, n_classes))
-    for i in range(start, end):
-        s = rows[i]
-        k = y[s]
-        ws = w[s]
-        for a in range(A):
-            v = X[s, features[a]]
+    for a in range(A):
+        r = 2 + codes[a]
+        for i in range(start, end):
+            v = rowdata[r, i]
             if v == v:
-                bags[a, np.int64(v), k] += ws
+                bags[a, np.int64(v), np.int64(rowdata[0, i])] += rowdata[1, i]
     return bags
 
 
 @numba.njit(**JIT)
-def segment_missing_bags(X, y, w, order, vals, start, end, features, column, n_classes):
-    """`missing_bags` of the cases in the segment [start, end) (weights w[row]), each bag's weights
-    added in row order: for a presorted attribute (column[f] >= 0: its row of order and vals)
-    from the missing values at the end of its column (in row order there), else by reading the
-    cases in row order (the last row of `order`)."""
+def segment_missing_bags(w, y, order, vals, rowdata, start, end, features, column, code, n_classes):
+    """`missing_bags` of the segment's cases, each bag's weights added in row order: a presorted
+    attribute's (column[f] >= 0: its row of order and vals) from the missing values at the
+    end of its column (in row order there: ties by row), a discrete one's (code[f]) from its
+    codes in rowdata."""
     A = features.shape[0]
     out = np.zeros((A, n_classes))
-    rows = order.shape[0] - 1
-    scan = 0
     for a in range(A):
-        c = column[features[a]]
-        if c < 0:
-            scan += 1
-            continue
-        q = end
-        while q > start and np.isnan(vals[c, q - 1]):
-            q -= 1
-        for i in range(q, end):
-            s = order[c, i]
-            out[a, y[s]] += w[s]
-    if scan:
-        for i in range(start, end):
-            s = order[rows, i]
-            k = y[s]
-            ws = w[s]
-            for a in range(A):
-                f = features[a]
-                if column[f] < 0 and np.isnan(X[s, f]):
-                    out[a, k] += ws
+        f = features[a]
+        c = column[f]
+        if c >= 0:
+            q = end
+            while q > start and np.isnan(vals[c, q - 1]):
+                q -= 1
+            for i in range(q, end):
+                s = order[c, i]
+                out[a, y[s]] += w[s]
+        else:
+            r = 2 + code[f]
+            for i in range(start, end):
+                if np.isnan(rowdata[r, i]):
+                    out[a, np.int64(rowdata[0, i])] += rowdata[1, i]
     return out
 
 
 @numba.njit(**JIT)
-def segment_integral(w, rows, start, end):
-    """Every weight of the cases rows[start:end] a whole number."""
+def segment_integral(rowdata, start, end):
+    """Every weight of the segment's cases a whole number."""
     for i in range(start, end):
-        x = w[rows[i]]
+        x = rowdata[1, i]
         if x != np.floor(x):
             return False
     return True
 
 
 @numba.njit(**JIT)
-def partition_segment(X, y, w, order, vals, ys, start, end, feature, threshold, nominal, n_children, n_classes,
-                      dest, buffer, vbuffer, ybuffer):
+def partition_segment(w, order, vals, ys, rowdata, start, end, feature, column, code, threshold, n_children,
+                      n_classes, dest, buffer, vbuffer, ybuffer):
     """Divide the node's segment [start, end) among the children of a split on `feature` (a
-    binary cut at `threshold`, x <= threshold left; or `nominal`: child = the category code,
+    presorted attribute, column[feature] >= 0: a binary cut at `threshold`, x <= threshold
+    left; else a discrete one, its codes rowdata[2 + code[feature]]: child = the code,
     n_children of them), as engine.tree.splitters.divide does with missing values "stay": a
     case whose value is missing (or a code outside the children, or whose weight is not
     positive) goes to no child. Every row of `order` (and of vals, ys alongside: the presorted
-    columns; the last row of `order`, the cases in row order, has none) is partitioned stably:
-    each child's cases in their former order in a part of the segment of its own, the largest
-    child's first (moved up in place: in a chain of nodes it is nearly all of them), then the
-    other children in order, then the cases that stay.
+    columns; the last row of `order`, the cases in row order, with rowdata) is partitioned
+    stably: each child's cases in their former order in a part of the segment of its own,
+    the largest child's first (moved up in place: in a chain of nodes it is nearly all of
+    them), then the other children in order, then the cases that stay.
 
     Returns (at (n_children,): each child's first position, sizes (n_children,), counts
     (n_children, n_classes): its class weights, added in row order as np.bincount adds them)."""
+    rows = order.shape[0] - 1
+    c = column[feature]
+    if c >= 0:
+        for i in range(start, end):
+            s = order[c, i]
+            v = vals[c, i]
+            d = n_children
+            if v == v and w[s] > 0:
+                d = 0 if v <= threshold else 1
+            dest[s] = d
+    else:
+        r = 2 + code[feature]
+        for i in range(start, end):
+            v = rowdata[r, i]
+            d = n_children
+            if v == v and rowdata[1, i] > 0:
+                value = np.int64(v)
+                if 0 <= value < n_children:
+                    d = value
+            dest[order[rows, i]] = d
     sizes = np.zeros(n_children + 1, np.int64)
     counts = np.zeros((n_children, n_classes))
-    rows = order.shape[0] - 1
     for i in range(start, end):
-        s = order[rows, i]
-        v = X[s, feature]
-        d = n_children
-        if v == v and w[s] > 0:
-            if nominal:
-                code = np.int64(v)
-                if 0 <= code < n_children:
-                    d = code
-            elif v <= threshold:
-                d = 0
-            else:
-                d = 1
-        dest[s] = d
+        d = dest[order[rows, i]]
         sizes[d] += 1
         if d < n_children:
-            counts[d, y[s]] += w[s]
+            counts[d, np.int64(rowdata[0, i])] += rowdata[1, i]
     big = 0
     for d in range(n_children):
         if sizes[d] > sizes[big]:
@@ -556,6 +571,24 @@ def partition_segment(X, y, w, order, vals, ys, start, end, feature, threshold, 
             first[d] = q
             q += sizes[d]
     at = np.empty(n_children + 1, np.int64)
+    # the row-order data first (its cases read from order's last row before that row moves)
+    for r in range(rowdata.shape[0]):
+        nb = start
+        n_rest = 0
+        for i in range(start, end):
+            d = dest[order[rows, i]]
+            if d == big:
+                rowdata[r, nb] = rowdata[r, i]
+                nb += 1
+            else:
+                vbuffer[n_rest] = rowdata[r, i]
+                buffer[n_rest] = d
+                n_rest += 1
+        at[:] = first
+        for i in range(n_rest):
+            d = buffer[i]
+            rowdata[r, at[d]] = vbuffer[i]
+            at[d] += 1
     for r in range(order.shape[0]):
         presorted = r < rows
         nb = start
