@@ -7,17 +7,22 @@ and fractional weights and costs. Small enough to run with NUMBA_DISABLE_JIT=1 t
 
 from __future__ import annotations
 
+import itertools
 import json
+import sys
 
 import numpy as np
 import pytest
+from conftest import ROOT
 
 from engine.algorithms import mincost as M
-from engine.costs import CostModel
+from engine.algorithms.registry import get, resolve_params
 from engine.data.encode import AttributeSchema, DataSchema, EncodedData
 from engine.data.spec import AttributeSettings, CostMatrix, ProblemSpec
+from engine.errors import Cancelled
 from engine.kernels.mincost import near_best_cut_bags, presorted_cut_bags, xlnx_table
 from engine.kernels.split import presort
+from engine.progress import Progress
 from engine.tree.grow import grow
 
 
@@ -72,10 +77,10 @@ def test_presorted_cut_bags_equal_the_sorting_kernel_on_every_node(seed):
         seg = cases.data
         want = near_best_cut_bags(self.X, self.y, seg.rows, seg.weights, self.numeric_features, self.K, self.cost,
                                   M.SLACK, total, exact, table, M.RATIO_SLACK)
-        for incremental in (True, False):
+        for incremental, ones in itertools.product((True, False), (self.ones, np.empty(0))):
             got = presorted_cut_bags(self.order, self.vals, self.ys, self.w, seg.start, seg.end, self.K, self.cost,
                                      M.SLACK, total, exact, table, M.RATIO_SLACK, incremental, self.work,
-                                     self.vbuffer)
+                                     self.vbuffer, ones)
             for g, w in zip(got, want):
                 assert g.dtype == w.dtype and np.array_equal(g, w), (seed, seg.start, seg.end, exact, incremental)
         nodes.append(exact)
@@ -167,3 +172,55 @@ def test_a_longer_table_gives_the_same_numbers():
     of a shorter table are the same numbers."""
     long, short = xlnx_table(500), xlnx_table(37)
     assert np.array_equal(long[:38], short)
+
+
+def test_presorted_kernels_equal_the_sorting_kernel_on_the_benchmark_set():
+    """The benchmark's synthetic data (integer costs, unit weights: the exact one-pass sweep, the
+    tied cuts' ratios filtered), node by node, for the first 150 nodes."""
+    sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
+    import mincost_fit  # deferred: a benchmark script, on the path only here
+
+    data, spec = mincost_fit.synthetic(3000, 20, 3)
+    splitter = M._splitter(data, spec)
+    seen = []
+
+    def record(self, cases, total, exact, table):
+        seg = cases.data
+        want = near_best_cut_bags(self.X, self.y, seg.rows, seg.weights, self.numeric_features, self.K, self.cost,
+                                  M.SLACK, total, exact, table, M.RATIO_SLACK)
+        got = original(self, cases, total, exact, table)
+        for g, w in zip(got, want):
+            assert np.array_equal(g, w)
+        seen.append(exact)
+        if len(seen) >= 150:
+            raise StopIteration
+        return got
+
+    original = M.PresortedMinCostSplitter._cut_bags
+    M.PresortedMinCostSplitter._cut_bags = record
+    try:
+        with pytest.raises(StopIteration):
+            grow(splitter, choice=M.MinF([0.25] * 4), label_rule=splitter.rule, stopping=M._stopping({}))
+    finally:
+        M.PresortedMinCostSplitter._cut_bags = original
+    assert all(seen) and len(seen) == 150
+
+
+@pytest.mark.parametrize("name", ["mincost", "m2"])
+def test_a_long_fit_reports_progress_and_can_be_cancelled(name):
+    """The growth loop checks Cancel and reports at every node (engine.tree.grow._Reporter):
+    still so with the presorted splitter."""
+    data, spec = random_problem(11, n=400)
+    reports = []
+    progress = Progress(lambda done, total, message: reports.append((done, total)))
+    info = get(name)
+    info.fit(data, spec, resolve_params(info, {}), progress)
+    assert len(reports) >= 2 and reports[-1][0] == reports[-1][1] == len(data.y)
+    assert all(a[0] <= b[0] for a, b in itertools.pairwise(reports))
+
+    def cancel_at_once(done, total, message):
+        progress.cancel()
+
+    progress = Progress(cancel_at_once)
+    with pytest.raises(Cancelled):
+        get("mincost").fit(data, spec, resolve_params(get("mincost"), {}), progress)

@@ -287,6 +287,7 @@ class PresortedMinCostSplitter(MinCostSplitter):
         self.w = np.ascontiguousarray(data.w, dtype=np.float64)
         self.all_integral = bool(np.all(self.w == np.floor(self.w)))
         self.nonnegative = bool(np.all(self.w >= 0))  # with exact costs: the kernel's one-pass sweep
+        self.ones = np.ones(len(self.w)) if bool(np.all(self.w == 1.0)) else np.empty(0)
         self.y64 = np.ascontiguousarray(self.y, dtype=np.int64)
         self.Xc = np.ascontiguousarray(self.X, dtype=np.float64)
         self.root_table = NO_TABLE
@@ -344,7 +345,8 @@ class PresortedMinCostSplitter(MinCostSplitter):
     def _cut_bags(self, cases, total, exact, table):
         seg = cases.data
         return presorted_cut_bags(self.order, self.vals, self.ys, self.w, seg.start, seg.end, self.K, self.cost,
-                                  SLACK, total, exact, table, RATIO_SLACK, self.nonnegative, self.work, self.vbuffer)
+                                  SLACK, total, exact, table, RATIO_SLACK, self.nonnegative, self.work, self.vbuffer,
+                                  self.ones)
 
     def _category_bags(self, cases, features, sizes):
         seg = cases.data

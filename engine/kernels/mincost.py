@@ -250,6 +250,66 @@ def _sweep(v, sw, sy, n_known, n_classes, cost, slack, total, exact, table, rati
     return _emit(v, n_classes, totals, at, run, mcs, cut_ratio, cut_near, found, floor, kept, out)
 
 
+EPS = np.finfo(np.float64).eps
+
+
+@numba.njit(**JIT)
+def _likely_ratios(run, at, found, totals, n_classes, total, table, ln_totals, known, ratio_slack, hi, risky):
+    """Of the `found` cuts tied at the least MC (left class weights run[t], positions at[:, t]),
+    keep (moved to the front, in order; returns how many) only those whose gain ratio can
+    still be kept: `_exact_cut_ratio` costs seven divisions one after another, and often
+    nearly every cut ties. With whole-number weights and a table past `total`, a cut's
+    ratio is g / s, g = ln_totals + X(known) + Σ_k [X(l_k) + X(r_k)] - X(t_left) - X(t_right),
+    s = X(total) - X(total - known) - X(t_left) - X(t_right) (X = x ln x, the log base and
+    the scaling by known and total cancel), computed here in any order with one division,
+    with a bound on its distance from the exact one (rounding: far below 1e3 · eps of the
+    terms' magnitudes, plus 1e-12 relative). A cut whose numerator or denominator could lie
+    near or under the 1e-6 thresholds (`near`, a gain or split counted as 0) is kept. The
+    largest lower bound among the others bounds the largest exact ratio from below, so its
+    floor (ratio_slack, as `_sweep`'s) too: a cut whose upper bound is under that floor can
+    be neither the largest nor kept. `hi`, `risky`: work arrays (found,)."""
+    x_known = table[np.int64(known)]
+    c1 = ln_totals + x_known
+    c2 = table[np.int64(total)] - table[np.int64(total - known)]
+    k1 = (known / total) / LN2  # g to approximate_gain_ratio's numerator
+    k2 = 1.0 / (LN2 * total)  # s to its denominator
+    lowest = -np.inf
+    for t in range(found):
+        t_left = 0.0
+        e = 0.0
+        for k in range(n_classes):
+            l = run[t, k]
+            r = totals[k] - l
+            t_left += l
+            e += table[np.int64(l)] + table[np.int64(r)]
+        x_left = table[np.int64(t_left)]
+        x_right = table[np.int64(known - t_left)]
+        g = c1 + e - x_left - x_right
+        s = c2 - x_left - x_right
+        err_g = 1e3 * EPS * (abs(c1) + e + x_left + x_right)
+        err_s = 1e3 * EPS * (abs(c2) + x_left + x_right)
+        if (abs(g) * k1 < 1e-6 + 1e-9 + err_g * k1 + 1e-12 or abs(s) * k2 < 1e-6 + 1e-9 + err_s * k2 + 1e-12
+                or s <= err_s):
+            risky[t] = True
+            continue
+        risky[t] = False
+        inv = 1.0 / s
+        ratio = g * inv
+        err = (err_g + abs(ratio) * err_s) * inv + 1e-12 * max(1.0, abs(ratio))
+        hi[t] = ratio + err
+        lowest = max(lowest, ratio - err)
+    floor = lowest - ratio_slack * max(1.0, abs(lowest)) if lowest > -np.inf else -np.inf
+    kept = 0
+    for t in range(found):
+        if risky[t] or hi[t] >= floor:
+            if kept < t:
+                at[0, kept], at[1, kept] = at[0, t], at[1, t]
+                for k in range(n_classes):
+                    run[kept, k] = run[t, k]
+            kept += 1
+    return kept
+
+
 @numba.njit(**JIT)
 def _sweep_exact(v, sw, sy, n_known, n_classes, cost, total, table, ratio_slack, work, kept, out):
     """`_sweep` with exact MC (integer costs, weights and sums below 2**52) and weights >= 0, in
@@ -308,6 +368,9 @@ def _sweep_exact(v, sw, sy, n_known, n_classes, cost, total, table, ratio_slack,
     for k in range(n_classes):
         ln_totals -= _xlnx(totals[k], table)
         known += totals[k]
+    if table.shape[0] > total and known > 0:
+        found = _likely_ratios(run, at, found, totals, n_classes, total, table, ln_totals, known, ratio_slack,
+                               cut_ratio, cut_near)
     top = -np.inf
     for t in range(found):
         ratio, near = _exact_cut_ratio(run[t], totals, n_classes, total, table, ln_totals, known)
@@ -419,20 +482,23 @@ def missing_bags(X, y, rows, weights, features, n_classes):
 
 @numba.njit(**JIT)
 def presorted_cut_bags(order, vals, ys, w, start, end, n_classes, cost, slack, total, exact, table, ratio_slack,
-                       incremental, work, sorted_w):
+                       incremental, work, sorted_w, ones):
     """`near_best_cut_bags` of the node whose cases are the segment [start, end) of the presorted
     columns: order[a] (a < A: the a-th numeric attribute's rows, sorted by value, missing
     last), vals[a] and ys[a] (their values and classes); w: every case's weight. The same
     outputs, bit for bit, attribute a for the a-th presorted column. `incremental` (with
     `exact`, and every weight >= 0): the one-pass `_sweep_exact`, else `_sweep`. `work`
     (`sweep_work(n, K)`) and `sorted_w` (n,): work arrays at least the node's size, made once a fit
-    (a large array allocated at every node costs the system's page faults each time)."""
+    (a large array allocated at every node costs the system's page faults each time). `ones`:
+    when every case weighs 1, n ones (the weights need no gathering, and their sum in NumPy's
+    order is their number); else empty."""
     m = end - start
     A = vals.shape[0]
     start_a = np.zeros(A, np.int64)
     count = np.zeros(A, np.int64)
     known = np.zeros(A)
     incremental = incremental and exact
+    unit = ones.shape[0] >= m
     out = _outputs(n_classes)
     kept = 0
     for a in range(A):
@@ -440,16 +506,21 @@ def presorted_cut_bags(order, vals, ys, w, start, end, n_classes, cost, slack, t
         n_known = m
         while n_known > 0 and np.isnan(vals[a, start + n_known - 1]):
             n_known -= 1
-        for q in range(n_known):
-            sorted_w[q] = w[order[a, start + q]]
-        known[a] = numpy_sum(sorted_w, 0, n_known)
+        if unit:
+            sw = ones
+            known[a] = float(n_known)
+        else:
+            for q in range(n_known):
+                sorted_w[q] = w[order[a, start + q]]
+            sw = sorted_w
+            known[a] = numpy_sum(sorted_w, 0, n_known)
         if n_known < 2:
             continue
         if incremental:
-            kept, out = _sweep_exact(vals[a, start:end], sorted_w, ys[a, start:end], n_known, n_classes, cost, total,
+            kept, out = _sweep_exact(vals[a, start:end], sw, ys[a, start:end], n_known, n_classes, cost, total,
                                      table, ratio_slack, work, kept, out)
         else:
-            kept, out = _sweep(vals[a, start:end], sorted_w, ys[a, start:end], n_known, n_classes, cost, slack, total,
+            kept, out = _sweep(vals[a, start:end], sw, ys[a, start:end], n_known, n_classes, cost, slack, total,
                                exact, table, ratio_slack, work, kept, out)
         count[a] = kept - start_a[a]
     return _trimmed(out, kept, start_a, count, known)
