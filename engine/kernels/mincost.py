@@ -12,6 +12,14 @@ Nominal attributes' per-value weights are engine.kernels.c45.category_bags (the 
 C4.5 uses); numeric attributes here take every cut between consecutive distinct known
 values, with no minimum branch weight (C4.5's numeric_cut_bags keeps only J48's admissible
 cuts).
+
+Two paths give the same numbers: `near_best_cut_bags`, `missing_bags` (and category_bags)
+read a node's rows and sort its values again (the reference: tests), and the presorted
+kernels the learners use (`presorted_cut_bags`, `segment_*`, `partition_segment`: columns
+sorted once at the root and partitioned stably at every split, so that the long chains of
+nodes M3 grows at scale sort nothing). Both sweep the sorted values with `_sweep`; with whole
+numbers (costs, weights, sums below 2**52, every weight >= 0) the presorted path uses the
+one-pass `_sweep_exact`, whose sums are exact in any order.
 """
 
 from __future__ import annotations
