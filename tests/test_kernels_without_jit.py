@@ -13,7 +13,7 @@ KERNEL_TESTS = ["tests/test_kernels.py", "tests/test_routing_kernels.py", "tests
                 "tests/test_ordinal_bound.py", "tests/test_grow.py", "tests/test_c45_kernels.py",
                 "tests/test_roughset.py", "tests/test_fuzzify.py",
                 "tests/test_hfdt.py", "tests/test_fuzzy_split_kernels.py", "tests/test_mincost_kernels.py",
-                "tests/test_costs_kernels.py"]
+                "tests/test_costs_kernels.py", "tests/test_mincost_presorted.py"]
 
 
 def test_kernel_tests_pass_with_the_jit_disabled():

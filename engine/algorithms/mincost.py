@@ -46,11 +46,16 @@ not the largest share.
 
 Missing values: M3 and M2 keep a case whose value of the chosen attribute is missing
 at the node in training, and a new case stops there at prediction (missing "stop").
+
+M3 and M2 grow on presorted columns (`PresortedMinCostSplitter`: each numeric attribute
+sorted once, every split partitioning the sorted columns stably; no sorting in a node),
+which give the same trees, bit for bit, as `MinCostSplitter`, which sorts every node's
+values again (kept as the reference: tests/test_mincost_presorted.py).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -59,9 +64,20 @@ from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
 from ..i18n import N_, _
 from ..kernels.c45 import category_bags
-from ..kernels.mincost import missing_bags, near_best_cut_bags, xlnx_table
+from ..kernels.mincost import (
+    missing_bags,
+    near_best_cut_bags,
+    sweep_work,
+    partition_segment,
+    presorted_cut_bags,
+    segment_category_bags,
+    segment_integral,
+    segment_missing_bags,
+    xlnx_table,
+)
+from ..kernels.split import presort
 from ..progress import Progress
-from ..tree.grow import Candidate, Cases, Stopping, grow, min_cost_label
+from ..tree.grow import Candidate, Cases, Child, Stopping, grow, min_cost_label
 from ..tree.model import PENDING, CategorySplit, ThresholdSplit, Tree
 from ..tree.splitters import RowSplitter
 from . import c45 as _c45
@@ -111,7 +127,6 @@ class MinCostSplitter(RowSplitter):
         and of the cases missing each attribute by engine/kernels (one call for the numeric
         attributes' cuts, one for the discrete attributes' values, one for the missing
         weights), MC, gain and gain ratio from them by NumPy over all candidates at once."""
-        rows, w = cases.data.rows, cases.data.weights
         node = self.node_costs(cases)
         if node is None:
             return []
@@ -119,14 +134,14 @@ class MinCostSplitter(RowSplitter):
         used = cases.data.used
         found: dict[int, tuple] = {}
         if len(self.numeric_features):
-            self._numeric(rows, w, total, found)
+            self._numeric(cases, total, found)
         discrete = [j for j in self.discrete_features if j not in used]
         if discrete:
-            self._discrete(rows, w, total, np.array(discrete, np.int64), found)
+            self._discrete(cases, total, np.array(discrete, np.int64), found)
         if not found:
             return []
         attributes = sorted(found)
-        missing = missing_bags(self.X, self.y, rows, w, np.array(attributes, np.int64), self.K)
+        missing = self._missing_bags(cases, np.array(attributes, np.int64))
         column = self.cost[:, node_label]
         out = []
         for a, j in enumerate(attributes):
@@ -136,6 +151,28 @@ class MinCostSplitter(RowSplitter):
                       "known": known_weight, "leaf": leaf}
             out.append(Candidate(0.0, j, threshold, scores))
         return out
+
+    # the node's class weights, from its rows (this class: the reference, which sorts at every
+    # node) or from presorted columns (PresortedMinCostSplitter, the learners' own)
+
+    def _cut_bags(self, cases: Cases, total: float, exact: bool, table: np.ndarray):
+        """engine.kernels.mincost.near_best_cut_bags of the node's numeric attributes."""
+        return near_best_cut_bags(self.X, self.y, cases.data.rows, cases.data.weights, self.numeric_features, self.K,
+                                  self.cost, SLACK, total, exact, table, RATIO_SLACK)
+
+    def _category_bags(self, cases: Cases, features: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+        return category_bags(self.X, self.y, cases.data.rows, cases.data.weights, features, sizes, self.K)
+
+    def _missing_bags(self, cases: Cases, features: np.ndarray) -> np.ndarray:
+        return missing_bags(self.X, self.y, cases.data.rows, cases.data.weights, features, self.K)
+
+    def _integral_weights(self, cases: Cases) -> bool:
+        w = cases.data.weights
+        return bool(np.all(w == np.floor(w)))
+
+    def _table(self, total: float) -> np.ndarray:
+        """i ln i for i = 0 .. the node's weight."""
+        return xlnx_table(int(total))
 
     def node_costs(self, cases: Cases):
         """(total weight, the node's label, its cost as a leaf, TC and WC of every attribute given
@@ -153,11 +190,11 @@ class MinCostSplitter(RowSplitter):
         """Σ over the children (axis -2) of each child's minimum-cost total."""
         return (bags @ self.cost).min(axis=-1).sum(axis=-1)
 
-    def _discrete(self, rows, w, total, features, found) -> None:
+    def _discrete(self, cases, total, features, found) -> None:
         """Multiway splits of the discrete attributes `features` with at least two non-empty
         values; attributes with the same number of values scored together."""
         sizes = np.array([self.sizes[j] for j in features], np.int64)
-        all_bags = category_bags(self.X, self.y, rows, w, features, sizes, self.K)
+        all_bags = self._category_bags(cases, features, sizes)
         groups: dict[int, list[int]] = {}
         for a, m in enumerate(sizes):
             groups.setdefault(int(m), []).append(a)
@@ -174,18 +211,17 @@ class MinCostSplitter(RowSplitter):
                 found[int(features[a])] = (float(mcs[i]), float(gains[i]), float(ratios[i]), float(bags[i].sum()),
                                            None)
 
-    def _numeric(self, rows, w, total, found) -> None:
+    def _numeric(self, cases, total, found) -> None:
         """Each numeric attribute's best cut: the smallest MC, ties the larger gain ratio, then
         the lower cut. The kernel keeps the cuts whose MC is within SLACK of the least; their
         MC is computed again here as NumPy computes it, and gain ratios only for the cuts tied
         at the least (MC compared to DECIMALS decimals)."""
         # integers throughout (costs, weights, sums below 2**52): every order of summation gives
         # the same MC, the kernel's included, and x ln x of the weights can come from a table
-        exact = self.integral_cost and total * self.largest_cost < 2.0 ** 52 and bool(np.all(w == np.floor(w)))
-        table = xlnx_table(int(total)) if exact and total < 2 ** 26 else NO_TABLE
-        bags, thresholds, cuts, start, count, known, kernel_mc, approximate, near = near_best_cut_bags(
-            self.X, self.y, rows, w, self.numeric_features, self.K, self.cost, SLACK, total, exact, table,
-            RATIO_SLACK)
+        exact = self.integral_cost and total * self.largest_cost < 2.0 ** 52 and self._integral_weights(cases)
+        table = self._table(total) if exact and total < 2 ** 26 else NO_TABLE
+        bags, thresholds, cuts, start, count, known, kernel_mc, approximate, near = self._cut_bags(
+            cases, total, exact, table)
         has = np.flatnonzero(count > 0)
         if not len(has):
             return
@@ -218,6 +254,124 @@ class MinCostSplitter(RowSplitter):
             m = self.sizes[j]
             return CategorySplit(counts=None, label=0, children=[-1] * m, feature=j, branches=list(range(m)))
         return ThresholdSplit(counts=None, label=0, children=[-1, -1], feature=j, threshold=chosen.detail)
+
+
+@dataclass(eq=False)
+class Segment:
+    """A node's cases for PresortedMinCostSplitter: positions [start, end) of its presorted
+    columns (`order`'s last row: the cases in row order); the attributes used above."""
+
+    order: np.ndarray
+    weights_of: np.ndarray
+    start: int
+    end: int
+    used: frozenset = frozenset()
+
+    @property
+    def rows(self) -> np.ndarray:
+        """The node's data rows, ascending (as Rows.rows)."""
+        return self.order[-1, self.start:self.end].astype(np.int64)
+
+    @property
+    def weights(self) -> np.ndarray:
+        return self.weights_of[self.rows]
+
+
+class PresortedMinCostSplitter(MinCostSplitter):
+    """MinCostSplitter over columns sorted once (engine.kernels.mincost's presorted kernels):
+    `root()` sorts each numeric attribute's rows by value (ties by row, missing values last);
+    a split partitions every sorted column stably into the children (the cases missing the
+    attribute tested stay out of them), so a node's sweep sorts nothing, and a chain of
+    nodes (the trees M3 grows at scale) costs O(p · n_node) a node instead of O(p · n_node
+    log n_node). The same sums in the same order as MinCostSplitter: the same trees, bit for
+    bit. A node's cases are valid until one of its ancestors' siblings is split: the growth
+    loop's depth-first order; `root()` starts afresh."""
+
+    def __init__(self, data: EncodedData, cost: np.ndarray, costs: CostModel):
+        super().__init__(data, cost, costs)
+        self.w = np.ascontiguousarray(data.w, dtype=np.float64)
+        self.all_integral = bool(np.all(self.w == np.floor(self.w)))
+        self.nonnegative = bool(np.all(self.w >= 0))  # with exact costs: the kernel's one-pass sweep
+        self.ones = np.ones(len(self.w)) if bool(np.all(self.w == 1.0)) else np.empty(0)
+        self.y64 = np.ascontiguousarray(self.y, dtype=np.int64)
+        self.Xc = np.ascontiguousarray(self.X, dtype=np.float64)
+        self.root_table = NO_TABLE
+        # column[j]: attribute j's row of the presorted columns (-1: not presorted, a discrete one)
+        self.column = np.full(len(self.discrete), -1, np.int64)
+        self.column[self.numeric_features] = np.arange(len(self.numeric_features))
+        # code[j]: a discrete attribute's row of the row-order data (rowdata[2 + code[j]]; -1: numeric)
+        self.discrete_columns = np.array([j for j, d in enumerate(self.discrete) if d], np.int64)
+        self.code = np.full(len(self.discrete), -1, np.int64)
+        self.code[self.discrete_columns] = np.arange(len(self.discrete_columns))
+
+    def root(self) -> Cases:
+        n = len(self.y)
+        P = len(self.numeric_features)
+        order = np.empty((P + 1, n), np.int32)
+        if P:
+            order[:P], self.vals, self.ys = presort(self.Xc[:, self.numeric_features], self.y64)
+        else:
+            self.vals, self.ys = np.empty((0, n)), np.empty((0, n), np.int8)
+        order[P] = np.arange(n, dtype=np.int32)
+        self.order = order
+        rowdata = np.empty((2 + len(self.discrete_columns), n))
+        rowdata[0] = self.y64
+        rowdata[1] = self.w
+        rowdata[2:] = self.Xc[:, self.discrete_columns].T
+        self.rowdata = rowdata
+        self.dest = np.empty(n, np.int32)
+        self.buffer = np.empty(n, np.int32)
+        self.work = sweep_work(n, self.K)
+        self.vbuffer = np.empty(n)
+        self.ybuffer = np.empty(n, self.ys.dtype)
+        counts = np.bincount(self.y, weights=self.w, minlength=self.K).astype(np.float64)
+        total = float(counts.sum())
+        self.root_table = xlnx_table(int(total)) if 0 < total < 2 ** 26 else NO_TABLE
+        return Cases(counts, n, 0, Segment(order, self.w, 0, n))
+
+    def split(self, cases: Cases, chosen: Candidate):
+        node = self.make_node(cases, chosen)
+        seg = cases.data
+        j = chosen.attribute
+        n_children = len(node.children)
+        threshold = 0.0 if self.discrete[j] else float(chosen.detail)
+        at, sizes, counts = partition_segment(self.w, self.order, self.vals, self.ys, self.rowdata, seg.start,
+                                              seg.end, j, self.column, self.code, threshold, n_children, self.K,
+                                              self.dest, self.buffer, self.vbuffer, self.ybuffer)
+        used = seg.used | {j}
+        depth = cases.depth + 1
+        children = []
+        for c in range(n_children):
+            first, size = int(at[c]), int(sizes[c])
+            children.append(Child(Cases(counts[c].copy(), size, depth, Segment(self.order, self.w, first,
+                                                                                  first + size, used))))
+        return node, children
+
+    def _cut_bags(self, cases, total, exact, table):
+        seg = cases.data
+        return presorted_cut_bags(self.order, self.vals, self.ys, self.w, seg.start, seg.end, self.K, self.cost,
+                                  SLACK, total, exact, table, RATIO_SLACK, self.nonnegative, self.work, self.vbuffer,
+                                  self.ones)
+
+    def _category_bags(self, cases, features, sizes):
+        seg = cases.data
+        return segment_category_bags(self.rowdata, seg.start, seg.end, self.code[features], sizes, self.K)
+
+    def _missing_bags(self, cases, features):
+        seg = cases.data
+        return segment_missing_bags(self.w, self.y64, self.order, self.vals, self.rowdata, seg.start, seg.end,
+                                    features, self.column, self.code, self.K)
+
+    def _integral_weights(self, cases):
+        if self.all_integral:
+            return True
+        seg = cases.data
+        return bool(segment_integral(self.rowdata, seg.start, seg.end))
+
+    def _table(self, total):
+        """The root's table when it reaches the node's weight (i ln i is the same number in
+        either: a longer table only holds more of them)."""
+        return self.root_table if self.root_table.shape[0] > int(total) else xlnx_table(int(total))
 
 
 def reduction(c: Candidate) -> float:
@@ -340,8 +494,11 @@ def _stopping(params: dict) -> Stopping:
                     min_samples_leaf=0, min_impurity_decrease=None)
 
 
-def _splitter(data: EncodedData, spec: ProblemSpec | None) -> MinCostSplitter:
-    return MinCostSplitter(data, cost_matrix_of(spec, data.classes), CostModel.from_spec(spec, data.schema.names))
+def _splitter(data: EncodedData, spec: ProblemSpec | None, presorted: bool = True) -> MinCostSplitter:
+    """The learners' splitter (presorted columns); presorted=False: the reference that sorts at
+    every node (the same trees, slower: tests)."""
+    kind = PresortedMinCostSplitter if presorted else MinCostSplitter
+    return kind(data, cost_matrix_of(spec, data.classes), CostModel.from_spec(spec, data.schema.names))
 
 
 def fit_mincost(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
