@@ -97,7 +97,8 @@ def headline_html(result) -> str:
         parts.append('<span style="color:#616161">{}</span>'.format(escape(translate(
             "TrainPanel", "Figures on the training rows are optimistic: score by cross-validation or hold-out "
             "for an honest one."))))
-    return " ".join(parts)
+    # a sentence after a full-width stop (。) needs no space; after an English one it does
+    return "".join(part if not i or parts[i - 1].endswith("。") else " " + part for i, part in enumerate(parts))
 
 
 #: widest parameter editor (pixels): the help reads beside it
