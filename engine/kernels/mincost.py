@@ -126,7 +126,8 @@ def _exact_cut_ratio(left, totals, n_classes, total, table, ln_totals, known):
 def _grown(a, kept, capacity):
     """A float array of `capacity` holding a's first `kept` values (an output that grows)."""
     out = np.empty(capacity)
-    out[:kept] = a[:kept]
+    for i in range(kept):
+        out[i] = a[i]
     return out
 
 
@@ -156,27 +157,30 @@ def _outputs(n_classes):
 
 
 @numba.njit(**JIT)
-def _emit(v, n_classes, totals, at, run, mcs, ratios, nears, n_found, floor, kept, out):
-    """Append the remembered cuts 0 .. n_found-1 (value index at[1], position at[0], left class
-    weights run, MC, approximate gain ratio and near flag), except those not near whose ratio
-    is below `floor`, to the outputs `out` at `kept`; returns (kept, out)."""
+def _emit(v, n_classes, work, n_found, floor, kept, out):
+    """Append the cuts a sweep remembered in `work`, 0 .. n_found-1 (value index at[1], position
+    at[0], left class weights run, MC, approximate gain ratio and near flag), except those not
+    near whose ratio is below `floor`, to the outputs `out` at `kept`; returns (kept, out)."""
+    _, totals, _, mcs, ratios, nears, at, run, _, _ = work
     bags, thresholds, cuts, kept_mc, kept_ratio, kept_near = out
     capacity = thresholds.shape[0]
     if kept + n_found > capacity:
         while kept + n_found > capacity:
             capacity *= 2
+        # copied element by element: a slice assignment of a 3-d array costs seconds of compiling
         grown = np.zeros((capacity, 2, n_classes))
-        grown[:kept] = bags[:kept]
-        bags = grown
-        thresholds = _grown(thresholds, kept, capacity)
         positions = np.empty(capacity, np.int64)
-        positions[:kept] = cuts[:kept]
-        cuts = positions
+        flags = np.zeros(capacity, np.bool_)
+        for i in range(kept):
+            for side in range(2):
+                for k in range(n_classes):
+                    grown[i, side, k] = bags[i, side, k]
+            positions[i] = cuts[i]
+            flags[i] = kept_near[i]
+        bags, cuts, kept_near = grown, positions, flags
+        thresholds = _grown(thresholds, kept, capacity)
         kept_mc = _grown(kept_mc, kept, capacity)
         kept_ratio = _grown(kept_ratio, kept, capacity)
-        flags = np.zeros(capacity, np.bool_)
-        flags[:kept] = kept_near[:kept]
-        kept_near = flags
     for t in range(n_found):
         if not nears[t] and ratios[t] < floor:
             continue
@@ -194,16 +198,19 @@ def _emit(v, n_classes, totals, at, run, mcs, ratios, nears, n_found, floor, kep
 
 
 @numba.njit(**JIT)
-def _sweep(v, sw, sy, n_known, n_classes, cost, slack, total, exact, table, ratio_slack, work, kept, out):
+def _sweep(v, sw, sy, n_known, n_classes, cost, slack, total, exact, table, ratio_slack, work):
     """One attribute's cuts near its least MC (`near_best_cut_bags`), from its known values in
-    stable sorted order: v[q] the value, sw[q] the weight, sy[q] the class, q < n_known. Appends
-    the kept cuts at `kept` to the outputs `out`; returns (kept, out)."""
+    stable sorted order: v[q] the value, sw[q] the weight, sy[q] the class, q < n_known. Leaves
+    the cuts near the least MC in `work` (for `_emit`); returns (how many, the floor under
+    which a ratio not near a threshold is not kept)."""
     running, totals, _, mcs, cut_ratio, cut_near, at, run, left, right = work
-    totals[:] = 0.0
+    for k in range(n_classes):
+        totals[k] = 0.0
     for q in range(n_known):
         totals[sy[q]] += sw[q]
     # first pass: every cut's MC, the least of them
-    running[:] = 0.0
+    for k in range(n_classes):
+        running[k] = 0.0
     n_cuts = 0
     lowest = np.inf
     for q in range(n_known - 1):
@@ -225,14 +232,15 @@ def _sweep(v, sw, sy, n_known, n_classes, cost, slack, total, exact, table, rati
             n_cuts += 1
             lowest = min(lowest, mc)
     if n_cuts == 0:
-        return kept, out
+        return 0, -np.inf
     limit = lowest + slack * max(1.0, abs(lowest))
     floor = -np.inf
     if exact:
         limit = lowest
     # second pass: the cuts near the least MC, their left class weights and approximate gain
     # ratios (with exact MC: only those within ratio_slack of the largest are kept)
-    running[:] = 0.0
+    for k in range(n_classes):
+        running[k] = 0.0
     c = 0
     found = 0
     top = -np.inf
@@ -255,7 +263,7 @@ def _sweep(v, sw, sy, n_known, n_classes, cost, slack, total, exact, table, rati
             c += 1
     if exact:
         floor = top - ratio_slack * max(1.0, abs(top))
-    return _emit(v, n_classes, totals, at, run, mcs, cut_ratio, cut_near, found, floor, kept, out)
+    return found, floor
 
 
 EPS = np.finfo(np.float64).eps
@@ -319,7 +327,7 @@ def _likely_ratios(run, at, found, totals, n_classes, total, table, ln_totals, k
 
 
 @numba.njit(**JIT)
-def _sweep_exact(v, sw, sy, n_known, n_classes, cost, total, table, ratio_slack, work, kept, out):
+def _sweep_exact(v, sw, sy, n_known, n_classes, cost, total, table, ratio_slack, work):
     """`_sweep` with exact MC (integer costs, weights and sums below 2**52) and weights >= 0, in
     one pass over the values: Σ_i N_i · cost[i, j] of the left side kept up to date case by
     case (L_j += w · cost[y, j]) and the right side's as T_j - L_j — in exact arithmetic the
@@ -328,7 +336,8 @@ def _sweep_exact(v, sw, sy, n_known, n_classes, cost, total, table, ratio_slack,
     far are remembered with their left class weights (a lower MC forgets them), so the gain
     ratios and outputs visit only the cuts of the least MC, not every value again."""
     running, totals, sides, mcs, cut_ratio, cut_near, at, run, left, right = work
-    totals[:] = 0.0
+    for k in range(n_classes):
+        totals[k] = 0.0
     for q in range(n_known):
         totals[sy[q]] += sw[q]
     L = sides[0]
@@ -339,7 +348,8 @@ def _sweep_exact(v, sw, sy, n_known, n_classes, cost, total, table, ratio_slack,
             t += totals[k] * cost[k, j]
         T[j] = t
         L[j] = 0.0
-    running[:] = 0.0
+    for k in range(n_classes):
+        running[k] = 0.0
     lowest = np.inf
     found = 0
     c = 0
@@ -368,7 +378,7 @@ def _sweep_exact(v, sw, sy, n_known, n_classes, cost, total, table, ratio_slack,
                 found += 1
             c += 1
     if c == 0:
-        return kept, out
+        return 0, -np.inf
     # the largest approximate gain ratio among the cuts of least MC (near ones aside); often
     # nearly every cut ties (MC is the leaf's wherever both sides keep the node's label)
     ln_totals = 0.0
@@ -387,7 +397,7 @@ def _sweep_exact(v, sw, sy, n_known, n_classes, cost, total, table, ratio_slack,
         if not near and ratio > top:
             top = ratio
     floor = top - ratio_slack * max(1.0, abs(top))
-    return _emit(v, n_classes, totals, at, run, mcs, cut_ratio, cut_near, found, floor, kept, out)
+    return found, floor
 
 
 @numba.njit(**JIT)
@@ -447,8 +457,9 @@ def near_best_cut_bags(X, y, rows, weights, features, n_classes, cost, slack, to
         known[a] = numpy_sum(sorted_w, 0, n_known)
         if n_known < 2:
             continue
-        kept, out = _sweep(sv, sorted_w, sorted_y, n_known, n_classes, cost, slack, total, exact, table, ratio_slack,
-                           work, kept, out)
+        found, floor = _sweep(sv, sorted_w, sorted_y, n_known, n_classes, cost, slack, total, exact, table,
+                              ratio_slack, work)
+        kept, out = _emit(sv, n_classes, work, found, floor, kept, out)
         count[a] = kept - start[a]
     return _trimmed(out, kept, start, count, known)
 
@@ -525,11 +536,12 @@ def presorted_cut_bags(order, vals, ys, w, start, end, n_classes, cost, slack, t
         if n_known < 2:
             continue
         if incremental:
-            kept, out = _sweep_exact(vals[a, start:end], sw, ys[a, start:end], n_known, n_classes, cost, total,
-                                     table, ratio_slack, work, kept, out)
+            found, floor = _sweep_exact(vals[a, start:end], sw, ys[a, start:end], n_known, n_classes, cost, total,
+                                        table, ratio_slack, work)
         else:
-            kept, out = _sweep(vals[a, start:end], sw, ys[a, start:end], n_known, n_classes, cost, slack, total,
-                               exact, table, ratio_slack, work, kept, out)
+            found, floor = _sweep(vals[a, start:end], sw, ys[a, start:end], n_known, n_classes, cost, slack, total,
+                                  exact, table, ratio_slack, work)
+        kept, out = _emit(vals[a, start:end], n_classes, work, found, floor, kept, out)
         count[a] = kept - start_a[a]
     return _trimmed(out, kept, start_a, count, known)
 
@@ -663,7 +675,8 @@ def partition_segment(w, order, vals, ys, rowdata, start, end, feature, column, 
                 vbuffer[n_rest] = rowdata[r, i]
                 buffer[n_rest] = d
                 n_rest += 1
-        at[:] = first
+        for d in range(n_children + 1):
+            at[d] = first[d]
         for i in range(n_rest):
             d = buffer[i]
             rowdata[r, at[d]] = vbuffer[i]
@@ -686,7 +699,8 @@ def partition_segment(w, order, vals, ys, rowdata, start, end, feature, column, 
                     vbuffer[n_rest] = vals[r, i]
                     ybuffer[n_rest] = ys[r, i]
                 n_rest += 1
-        at[:] = first
+        for d in range(n_children + 1):
+            at[d] = first[d]
         for i in range(n_rest):
             s = buffer[i]
             d = dest[s]
