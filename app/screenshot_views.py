@@ -41,22 +41,10 @@ DIALOG_SHOTS = ("predictions", "user_guide")
 TRAINING_ROWS = 200
 
 
-def split_lang(argv: list[str]) -> tuple[str, list[str]]:
-    """`--lang LANG` or `--lang=LANG` taken out of the arguments: (LANG or "en", the rest)."""
-    lang, rest, args = "en", [], iter(argv)
-    for arg in args:
-        if arg == "--lang":
-            lang = next(args, "")
-        elif arg.startswith("--lang="):
-            lang = arg.split("=", 1)[1]
-        else:
-            rest.append(arg)
-    if not lang:
-        raise SystemExit("--lang needs a language (en or zh_CN)")
-    return lang, rest
-
-
 def main(argv: list[str]) -> int:
+    # deferred: run as a script, the checkout's root is on sys.path only once __main__ has put it there
+    from app.screenshot_tour import split_lang
+
     lang, argv = split_lang(argv)
     if len(argv) != 1:
         raise SystemExit(__doc__)
