@@ -300,3 +300,33 @@ def encode(table: Table, spec: ProblemSpec, *, weights: np.ndarray | None = None
         w = np.asarray(weights, dtype=np.float64)[rows]
     return EncodedData(X=np.ascontiguousarray(X_all[rows]), y=y_all[rows].astype(np.int64), w=w,
                        schema=schema, rows=rows, dropped_rows=dropped, warnings=warnings)
+
+
+def encode_for_schema(table: Table, schema: DataSchema, *, weights: np.ndarray | None = None) -> EncodedData:
+    """Rows of `table` with their classes, encoded as a model's `schema` encodes them (the same
+    columns, codes and classes: what editing a model, ranking its candidates or scoring a
+    typed guideline learns from). Rows with no class are left out, as `encode` leaves them
+    out; a class the schema does not know is an error naming its row and column."""
+    warnings: list[str] = []
+    X_all = schema.encode_features(table, warnings=warnings)
+    if schema.target not in table.frame.columns:
+        raise DataError(_('the target column "{column}" is not in the data').format(column=schema.target),
+                        code="missing_column", file=table.file, sheet=table.sheet, column=schema.target)
+    numeric = table.column(schema.target).type == NUMERIC
+    labels = _labels_of(table.frame[schema.target], numeric)
+    y_all = _codes(labels, schema.classes)
+    strangers = np.flatnonzero((y_all < 0) & np.array([v is not None for v in labels], dtype=bool))
+    if len(strangers):
+        i = int(strangers[0])
+        raise DataError(_('the class "{value}" is not one of the model\'s classes ({classes})').format(
+            value=labels[i], classes=", ".join(schema.classes)), code="unknown_class", file=table.file,
+            sheet=table.sheet, row=table.row_number(i), column=schema.target)
+    rows = np.flatnonzero(y_all >= 0)
+    dropped = [table.row_number(int(i)) for i in np.flatnonzero(y_all < 0)]
+    if dropped:
+        more = _(" (and {n} more)").format(n=len(dropped) - 1) if len(dropped) > 1 else ""
+        warnings.append(_('{n} row(s) have no value in the target column "{target}" and are left out of learning: '
+                          "row {row}{more}").format(n=len(dropped), target=schema.target, row=dropped[0], more=more))
+    w = np.ones(len(rows)) if weights is None else np.asarray(weights, dtype=np.float64)[rows]
+    return EncodedData(X=np.ascontiguousarray(X_all[rows]), y=y_all[rows].astype(np.int64), w=w, schema=schema,
+                       rows=rows, dropped_rows=dropped, warnings=warnings)
