@@ -11,9 +11,9 @@ or as the rules workbook writes them in Chinese (如果 … 且 … 则 …；�
 
 The grammar (keywords in either language, any case; full-width punctuation accepted):
 
-    guideline := item (separator item)*         separator: ';' '；' '。' or a new line
+    guideline := item (separator item)*         separator: ';' '；' '。' '.' or a new line
     item      := [1. | 1) | 1、 | - ]  IF conditions THEN class
-               | ELSE IF conditions THEN class  | ELSE [THEN] class
+               | ELSE IF conditions THEN class  | ELSE [THEN] [:] class
     conditions:= condition ((AND | 且 | 并且 | 而且 | &&) condition)* | TRUE | 无条件
     class     := [target (= | : | is | 为 | 是)] a class name (quotable)
 
@@ -62,7 +62,7 @@ _AND = ("and", "&&", "并且", "而且", "且")
 _THEN = ("then", "那么", "则")
 _OR = ("or", "||", "或者", "或")
 _TRUE = ("true", "无条件")
-_SEPARATORS = ";。"
+_SEPARATORS = ";。."  # between items (a rule may end as a sentence does)
 _TARGET_IS = ("=", ":", "is", "为", "是")
 _ENUMERATOR = re.compile(r"(?:\d{1,4}\s*[.),:]|\(\d{1,4}\)|[-*•·])\s*")
 
@@ -97,9 +97,6 @@ class Guideline:
     default: int
     text: str
     tree: Tree = field(repr=False, default=None)
-
-    def class_name(self, label: int) -> str:
-        return self.schema.classes[label]
 
 
 class GuidelineError(SpecError):
@@ -270,6 +267,8 @@ class _Reader:
         """The class a rule gives (after an optional "target =") and where the item ends."""
         src, schema = self.src, self.schema
         pos = src.space(pos)
+        if src.folded.startswith((":", ","), pos):  # "否则：unacc", "THEN, acc"
+            pos = src.space(pos + 1)
         target = src.name(pos, [schema.target])
         if target is not None:
             said = _keyword(src, src.space(target[1]), _TARGET_IS)

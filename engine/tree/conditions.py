@@ -110,7 +110,7 @@ class Source:
         """Where an unquoted word that starts at pos ends: before a separator, a set's brace or
         a stop word; trailing spaces left out."""
         k, n = pos, len(self.text)
-        while k < n and self.folded[k] not in _ENDS and self.text[k] not in _ENDS and not (k > pos and self.stops(k)):
+        while k < n and self.folded[k] not in _ENDS and not (k > pos and self.stops(k)):
             k += 1
         while k > pos and self.folded[k - 1].isspace():
             k -= 1
