@@ -501,3 +501,28 @@ def test_its_model_is_exported(car_model, tmp_path, capsys):
     book = load_workbook(out, read_only=True)
     cells = [str(c) for sheet in book.worksheets for row in sheet.iter_rows(values_only=True) for c in row if c]
     assert any("safety = low" in c for c in cells)
+
+
+def test_its_nodes_are_the_expert_s_and_an_edit_keeps_them(car_model, tmp_path, capsys):
+    """Every node of a guideline's tree was made by the expert (origin "expert" in the model file):
+    an edit's regrowth keeps them all; a pruned guideline is scored beside it on the same folds."""
+    model = json.loads(car_model.read_text(encoding="utf-8"))
+    assert {n.get("origin") for n in model["tree"]["nodes"]} == {"expert"}
+    data = load_project(str(CAR)).data_path
+    assert cli.main(["edit", str(car_model), "--data", data, "--at", "root/1", "--regrow",
+                     "--out", str(tmp_path / "regrown.json")]) == 0
+    regrown = json.loads((tmp_path / "regrown.json").read_text(encoding="utf-8"))
+    assert regrown["tree"]["nodes"] == model["tree"]["nodes"]
+    assert cli.main(["edit", str(car_model), "--data", data, "--at", "root/1", "--prune", "--cv", "3",
+                     "--out", str(tmp_path / "pruned.json")]) == 0
+    assert "the learner alone 0.782" in capsys.readouterr().out
+
+
+def test_rules_may_end_as_sentences_do(car):
+    schema = car[2].schema
+    for text in ("IF safety = low THEN unacc.\nELSE: acc.", "如果 safety = low 则：unacc。否则，acc",
+                 "1. IF safety = low THEN unacc\n2. ELSE acc", "- IF safety = low THEN unacc\n- ELSE acc",
+                 "IF safety = low THEN unacc ELSE acc", "if safety = low then class = unacc; otherwise acc"):
+        found = parse_guideline(text, schema)
+        assert not isinstance(found, list), (text, found)
+        assert [r.label for r in found.rules] == [0] and found.default == 1

@@ -20,7 +20,8 @@ conditions; a list whose tree would pass `max_nodes` is refused (`TooLarge`, nam
 rule it had reached).
 
 A case whose value is missing stops at the first test of that attribute (the "stop"
-policy): it answers that node's label. Counts and the labels of the inner nodes are the
+policy): it answers that node's label. Every node is the expert's (`origin` "expert", as the
+model file writes it): an edit's regrowth keeps them, as it keeps the splits an expert forced. Counts and the labels of the inner nodes are the
 caller's (they come from data: engine.tree.node_cases.recount); here every inner node takes
 the default's label and every leaf its rule's class.
 """
@@ -36,6 +37,7 @@ from .nodes import Condition, Interval, OneOf
 
 #: the largest tree a decision list may become (nodes)
 MAX_NODES = 20_000
+EXPERT = "expert"  # who made the nodes (engine.tree.nodes.ORIGINS)
 
 
 class TooLarge(Exception):
@@ -116,8 +118,8 @@ def _split(test: Test, schema, k: int, label: int):
     if test.kind == "in":
         m = len(schema.attributes[test.feature].categories)
         branches = [0 if c in test.codes else 1 for c in range(m)]
-        return CategorySplit(counts, label, [-1, -1], feature=test.feature, branches=branches), 0, 1
-    node = ThresholdSplit(counts, label, [-1, -1], feature=test.feature, threshold=test.threshold)
+        return CategorySplit(counts, label, [-1, -1], origin=EXPERT, feature=test.feature, branches=branches), 0, 1
+    node = ThresholdSplit(counts, label, [-1, -1], origin=EXPERT, feature=test.feature, threshold=test.threshold)
     return (node, 0, 1) if test.kind == "le" else (node, 1, 0)
 
 
@@ -138,7 +140,7 @@ def decision_list_tree(schema, rules: list[tuple[list[Condition], int]], default
                 break
             i, t = (i, t + 1) if verdict else (i + 1, 0)
         if i == len(rules) or t == len(tests[i]):
-            node, branches = Leaf(np.zeros(k), default if i == len(rules) else rules[i][1]), None
+            node, branches = Leaf(np.zeros(k), default if i == len(rules) else rules[i][1], origin=EXPERT), None
         else:
             node, yes, no = _split(tests[i][t], schema, k, default)
             branches = (yes, no)
