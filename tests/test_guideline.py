@@ -265,6 +265,16 @@ def test_a_malformed_text_names_line_and_column(car, text, line, column, message
     assert message in found[0].message, found
 
 
+@pytest.mark.parametrize("text, line, column, message", [m for m in MALFORMED if m[1] is not None])
+def test_the_cli_names_file_line_and_column_of_each(text, line, column, message, tmp_path, capsys):
+    path = tmp_path / "rules.txt"
+    path.write_text(text, encoding="utf-8")
+    assert cli.main(["guideline", str(path), "--project", str(CAR), "--out", str(tmp_path / "m.json")]) == 2
+    first = capsys.readouterr().err.splitlines()[0]
+    assert first.startswith(f"{path}:{line}:{column}: ") and message in first
+    assert not (tmp_path / "m.json").exists()
+
+
 def test_every_problem_is_reported_and_parsing_never_raises(car):
     text = "IF safty = low THEN unacc\nELSE IF persons = 3 THEN unacc\nELSE IF safety = low THEN hihg\nELSE acc"
     found = parse_guideline(text, car[2].schema)
