@@ -925,7 +925,7 @@
         </message>
         <message>
             <location filename="engine/cli/__init__.py" line="131" />
-            <location filename="engine/cli/compare.py" line="61" />
+            <location filename="engine/cli/compare.py" line="64" />
             <source>how a test case's values are obtained, for the cost metrics (default: sequential when the problem has test or waiting costs)</source>
             <translation>代价指标中测试样本取值的获取方式（默认：问题有测试代价或等待时间代价时为 sequential）</translation>
         </message>
@@ -1092,7 +1092,7 @@
         </message>
         <message>
             <location filename="engine/cli/commands.py" line="174" />
-            <location filename="engine/cli/edit.py" line="58" />
+            <location filename="engine/cli/edit.py" line="59" />
             <source>--cv must be at least 2</source>
             <translation>--cv 至少为 2</translation>
         </message>
@@ -1162,41 +1162,41 @@
             <translation>[支持度 {support}{confidence}，覆盖度 {coverage}]</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="290" />
+            <location filename="engine/cli/compare.py" line="315" />
             <source>significance on {metric} (higher is better), against {reference}; alpha {alpha}:</source>
             <translation>显著性检验（{metric}，越高越好），与 {reference} 比较；alpha {alpha}：</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="292" />
+            <location filename="engine/cli/compare.py" line="317" />
             <source>significance on {metric} (lower is better), against {reference}; alpha {alpha}:</source>
             <translation>显著性检验（{metric}，越低越好），与 {reference} 比较；alpha {alpha}：</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="297" />
+            <location filename="engine/cli/compare.py" line="322" />
             <location filename="engine/export.py" line="181" />
             <source>mean</source>
             <translation>均值</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="297" />
+            <location filename="engine/cli/compare.py" line="322" />
             <location filename="engine/compare/workbook.py" line="112" />
             <source>corrected t p</source>
             <translation>校正 t 检验 p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="297" />
+            <location filename="engine/cli/compare.py" line="322" />
             <location filename="engine/compare/workbook.py" line="112" />
             <source>Wilcoxon p</source>
             <translation>Wilcoxon p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="297" />
+            <location filename="engine/cli/compare.py" line="322" />
             <location filename="engine/compare/workbook.py" line="112" />
             <source>Nemenyi p</source>
             <translation>Nemenyi p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="297" />
+            <location filename="engine/cli/compare.py" line="322" />
             <source>avg rank</source>
             <translation>平均秩</translation>
         </message>
@@ -1212,96 +1212,101 @@
         </message>
         <message>
             <location filename="engine/cli/compare.py" line="39" />
+            <source>also compare an edited model (ruletree edit): its learner with its parameters, the edits replayed on each fold's training rows (repeatable)</source>
+            <translation>同时比较一个编辑过的模型（ruletree edit）：用其学习器与参数，编辑在每折的训练样本上重放（可重复）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="42" />
             <source>parameter K of algorithm (or name) A; K=V sets it for every algorithm that has K (repeatable)</source>
             <translation>算法（或名称）A 的参数 K；K=V 为所有具有参数 K 的算法设置它（可重复）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="45" />
+            <location filename="engine/cli/compare.py" line="48" />
             <source>a learning curve: each fold also trained on these shares of its training rows (0.1,0.25,0.5,1) or numbers of rows (100,200,400), nested and stratified, and scored on the same test rows; the tables and tests are on the largest size</source>
             <translation>学习曲线：每一折另外在其训练行的这些比例（0.1,0.25,0.5,1）或行数（100,200,400）上训练（嵌套、分层），并在相同的测试行上评分；表格和检验使用最大的规模</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="49" />
+            <location filename="engine/cli/compare.py" line="52" />
             <source>replace algorithm (or name) A by one entry per value of its parameter K, e.g. trichotomy.trim=0,0.02,0.05,0.1 for the error / pending curve over the trim alpha (repeatable)</source>
             <translation>将算法（或名称）A 替换为其参数 K 的每个取值各一个条目，例如 trichotomy.trim=0,0.02,0.05,0.1 得到随 trim alpha 变化的错误 / 待定曲线（可重复）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="52" />
+            <location filename="engine/cli/compare.py" line="55" />
             <source>units run at once (default: all cores)</source>
             <translation>同时运行的单元数（默认：全部核心）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="54" />
+            <location filename="engine/cli/compare.py" line="57" />
             <source>run the folds on worker processes, each handed the data once (the default), or on threads of this process (the learners' Python parts share one lock: little gain)</source>
             <translation>在工作进程上运行各折，每个进程只接收一次数据（默认），或在本进程的线程上运行（学习器的 Python 部分共用一把锁：收益很小）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="57" />
+            <location filename="engine/cli/compare.py" line="60" />
             <source>run the folds on a Dask distributed cluster: the scheduler's address (tcp://host:8786), or local:N to start N local workers; each worker needs RuleTree Studio and dask[distributed] installed</source>
             <translation>在 Dask 分布式集群上运行各折：调度器地址（tcp://host:8786），或 local:N 启动 N 个本地工作进程；每个工作进程都需要安装 RuleTree Studio 和 dask[distributed]</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="64" />
+            <location filename="engine/cli/compare.py" line="67" />
             <source>for experiments: blank each attribute value independently with probability R, 0 &lt;= R &lt; 1 (seeded by --seed), in the training and test rows of every fold</source>
             <translation>用于实验：在每一折的训练行和测试行中，以概率 R（0 &lt;= R &lt; 1）独立地清空每个属性值（随机种子由 --seed 给出）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="69" />
+            <location filename="engine/cli/compare.py" line="72" />
             <source>keep the results in FILE after every fold; run again to continue where it stopped</source>
             <translation>每完成一折就把结果保存到 FILE；再次运行可从中断处继续</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="71" />
+            <location filename="engine/cli/compare.py" line="74" />
             <source>the metric the significance tests are on (default: the total cost per case with priced tests, else the misclassification cost with a cost matrix, else accuracy)</source>
             <translation>显著性检验所用的指标（默认：测试有代价时为每个样本的总代价，否则有代价矩阵时为误分类代价，否则为准确率）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="74" />
+            <location filename="engine/cli/compare.py" line="77" />
             <source>the entry the others are tested against (default: the first one given)</source>
             <translation>其他条目与之比较的参照条目（默认：第一个给出的）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="76" />
+            <location filename="engine/cli/compare.py" line="79" />
             <source>also write the tables, the fold scores, the tests and Excel charts to a workbook</source>
             <translation>同时将表格、各折得分、检验和 Excel 图表写入工作簿</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="89" />
+            <location filename="engine/cli/compare.py" line="92" />
             <source>--algorithms: give at least one algorithm name</source>
             <translation>--algorithms：请至少给出一个算法名称</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="152" />
+            <location filename="engine/cli/compare.py" line="176" />
             <source>--jobs must be at least 1</source>
             <translation>--jobs 至少为 1</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="223" />
+            <location filename="engine/cli/compare.py" line="248" />
             <source>{n} algorithm and {baseline} on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法和 {baseline} 于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="224" />
+            <location filename="engine/cli/compare.py" line="249" />
             <source>{n} algorithms and {baseline} on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法和 {baseline} 于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="226" />
+            <location filename="engine/cli/compare.py" line="251" />
             <source>{n} algorithm and no baseline on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法（无基线）于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="227" />
+            <location filename="engine/cli/compare.py" line="252" />
             <source>{n} algorithms and no baseline on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法（无基线）于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="233" />
-            <location filename="engine/cli/compare.py" line="260" />
-            <location filename="engine/cli/compare.py" line="296" />
-            <location filename="engine/cli/compare.py" line="248" />
-            <location filename="engine/cli/compare.py" line="298" />
-            <location filename="engine/cli/compare.py" line="267" />
+            <location filename="engine/cli/compare.py" line="258" />
+            <location filename="engine/cli/compare.py" line="285" />
+            <location filename="engine/cli/compare.py" line="321" />
+            <location filename="engine/cli/compare.py" line="273" />
+            <location filename="engine/cli/compare.py" line="323" />
+            <location filename="engine/cli/compare.py" line="292" />
             <location filename="engine/compare/workbook.py" line="47" />
             <location filename="engine/compare/workbook.py" line="111" />
             <location filename="engine/compare/workbook.py" line="79" />
@@ -1311,101 +1316,106 @@
             <translation>算法</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="218" />
+            <location filename="engine/cli/compare.py" line="243" />
             <source> x {repeats}, seed {seed}</source>
             <translation> × {repeats}，随机种子 {seed}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="220" />
+            <location filename="engine/cli/compare.py" line="245" />
             <source>, missing rate {rate}</source>
             <translation>，缺失率 {rate}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="303" />
+            <location filename="engine/cli/compare.py" line="328" />
             <location filename="engine/compare/workbook.py" line="107" />
             <source>better</source>
             <translation>更好</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="303" />
+            <location filename="engine/cli/compare.py" line="328" />
             <location filename="engine/compare/workbook.py" line="107" />
             <source>worse</source>
             <translation>更差</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="304" />
+            <location filename="engine/cli/compare.py" line="329" />
             <source>(reference)</source>
             <translation>（参照）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="318" />
+            <location filename="engine/cli/compare.py" line="343" />
             <source>note: {caveat}</source>
             <translation>注意：{caveat}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="94" />
+            <location filename="engine/cli/compare.py" line="97" />
             <source>--algorithms all cannot be combined with other names here</source>
             <translation>--algorithms all 在此不能与其他名称同时使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="191" />
+            <location filename="engine/cli/compare.py" line="216" />
             <source>--metric: "{metric}" is not a metric of this comparison ({metrics})</source>
             <translation>--metric：“{metric}”不是本次比较的指标（{metrics}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="216" />
+            <location filename="engine/cli/compare.py" line="241" />
             <location filename="engine/cli/printing.py" line="190" />
             <source>hold-out {share}</source>
             <translation>留出法 {share}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="217" />
+            <location filename="engine/cli/compare.py" line="242" />
             <location filename="engine/cli/printing.py" line="191" />
             <source>{k}-fold cross-validation</source>
             <translation>{k} 折交叉验证</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="266" />
+            <location filename="engine/cli/compare.py" line="291" />
             <source>learning curve: {metric} (mean over the folds) by training rows</source>
             <translation>学习曲线：{metric}（各折均值）随训练行数的变化</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="276" />
+            <location filename="engine/cli/compare.py" line="301" />
             <source>error / pending (mean over the folds): {error}, {pending}, {used}</source>
             <translation>错误 / 待定（各折均值）：{error}、{pending}、{used}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="311" />
+            <location filename="engine/cli/compare.py" line="336" />
             <source>Friedman over {n} folds: chi2 = {chi2} ({p_chi2}), Iman-Davenport F = {f} ({p_f}); Nemenyi critical difference of average ranks {cd}</source>
             <translation>Friedman 检验（{n} 折）：chi2 = {chi2}（{p_chi2}），Iman-Davenport F = {f}（{p_f}）；Nemenyi 平均秩临界差 {cd}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="316" />
+            <location filename="engine/cli/compare.py" line="341" />
             <source>not tested (no {metric} on every fold): {names}</source>
             <translation>未检验（并非每一折都有{metric}）：{names}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="103" />
+            <location filename="engine/cli/compare.py" line="106" />
             <source>--param "{item}" is not A.K=V</source>
             <translation>--param “{item}”不是 A.K=V 的形式</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="140" />
+            <location filename="engine/cli/compare.py" line="135" />
+            <source>--edited {path}: the model has no edits (compare its learner by name)</source>
+            <translation>--edited {path}：该模型没有编辑（请按名称比较其学习器）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="164" />
             <source>--sweep "{item}" is not A.K=V,V,...</source>
             <translation>--sweep “{item}”不是 A.K=V,V,... 的形式</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="170" />
+            <location filename="engine/cli/compare.py" line="194" />
             <source>note: {name} left out: it {reason}</source>
             <translation>注意：未包含 {name}：它{reason}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="108" />
+            <location filename="engine/cli/compare.py" line="111" />
             <source>--param "{item}": "{name}" is not one of the algorithms compared</source>
             <translation>--param “{item}”：“{name}”不是参与比较的算法</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="114" />
+            <location filename="engine/cli/compare.py" line="117" />
             <source>--param "{item}": no algorithm compared has a parameter "{key}"</source>
             <translation>--param “{item}”：参与比较的算法都没有参数“{key}”</translation>
         </message>
@@ -1537,134 +1547,114 @@
             <translation>{n} 个问题</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="18" />
+            <location filename="engine/cli/edit.py" line="19" />
             <source>edit a model's tree: force or move a split, prune, relabel, lock, regrow</source>
             <translation>编辑模型的决策树：强制或移动划分、剪枝、改标签、锁定、重新生长</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="22" />
+            <location filename="engine/cli/edit.py" line="23" />
             <source>the node: a path such as root/1/0 (the child taken at each step) or a number such as #7</source>
             <translation>节点：路径如 root/1/0（每一步所取的子节点），或编号如 #7</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="25" />
+            <location filename="engine/cli/edit.py" line="26" />
             <source>test this at the node: "age &lt;= 50" (a number), "safety &lt;= med" (an ordered value), "colour" (one branch per value), "colour: red, blue | green" (groups of values)</source>
             <translation>在该节点上检验：“age &lt;= 50”（数值）、“safety &lt;= med”（有序取值）、“colour”（每个取值一个分支）、“colour: red, blue | green”（取值组）</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="27" />
+            <location filename="engine/cli/edit.py" line="28" />
             <source>move the node's cut to V</source>
             <translation>把该节点的切分点移到 V</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="28" />
+            <location filename="engine/cli/edit.py" line="29" />
             <source>regroup the branches of a split on categories</source>
             <translation>重新分组按类别划分的分支</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="29" />
+            <location filename="engine/cli/edit.py" line="30" />
             <source>make the node a leaf</source>
             <translation>把该节点变为叶节点</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="30" />
+            <location filename="engine/cli/edit.py" line="31" />
             <source>make the leaf answer X</source>
             <translation>让该叶节点回答 X</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="31" />
+            <location filename="engine/cli/edit.py" line="32" />
             <source>freeze the node and everything below it</source>
             <translation>锁定该节点及其下的一切</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="32" />
+            <location filename="engine/cli/edit.py" line="33" />
             <source>thaw a locked node</source>
             <translation>解锁已锁定的节点</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="34" />
+            <location filename="engine/cli/edit.py" line="35" />
             <source>grow again below the node with the model's learner (expert and locked nodes kept)</source>
             <translation>用模型的学习器在该节点之下重新生长（保留专家节点与锁定节点）</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="35" />
+            <location filename="engine/cli/edit.py" line="36" />
             <source>take back the model's last edit</source>
             <translation>撤销模型的最后一次编辑</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="36" />
+            <location filename="engine/cli/edit.py" line="37" />
             <source>make the last undone edit again</source>
             <translation>重做最后一次撤销的编辑</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="38" />
+            <location filename="engine/cli/edit.py" line="39" />
             <source>make the edits of a file in order (a list of objects such as {"op": "split", "at": "root", "attribute": "safety", "threshold": 0.5})</source>
             <translation>按顺序执行文件中的编辑（一个对象列表，如 {"op": "split", "at": "root", "attribute": "safety", "threshold": 0.5}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="41" />
+            <location filename="engine/cli/edit.py" line="42" />
             <source>fit the model's learner on the data and make the model's edits again on it</source>
             <translation>在数据上重新训练模型的学习器，并在其上重做模型的编辑</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="43" />
+            <location filename="engine/cli/edit.py" line="44" />
             <source>also cross-validate: the learner and the edited model in the same K folds, the edits replayed on each fold's training rows</source>
             <translation>同时做交叉验证：学习器与编辑后的模型用同样的 K 折，编辑在每折的训练样本上重放</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="87" />
+            <location filename="engine/cli/edit.py" line="88" />
             <source>{leaves} leaves, depth {depth} -&gt; {path}</source>
             <translation>{leaves} 个叶节点，树深度 {depth} -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="89" />
+            <location filename="engine/cli/edit.py" line="90" />
             <source>accuracy on the training rows (optimistic): {value}</source>
             <translation>训练样本上的准确率（偏乐观）：{value}</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="86" />
+            <location filename="engine/cli/edit.py" line="165" />
+            <source>"{text}": a split has one cut (write "{name} &lt;= v" or "{name} &gt; v")</source>
+            <translation>“{text}”：一个划分只有一个切分点（请写“{name} &lt;= v”或“{name} &gt; v”）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="87" />
             <source>left out: {edit} ({why})</source>
             <translation>未采用：{edit}（{why}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="92" />
+            <location filename="engine/cli/edit.py" line="93" />
             <source>cross-validated accuracy, {k} folds: edited {edited} ± {edited_sd}, the learner alone {learner} ± {learner_sd}</source>
             <translation>交叉验证准确率，{k} 折：编辑后 {edited} ± {edited_sd}，仅学习器 {learner} ± {learner_sd}</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="125" />
+            <location filename="engine/cli/edit.py" line="126" />
             <source>{path}: a file of edits holds a list of at most {n} edits</source>
             <translation>{path}：编辑文件应是至多 {n} 项编辑的列表</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="136" />
+            <location filename="engine/cli/edit.py" line="137" />
             <source>"{text}" is not groups of values such as "a, b | c"</source>
             <translation>“{text}”不是取值组（应写成如“a, b | c”）</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/edit.py" line="156" />
-            <source>"{text}" does not start with an attribute of the model ({names})</source>
-            <translation>“{text}”不是以模型的属性开头（{names}）</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/edit.py" line="166" />
-            <source>"{text}": after "{name}" write &lt;=, &gt;, = or a colon and groups</source>
-            <translation>“{text}”：在“{name}”之后请写 &lt;=、&gt;、= 或冒号加取值组</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/edit.py" line="183" />
-            <source>a cut is written with &lt;= or &gt; (a case equal to the cut goes to the &lt;= side): "{name} &lt;= {value}" or "{name} &gt; {value}"</source>
-            <translation>切分点用 &lt;= 或 &gt; 表示（等于切分点的样本归入 &lt;= 一侧）：“{name} &lt;= {value}”或“{name} &gt; {value}”</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/edit.py" line="173" />
-            <source>"{value}" is not a value of "{name}" (its values: {values})</source>
-            <translation>“{value}”不是“{name}”的取值（其取值：{values}）</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/edit.py" line="181" />
-            <source>"{value}" is not a number</source>
-            <translation>“{value}”不是数字</translation>
         </message>
         <message>
             <location filename="engine/cli/guideline.py" line="23" />
@@ -3452,7 +3442,7 @@
         </message>
         <message>
             <location filename="engine/data/spec/checks.py" line="494" />
-            <location filename="engine/guideline.py" line="115" />
+            <location filename="engine/guideline.py" line="112" />
             <source> (and 1 more problem)</source>
             <translation>（另有 1 个问题）</translation>
         </message>
@@ -3524,7 +3514,7 @@
         </message>
         <message>
             <location filename="engine/data/spec/checks.py" line="495" />
-            <location filename="engine/guideline.py" line="114" />
+            <location filename="engine/guideline.py" line="111" />
             <source> (and {n} more problems)</source>
             <translation>（另有 {n} 个问题）</translation>
         </message>
@@ -4591,97 +4581,97 @@
             <translation>{what}不是有效的 JSON：{error}</translation>
         </message>
         <message>
-            <location filename="engine/guideline.py" line="413" />
+            <location filename="engine/guideline.py" line="412" />
             <source>the guideline file is not text (save it as UTF-8 text)</source>
             <translation>指南文件不是文本（请保存为 UTF-8 文本）</translation>
         </message>
         <message>
-            <location filename="engine/guideline.py" line="366" />
+            <location filename="engine/guideline.py" line="365" />
             <source>ELSE IF (否则如果) follows a rule: the first rule starts with IF (如果)</source>
             <translation>“否则如果”（ELSE IF）要跟在一条规则之后：第一条规则以“如果”（IF）开头</translation>
         </message>
         <message>
-            <location filename="engine/guideline.py" line="372" />
+            <location filename="engine/guideline.py" line="371" />
             <source>the guideline has no default: end it with ELSE (否则) and the class to give when no rule applies</source>
             <translation>指南没有默认类别：请以“否则”（ELSE）和没有规则适用时给出的类别结尾</translation>
         </message>
         <message>
-            <location filename="engine/guideline.py" line="111" />
+            <location filename="engine/guideline.py" line="108" />
             <source>the guideline, line {line}, column {column}: {message}</source>
             <translation>指南第 {line} 行第 {column} 列：{message}</translation>
         </message>
         <message>
-            <location filename="engine/guideline.py" line="332" />
+            <location filename="engine/guideline.py" line="331" />
             <source>the guideline is empty: write rules such as IF age &gt; 50 THEN high; ELSE low</source>
             <translation>指南是空的：请写规则，如 如果 年龄 &gt; 50 则 高；否则 低</translation>
         </message>
         <message>
-            <location filename="engine/guideline.py" line="369" />
+            <location filename="engine/guideline.py" line="368" />
             <source>this rule comes after the default (ELSE, 否则): no case would reach it</source>
             <translation>这条规则在默认类别（否则，ELSE）之后：没有样本会到达它</translation>
         </message>
         <message>
-            <location filename="engine/guideline.py" line="390" />
+            <location filename="engine/guideline.py" line="389" />
             <source>the guideline file does not exist</source>
             <translation>指南文件不存在</translation>
         </message>
         <message>
-            <location filename="engine/guideline.py" line="391" />
+            <location filename="engine/guideline.py" line="390" />
             <source>the guideline file is not a regular file</source>
             <translation>指南文件不是普通文件</translation>
         </message>
         <message>
-            <location filename="engine/guideline.py" line="262" />
+            <location filename="engine/guideline.py" line="259" />
             <source>the rule has no THEN (则): write THEN and the class it gives</source>
             <translation>规则缺少“则”（THEN）：请写“则”和它给出的类别</translation>
         </message>
         <message>
-            <location filename="engine/guideline.py" line="264" />
+            <location filename="engine/guideline.py" line="261" />
             <source>OR (或) is not part of a guideline: write each alternative as a rule of its own</source>
             <translation>指南中不能用“或”（OR）：请把每种情形写成单独的一条规则</translation>
         </message>
         <message>
-            <location filename="engine/guideline.py" line="393" />
+            <location filename="engine/guideline.py" line="392" />
             <source>the file is far too large to be a guideline (at most {most} bytes)</source>
             <translation>文件太大，不可能是指南（至多 {most} 字节）</translation>
         </message>
         <message>
-            <location filename="engine/guideline.py" line="219" />
+            <location filename="engine/guideline.py" line="216" />
             <source>a rule starts with IF (如果), the default with ELSE (否则); not "{text}"</source>
             <translation>规则以“如果”（IF）开头，默认类别以“否则”（ELSE）开头；而不是“{text}”</translation>
         </message>
         <message>
-            <location filename="engine/guideline.py" line="266" />
+            <location filename="engine/guideline.py" line="263" />
             <source>after a condition comes AND (且) or THEN (则), not "{text}"</source>
             <translation>条件之后应为“且”（AND）或“则”（THEN），而不是“{text}”</translation>
         </message>
         <message>
-            <location filename="engine/guideline.py" line="283" />
+            <location filename="engine/guideline.py" line="282" />
             <source>no class "{name}" (the classes: {classes})</source>
             <translation>没有类别“{name}”（类别有：{classes}）</translation>
         </message>
         <message>
-            <location filename="engine/guideline.py" line="288" />
+            <location filename="engine/guideline.py" line="287" />
             <source>unexpected "{text}" after the class "{name}"</source>
             <translation>类别“{name}”之后多出了“{text}”</translation>
         </message>
         <message>
-            <location filename="engine/guideline.py" line="320" />
+            <location filename="engine/guideline.py" line="319" />
             <source>the guideline is {n} characters long; at most {most} are read</source>
             <translation>指南长 {n} 个字符；至多读取 {most} 个</translation>
         </message>
         <message>
-            <location filename="engine/guideline.py" line="399" />
+            <location filename="engine/guideline.py" line="398" />
             <source>the guideline file cannot be read: {error}</source>
             <translation>无法读取指南文件：{error}</translation>
         </message>
         <message>
-            <location filename="engine/guideline.py" line="281" />
+            <location filename="engine/guideline.py" line="280" />
             <source>a class is expected here ({classes})</source>
             <translation>此处应为类别（{classes}）</translation>
         </message>
         <message>
-            <location filename="engine/guideline.py" line="356" />
+            <location filename="engine/guideline.py" line="355" />
             <source>from this rule on the guideline's tree would pass {most} nodes: each condition of a rule repeats every later rule under its "no" branch; use fewer rules or fewer conditions</source>
             <translation>从这条规则起，指南的决策树将超过 {most} 个节点：规则的每个条件都会在其“否”分支下重复之后的全部规则；请减少规则或条件</translation>
         </message>
@@ -6105,6 +6095,26 @@
             <location filename="engine/workflows.py" line="216" />
             <source>the tree has {leaves} leaves for {rows} training rows: it may have learnt the cases by heart rather than rules</source>
             <translation>决策树有 {leaves} 个叶节点，而训练数据只有 {rows} 行：它可能只是记住了案例，而不是学到了规则</translation>
+        </message>
+        <message>
+            <source>"{text}" does not start with an attribute of the model ({names})</source>
+            <translation type="vanished">“{text}”不是以模型的属性开头（{names}）</translation>
+        </message>
+        <message>
+            <source>"{text}": after "{name}" write &lt;=, &gt;, = or a colon and groups</source>
+            <translation type="vanished">“{text}”：在“{name}”之后请写 &lt;=、&gt;、= 或冒号加取值组</translation>
+        </message>
+        <message>
+            <source>a cut is written with &lt;= or &gt; (a case equal to the cut goes to the &lt;= side): "{name} &lt;= {value}" or "{name} &gt; {value}"</source>
+            <translation type="vanished">切分点用 &lt;= 或 &gt; 表示（等于切分点的样本归入 &lt;= 一侧）：“{name} &lt;= {value}”或“{name} &gt; {value}”</translation>
+        </message>
+        <message>
+            <source>"{value}" is not a value of "{name}" (its values: {values})</source>
+            <translation type="vanished">“{value}”不是“{name}”的取值（其取值：{values}）</translation>
+        </message>
+        <message>
+            <source>"{value}" is not a number</source>
+            <translation type="vanished">“{value}”不是数字</translation>
         </message>
         <message>
             <source>a leaf when the node's membership mass is below this share of the root's, so that a large file still gives a readable tree quickly (HFDT's default chosen by cross-validation; 0: the minimum membership alone, the paper's stop)</source>
