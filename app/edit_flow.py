@@ -1,4 +1,4 @@
-"""The window's edits of the model shown (issue 37): an edit asked for on the Tree tab is made
+"""The window's edits of the model shown, and the expert's typed guideline (issue 37): an edit asked for on the Tree tab is made
 on the open data (engine.edits), every tab shows the edited model, the Train tab's headline
 gives its training figure at once and its cross-validated figure, the edits replayed on each
 fold's training rows beside the learner alone, from a job with Cancel; Edit > Undo / Redo
@@ -18,7 +18,7 @@ from dataclasses import replace
 from PySide6.QtWidgets import QMessageBox
 
 from engine.algorithms.registry import title_of
-from engine.data.encode import encode_for_schema
+from engine.data.encode import build_schema, encode_for_schema
 from engine.edit_scores import replayed_cv, training_scores
 from engine.edits import edit_model
 from engine.metrics import METRICS
@@ -116,6 +116,28 @@ class EditFlow:
         self.edit_back.append(self.model)
         model = self.edit_forward.pop()
         self._show_edited(model, model.edits[-1].at if model.edits else None)
+
+    # ---- the expert's own guideline (the Guideline tab) ----------------------------------------------
+
+    def _guideline_schema(self):
+        """The open data's schema under the problem's settings (None: no data, or no target yet)."""
+        if self.table is None:
+            return None
+        try:
+            return build_schema(self.spec, self.table)
+        except Exception:  # noqa: BLE001 - settings not usable yet (no target): nothing to check against
+            return None
+
+    def score_guideline(self, text: str) -> None:
+        """Train the typed rules as the learner `guideline`, scored as the Train tab scores any learner."""
+        self.tabs.setCurrentWidget(self.train_panel)
+        self.train_panel.select("guideline")
+        self.train_panel.form.set_values({"text": text})
+        self.train("guideline", {"text": text})
+
+    def compare_guideline(self, text: str) -> None:
+        if self.compare_panel.use_guideline(text):
+            self.tabs.setCurrentWidget(self.compare_panel)
 
     def _update_edit_actions(self) -> None:
         self.undo_action.setEnabled(bool(self.edit_back))

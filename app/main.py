@@ -37,6 +37,7 @@ from .opening import APP_NAME, OpeningFlow
 from .panels.compare_panel import ComparePanel
 from .panels.consult_panel import ConsultPanel
 from .panels.data_panel import DataPanel
+from .panels.guideline_panel import GuidelinePanel
 from .panels.problem_panel import ProblemPanel
 from .panels.rules_panel import RulesPanel
 from .panels.train_panel import TrainPanel
@@ -81,6 +82,7 @@ class MainWindow(OpeningFlow, TrainingFlow, ModelFlow, EditFlow, QMainWindow):
         self.rules_panel = RulesPanel()
         self.consult_panel = ConsultPanel()
         self.compare_panel = ComparePanel()
+        self.guideline_panel = GuidelinePanel()
         # through a weak reference: a window <-> panel cycle would leave closed windows to the
         # garbage collector, which then deleted their Qt objects while a training thread ran (crash)
         window = weakref.ref(self)
@@ -88,7 +90,7 @@ class MainWindow(OpeningFlow, TrainingFlow, ModelFlow, EditFlow, QMainWindow):
         for panel, title in ((self.data_panel, self.tr("Data")), (self.problem_panel, self.tr("Problem")),
                              (self.train_panel, self.tr("Train")), (self.tree_panel, self.tr("Tree")),
                              (self.rules_panel, self.tr("Rules")), (self.consult_panel, self.tr("Consult")),
-                             (self.compare_panel, self.tr("Compare"))):
+                             (self.compare_panel, self.tr("Compare")), (self.guideline_panel, self.tr("Guideline"))):
             self.tabs.addTab(panel, title)
         self.setCentralWidget(self.tabs)
 
@@ -114,6 +116,11 @@ class MainWindow(OpeningFlow, TrainingFlow, ModelFlow, EditFlow, QMainWindow):
         self.jobs.failed.connect(self._job_failed)
         self.jobs.cancelled.connect(lambda: self.train_panel.show_outcome(self.tr("cancelled"), False))
         self._init_edits()
+        self.guideline_panel.schema = lambda: window()._guideline_schema()
+        self.guideline_panel.score_requested.connect(self.score_guideline)
+        self.guideline_panel.compare_requested.connect(self.compare_guideline)
+        self.tabs.currentChanged.connect(
+            lambda _i: self.guideline_panel.check() if self.tabs.currentWidget() is self.guideline_panel else None)
         self._build_menus()
         self._restore_geometry()
 

@@ -382,6 +382,18 @@ class ComparePanel(QWidget):
                 sizes.append(value / 100)
         return check_train_sizes(sizes)
 
+    def use_guideline(self, text: str) -> bool:
+        """Tick the learner `guideline` with these rules (the Guideline tab's Add to Compare)."""
+        for i in range(self.algorithms.count()):
+            item = self.algorithms.item(i)
+            if item.data(Qt.UserRole) == "guideline" and item.data(KEY_ROLE) == "guideline":
+                self.algorithms.setCurrentItem(item)
+                self.show_params(item)
+                self.forms["guideline"].set_values({"text": text})
+                item.setCheckState(Qt.Checked)
+                return True
+        return False
+
     def tick(self, names) -> None:
         for i in range(self.algorithms.count()):
             item = self.algorithms.item(i)

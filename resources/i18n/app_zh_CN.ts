@@ -780,6 +780,69 @@
         </message>
     </context>
     <context>
+        <name>GuidelinePanel</name>
+        <message>
+            <source>Type or paste your own rules, one a line, the first that holds answers; the last is the default (ELSE class). The same words as the Rules tab: IF ... AND ... THEN class, ELSE IF ..., ELSE class; or 如果 ... 且 ... 则 ...，否则 ....</source>
+            <translation>输入或粘贴您自己的规则，每行一条，第一条成立的规则给出答案；最后一条是默认类别（否则 类别）。用词与规则选项卡相同：如果 ... 且 ... 则 类别，否则如果 ...，否则 类别；也可写英文 IF ... AND ... THEN ...，ELSE ...。</translation>
+        </message>
+        <message>
+            <source>Open a data file to check the rules against its columns.</source>
+            <translation>请打开数据文件，以按其列检查规则。</translation>
+        </message>
+        <message>
+            <source>Open a text file...</source>
+            <translation>打开文本文件...</translation>
+        </message>
+        <message>
+            <source>Score like a learner</source>
+            <translation>像学习器一样评分</translation>
+        </message>
+        <message>
+            <source>Train the guideline as the learner "guideline" with the Train tab's scheme (hold-out or cross-validation): its figures beside the baseline, its tree, rules and consultation</source>
+            <translation>把指南作为学习器“guideline”按训练选项卡的方案（留出法或交叉验证）训练：其指标与基线并列，并有其决策树、规则和咨询</translation>
+        </message>
+        <message>
+            <source>Add to Compare</source>
+            <translation>加入比较</translation>
+        </message>
+        <message>
+            <source>Tick the guideline on the Compare tab with these rules, to test it against the learners in the same folds</source>
+            <translation>在比较选项卡上勾选带这些规则的指南，在同样的各折中与学习器对比检验</translation>
+        </message>
+        <message>
+            <source>Type the rules above.</source>
+            <translation>请在上方输入规则。</translation>
+        </message>
+        <message>
+            <source>{n} rule and the default: ready to score</source>
+            <translation>{n} 条规则及默认类别：可以评分</translation>
+        </message>
+        <message>
+            <source>{n} rules and the default: ready to score</source>
+            <translation>{n} 条规则及默认类别：可以评分</translation>
+        </message>
+        <message>
+            <source>{n} problem: the rules cannot be scored yet</source>
+            <translation>{n} 处问题：规则暂不能评分</translation>
+        </message>
+        <message>
+            <source>{n} problems: the rules cannot be scored yet</source>
+            <translation>{n} 处问题：规则暂不能评分</translation>
+        </message>
+        <message>
+            <source>line {line}, column {column}: {message}</source>
+            <translation>第 {line} 行，第 {column} 列：{message}</translation>
+        </message>
+        <message>
+            <source>Open a guideline</source>
+            <translation>打开指南</translation>
+        </message>
+        <message>
+            <source>Text (*.txt *.md);;All files (*)</source>
+            <translation>文本 (*.txt *.md);;所有文件 (*)</translation>
+        </message>
+    </context>
+    <context>
         <name>HierarchyEditor</name>
         <message>
             <source>Class hierarchy</source>
@@ -852,6 +915,10 @@
         <message>
             <source>Compare</source>
             <translation>比较</translation>
+        </message>
+        <message>
+            <source>Guideline</source>
+            <translation>指南</translation>
         </message>
         <message>
             <source>cancelled</source>

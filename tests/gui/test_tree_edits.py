@@ -105,3 +105,29 @@ def test_a_model_without_its_data_is_not_edited(window, qtbot):
     window._edit_data = None
     window.make_edit(Edit("prune", "root"))
     assert window.said and "Open the data" in window.said[-1]
+
+
+GUIDELINE = """IF safety = low THEN unacc
+ELSE IF persons = 2 THEN unacc
+ELSE IF buying = vhigh AND maint >= high THEN unacc
+ELSE acc"""
+
+
+def test_the_guideline_page_marks_problems_as_typed_and_scores_the_rules(window, qtbot):
+    page = window.guideline_panel
+    window.tabs.setCurrentWidget(page)
+    page.editor.setPlainText("IF safety = low THEN unacc\nELSE IF persns = 2 THEN unacc\nELSE acc")
+    qtbot.waitUntil(lambda: page.problems.count() > 0, timeout=5000)  # read again after typing stops
+    first = page.problems.item(0)
+    assert first.data(0x0100) == (2, 9) and "persns" in first.text()
+    assert not page.score_button.isEnabled() and page.editor.extraSelections()
+    page.set_text(GUIDELINE)
+    assert page.problems.count() == 0 and page.score_button.isEnabled() and "3 rules" in page.status.text()
+    with qtbot.waitSignal(window.jobs.finished, timeout=120000):
+        page.score_button.click()
+    assert window.model.algorithm == "guideline" and window.model.tree.root.origin == "expert"
+    assert "%" in window.train_panel.headline.text()  # scored as the Train tab scores any learner
+    page.compare_button.click()
+    assert window.tabs.currentWidget() is window.compare_panel
+    assert "guideline" in window.compare_panel.ticked()
+    assert window.compare_panel.entry_params("guideline")["text"] == GUIDELINE
