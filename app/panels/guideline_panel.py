@@ -35,11 +35,16 @@ class GuidelinePanel(QWidget):
                                "class, ELSE IF ..., ELSE class; or 如果 ... 且 ... 则 ...，否则 ...."))
         intro.setWordWrap(True)
         self.editor = QPlainTextEdit()
-        self.editor.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
+        fixed = QFontDatabase.systemFont(QFontDatabase.FixedFont)
+        fixed.setPointSizeF(max(fixed.pointSizeF(), 11.0))
+        self.editor.setFont(fixed)
         self.editor.setPlaceholderText("IF safety = low THEN unacc\nELSE IF persons = 2 THEN unacc\n"
                                        "ELSE IF buying = vhigh AND maint >= high THEN unacc\nELSE acc")
         self.status = QLabel(self.tr("Open a data file to check the rules against its columns."))
         self.status.setWordWrap(True)
+        self.columns = QListWidget()
+        self.columns.setToolTip(self.tr("The data's attributes and their values; double-click one to type its name"))
+        self.columns.itemDoubleClicked.connect(self._insert_name)
         self.problems = QListWidget()
         self.problems.setMaximumHeight(140)
         self.problems.itemActivated.connect(self._go_to)
@@ -59,9 +64,15 @@ class GuidelinePanel(QWidget):
         for b in (self.open_button, self.score_button, self.compare_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
+        side = QVBoxLayout()
+        side.addWidget(QLabel(self.tr("Attributes")))
+        side.addWidget(self.columns, 1)
+        middle = QHBoxLayout()
+        middle.addWidget(self.editor, 3)
+        middle.addLayout(side, 1)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
-        layout.addWidget(self.editor, 1)
+        layout.addLayout(middle, 1)
         layout.addWidget(self.status)
         layout.addWidget(self.problems)
         layout.addLayout(buttons)
@@ -82,6 +93,7 @@ class GuidelinePanel(QWidget):
         schema = self.schema() if self.schema is not None else None
         self.problems.clear()
         self.editor.setExtraSelections([])
+        self._list_columns(schema)
         ready = False
         if schema is None:
             self.result = None
@@ -100,6 +112,30 @@ class GuidelinePanel(QWidget):
                 self._mark(self.result)
         self.score_button.setEnabled(ready)
         self.compare_button.setEnabled(ready)
+
+    def _list_columns(self, schema) -> None:
+        self.columns.clear()
+        if schema is None:
+            return
+        self.columns.addItem(self.tr("{target} (the class): {values}").format(
+            target=schema.target, values=", ".join(schema.classes)))
+        for attr in schema.attributes:
+            if attr.categories:
+                text = f"{attr.name}: {', '.join(attr.categories)}"
+            elif attr.low is not None:
+                text = self.tr("{name}: a number from {low} to {high}").format(name=attr.name, low=format(attr.low, "g"),
+                                                                               high=format(attr.high, "g"))
+            else:
+                text = self.tr("{name}: a number").format(name=attr.name)
+            item = QListWidgetItem(text)
+            item.setData(Qt.UserRole, attr.name)
+            self.columns.addItem(item)
+
+    def _insert_name(self, item) -> None:
+        name = item.data(Qt.UserRole)
+        if name:
+            self.editor.insertPlainText(name + " ")
+            self.editor.setFocus()
 
     def _mark(self, errors) -> None:
         n = len(errors)

@@ -141,6 +141,8 @@ class NodePane(QWidget):
             item.setToolTip(1, self.tr("{share}% of the best candidate's value").format(
                 share=format(100 * abs(c.value) / best, ".0f")))
             self.candidates.addTopLevelItem(item)
+        for column in range(self.candidates.columnCount()):
+            self.candidates.resizeColumnToContents(column)
         self.candidates_note.setText(self.tr("{n} candidates; double-click one to split here by it").format(
             n=len(self._ranked)) if self._ranked else self.tr("no split is possible here"))
 

@@ -24,9 +24,9 @@ from engine.tree.model import Tree
 
 from .tree_layout import LABEL_HEIGHT, NODE_HEIGHT, NODE_WIDTH, SLOT, Polyline, class_shares, detail_text
 from .tree_style import (BORDER_WIDTH, CASE_COLOUR, CASE_TEXT_COLOUR, COST_TEXT_COLOUR, DIMMED_OPACITY,
-                         EDGE_TEXT_COLOUR, EMPTY_BAR, EXPERT_BORDER_WIDTH, HIGHLIGHT_COLOUR, HIGHLIGHT_WIDTH,
-                         LOCK_COLOUR, PENDING_HATCH, SELECTED_WIDTH, TEXT_COLOUR, ZERO_BADGE, NodeStyle, class_colour,
-                         font, glyph_colour, metrics, node_style)
+                         EDGE_TEXT_COLOUR, EMPTY_BAR, EXPERT_BORDER, EXPERT_BORDER_WIDTH, HIGHLIGHT_COLOUR,
+                         HIGHLIGHT_WIDTH, LOCK_COLOUR, PENDING_HATCH, SELECTED_WIDTH, TEXT_COLOUR, ZERO_BADGE, NodeStyle,
+                         class_colour, font, glyph_colour, metrics, node_style)
 from .tree_style import NODE_BORDER as NODE_BORDER_GLYPH
 
 _TOOLS: dict[tuple, tuple[QBrush, QPen]] = {}
@@ -224,6 +224,19 @@ class NodeItem(QGraphicsItem):
             right = max(right, 6 + metrics("case").horizontalAdvance(self.value_text) + pad)
         return QRectF(-half, top, half + right, bottom - top)
 
+    def _paint_expert(self, painter: QPainter) -> None:
+        """A diamond in the box's top-left corner: a node the expert made (seen under a highlight too)."""
+        x, y, r = BOX.left() + 10, BOX.top() + 10, 5.0
+        diamond = QPainterPath()
+        diamond.moveTo(x, y - r)
+        diamond.lineTo(x + r, y)
+        diamond.lineTo(x, y + r)
+        diamond.lineTo(x - r, y)
+        diamond.closeSubpath()
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(EXPERT_BORDER)
+        painter.drawPath(diamond)
+
     def _paint_lock(self, painter: QPainter) -> None:
         """A padlock in the box's top-right corner: a locked node (engine.edits)."""
         x, y = BOX.right() - 16, BOX.top() + 9
@@ -265,6 +278,8 @@ class NodeItem(QGraphicsItem):
             self._paint_marker(painter)
         if self.style.locked:
             self._paint_lock(painter)
+        if self.style.expert:
+            self._paint_expert(painter)
         if lod < 0.55:  # text would be unreadable
             return
         painter.setPen(TEXT_COLOUR)
