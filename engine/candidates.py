@@ -24,9 +24,9 @@ model's schema: engine.data.encode.encode_for_schema), and
    choice (`choice.ranked`: C4.5's gains below the average, M3's F normalised over all the
    candidates, noted per candidate), the learner's own pick first;
 4. each candidate's split node (`splitter.make_node`, in the user's values:
-   `parts.user_node`) divides the node's cases as the tree would route them
-   (engine.tree.splitters.divide), and engine.costs prices the attribute given the
-   attributes the path tested (§4.1).
+   `parts.user_node`), the cases each branch receives as the learner divides them
+   (`splitter.branch_counts`: the sweep's side counts, or the splitter's own division), and
+   engine.costs prices the attribute given the attributes the path tested (§4.1).
 """
 
 from __future__ import annotations
@@ -45,7 +45,6 @@ from .tree.describe import split_branch_labels
 from .tree.grow import decide
 from .tree.model import CategorySplit, ThresholdSplit
 from .tree.node_cases import cases_at, file_id, find_node, node_path
-from .tree.splitters import divide
 from .workflows import has_test_costs
 
 #: the learners' criteria as a person reads them (the JSON keeps the identifier)
@@ -197,10 +196,12 @@ def node_candidates(model, data: EncodedData, node: int | str, top: int | None =
     out = []
     for rank, (candidate, notes) in enumerate(shown, start=1):
         split = splitter.make_node(cases, candidate)
+        sides = splitter.branch_counts(cases, candidate)
         if parts.user_node is not None:
-            split = parts.user_node(split)
-        out.append(_ranked(tree, parts, rank, candidate, notes, split, data, rows, weights, splitter.missing,
-                           classes, costs, chosen=candidate is decision.split))
+            split, order = parts.user_node(split)
+            sides = [sides[b] for b in order]
+        out.append(_ranked(tree, parts, rank, candidate, notes, split, sides, cases.weight, classes, costs,
+                           chosen=candidate is decision.split))
     here = tree.nodes[node_id]
     return NodeCandidates(
         algorithm=model.algorithm, node=file_id(tree, node_id), path=node_path(tree, node_id),
@@ -235,21 +236,19 @@ def _class_weights(classes: list[str], y: np.ndarray, weights: np.ndarray) -> di
     return {c: float(counts[k]) for k, c in enumerate(classes)}
 
 
-def _ranked(tree, parts, rank, candidate, notes, split, data, rows, weights, policy, classes, costs, *,
+def _ranked(tree, parts, rank, candidate, notes, split, sides, weight, classes, costs, *,
             chosen: bool) -> RankedCandidate:
-    """One candidate as it reads: its scores, its split in the user's values and the cases each
-    branch receives (routed as the tree routes them, under the splitter's missing-value policy)."""
+    """One candidate as it reads: its scores, its split in the user's values and the class
+    weights each branch receives (`sides`, in the split's branch order)."""
     j = candidate.attribute
     attr = tree.schema.attributes[j]
     scores = {k: float(v) for k, v in candidate.scores.items() if k != parts.criterion}
-    labels = split_branch_labels(tree, split)
-    branches = []
-    for label, (r, w) in zip(labels, divide(split, data.X, rows, weights, policy, tree.tnorm)):
-        branches.append(Branch(label, float(w.sum()), _class_weights(classes, data.y[r], w)))
-    stays = float(weights.sum()) - sum(b.weight for b in branches)
+    branches = [Branch(label, float(np.sum(counts)), {c: float(counts[k]) for k, c in enumerate(classes)})
+                for label, counts in zip(split_branch_labels(tree, split), sides)]
+    stays = weight - sum(b.weight for b in branches)
     out = RankedCandidate(rank=rank, attribute=attr.name, feature=j, criterion=parts.criterion_name,
                           value=float(candidate[parts.criterion]), scores=scores, notes=dict(notes), chosen=chosen,
-                          branches=branches, stays=stays if stays > 1e-9 * max(1.0, float(weights.sum())) else 0.0)
+                          branches=branches, stays=stays if stays > 1e-9 * max(1.0, weight) else 0.0)
     if isinstance(split, ThresholdSplit):
         out.threshold = float(split.threshold)
     elif isinstance(split, CategorySplit) and split.cuts is not None:

@@ -130,14 +130,16 @@ def restore_directions(tree: Tree, turns: dict[int, float | None] | None = None)
 
 @dataclass(frozen=True)
 class TurnBack:
-    """A split node of the oriented data in the user's values (`turns`: `reversals`' answer)."""
+    """A split node of the oriented data in the user's values (`turns`: `reversals`' answer), and
+    which of the node's branches each of the user's is (a turned cut swaps its sides)."""
 
     turns: dict
 
     def __call__(self, node):
         if isinstance(node, ThresholdSplit) and node.feature in self.turns:
             turn_back(node, self.turns[node.feature])
-        return node
+            return node, [1, 0]
+        return node, list(range(len(node.children)))
 
 
 _COMMON = (

@@ -242,9 +242,10 @@ class GrowthParts:
 
     `criterion`: the `Candidate` key holding the learner's criterion ("value", or a score's
     name such as C4.5's "ratio"); `criterion_name`: that criterion in the papers' terms
-    ("gini_decrease", "gain_ratio", "rank_mutual_information"); `user_node(node)`: a split
-    node of the splitter's data read in the user's values, when the splitter learns from a
-    transformed copy (the ordinal family's turned attributes)."""
+    ("gini_decrease", "gain_ratio", "rank_mutual_information"); `user_node(node) -> (node,
+    branches)`: a split node of the splitter's data read in the user's values and, for each of
+    its branches, the splitter's branch it is, when the splitter learns from a transformed
+    copy (the ordinal family's turned attributes)."""
 
     splitter: Any
     choice: Callable = first_candidate

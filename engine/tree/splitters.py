@@ -20,9 +20,11 @@ which splits they offer, and how a split divides them.
   (one child per fuzzy term, a case going down every term with weight x
   membership: the fuzzy trees) and C4.5's own (engine.algorithms.c45).
 
-Every splitter also says which split node a candidate makes (`make_node`) and
-holds the cases of any node from its rows and their weights (`node_cases`), so a
-node of a grown tree can be asked again what it offers (engine.candidates).
+Every splitter also says which split node a candidate makes (`make_node`), the
+class weights each of its branches would receive (`branch_counts`, as `split`
+divides them) and holds the cases of any node from its rows and their weights
+(`node_cases`), so a node of a grown tree can be asked again what it offers
+(engine.candidates).
 """
 
 from __future__ import annotations
@@ -158,16 +160,22 @@ class PresortedSplitter:
         return ThresholdSplit(counts=None, label=0, children=[-1, -1], feature=chosen.attribute,
                               threshold=float(threshold))
 
+    def branch_counts(self, cases: Cases, chosen: Candidate) -> list[np.ndarray]:
+        """The class weights of the two sides, the missing values on the heavier one (the sweep's)."""
+        lc = chosen.detail[2]
+        rc = cases.counts - lc
+        rc[rc < 0] = 0.0
+        return [lc, rc]
+
     def split(self, cases: Cases, chosen: Candidate) -> tuple[Node, list[Child]]:
         start, end = cases.data
         f = chosen.attribute
-        threshold, missing_left, lc, branch = chosen.detail
+        threshold, missing_left, _, branch = chosen.detail
         nominal = branch is not None
         n_left = K.split_segment(self.data.X, self.order, self.vals, self.ys, start, end, f, threshold, nominal,
                                  branch if nominal else self.branch, missing_left, self.left_mask, self.buffer,
                                  self.vbuffer, self.ybuffer)
-        rc = cases.counts - lc
-        rc[rc < 0] = 0.0
+        lc, rc = self.branch_counts(cases, chosen)
         node = self.make_node(cases, chosen)
         depth = cases.depth + 1
         mid = start + n_left
@@ -243,6 +251,10 @@ class RowSplitter:
 
     def make_node(self, cases: Cases, chosen: Candidate) -> Node | None:
         raise NotImplementedError
+
+    def branch_counts(self, cases: Cases, chosen: Candidate) -> list[np.ndarray]:
+        """The class weights of the cases each branch of the candidate's split receives (`split`'s)."""
+        return [self.counts(r, w) for r, w in self.parts(self.make_node(cases, chosen), cases)]
 
     def candidates(self, cases: Cases) -> list[Candidate]:
         raise NotImplementedError
