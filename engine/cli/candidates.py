@@ -37,11 +37,12 @@ def add_candidates_parser(sub) -> None:
                       help=_("the node: root, root/1/0 (the child taken at each step from the root), or its number "
                              "in the model file such as #7"))
     cand.add_argument("--top", type=int, metavar="K", help=_("only the first K candidates (default: all)"))
-    cand.add_argument("--sheet", metavar="S")
+    cand.add_argument("--sheet", metavar="S", help=_("workbook sheet (default: the first that holds a table)"))
     cand.add_argument("--header-row", type=int, metavar="N",
-                      help=_("the row of the column names, the rows above it skipped"))
-    cand.add_argument("--encoding", metavar="ENC")
-    cand.add_argument("--delimiter", metavar="D")
+                      help=_("the row of the column names, the rows above it skipped (default: the first filled "
+                             "row, or the row under a one-cell title)"))
+    cand.add_argument("--encoding", metavar="ENC", help=_("text encoding of a csv file (default: detected)"))
+    cand.add_argument("--delimiter", metavar="D", help=_("delimiter of a csv file (default: detected; 'tab')"))
     cand.add_argument("--json", action="store_true", help=_("print JSON"))
     cand.set_defaults(func=cmd_candidates)
 
@@ -73,13 +74,23 @@ def _number(value: float) -> str:
     return format_number(float(f"{value:.6g}"))
 
 
-def _also(candidate) -> str:
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _shared(candidates) -> dict:
+    """The numbers every candidate is noted with alike (C4.5's average gain): said once for the node."""
+    first = candidates[0].notes
+    return {k: v for k, v in first.items() if _is_number(v) and all(c.notes.get(k) == v for c in candidates)}
+
+
+def _also(candidate, shared: dict) -> str:
     parts = [f"{_(SCORE_WORDS.get(k, k))} {_number(v)}" for k, v in candidate.scores.items()]
     for key, value in candidate.notes.items():
         if key in NOTE_WORDS:
             if value:
                 parts.append(_(NOTE_WORDS[key]))
-        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        elif _is_number(value) and key not in shared:
             parts.append(f"{_(SCORE_WORDS.get(key, key))} {_number(value)}")
     return ", ".join(parts)
 
@@ -89,15 +100,18 @@ def print_candidates(ranking) -> None:
     from ..candidates import CRITERION_WORDS
 
     classes = list(ranking.counts)
-    counts = ", ".join(f"{printable(c)} {format_number(w)}" for c, w in ranking.counts.items())
+    counts = ", ".join(f"{printable(c)} {_number(w)}" for c, w in ranking.counts.items())
     print(_("{algorithm}, node {path} (#{id}): weight {weight} ({counts})").format(
-        algorithm=ranking.algorithm, path=ranking.path, id=ranking.node, weight=format_number(ranking.weight),
+        algorithm=ranking.algorithm, path=ranking.path, id=ranking.node, weight=_number(ranking.weight),
         counts=counts))
     if ranking.tests:
         print(_("the tree tests {attribute} here").format(attribute=printable(ranking.tests)))
     print(ranking.decision_text)
     if not ranking.candidates:
         return
+    shared = _shared(ranking.candidates)
+    for key, value in shared.items():
+        print(f"{_(SCORE_WORDS.get(key, key))}: {_number(value)}")
     criterion = _(CRITERION_WORDS.get(ranking.criterion, ranking.criterion))
     priced = any(c.test_cost is not None for c in ranking.candidates)
     header = ["#", _("attribute"), criterion, _("split: cases per branch [{classes}]").format(
@@ -116,13 +130,13 @@ def print_candidates(ranking) -> None:
         row = [f"{c.rank}{'*' if c.chosen else ''}", printable(c.attribute), _number(c.value), "; ".join(sides)]
         if priced:
             row += [_number(c.test_cost), _number(c.waiting_cost)]
-        row.append(_also(c))
+        row.append(_also(c, shared))
         rows.append(row)
     widths = [max(display_width(r[k]) for r in rows) for k in range(len(header) - 1)]
     print()
     for r in rows:
-        print("  " + "  ".join(ljust(r[k], widths[k]) for k in range(len(widths))) + "  " + r[-1])
+        print(("  " + "  ".join(ljust(r[k], widths[k]) for k in range(len(widths))) + "  " + r[-1]).rstrip())
     if ranking.offered > len(ranking.candidates):
-        print(_("  ({n} more; --top to see them)").format(n=ranking.offered - len(ranking.candidates)))
+        print("  " + _("({n} more; --top to see them)").format(n=ranking.offered - len(ranking.candidates)))
     if any(c.chosen for c in ranking.candidates):
-        print(_("  * the learner's choice"))
+        print("  " + _("* the learner's choice"))
