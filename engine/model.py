@@ -15,6 +15,7 @@ from .algorithms import registry
 from .data.encode import DataSchema
 from .data.spec import ProblemSpec
 from .data.table import Table
+from .edits import MAX_EDITS, Edit
 from .errors import ModelFileError
 from .fileio import atomic_write_json, read_json_file
 from .i18n import _
@@ -23,11 +24,12 @@ from .tree.model import Tree
 from .tree.predict import POLICIES, Prediction, predict
 
 FORMAT = "ruletree-model"
-VERSION = 3  # the newest version this code reads
+VERSION = 4  # the newest version this code reads
 # version 2 adds the tree's fuzzy settings (t-norm, aggregation, the labels classes answer as); a file
 # is written as version 1 unless it needs them, so older versions read every model they can answer
 # with correctly; version 3 adds the training cases' values per leaf (`tree.case_values`, which a
-# planned consultation reads): a file with them is version 3
+# planned consultation reads): a file with them is version 3; version 4 adds the expert's edits
+# (nodes' `origin` and `locked`, the list of edits made and undone, the learned tree they start from)
 MAX_MODEL_BYTES = 512 << 20
 
 
@@ -40,6 +42,11 @@ class Model:
     missing: str = "stop"  # prediction's missing-value policy
     trained_on: dict = field(default_factory=dict)
     info: dict = field(default_factory=dict)
+    # the expert's edits (engine.edits): those made, in order; those undone (the redo list); the
+    # learned tree they were made on (None when there are none)
+    edits: list = field(default_factory=list)
+    undone: list = field(default_factory=list)
+    base: Tree | None = None
     # the file this model was read from or last saved to (None: only in memory)
     path: str | None = field(default=None, compare=False, repr=False)
 
@@ -61,11 +68,17 @@ class Model:
 
     def to_json(self) -> dict:
         tree = self.tree.to_json()
-        version = 3 if "case_values" in tree else 2 if "fuzzy" in tree else 1
-        return {"format": FORMAT, "version": version, "algorithm": self.algorithm,
-                "params": self.params, "problem": self.spec.to_json(), "schema": self.schema.to_json(),
-                "prediction": {"missing": self.missing}, "tree": tree,
-                "trained_on": self.trained_on, "info": _jsonable(self.info)}
+        edited = bool(self.edits or self.undone or self.tree.edited)
+        version = 4 if edited else 3 if "case_values" in tree else 2 if "fuzzy" in tree else 1
+        out = {"format": FORMAT, "version": version, "algorithm": self.algorithm,
+               "params": self.params, "problem": self.spec.to_json(), "schema": self.schema.to_json(),
+               "prediction": {"missing": self.missing}, "tree": tree,
+               "trained_on": self.trained_on, "info": _jsonable(self.info)}
+        if self.edits or self.undone:
+            out["edits"] = {"made": [e.to_json() for e in self.edits], "undone": [e.to_json() for e in self.undone]}
+            if self.base is not None:
+                out["learned_tree"] = self.base.to_json()
+        return out
 
     @classmethod
     def from_json(cls, obj, file: str | None = None) -> "Model":
@@ -91,9 +104,11 @@ class Model:
             schema = DataSchema.from_json(obj["schema"])
             tree = Tree.from_json(obj["tree"], schema)
             spec = ProblemSpec.from_json(obj.get("problem") or {}, file=file)
+            made, undone, base = _edits_of(obj, schema, file)
             return cls(algorithm=obj["algorithm"], params=dict(obj.get("params") or {}), spec=spec, tree=tree,
                        missing=(obj.get("prediction") or {}).get("missing", "stop"),
-                       trained_on=dict(obj.get("trained_on") or {}), info=dict(obj.get("info") or {}))
+                       trained_on=dict(obj.get("trained_on") or {}), info=dict(obj.get("info") or {}),
+                       edits=made, undone=undone, base=base)
         except ModelFileError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
@@ -115,7 +130,7 @@ def _check_fields(obj: dict) -> None:
             raise TreeFileProblem(key, "is missing")
     if not isinstance(obj["algorithm"], str):
         raise TreeFileProblem("algorithm", "must be a text")
-    for key in ("params", "problem", "prediction", "trained_on", "info"):
+    for key in ("params", "problem", "prediction", "trained_on", "info", "edits"):
         if obj.get(key) is not None and not isinstance(obj[key], dict):
             raise TreeFileProblem(key, "must be an object")
     missing = (obj.get("prediction") or {}).get("missing", "stop")
@@ -129,6 +144,35 @@ def _check_fields(obj: dict) -> None:
                 _check_value(info, p, params[p.name], ModelFileError)
             except ModelFileError as exc:
                 raise TreeFileProblem(f"params.{p.name}", exc.message) from None
+
+
+def _edits_of(obj: dict, schema: DataSchema, file: str | None) -> tuple[list, list, Tree | None]:
+    """The edits made and undone and the learned tree they start from (checked as the tree is)."""
+    edits = obj.get("edits")
+    if edits is None:
+        return [], [], None
+    lists = []
+    for key in ("made", "undone"):
+        items = edits.get(key) or []
+        if not isinstance(items, list) or len(items) > MAX_EDITS:
+            raise TreeFileProblem(f"edits.{key}", f"must be a list of at most {MAX_EDITS} edits")
+        try:
+            lists.append([Edit.from_json(item, f"edits.{key}[{k}]") for k, item in enumerate(items)])
+        except ValueError as exc:
+            raise ModelFileError(_("the model file is damaged: {message}").format(message=exc), code="damaged", file=file)
+    base = None
+    if obj.get("learned_tree") is not None:
+        try:
+            check_tree(obj["learned_tree"], obj["schema"])
+        except TreeFileProblem as problem:
+            raise ModelFileError(_("the model file is damaged: {message}").format(message=problem.message),
+                                 code="damaged", file=file, field="learned_tree." + problem.field.partition(".")[2]) from None
+        base = Tree.from_json(obj["learned_tree"], schema)
+    elif lists[0]:
+        raise ModelFileError(_("the model file is damaged: {message}").format(
+            message="edits without the learned tree they were made on"), code="damaged", file=file,
+            field="learned_tree")
+    return lists[0], lists[1], base
 
 
 def predict_cases(info: AlgorithmInfo, tree: Tree, X: np.ndarray, params: dict,

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .data.encode import EncodedData, encode_for_schema
 from .data.read import read_table
 from .data.table import Table
 from .export import csv_text, write_predictions_workbook
@@ -118,6 +119,16 @@ def predict_table(model: Model, table: Table) -> Predictions:
     warnings: list[str] = []
     prediction = model.predict_table(table, warnings)
     return Predictions(model=model, table=table, prediction=prediction, warnings=list(table.warnings) + warnings)
+
+
+def read_model_data(model: Model, path: str | os.PathLike, sheet: str | None = None, *,
+                    header_row: int | None = None, encoding: str | None = None, delimiter: str | None = None,
+                    missing_values: dict[str, list[str]] | None = None) -> EncodedData:
+    """A data file's rows with their classes, encoded as the model's schema encodes them (what
+    editing the model, ranking its candidates or scoring a guideline learns from): read as
+    `read_table` reads it, each column's texts of `missing_values` read as missing."""
+    table = read_table(path, sheet, encoding=encoding, delimiter=delimiter, header_row=header_row)
+    return encode_for_schema(with_missing_values(table, missing_values or {}), model.schema)
 
 
 def predict_file(model: Model, path: str | os.PathLike, sheet: str | None = None, *, header_row: int | None = None,

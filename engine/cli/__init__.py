@@ -29,6 +29,7 @@ from .candidates import add_candidates_parser
 from .commands import cmd_algorithms, cmd_evaluate, cmd_info, cmd_predict, cmd_rules, cmd_train
 from .compare import add_compare_parser
 from .consult import cmd_consult, cmd_sessions
+from .edit import add_edit_parser
 from .printing import PROG
 from .problem import add_problem_options, resolve_problem
 from .reproduce import PAPERS, cmd_reproduce
@@ -37,7 +38,7 @@ __all__ = ["PROG", "SUBCOMMANDS", "Parser", "build_parser", "main", "guarded", "
            "NO_DISPLAY", "window_file", "add_problem_options", "resolve_problem"]
 
 SUBCOMMANDS = ("info", "algorithms", "train", "predict", "rules", "evaluate", "compare", "reproduce", "consult",
-               "sessions", "candidates")
+               "sessions", "edit", "candidates")
 #: said by the launcher; shown as `_(NO_DISPLAY)`
 NO_DISPLAY = N_("ruletree: no display found (DISPLAY is not set), so the window cannot open; "
                 "use a subcommand such as 'ruletree info DATA' (see 'ruletree --help')")
@@ -137,6 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--json", action="store_true")
     ev.set_defaults(func=cmd_evaluate)
     add_compare_parser(sub)
+    add_edit_parser(sub)
 
     con = sub.add_parser("consult", help=_("one case, the most useful question next"))
     con.add_argument("model", metavar="MODEL.json")

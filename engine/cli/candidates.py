@@ -1,9 +1,10 @@
 """`ruletree candidates MODEL --data D --node PATH|ID [--top K] [--json]`: the ranked
 candidates of a node (engine.candidates), as a table a person reads or as JSON.
 
-The data is read as `predict` reads it (--sheet, --header-row, --encoding, --delimiter)
-and encoded as the model's schema, classes included: the node's cases are its rows
-that reach the node.
+The data is read as the commands that read a model's training data read it
+(`add_model_data_options`: --data, --sheet, --header-row, --encoding, --delimiter) and
+encoded as the model's schema, classes included: the node's cases are its rows that
+reach the node.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from ..errors import OptionError
 from ..i18n import N_, _
 from ..textwidth import display_width, ljust
 from .printing import json_default, printable, warn
-from .problem import delimiter_option
+from .problem import add_model_data_options, model_data
 
 #: the numbers a choice reads beside its criterion, as the table names them
 SCORE_WORDS = {"gain": N_("gain"), "ratio": N_("gain ratio"), "gain_ratio": N_("gain ratio"), "gamma": "γ",
@@ -31,18 +32,11 @@ def add_candidates_parser(sub) -> None:
     cand = sub.add_parser("candidates", help=_("the attributes a node could be split by, ranked by the learner's "
                                                "own criterion"))
     cand.add_argument("model", metavar="MODEL.json")
-    cand.add_argument("--data", required=True, metavar="DATA",
-                      help=_("the data the node's cases come from (the training data: its rows that reach the node)"))
+    add_model_data_options(cand)
     cand.add_argument("--node", required=True, metavar="PATH|ID",
                       help=_("the node: root, root/1/0 (the child taken at each step from the root), or its number "
                              "in the model file such as #7"))
     cand.add_argument("--top", type=int, metavar="K", help=_("only the first K candidates (default: all)"))
-    cand.add_argument("--sheet", metavar="S", help=_("workbook sheet (default: the first that holds a table)"))
-    cand.add_argument("--header-row", type=int, metavar="N",
-                      help=_("the row of the column names, the rows above it skipped (default: the first filled "
-                             "row, or the row under a one-cell title)"))
-    cand.add_argument("--encoding", metavar="ENC", help=_("text encoding of a csv file (default: detected)"))
-    cand.add_argument("--delimiter", metavar="D", help=_("delimiter of a csv file (default: detected; 'tab')"))
     cand.add_argument("--json", action="store_true", help=_("print JSON"))
     cand.set_defaults(func=cmd_candidates)
 
@@ -50,17 +44,13 @@ def add_candidates_parser(sub) -> None:
 def cmd_candidates(args) -> int:
     if args.top is not None and args.top < 1:
         raise OptionError(_("--top must be at least 1"), code="bad_option")
-    # deferred: loads the Numba kernels and the readers (not on this command's light path)
+    # deferred: loads the Numba kernels (not on this command's light path)
     from ..candidates import node_candidates
-    from ..data.encode import encode_for_schema
-    from ..data.read import read_table
     from ..model import load_model
 
     model = load_model(args.model)
-    table = read_table(args.data, args.sheet, encoding=args.encoding, delimiter=delimiter_option(args.delimiter),
-                       header_row=args.header_row)
-    data = encode_for_schema(table, model.schema)
-    for w in list(table.warnings) + list(data.warnings):
+    data = model_data(args, model)
+    for w in data.warnings:
         warn(w)
     ranking = node_candidates(model, data, args.node, top=args.top)
     if args.json:

@@ -14,18 +14,40 @@ def add_problem_options(parser: argparse.ArgumentParser, *, data_optional: bool 
     parser.add_argument("data", nargs="?" if data_optional else None, metavar="DATA",
                         help=_("data file (.xlsx, .xls, .ods, .csv, .txt, .tsv, .arff)"))
     parser.add_argument("--project", metavar="P.rtproj", help=_("read the problem settings from a project file"))
-    parser.add_argument("--sheet", metavar="S", help=_("workbook sheet (default: the first that holds a table)"))
-    parser.add_argument("--header-row", type=int, metavar="N",
-                        help=_("the row of the column names, the rows above it skipped (default: the first filled "
-                               "row, or the row under a one-cell title)"))
+    add_reading_options(parser)
     parser.add_argument("--target", metavar="COL", help=_("the column to predict"))
     parser.add_argument("--class-order", metavar="a,b,c", help=_("ordered classes, lowest first"))
     parser.add_argument("--monotone", metavar="COL=+,COL2=-",
                         help=_("monotone directions: + increasing, - decreasing, 0 none"))
     parser.add_argument("--hierarchy", metavar="FILE", help=_("class hierarchy file (csv/xlsx: label,parent)"))
     parser.add_argument("--positive-class", metavar="C", help=_("the class against the rest (trichotomy)"))
+
+
+def add_reading_options(parser: argparse.ArgumentParser) -> None:
+    """How a data file is read: --sheet, --header-row, --encoding, --delimiter."""
+    parser.add_argument("--sheet", metavar="S", help=_("workbook sheet (default: the first that holds a table)"))
+    parser.add_argument("--header-row", type=int, metavar="N",
+                        help=_("the row of the column names, the rows above it skipped (default: the first filled "
+                               "row, or the row under a one-cell title)"))
     parser.add_argument("--encoding", metavar="ENC", help=_("text encoding of a csv file (default: detected)"))
     parser.add_argument("--delimiter", metavar="D", help=_("delimiter of a csv file (default: detected; 'tab')"))
+
+
+def add_model_data_options(parser: argparse.ArgumentParser) -> None:
+    """--data D and how to read it, for the commands that read a model's training data (candidates,
+    edit, guideline)."""
+    parser.add_argument("--data", required=True, metavar="DATA",
+                        help=_("the data the model learns from (the same columns as its training data)"))
+    add_reading_options(parser)
+
+
+def model_data(args, model):
+    """The rows of --data encoded as the model's schema encodes them (engine.predicting.read_model_data)."""
+    # deferred: loads the Numba kernels (not on this command's light path)
+    from ..predicting import read_model_data
+
+    return read_model_data(model, args.data, args.sheet, header_row=args.header_row, encoding=args.encoding,
+                           delimiter=delimiter_option(args.delimiter))
 
 
 def split_list(text: str) -> list[str]:

@@ -44,6 +44,7 @@ from ..algorithms.params import AlgorithmInfo, resolve_params
 from ..algorithms.registry import algorithms, get
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
+from ..edits import EDITED, Edit, edited_learner
 from ..errors import Cancelled, OptionError
 from ..evaluate import Evaluation, FoldResult, fold_plans, score_fold
 from ..i18n import _
@@ -163,9 +164,14 @@ class _Prepared:
     info: AlgorithmInfo
     params: dict
     scoring: Scoring
+    edits: list | None = None  # an edited model's (engine.edits): `info` replays them on each fold
 
     def config(self) -> dict:
-        return {"name": self.name, "algorithm": self.info.name, "params": self.params}
+        out = {"name": self.name, "algorithm": self.info.name, "params": self.params}
+        if self.edits:
+            out["algorithm"] = self.info.name.removesuffix(EDITED)
+            out["edits"] = [e.to_json() for e in self.edits]
+        return out
 
 
 def _prepare(entries: list[Entry], data: EncodedData, spec: ProblemSpec | None, scheme: Scheme,
@@ -184,7 +190,9 @@ def _prepare(entries: list[Entry], data: EncodedData, spec: ProblemSpec | None, 
                 algorithm=info.name, reason=reason), code="bad_option")
         seen.add(name)
         params = resolve_params(info, entry.resolved if entry.resolved is not None else entry.params, spec)
-        out.append(_Prepared(name, info, params, Scoring(info, data, spec, params, scheme.strategy)))
+        if entry.edits:
+            info = edited_learner(info, entry.edits)
+        out.append(_Prepared(name, info, params, Scoring(info, data, spec, params, scheme.strategy), entry.edits))
     if baseline:
         name = baseline_name(spec)
         if name in seen:
@@ -495,8 +503,11 @@ def _prepared_entries(payload: _Payload) -> list[_Prepared]:
         else:
             info = get(config["algorithm"])
             scored = config["params"]
+        edits = [Edit.from_json(e) for e in config["edits"]] if config.get("edits") else None
+        if edits:
+            info = edited_learner(info, edits)
         prepared.append(_Prepared(config["name"], info, config["params"],
-                                  Scoring(info, payload.data, payload.spec, scored, payload.strategy)))
+                                  Scoring(info, payload.data, payload.spec, scored, payload.strategy), edits))
     return prepared
 
 

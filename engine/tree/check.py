@@ -27,6 +27,7 @@ from collections import deque
 import numpy as np
 
 from ..i18n import N_, _
+from .nodes import ORIGINS
 
 
 ATTRIBUTE_KINDS = ("numeric", "ordinal", "nominal")
@@ -179,6 +180,11 @@ def check_tree(obj, schema: dict) -> None:
                                           c=c, parent=parent[c]))
             parent[c] = i
         _KIND_CHECKS[kind](node, where, len(children), attributes)
+        if node.get("origin", "learned") not in ORIGINS:
+            raise TreeFileProblem(f"{where}.origin", _("must be one of {choices}, not {kind}").format(
+                                                         choices=", ".join(ORIGINS), kind=_show(node["origin"])))
+        if not isinstance(node.get("locked", False), bool):
+            raise TreeFileProblem(f"{where}.locked", _("must be true or false"))
     _check_counts(nodes, all_counts, k)
     _check_reachable(nodes, n)
     if obj.get("case_values") is not None:

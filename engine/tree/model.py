@@ -138,6 +138,11 @@ class Tree:
         return len(self.leaves())
 
     @property
+    def edited(self) -> bool:
+        """The expert made or locked a node of this tree (engine.edits)."""
+        return any(self.nodes[i].origin != "learned" or self.nodes[i].locked for i in self.reachable())
+
+    @property
     def n_single_case_leaves(self) -> int:
         """Leaves that hold one training case (weight in (0, 2): with unit case weights, exactly
         one case, as seed 001 reports them beside the leaves; with C4.5's fractional cases, one
@@ -198,6 +203,10 @@ class Tree:
             if node.children:
                 item["children"] = [new_id[c] for c in node.children]
             item.update(node.json_fields(names))
+            if node.origin != "learned":
+                item["origin"] = node.origin
+            if node.locked:
+                item["locked"] = True
             nodes.append(item)
         out = {"labels": list(self.labels), "nodes": nodes}
         if self.tnorm != "product" or self.aggregate != "distribution" or self.answer_as is not None:
@@ -241,7 +250,8 @@ class Tree:
                 parents[c] = i
         for i, item in enumerate(obj["nodes"]):
             common = dict(counts=np.asarray(item["counts"], dtype=np.float64), label=label_index[item["label"]],
-                          children=list(item.get("children", [])))
+                          children=list(item.get("children", [])), origin=item.get("origin", "learned"),
+                          locked=bool(item.get("locked", False)))
             node = NODE_KINDS[item["kind"]].from_json_fields(item, index, common)
             tree.add(node, parents.get(i, -1))
         if obj.get("case_values") is not None:

@@ -32,6 +32,9 @@ Kinds (ARCHITECTURE.md, "The one tree model"):
   optional `terms` names them ("low", "medium", "high" by default)
 - `TrichotomySplit`: s = w . x over `features`; s <= low -> children[0],
   s >= high -> children[1], else children[2] (next stage or PENDING leaf)
+
+Every kind also keeps who made it (`origin`: "learned" or "expert") and whether the expert
+locked it; the model file writes them only when they differ from "learned" and unlocked.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from typing import ClassVar
 import numpy as np
 
 PENDING = -1
+ORIGINS = ("learned", "expert")  # who made a node (Node.origin)
 
 LEAF, THRESHOLD, CATEGORY, FUZZY, TRICHOTOMY = 0, 1, 2, 3, 4
 
@@ -101,6 +105,11 @@ class Node:
     label: int  # index into Tree.labels, or PENDING
     children: list[int] = field(default_factory=list)
     parent: int = -1
+    # who made the node: "learned" (the learner) or "expert" (an edit, engine.edits: a split the
+    # expert forced or moved, a leaf the expert pruned to or relabelled); `locked`: the expert froze
+    # this node and everything below it (a regrowth leaves it as it is)
+    origin: str = "learned"
+    locked: bool = False
     kind: ClassVar[int] = LEAF
     kind_name: ClassVar[str] = "leaf"
     # the node's attributes are asked together (a score over several of them needs them all)

@@ -764,8 +764,8 @@
         </message>
         <message>
             <location filename="engine/candidates.py" line="53" />
-            <location filename="engine/cli/candidates.py" line="21" />
-            <location filename="engine/cli/candidates.py" line="21" />
+            <location filename="engine/cli/candidates.py" line="22" />
+            <location filename="engine/cli/candidates.py" line="22" />
             <source>gain ratio</source>
             <translation>信息增益率</translation>
         </message>
@@ -806,29 +806,29 @@
         </message>
         <message>
             <location filename="engine/candidates.py" line="57" />
-            <location filename="engine/cli/candidates.py" line="23" />
+            <location filename="engine/cli/candidates.py" line="24" />
             <source>total-cost reduction</source>
             <translation>总代价降低</translation>
         </message>
         <message>
             <location filename="engine/candidates.py" line="62" />
             <source>the learner splits this node by {attribute}</source>
-            <translation>学习器在此节点按 {attribute} 分裂</translation>
+            <translation>学习器在此节点按 {attribute} 划分</translation>
         </message>
         <message>
             <location filename="engine/candidates.py" line="63" />
             <source>the learner leaves this node a leaf: a stopping rule holds (pure, too few cases, or the deepest level); the first candidate is the one it would choose</source>
-            <translation>学习器把此节点留作叶节点：满足停止规则（纯净、样本太少或已达最大深度）；第一个候选是它本会选择的</translation>
+            <translation>学习器把此节点留作叶节点：满足停止规则（纯净、样本太少或已达最大深度）；排名第一的候选划分就是它本会选择的</translation>
         </message>
         <message>
             <location filename="engine/candidates.py" line="65" />
             <source>the learner leaves this node a leaf: its best split is below the learner's minimum; the first candidate is that split</source>
-            <translation>学习器把此节点留作叶节点：最佳分裂低于学习器的下限；第一个候选就是该分裂</translation>
+            <translation>学习器把此节点留作叶节点：最佳划分低于学习器的下限；排名第一的候选划分就是该划分</translation>
         </message>
         <message>
             <location filename="engine/candidates.py" line="67" />
             <source>the learner leaves this node a leaf: its choice takes none of the candidates</source>
-            <translation>学习器把此节点留作叶节点：其选择规则不取任何候选</translation>
+            <translation>学习器把此节点留作叶节点：其选择规则不取任何候选划分</translation>
         </message>
         <message>
             <location filename="engine/candidates.py" line="68" />
@@ -838,12 +838,12 @@
         <message>
             <location filename="engine/candidates.py" line="166" />
             <source>{algorithm} grows fuzzy splits (a case goes down several branches at once); candidates are ranked for crisp trees that test one attribute at a split ({crisp})</source>
-            <translation>{algorithm} 生成模糊分裂（一个样本同时进入多个分支）；候选排序只适用于每次分裂只检验一个属性的清晰决策树（{crisp}）</translation>
+            <translation>{algorithm} 生成模糊划分（一个样本同时进入多个分支）；候选划分排名只适用于每次划分只检验一个属性的清晰决策树（{crisp}）</translation>
         </message>
         <message>
             <location filename="engine/candidates.py" line="169" />
             <source>{algorithm} grows splits that test several attributes at once (a discriminant score); candidates are ranked for crisp trees that test one attribute at a split ({crisp})</source>
-            <translation>{algorithm} 的分裂同时检验多个属性（判别得分）；候选排序只适用于每次分裂只检验一个属性的清晰决策树（{crisp}）</translation>
+            <translation>{algorithm} 的划分同时检验多个属性（判别得分）；候选划分排名只适用于每次划分只检验一个属性的清晰决策树（{crisp}）</translation>
         </message>
         <message>
             <location filename="engine/candidates.py" line="160" />
@@ -851,365 +851,360 @@
             <translation>该模型由“{algorithm}”训练，而本版本没有此算法</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="42" />
+            <location filename="engine/cli/__init__.py" line="43" />
             <source>ruletree: no display found (DISPLAY is not set), so the window cannot open; use a subcommand such as 'ruletree info DATA' (see 'ruletree --help')</source>
             <translation>ruletree：找不到显示器（未设置 DISPLAY），无法打开窗口；请使用子命令，例如“ruletree info DATA”（参见“ruletree --help”）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="50" />
+            <location filename="engine/cli/__init__.py" line="51" />
             <source>usage: </source>
             <translation>用法：</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="50" />
+            <location filename="engine/cli/__init__.py" line="51" />
             <source>positional arguments</source>
             <translation>位置参数</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="50" />
+            <location filename="engine/cli/__init__.py" line="51" />
             <source>options</source>
             <translation>选项</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="50" />
+            <location filename="engine/cli/__init__.py" line="51" />
             <source>show this help message and exit</source>
             <translation>显示此帮助信息并退出</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="51" />
+            <location filename="engine/cli/__init__.py" line="52" />
             <source>the following arguments are required: %s</source>
             <translation>缺少必需的参数：%s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="51" />
+            <location filename="engine/cli/__init__.py" line="52" />
             <source>unrecognized arguments: %s</source>
             <translation>无法识别的参数：%s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="52" />
+            <location filename="engine/cli/__init__.py" line="53" />
             <source>invalid choice: %(value)r (choose from %(choices)s)</source>
             <translation>无效的选择：%(value)r（可选：%(choices)s）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="52" />
+            <location filename="engine/cli/__init__.py" line="53" />
             <source>expected one argument</source>
             <translation>需要一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="53" />
+            <location filename="engine/cli/__init__.py" line="54" />
             <source>expected at least one argument</source>
             <translation>至少需要一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="53" />
+            <location filename="engine/cli/__init__.py" line="54" />
             <source>expected at most one argument</source>
             <translation>至多接受一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="53" />
+            <location filename="engine/cli/__init__.py" line="54" />
             <source>expected %s argument</source>
             <translation>需要 %s 个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="54" />
+            <location filename="engine/cli/__init__.py" line="55" />
             <source>expected %s arguments</source>
             <translation>需要 %s 个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="54" />
+            <location filename="engine/cli/__init__.py" line="55" />
             <source>argument %(argument_name)s: %(message)s</source>
             <translation>参数 %(argument_name)s：%(message)s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="55" />
+            <location filename="engine/cli/__init__.py" line="56" />
             <source>invalid %(type)s value: %(value)r</source>
             <translation>无效的 %(type)s 值：%(value)r</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="55" />
+            <location filename="engine/cli/__init__.py" line="56" />
             <source>ambiguous option: %(option)s could match %(matches)s</source>
             <translation>有歧义的选项：%(option)s 可匹配 %(matches)s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="56" />
+            <location filename="engine/cli/__init__.py" line="57" />
             <source>not allowed with argument %s</source>
             <translation>不能与参数 %s 同时使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="56" />
+            <location filename="engine/cli/__init__.py" line="57" />
             <source>ignored explicit argument %r</source>
             <translation>忽略了显式参数 %r</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="57" />
+            <location filename="engine/cli/__init__.py" line="58" />
             <source>one of the arguments %s is required</source>
             <translation>需要参数 %s 之一</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="83" />
+            <location filename="engine/cli/__init__.py" line="84" />
             <source>RuleTree Studio: decision trees and IF-THEN rules from spreadsheets. With no subcommand, starts the window.</source>
             <translation>RuleTree Studio：从电子表格生成决策树和“如果-则”规则。不带子命令时打开窗口。</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="87" />
+            <location filename="engine/cli/__init__.py" line="88" />
             <source>language of the messages and exports: en or zh_CN (default: RULETREE_LANG, then the system locale); JSON output and files never change with it</source>
             <translation>消息和导出文件的语言：en 或 zh_CN（默认：RULETREE_LANG，其次为系统区域设置）；JSON 输出和文件内容不随之改变</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="90" />
+            <location filename="engine/cli/__init__.py" line="91" />
             <source>columns, types, missing values, classes; validate a project</source>
             <translation>列、类型、缺失值、类别；检查项目</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="92" />
-            <location filename="engine/cli/__init__.py" line="95" />
-            <location filename="engine/cli/candidates.py" line="46" />
+            <location filename="engine/cli/__init__.py" line="93" />
+            <location filename="engine/cli/__init__.py" line="96" />
+            <location filename="engine/cli/candidates.py" line="40" />
             <source>print JSON</source>
             <translation>输出 JSON</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="94" />
+            <location filename="engine/cli/__init__.py" line="95" />
             <source>the available algorithms, by family, and their parameters</source>
             <translation>可用的算法（按类别分组）及其参数</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="98" />
+            <location filename="engine/cli/__init__.py" line="99" />
             <source>fit a model on all rows and write it</source>
             <translation>用全部行训练模型并保存</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="101" />
+            <location filename="engine/cli/__init__.py" line="102" />
             <source>an algorithm parameter (repeatable)</source>
             <translation>一个算法参数（可重复）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="105" />
+            <location filename="engine/cli/__init__.py" line="106" />
             <source>predict every row of a data file</source>
             <translation>预测数据文件的每一行</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="112" />
+            <location filename="engine/cli/__init__.py" line="113" />
             <source>what an unknown value does (default: the algorithm's own policy)</source>
             <translation>遇到未知值时的处理方式（默认：算法自身的策略）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="116" />
+            <location filename="engine/cli/__init__.py" line="117" />
             <source>IF-THEN rules of a model</source>
             <translation>模型的“如果-则”规则</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="118" />
+            <location filename="engine/cli/__init__.py" line="119" />
             <source>also write an Excel workbook</source>
             <translation>同时写出 Excel 工作簿</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="122" />
+            <location filename="engine/cli/__init__.py" line="123" />
             <source>cross-validated metrics of an algorithm on a file</source>
             <translation>算法在一个文件上的交叉验证指标</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="130" />
+            <location filename="engine/cli/__init__.py" line="131" />
             <location filename="engine/cli/compare.py" line="60" />
             <source>how a test case's values are obtained, for the cost metrics (default: sequential when the problem has test or waiting costs)</source>
             <translation>代价指标中测试样本取值的获取方式（默认：问题有测试代价或等待时间代价时为 sequential）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="133" />
+            <location filename="engine/cli/__init__.py" line="134" />
             <source>for experiments: blank each attribute value (never the class) independently with probability R, 0 &lt;= R &lt; 1 (missing completely at random, seeded by --seed), in the training and the test rows of every fold</source>
             <translation>用于实验：在每一折的训练行和测试行中，以概率 R（0 &lt;= R &lt; 1）独立地清空每个属性值（从不清空类别）（完全随机缺失，随机种子由 --seed 给出）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="141" />
+            <location filename="engine/cli/__init__.py" line="143" />
             <source>one case, the most useful question next</source>
             <translation>一个案例，下一步问最有用的问题</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="143" />
+            <location filename="engine/cli/__init__.py" line="145" />
             <source>costs, batch groups and budget from a project</source>
             <translation>从项目读取代价、批量属性组和预算</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="145" />
+            <location filename="engine/cli/__init__.py" line="147" />
             <source>scripted answers: attribute -&gt; value (null or ? unknown)</source>
             <translation>预设的回答：属性 -&gt; 值（null 或 ? 表示未知）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="146" />
+            <location filename="engine/cli/__init__.py" line="148" />
             <source>write the session (questions, answers, outcome)</source>
             <translation>写出咨询会话（问题、回答、结果）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="147" />
+            <location filename="engine/cli/__init__.py" line="149" />
             <source>continue a saved session</source>
             <translation>继续一个已保存的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="148" />
+            <location filename="engine/cli/__init__.py" line="150" />
             <source>a name for the case (patient, applicant) in the history</source>
             <translation>该案例（病人、申请人）在历史记录中的名称</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="150" />
+            <location filename="engine/cli/__init__.py" line="152" />
             <source>also stop when no remaining test costs less than it could still save (E_now - E*; meaningful when test and misclassification costs share a unit)</source>
             <translation>当剩余的测试都不比它还能节省的代价（E_now - E*）便宜时也停止（测试代价与误分类代价单位相同时才有意义）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="153" />
+            <location filename="engine/cli/__init__.py" line="155" />
             <source>planned (default): ask any attribute a still-possible rule tests, in the order of least expected total cost; utility: the tree's next tests by expected cost removed per unit of test cost (fuzzy and trichotomy trees always)</source>
             <translation>planned（默认）：按期望总代价从小到大，询问仍可能成立的规则所测试的任一属性；utility：按每单位测试代价减少的期望代价选择决策树的下一个测试（模糊决策树和三分法决策树总是如此）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="158" />
+            <location filename="engine/cli/__init__.py" line="160" />
             <source>saved consultations: list them, export them to Excel</source>
             <translation>已保存的咨询：列出，或导出到 Excel</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="159" />
+            <location filename="engine/cli/__init__.py" line="161" />
             <source>only these sessions</source>
             <translation>只显示这些咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="160" />
+            <location filename="engine/cli/__init__.py" line="162" />
             <source>only this project's sessions</source>
             <translation>只显示该项目的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="161" />
+            <location filename="engine/cli/__init__.py" line="163" />
             <source>only sessions with this model</source>
             <translation>只显示使用该模型的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="162" />
+            <location filename="engine/cli/__init__.py" line="164" />
             <source>write them to a workbook (Sessions, Answers)</source>
             <translation>写入工作簿（咨询会话、回答）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="166" />
+            <location filename="engine/cli/__init__.py" line="168" />
             <source>rerun a paper's experiment; write its tables and plots</source>
             <translation>重新运行一篇论文的实验；写出其表格和图</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="169" />
+            <location filename="engine/cli/__init__.py" line="171" />
             <source>output folder (default: reproduce_PAPER)</source>
             <translation>输出文件夹（默认：reproduce_PAPER）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="170" />
+            <location filename="engine/cli/__init__.py" line="172" />
             <source>few repeats: about a minute</source>
             <translation>少量重复：约一分钟</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="171" />
+            <location filename="engine/cli/__init__.py" line="173" />
             <source>repeats of every part (facmi; the paper: 100)</source>
             <translation>每一部分的重复次数（facmi；论文中为 100）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="172" />
+            <location filename="engine/cli/__init__.py" line="174" />
             <source>also draw the plots as PNG (with the app's plotter; the SVG plots need nothing more)</source>
             <translation>同时将图绘制为 PNG（使用应用程序的绘图器；SVG 图无需额外组件）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="208" />
+            <location filename="engine/cli/__init__.py" line="210" />
             <source>Start the RuleTree Studio window.</source>
             <translation>打开 RuleTree Studio 窗口。</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="209" />
+            <location filename="engine/cli/__init__.py" line="211" />
             <source>a data file or project (.rtproj) to open</source>
             <translation>要打开的数据文件或项目（.rtproj）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="210" />
+            <location filename="engine/cli/__init__.py" line="212" />
             <source>en or zh_CN</source>
             <translation>en 或 zh_CN</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="167" />
+            <location filename="engine/cli/__init__.py" line="169" />
             <source>{papers} (dp, hfdt, mincost: with their issues)</source>
             <translation>{papers}（dp、hfdt、mincost：附带其问题说明）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="213" />
+            <location filename="engine/cli/__init__.py" line="215" />
             <source>"{file}" is neither a file nor a command (commands: {commands})</source>
             <translation>“{file}”既不是文件，也不是命令（命令：{commands}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="249" />
+            <location filename="engine/cli/__init__.py" line="251" />
             <location filename="engine/cli/commands.py" line="71" />
             <source>{prog}: error: {message}</source>
             <translation>{prog}：错误：{message}</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="252" />
+            <location filename="engine/cli/__init__.py" line="254" />
             <source>{prog}: interrupted</source>
             <translation>{prog}：已中断</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="258" />
+            <location filename="engine/cli/__init__.py" line="260" />
             <source>{prog}: internal error ({kind}: {error}); this is a bug, please report it with the log file {log}</source>
             <translation>{prog}：内部错误（{kind}：{error}）；这是程序缺陷，请连同日志文件 {log} 一起报告</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="274" />
+            <location filename="engine/cli/__init__.py" line="276" />
             <source>give a command ({commands}); the window starts with '{prog}' (python -m app.launch); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；窗口用“{prog}”（python -m app.launch）启动；参见“{prog} --help”</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="279" />
+            <location filename="engine/cli/__init__.py" line="281" />
             <source>give a command ({commands}); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；参见“{prog} --help”</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="21" />
+            <location filename="engine/cli/candidates.py" line="22" />
             <location filename="engine/sessions.py" line="425" />
             <source>gain</source>
             <translation>增益</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="22" />
+            <location filename="engine/cli/candidates.py" line="23" />
             <source>purity</source>
             <translation>纯度</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="22" />
+            <location filename="engine/cli/candidates.py" line="23" />
             <source>average gain</source>
             <translation>平均增益</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="25" />
+            <location filename="engine/cli/candidates.py" line="26" />
             <source>gain below the average</source>
             <translation>增益低于平均值</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="26" />
+            <location filename="engine/cli/candidates.py" line="27" />
             <source>every γ is 0: ranked by gain ratio</source>
             <translation>所有 γ 均为 0：按信息增益率排序</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="27" />
+            <location filename="engine/cli/candidates.py" line="28" />
             <source>total-cost reduction not positive</source>
             <translation>总代价降低不为正</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="117" />
+            <location filename="engine/cli/candidates.py" line="107" />
             <location filename="engine/sessions.py" line="425" />
             <source>attribute</source>
             <translation>属性</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="121" />
+            <location filename="engine/cli/candidates.py" line="111" />
             <source>also</source>
             <translation>其他</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="31" />
+            <location filename="engine/cli/candidates.py" line="32" />
             <source>the attributes a node could be split by, ranked by the learner's own criterion</source>
-            <translation>节点可用于分裂的属性，按学习器自己的准则排序</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/candidates.py" line="35" />
-            <source>the data the node's cases come from (the training data: its rows that reach the node)</source>
-            <translation>节点样本所来自的数据（训练数据：其中到达该节点的行）</translation>
+            <translation>节点可用于划分的属性，按学习器自己的准则排序</translation>
         </message>
         <message>
             <location filename="engine/cli/candidates.py" line="37" />
@@ -1219,39 +1214,15 @@
         <message>
             <location filename="engine/cli/candidates.py" line="39" />
             <source>only the first K candidates (default: all)</source>
-            <translation>只列出前 K 个候选（默认：全部）</translation>
+            <translation>只列出排名前 K 的候选划分（默认：全部）</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="40" />
-            <location filename="engine/cli/problem.py" line="17" />
-            <source>workbook sheet (default: the first that holds a table)</source>
-            <translation>工作簿中的工作表（默认：第一个含有表格的工作表）</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/candidates.py" line="42" />
-            <location filename="engine/cli/problem.py" line="19" />
-            <source>the row of the column names, the rows above it skipped (default: the first filled row, or the row under a one-cell title)</source>
-            <translation>列名所在的行，其上方的行被跳过（默认：第一个非空行，或单个单元格标题下方的行）</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/candidates.py" line="44" />
-            <location filename="engine/cli/problem.py" line="27" />
-            <source>text encoding of a csv file (default: detected)</source>
-            <translation>csv 文件的文本编码（默认：自动检测）</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/candidates.py" line="45" />
-            <location filename="engine/cli/problem.py" line="28" />
-            <source>delimiter of a csv file (default: detected; 'tab')</source>
-            <translation>csv 文件的分隔符（默认：自动检测；'tab' 表示制表符）</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/candidates.py" line="52" />
+            <location filename="engine/cli/candidates.py" line="46" />
             <source>--top must be at least 1</source>
             <translation>--top 必须至少为 1</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="120" />
+            <location filename="engine/cli/candidates.py" line="110" />
             <location filename="engine/cli/printing.py" line="26" />
             <location filename="engine/data/spec/settings.py" line="38" />
             <location filename="engine/sessions.py" line="423" />
@@ -1259,39 +1230,39 @@
             <translation>测试代价</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="120" />
+            <location filename="engine/cli/candidates.py" line="110" />
             <location filename="engine/data/spec/settings.py" line="38" />
             <location filename="engine/sessions.py" line="424" />
             <source>waiting cost</source>
             <translation>等待时间代价</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="104" />
+            <location filename="engine/cli/candidates.py" line="94" />
             <source>{algorithm}, node {path} (#{id}): weight {weight} ({counts})</source>
             <translation>{algorithm}，节点 {path}（#{id}）：权重 {weight}（{counts}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="117" />
+            <location filename="engine/cli/candidates.py" line="107" />
             <source>split: cases per branch [{classes}]</source>
-            <translation>分裂：各分支的样本 [{classes}]</translation>
+            <translation>划分：各分支的样本 [{classes}]</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="142" />
+            <location filename="engine/cli/candidates.py" line="132" />
             <source>* the learner's choice</source>
             <translation>* 学习器的选择</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="108" />
+            <location filename="engine/cli/candidates.py" line="98" />
             <source>the tree tests {attribute} here</source>
             <translation>决策树在此检验 {attribute}</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="129" />
+            <location filename="engine/cli/candidates.py" line="119" />
             <source>stays: {weight}</source>
             <translation>留在节点：{weight}</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="140" />
+            <location filename="engine/cli/candidates.py" line="130" />
             <source>({n} more; --top to see them)</source>
             <translation>（还有 {n} 个；用 --top 查看）</translation>
         </message>
@@ -1312,6 +1283,7 @@
         </message>
         <message>
             <location filename="engine/cli/commands.py" line="173" />
+            <location filename="engine/cli/edit.py" line="58" />
             <source>--cv must be at least 2</source>
             <translation>--cv 至少为 2</translation>
         </message>
@@ -1756,6 +1728,136 @@
             <translation>{n} 个问题</translation>
         </message>
         <message>
+            <location filename="engine/cli/edit.py" line="18" />
+            <source>edit a model's tree: force or move a split, prune, relabel, lock, regrow</source>
+            <translation>编辑模型的决策树：强制或移动划分、剪枝、改标签、锁定、重新生长</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="22" />
+            <source>the node: a path such as root/1/0 (the child taken at each step) or a number such as #7</source>
+            <translation>节点：路径如 root/1/0（每一步所取的子节点），或编号如 #7</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="25" />
+            <source>test this at the node: "age &lt;= 50" (a number), "safety &lt;= med" (an ordered value), "colour" (one branch per value), "colour: red, blue | green" (groups of values)</source>
+            <translation>在该节点上检验：“age &lt;= 50”（数值）、“safety &lt;= med”（有序取值）、“colour”（每个取值一个分支）、“colour: red, blue | green”（取值组）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="27" />
+            <source>move the node's cut to V</source>
+            <translation>把该节点的切分点移到 V</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="28" />
+            <source>regroup the branches of a split on categories</source>
+            <translation>重新分组按类别划分的分支</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="29" />
+            <source>make the node a leaf</source>
+            <translation>把该节点变为叶节点</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="30" />
+            <source>make the leaf answer X</source>
+            <translation>让该叶节点回答 X</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="31" />
+            <source>freeze the node and everything below it</source>
+            <translation>锁定该节点及其下的一切</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="32" />
+            <source>thaw a locked node</source>
+            <translation>解锁已锁定的节点</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="34" />
+            <source>grow again below the node with the model's learner (expert and locked nodes kept)</source>
+            <translation>用模型的学习器在该节点之下重新生长（保留专家节点与锁定节点）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="35" />
+            <source>take back the model's last edit</source>
+            <translation>撤销模型的最后一次编辑</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="36" />
+            <source>make the last undone edit again</source>
+            <translation>重做最后一次撤销的编辑</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="38" />
+            <source>make the edits of a file in order (a list of objects such as {"op": "split", "at": "root", "attribute": "safety", "threshold": 0.5})</source>
+            <translation>按顺序执行文件中的编辑（一个对象列表，如 {"op": "split", "at": "root", "attribute": "safety", "threshold": 0.5}）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="41" />
+            <source>fit the model's learner on the data and make the model's edits again on it</source>
+            <translation>在数据上重新训练模型的学习器，并在其上重做模型的编辑</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="43" />
+            <source>also cross-validate: the learner and the edited model in the same K folds, the edits replayed on each fold's training rows</source>
+            <translation>同时做交叉验证：学习器与编辑后的模型用同样的 K 折，编辑在每折的训练样本上重放</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="87" />
+            <source>{leaves} leaves, depth {depth} -&gt; {path}</source>
+            <translation>{leaves} 个叶节点，树深度 {depth} -&gt; {path}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="89" />
+            <source>accuracy on the training rows (optimistic): {value}</source>
+            <translation>训练样本上的准确率（偏乐观）：{value}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="86" />
+            <source>left out: {edit} ({why})</source>
+            <translation>未采用：{edit}（{why}）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="92" />
+            <source>cross-validated accuracy, {k} folds: edited {edited} ± {edited_sd}, the learner alone {learner} ± {learner_sd}</source>
+            <translation>交叉验证准确率，{k} 折：编辑后 {edited} ± {edited_sd}，仅学习器 {learner} ± {learner_sd}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="125" />
+            <source>{path}: a file of edits holds a list of at most {n} edits</source>
+            <translation>{path}：编辑文件应是至多 {n} 项编辑的列表</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="136" />
+            <source>"{text}" is not groups of values such as "a, b | c"</source>
+            <translation>“{text}”不是取值组（应写成如“a, b | c”）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="156" />
+            <source>"{text}" does not start with an attribute of the model ({names})</source>
+            <translation>“{text}”不是以模型的属性开头（{names}）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="166" />
+            <source>"{text}": after "{name}" write &lt;=, &gt;, = or a colon and groups</source>
+            <translation>“{text}”：在“{name}”之后请写 &lt;=、&gt;、= 或冒号加取值组</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="183" />
+            <source>a cut is written with &lt;= or &gt; (a case equal to the cut goes to the &lt;= side): "{name} &lt;= {value}" or "{name} &gt; {value}"</source>
+            <translation>切分点用 &lt;= 或 &gt; 表示（等于切分点的样本归入 &lt;= 一侧）：“{name} &lt;= {value}”或“{name} &gt; {value}”</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="173" />
+            <source>"{value}" is not a value of "{name}" (its values: {values})</source>
+            <translation>“{value}”不是“{name}”的取值（其取值：{values}）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="181" />
+            <source>"{value}" is not a number</source>
+            <translation>“{value}”不是数字</translation>
+        </message>
+        <message>
             <location filename="engine/cli/printing.py" line="24" />
             <location filename="engine/settings_words.py" line="19" />
             <source>numeric</source>
@@ -1972,32 +2074,57 @@
             <translation>从项目文件读取问题设置</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="21" />
+            <location filename="engine/cli/problem.py" line="18" />
             <source>the column to predict</source>
             <translation>要预测的列</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="22" />
+            <location filename="engine/cli/problem.py" line="19" />
             <source>ordered classes, lowest first</source>
             <translation>有序类别，从低到高</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="24" />
+            <location filename="engine/cli/problem.py" line="21" />
             <source>monotone directions: + increasing, - decreasing, 0 none</source>
             <translation>单调方向：+ 递增，- 递减，0 无</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="25" />
+            <location filename="engine/cli/problem.py" line="22" />
             <source>class hierarchy file (csv/xlsx: label,parent)</source>
             <translation>类别层次文件（csv/xlsx：label,parent）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="26" />
+            <location filename="engine/cli/problem.py" line="23" />
             <source>the class against the rest (trichotomy)</source>
             <translation>与其余类别相对的类别（三分法）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="46" />
+            <location filename="engine/cli/problem.py" line="28" />
+            <source>workbook sheet (default: the first that holds a table)</source>
+            <translation>工作簿中的工作表（默认：第一个含有表格的工作表）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/problem.py" line="30" />
+            <source>the row of the column names, the rows above it skipped (default: the first filled row, or the row under a one-cell title)</source>
+            <translation>列名所在的行，其上方的行被跳过（默认：第一个非空行，或单个单元格标题下方的行）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/problem.py" line="32" />
+            <source>text encoding of a csv file (default: detected)</source>
+            <translation>csv 文件的文本编码（默认：自动检测）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/problem.py" line="33" />
+            <source>delimiter of a csv file (default: detected; 'tab')</source>
+            <translation>csv 文件的分隔符（默认：自动检测；'tab' 表示制表符）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/problem.py" line="40" />
+            <source>the data the model learns from (the same columns as its training data)</source>
+            <translation>模型学习所用的数据（列与其训练数据相同）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/problem.py" line="68" />
             <location filename="engine/problem.py" line="74" />
             <source>--monotone: "{item}" is not COL=+ (increasing), COL=- (decreasing) or COL=0 (none)</source>
             <translation>--monotone：“{item}”不是 COL=+（递增）、COL=-（递减）或 COL=0（无）</translation>
@@ -2109,147 +2236,147 @@
             <translation>训练规模“{size}”不是数字（应为比例如 0.25，或行数）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="139" />
+            <location filename="engine/compare/runner.py" line="140" />
             <source>needs ordered classes (a class order)</source>
             <translation>需要有序类别（类别顺序）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="290" />
+            <location filename="engine/compare/runner.py" line="298" />
             <source>about 1 s left</source>
             <translation>约剩 1 秒</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="295" />
+            <location filename="engine/compare/runner.py" line="303" />
             <source>about {n} h left</source>
             <translation>约剩 {n} 小时</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="331" />
+            <location filename="engine/compare/runner.py" line="339" />
             <source>nothing to compare: give at least one algorithm</source>
             <translation>没有可比较的内容：请至少给出一个算法</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="339" />
+            <location filename="engine/compare/runner.py" line="347" />
             <source>a Dask scheduler goes with the dask executor, and the dask executor needs one (an address such as tcp://host:8786, or local:N)</source>
             <translation>Dask 调度器需配合 dask 执行器使用，dask 执行器也需要一个调度器（地址如 tcp://host:8786，或 local:N）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="141" />
+            <location filename="engine/compare/runner.py" line="142" />
             <source>separates two classes; with {n} classes it needs a positive class</source>
             <translation>只区分两个类别；有 {n} 个类别时需要指定正类</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="292" />
+            <location filename="engine/compare/runner.py" line="300" />
             <source>about {n} s left</source>
             <translation>约剩 {n} 秒</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="294" />
+            <location filename="engine/compare/runner.py" line="302" />
             <source>about {n} min left</source>
             <translation>约剩 {n} 分钟</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="431" />
+            <location filename="engine/compare/runner.py" line="439" />
             <source>the comparison was cancelled</source>
             <translation>比较已取消</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="534" />
+            <location filename="engine/compare/runner.py" line="545" />
             <source>running on a Dask cluster needs the "distributed" package (pip install "dask[distributed]")</source>
             <translation>在 Dask 集群上运行需要“distributed”包（pip install "dask[distributed]"）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="126" />
+            <location filename="engine/compare/runner.py" line="127" />
             <source>hold-out {k} of {n}</source>
             <translation>留出法第 {k} 次（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="131" />
+            <location filename="engine/compare/runner.py" line="132" />
             <source> on {size}</source>
             <translation>，使用{size}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="334" />
+            <location filename="engine/compare/runner.py" line="342" />
             <source>jobs must be at least 1, not {n}</source>
             <translation>jobs 至少为 1，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="336" />
+            <location filename="engine/compare/runner.py" line="344" />
             <source>executor must be one of {executors}, not {executor}</source>
             <translation>执行器必须是 {executors} 之一，而不是 {executor}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="342" />
+            <location filename="engine/compare/runner.py" line="350" />
             <source>the folder of the results file "{path}" does not exist</source>
             <translation>结果文件“{path}”所在的文件夹不存在</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="98" />
+            <location filename="engine/compare/runner.py" line="99" />
             <source>the hold-out share must be between 0 and 1 (e.g. 0.3), not {share}</source>
             <translation>留出比例必须在 0 到 1 之间（例如 0.3），而不是 {share}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="102" />
+            <location filename="engine/compare/runner.py" line="103" />
             <source>cross-validation needs at least 2 folds, not {n}</source>
             <translation>交叉验证至少需要 2 折，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="105" />
+            <location filename="engine/compare/runner.py" line="106" />
             <source>repeats must be at least 1, not {n}</source>
             <translation>重复次数至少为 1，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="128" />
+            <location filename="engine/compare/runner.py" line="129" />
             <source>fold {k} of {n}</source>
             <translation>第 {k} 折（共 {n} 折）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="179" />
+            <location filename="engine/compare/runner.py" line="185" />
             <source>two entries are both named "{name}": give them different parameters or names</source>
             <translation>两个条目都名为“{name}”：请给它们不同的参数或名称</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="183" />
+            <location filename="engine/compare/runner.py" line="189" />
             <source>{algorithm} does not apply to this problem: it {reason}</source>
             <translation>{algorithm} 不适用于该问题：它{reason}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="191" />
+            <location filename="engine/compare/runner.py" line="199" />
             <source>"{name}" is the baseline's name: give the entry another</source>
             <translation>“{name}”是基线的名称：请给该条目另起名称</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="399" />
+            <location filename="engine/compare/runner.py" line="407" />
             <source>{entry}, {fold} done; {left}</source>
             <translation>{entry}，{fold}完成；{left}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="407" />
+            <location filename="engine/compare/runner.py" line="415" />
             <source>{n} of {total} units to run</source>
             <translation>{total} 个单元中有 {n} 个待运行</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="543" />
+            <location filename="engine/compare/runner.py" line="554" />
             <source>"{scheduler}": local:N needs a number of workers N &gt;= 1</source>
             <translation>“{scheduler}”：local:N 需要工作进程数 N &gt;= 1</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="129" />
+            <location filename="engine/compare/runner.py" line="130" />
             <source>, repeat {k} of {n}</source>
             <translation>，第 {k} 次重复（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="408" />
+            <location filename="engine/compare/runner.py" line="416" />
             <source> ({n} done before)</source>
             <translation>（之前已完成 {n} 个）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="432" />
+            <location filename="engine/compare/runner.py" line="440" />
             <source>; {n} of {total} units are kept in the results file</source>
             <translation>；{total} 个单元中有 {n} 个保存在结果文件中</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="551" />
+            <location filename="engine/compare/runner.py" line="562" />
             <source>no Dask scheduler answers at "{scheduler}" ({error})</source>
             <translation>“{scheduler}”处没有 Dask 调度器应答（{error}）</translation>
         </message>
@@ -2618,12 +2745,12 @@
         <message>
             <location filename="engine/data/encode.py" line="313" />
             <source>the target column "{column}" is not in the data</source>
-            <translation type="unfinished" />
+            <translation>数据中没有目标列“{column}”</translation>
         </message>
         <message>
             <location filename="engine/data/encode.py" line="321" />
             <source>the class "{value}" is not one of the model's classes ({classes})</source>
-            <translation type="unfinished" />
+            <translation>类别“{value}”不是模型的类别之一（{classes}）</translation>
         </message>
         <message>
             <location filename="engine/data/encode.py" line="261" />
@@ -2801,8 +2928,8 @@
             <location filename="engine/data/project.py" line="102" />
             <location filename="engine/data/project.py" line="104" />
             <location filename="engine/data/spec/reading.py" line="84" />
-            <location filename="engine/tree/check.py" line="92" />
-            <location filename="engine/tree/check.py" line="106" />
+            <location filename="engine/tree/check.py" line="93" />
+            <location filename="engine/tree/check.py" line="107" />
             <source>must be a text</source>
             <translation>必须是文本</translation>
         </message>
@@ -3660,8 +3787,8 @@
         </message>
         <message>
             <location filename="engine/data/spec/reading.py" line="106" />
-            <location filename="engine/tree/check.py" line="310" />
-            <location filename="engine/tree/check.py" line="364" />
+            <location filename="engine/tree/check.py" line="316" />
+            <location filename="engine/tree/check.py" line="370" />
             <source>must be a finite number</source>
             <translation>必须是有限数</translation>
         </message>
@@ -3672,8 +3799,9 @@
         </message>
         <message>
             <location filename="engine/data/spec/reading.py" line="116" />
-            <location filename="engine/tree/check.py" line="95" />
-            <location filename="engine/tree/check.py" line="127" />
+            <location filename="engine/tree/check.py" line="96" />
+            <location filename="engine/tree/check.py" line="128" />
+            <location filename="engine/tree/check.py" line="187" />
             <source>must be true or false</source>
             <translation>必须是 true 或 false</translation>
         </message>
@@ -3689,7 +3817,7 @@
         </message>
         <message>
             <location filename="engine/data/spec/reading.py" line="162" />
-            <location filename="engine/tree/check.py" line="80" />
+            <location filename="engine/tree/check.py" line="81" />
             <source>is missing</source>
             <translation>缺失</translation>
         </message>
@@ -4086,6 +4214,156 @@
             <location filename="engine/diagnostics.py" line="63" />
             <source>{what} ({name} = {value}); with {name} = {relaxed} the tree has {leaves} leaves</source>
             <translation>{what}（{name} = {value}）；当 {name} = {relaxed} 时决策树有 {leaves} 个叶节点</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="63" />
+            <source>split</source>
+            <translation>划分</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="63" />
+            <source>move the cut</source>
+            <translation>移动切分点</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="63" />
+            <source>regroup the branches</source>
+            <translation>重新分组分支</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="64" />
+            <source>prune to a leaf</source>
+            <translation>剪枝为叶节点</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="64" />
+            <source>relabel</source>
+            <translation>改标签</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="64" />
+            <source>lock</source>
+            <translation>锁定</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="64" />
+            <source>unlock</source>
+            <translation>解锁</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="65" />
+            <source>regrow below</source>
+            <translation>向下重新生长</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="321" />
+            <source>a split</source>
+            <translation>划分</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="378" />
+            <source>regrowing</source>
+            <translation>重新生长</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="256" />
+            <source>a split needs at least two branches</source>
+            <translation>划分至少需要两个分支</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="331" />
+            <source>only a split at a number has a cut to move</source>
+            <translation>只有按数值的划分才有可移动的切分点</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="333" />
+            <source>moving a cut needs the new cut</source>
+            <translation>移动切分点需要给出新的切分点</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="343" />
+            <source>only a split on categories has branches to regroup</source>
+            <translation>只有按类别的划分才有可重新分组的分支</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="345" />
+            <source>regrouping needs the groups of values</source>
+            <translation>重新分组需要给出取值组</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="364" />
+            <source>only a leaf is relabelled (prune the node first)</source>
+            <translation>只有叶节点可以改标签（请先剪枝该节点）</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="504" />
+            <source>the model has no edit to undo</source>
+            <translation>模型没有可撤销的编辑</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="514" />
+            <source>the model has no undone edit to redo</source>
+            <translation>模型没有可重做的已撤销编辑</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="243" />
+            <source>a group of values is empty</source>
+            <translation>有一个取值组是空的</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="137" />
+            <source>{what} at {path}</source>
+            <translation>在 {path} {what}</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="223" />
+            <source>the data has no attribute "{name}"</source>
+            <translation>数据中没有属性“{name}”</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="230" />
+            <source>{what} needs a tree of crisp one-attribute tests (this one has fuzzy or combined tests): prune, relabel and lock work on it</source>
+            <translation>{what}需要每个节点只检验一个属性的清晰决策树（这棵树有模糊或组合检验）：剪枝、改标签和锁定可以用于它</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="270" />
+            <source>"{attribute}" is a number: give the cut (e.g. {attribute} &lt;= 50)</source>
+            <translation>“{attribute}”是数值属性：请给出切分点（例如 {attribute} &lt;= 50）</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="366" />
+            <source>"{label}" is not one of the answers ({labels})</source>
+            <translation>“{label}”不是可选的答案之一（{labels}）</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="418" />
+            <source>the learner grew a tree with other answers here ({labels}): it cannot be grafted</source>
+            <translation>学习器在此长出的树答案不同（{labels}）：无法嫁接</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="81" />
+            <source>"{op}" is not an edit (edits: {ops})</source>
+            <translation>“{op}”不是一种编辑（可用的编辑：{ops}）</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="190" />
+            <source>the node {path} is locked (at {locked}): unlock it before editing it</source>
+            <translation>节点 {path} 已锁定（锁定于 {locked}）：编辑前请先解锁</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="266" />
+            <source>"{attribute}" is a category: split it by groups of values, not at a number</source>
+            <translation>“{attribute}”是类别属性：按取值组划分，而不是按数值切分</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="246" />
+            <source>"{value}" is not a value of "{attribute}" (its values: {values})</source>
+            <translation>“{value}”不是“{attribute}”的取值（其取值：{values}）</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="249" />
+            <source>the value "{value}" is in two groups</source>
+            <translation>取值“{value}”出现在两个取值组中</translation>
         </message>
         <message>
             <location filename="engine/errors.py" line="121" />
@@ -4521,27 +4799,30 @@
             <translation>其中误分类代价</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="73" />
+            <location filename="engine/model.py" line="86" />
             <source>this is not a RuleTree model file</source>
             <translation>这不是 RuleTree 模型文件</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="76" />
+            <location filename="engine/model.py" line="89" />
             <source>the model file has no valid version</source>
             <translation>模型文件没有有效的版本号</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="78" />
+            <location filename="engine/model.py" line="91" />
             <source>the model was saved by a newer RuleTree Studio (model version {version}); this version reads version {known}. Update RuleTree Studio.</source>
             <translation>该模型由更新版本的 RuleTree Studio 保存（模型版本 {version}）；本版本只能读取版本 {known}。请更新 RuleTree Studio。</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="87" />
+            <location filename="engine/model.py" line="172" />
+            <location filename="engine/model.py" line="100" />
+            <location filename="engine/model.py" line="162" />
+            <location filename="engine/model.py" line="168" />
             <source>the model file is damaged: {message}</source>
             <translation>模型文件已损坏：{message}</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="100" />
+            <location filename="engine/model.py" line="115" />
             <source>the model file is damaged ({kind}: {error})</source>
             <translation>模型文件已损坏（{kind}：{error}）</translation>
         </message>
@@ -4612,7 +4893,7 @@
             <translation>每 {d} 个{what}中的 {n} 个</translation>
         </message>
         <message>
-            <location filename="engine/predicting.py" line="32" />
+            <location filename="engine/predicting.py" line="33" />
             <source>(several rules, weighted: a value they test is missing in this row)</source>
             <translation>（多条规则加权：本行缺少这些规则所测试的值）</translation>
         </message>
@@ -5244,238 +5525,239 @@
             <translation>加权类别分布中的占比</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="252" />
+            <location filename="engine/tree/check.py" line="258" />
             <source>the class counts add up to more than a number can hold</source>
             <translation>类别计数之和超出了数字能表示的范围</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="303" />
+            <location filename="engine/tree/check.py" line="309" />
             <source>leaf</source>
             <translation>叶节点</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="307" />
+            <location filename="engine/tree/check.py" line="313" />
             <source>threshold split</source>
             <translation>阈值分裂</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="314" />
+            <location filename="engine/tree/check.py" line="320" />
             <source>category split</source>
             <translation>类别分裂</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="333" />
+            <location filename="engine/tree/check.py" line="339" />
             <source>fuzzy split</source>
             <translation>模糊分裂</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="352" />
+            <location filename="engine/tree/check.py" line="358" />
             <source>trichotomy split</source>
             <translation>三分法分裂</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="90" />
-            <location filename="engine/tree/check.py" line="136" />
-            <location filename="engine/tree/check.py" line="103" />
-            <location filename="engine/tree/check.py" line="156" />
-            <location filename="engine/tree/check.py" line="200" />
+            <location filename="engine/tree/check.py" line="91" />
+            <location filename="engine/tree/check.py" line="137" />
+            <location filename="engine/tree/check.py" line="104" />
+            <location filename="engine/tree/check.py" line="157" />
+            <location filename="engine/tree/check.py" line="206" />
             <source>must be an object</source>
             <translation>必须是对象</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="98" />
+            <location filename="engine/tree/check.py" line="99" />
             <source>must be a list</source>
             <translation>必须是列表</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="141" />
+            <location filename="engine/tree/check.py" line="142" />
             <source>must start with the classes of the schema, in their order</source>
             <translation>必须以模式中的类别开头，且顺序一致</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="148" />
+            <location filename="engine/tree/check.py" line="149" />
             <source>must be a list of nodes (at least the root)</source>
             <translation>必须是节点列表（至少包含根节点）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="194" />
+            <location filename="engine/tree/check.py" line="200" />
             <source>must be an object with "attributes"</source>
             <translation>必须是含有 "attributes" 的对象</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="268" />
+            <location filename="engine/tree/check.py" line="274" />
             <source>cannot be reached from the root (node 0): the nodes do not form one tree</source>
             <translation>无法从根节点（节点 0）到达：这些节点不构成一棵树</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="286" />
+            <location filename="engine/tree/check.py" line="292" />
             <source>must be a list of child positions</source>
             <translation>必须是子节点位置的列表</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="59" />
+            <location filename="engine/tree/check.py" line="60" />
             <source>must be a list of texts</source>
             <translation>必须是文本列表</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="60" />
+            <location filename="engine/tree/check.py" line="61" />
             <source>must be a list of texts (at least one)</source>
             <translation>必须是文本列表（至少一项）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="125" />
+            <location filename="engine/tree/check.py" line="126" />
             <source>must be two finite numbers, lowest first</source>
             <translation>必须是两个有限数，小者在前</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="171" />
+            <location filename="engine/tree/check.py" line="172" />
             <source>must be a list of node numbers</source>
             <translation>必须是节点编号列表</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="198" />
+            <location filename="engine/tree/check.py" line="204" />
             <source>is not an attribute of the schema</source>
             <translation>不是模式中的属性</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="214" />
+            <location filename="engine/tree/check.py" line="220" />
             <source>must be a list of [node, counts]</source>
             <translation>必须是 [节点, 计数] 的列表</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="232" />
+            <location filename="engine/tree/check.py" line="238" />
             <source>must be {k} finite, non-negative numbers (one per class)</source>
             <translation>必须是 {k} 个非负有限数（每个类别一个）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="321" />
-            <location filename="engine/tree/check.py" line="210" />
+            <location filename="engine/tree/check.py" line="327" />
+            <location filename="engine/tree/check.py" line="216" />
             <source>must be increasing finite numbers</source>
             <translation>必须是递增的有限数</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="120" />
+            <location filename="engine/tree/check.py" line="121" />
             <source>a nominal attribute needs its categories</source>
             <translation>名义型属性需要给出其类别取值</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="143" />
+            <location filename="engine/tree/check.py" line="144" />
             <source>"{label}" is the pending answer, not a label</source>
             <translation>“{label}”是待定答案，不是标签</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="204" />
+            <location filename="engine/tree/check.py" line="210" />
             <source>a category attribute has no cuts</source>
             <translation>类别型属性没有切分点</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="219" />
+            <location filename="engine/tree/check.py" line="225" />
             <source>must be [node, counts]</source>
             <translation>必须是 [节点, 计数]</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="278" />
+            <location filename="engine/tree/check.py" line="284" />
             <source>{name} is not an attribute of the schema</source>
             <translation>{name} 不是模式中的属性</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="296" />
+            <location filename="engine/tree/check.py" line="302" />
             <source>at least {low}</source>
             <translation>至少 {low} 个</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="298" />
+            <location filename="engine/tree/check.py" line="304" />
             <source>a {kind} has {need} children, not {n_children}</source>
             <translation>{kind}有 {need} 个子节点，而不是 {n_children} 个</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="347" />
+            <location filename="engine/tree/check.py" line="353" />
             <source>the term names must be {n_children} texts (one per child)</source>
             <translation>模糊语义值名称必须是 {n_children} 个文本（每个子节点一个）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="360" />
+            <location filename="engine/tree/check.py" line="366" />
             <source>must be {n_names} finite numbers (one per attribute)</source>
             <translation>必须是 {n_names} 个有限数（每个属性一个）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="63" />
+            <location filename="engine/tree/check.py" line="64" />
             <source>must be a text, not {v}</source>
             <translation>必须是文本，而不是 {v}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="108" />
+            <location filename="engine/tree/check.py" line="109" />
             <source>the attribute "{name}" comes twice</source>
             <translation>属性“{name}”出现了两次</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="111" />
-            <location filename="engine/tree/check.py" line="114" />
+            <location filename="engine/tree/check.py" line="112" />
+            <location filename="engine/tree/check.py" line="115" />
             <source>must be one of {choices}</source>
             <translation>必须是 {choices} 之一</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="159" />
+            <location filename="engine/tree/check.py" line="160" />
+            <location filename="engine/tree/check.py" line="184" />
             <source>must be one of {choices}, not {kind}</source>
             <translation>必须是 {choices} 之一，而不是 {kind}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="167" />
+            <location filename="engine/tree/check.py" line="168" />
             <source>{node} is none of the tree's labels</source>
             <translation>{node} 不是该决策树的任何标签</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="289" />
+            <location filename="engine/tree/check.py" line="295" />
             <source>must be a child position from 0 to {value} (or -1: no branch), not {b}</source>
             <translation>必须是 0 到 {value} 的子节点位置（或 -1：无分支），而不是 {b}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="297" />
+            <location filename="engine/tree/check.py" line="303" />
             <source>{low} or {high}</source>
             <translation>{low} 或 {high}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="323" />
+            <location filename="engine/tree/check.py" line="329" />
             <source>{n_cuts} cuts make {value} intervals, not {n_node}</source>
             <translation>{n_cuts} 个切分点构成 {value} 个区间，而不是 {n_node} 个</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="327" />
+            <location filename="engine/tree/check.py" line="333" />
             <source>"{attr}" has {n_attr} categories, not {n_node}</source>
             <translation>“{attr}”有 {n_attr} 个类别取值，而不是 {n_node} 个</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="339" />
+            <location filename="engine/tree/check.py" line="345" />
             <source>a fuzzy split needs {n_children} increasing centres (finite numbers, one per child)</source>
             <translation>模糊分裂需要 {n_children} 个递增的中心（有限数，每个子节点一个）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="356" />
+            <location filename="engine/tree/check.py" line="362" />
             <source>"{name}" is not an attribute of the schema</source>
             <translation>“{name}”不是模式中的属性</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="68" />
+            <location filename="engine/tree/check.py" line="69" />
             <source>"{v}" comes twice</source>
             <translation>“{v}”出现了两次</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="174" />
+            <location filename="engine/tree/check.py" line="175" />
             <source>must be a node number from 1 to {value}, not {c}</source>
             <translation>必须是 1 到 {value} 的节点编号，而不是 {c}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="178" />
+            <location filename="engine/tree/check.py" line="179" />
             <source>node {c} is already a child of node {parent} (a tree node has one parent)</source>
             <translation>节点 {c} 已经是节点 {parent} 的子节点（树中的节点只有一个父节点）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="222" />
+            <location filename="engine/tree/check.py" line="228" />
             <source>must be a leaf's node number, each leaf once, not {node}</source>
             <translation>必须是叶节点的编号，每个叶节点一次，而不是 {node}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="227" />
+            <location filename="engine/tree/check.py" line="233" />
             <source>must be {size} finite, non-negative counts (one per bin)</source>
             <translation>必须是 {size} 个非负有限计数（每个区间一个）</translation>
         </message>
@@ -5589,27 +5871,27 @@
         <message>
             <location filename="engine/tree/node_cases.py" line="75" />
             <source>"{text}" names no node: write a path such as root/1/0 (the child taken at each step from the root) or a node number such as #7</source>
-            <translation type="unfinished" />
+            <translation>“{text}”没有指明节点：请写路径，如 root/1/0（从根节点起每一步所取的子节点），或节点编号，如 #7</translation>
         </message>
         <message>
             <location filename="engine/tree/node_cases.py" line="61" />
             <source>it is a leaf</source>
-            <translation type="unfinished" />
+            <translation>它是叶节点</translation>
         </message>
         <message>
             <location filename="engine/tree/node_cases.py" line="72" />
             <source>the tree has no node #{id}: its nodes are #0 to #{last}</source>
-            <translation type="unfinished" />
+            <translation>决策树中没有节点 #{id}：其节点为 #0 到 #{last}</translation>
         </message>
         <message>
             <location filename="engine/tree/node_cases.py" line="62" />
             <source>its children are 0 to {last}</source>
-            <translation type="unfinished" />
+            <translation>其子节点为 0 到 {last}</translation>
         </message>
         <message>
             <location filename="engine/tree/node_cases.py" line="63" />
             <source>the tree has no node "{path}": at "{where}" {have}</source>
-            <translation type="unfinished" />
+            <translation>决策树中没有节点“{path}”：在“{where}”处{have}</translation>
         </message>
         <message>
             <location filename="engine/tree/rules.py" line="76" />
