@@ -168,19 +168,22 @@ class JobRunner(_Runner):
     def __init__(self, parent=None):
         super().__init__(parent)
         self._worker: _Worker | None = None  # the current job's
+        self._done = None  # the current job's own handler of its result (start's `done`)
 
     @property
     def busy(self) -> bool:
         return self._worker is not None and self._worker.isRunning()
 
-    def start(self, work) -> None:
+    def start(self, work, done=None) -> None:
+        """Run `work(progress)`; its result goes to `done(result)` when given, else to `finished`
+        (failures and a cancel are said by `failed` and `cancelled` either way)."""
         self.cancel()
         worker = self._launch(work)
         worker.progressed.connect(self._weakly(worker, JobRunner._forward, "progressed", False))
         worker.succeeded.connect(self._weakly(worker, JobRunner._forward, "finished", True))
         worker.failed.connect(self._weakly(worker, JobRunner._forward, "failed", True))
         worker.stopped.connect(self._weakly(worker, JobRunner._forward, "cancelled", True))
-        self._worker = worker
+        self._worker, self._done = worker, done
         self.busy_changed.emit(True)
         worker.start()
 
@@ -188,9 +191,13 @@ class JobRunner(_Runner):
         """Pass a worker's signal on while it is the current job's (a cancelled job's outcome is dropped)."""
         if worker is not self._worker:
             return
+        done = self._done
         if end:
-            self._worker = None
+            self._worker, self._done = None, None
             self.busy_changed.emit(False)
+        if signal == "finished" and done is not None:
+            done(*args)
+            return
         getattr(self, signal).emit(*args)
 
     def cancel(self) -> None:

@@ -41,6 +41,7 @@ from .panels.problem_panel import ProblemPanel
 from .panels.rules_panel import RulesPanel
 from .panels.train_panel import TrainPanel
 from .panels.tree_panel import TreePanel
+from .edit_flow import EditFlow
 from .model_flow import ModelFlow
 from .training import TrainingFlow
 from .warmup import app_icon, start_warmup
@@ -53,9 +54,10 @@ CLOSE_WAIT_MS = 3000
 __all__ = ["APP_NAME", "SETTINGS_ORG", "MainWindow", "TreePanel", "run"]
 
 
-class MainWindow(OpeningFlow, TrainingFlow, ModelFlow, QMainWindow):
+class MainWindow(OpeningFlow, TrainingFlow, ModelFlow, EditFlow, QMainWindow):
     """The window: its frame here, opening and saving from OpeningFlow, training and export
-    from TrainingFlow, the models' lifecycle from ModelFlow (mixins over the same attributes)."""
+    from TrainingFlow, the models' lifecycle from ModelFlow, the expert's edits from EditFlow
+    (mixins over the same attributes)."""
 
     def __init__(self, settings: QSettings | None = None):
         super().__init__()
@@ -111,6 +113,7 @@ class MainWindow(OpeningFlow, TrainingFlow, ModelFlow, QMainWindow):
         self.jobs.finished.connect(self._trained)
         self.jobs.failed.connect(self._job_failed)
         self.jobs.cancelled.connect(lambda: self.train_panel.show_outcome(self.tr("cancelled"), False))
+        self._init_edits()
         self._build_menus()
         self._restore_geometry()
 
@@ -157,6 +160,10 @@ class MainWindow(OpeningFlow, TrainingFlow, ModelFlow, QMainWindow):
         file_menu.addAction(self.tr("Export &consultations to Excel..."), lambda: self.consult_panel.export_history())
         file_menu.addSeparator()
         file_menu.addAction(self.tr("&Quit"), self.close, "Ctrl+Q")
+        edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
+        self.undo_action = edit_menu.addAction(self.tr("&Undo tree edit"), self.undo_edit, "Ctrl+Z")
+        self.redo_action = edit_menu.addAction(self.tr("&Redo tree edit"), self.redo_edit, "Ctrl+Y")
+        self._update_edit_actions()
         self._build_language_menu(self.menuBar().addMenu(self.tr("&View")))
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         self.guide_action = help_menu.addAction(self.tr("&User guide"), self.show_guide, "F1")

@@ -442,3 +442,29 @@ def test_edit_command(tmp_path, capsys):
         assert cli.main(["edit", str(tmp_path / "1.json"), "--data", xlsx, *bad, "--out", str(tmp_path / "x.json")]) == 2
         assert says in capsys.readouterr().err
     assert not (tmp_path / "x.json").exists()
+
+
+def test_compare_takes_an_edited_model(tmp_path, capsys):
+    demo = str(DEMO / "car_evaluation.rtproj")
+    xlsx = str(DEMO / "car_evaluation.xlsx")
+    m = str(tmp_path / "m.json")
+    assert cli.main(["train", "--project", demo, "--algorithm", "cart", "--out", m]) == 0
+    (tmp_path / "edits.json").write_text(json.dumps([{"op": "split", "at": "root", "attribute": "safety",
+                                                      "threshold": 0.5}, {"op": "regrow", "at": "root"}]))
+    assert cli.main(["edit", m, "--data", xlsx, "--edits", str(tmp_path / "edits.json"),
+                     "--out", str(tmp_path / "e.json")]) == 0
+    capsys.readouterr()
+    assert cli.main(["compare", "--project", demo, "--algorithms", "cart", "--edited", str(tmp_path / "e.json"),
+                     "--cv", "5", "--jobs", "1", "--executor", "threads", "--json"]) == 0
+    objects = json.loads(capsys.readouterr().out)
+    assert [o["name"] for o in objects][:2] == ["cart", "cart, edited"]
+    edited = objects[1]
+    assert edited["significance"]["against_reference"]["corrected_t"]["p_value"] is not None
+    assert cli.main(["compare", "--project", demo, "--algorithms", "cart", "--edited", str(tmp_path / "e.json"),
+                     "--cv", "5", "--jobs", "1", "--executor", "threads"]) == 0
+    out = capsys.readouterr().out
+    line = next(line for line in out.splitlines() if line.strip().startswith("cart, edited") and "." in line
+                and ("better" in line or "worse" in line or "-" in line or "0." in line))
+    assert line
+    assert cli.main(["compare", "--project", demo, "--algorithms", "cart", "--edited", m, "--cv", "5"]) == 2
+    assert "has no edits" in capsys.readouterr().err

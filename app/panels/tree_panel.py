@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox,
-                               QVBoxLayout, QWidget)
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QLabel, QLineEdit, QMenu, QPushButton, QSpinBox,
+                               QSplitter, QVBoxLayout, QWidget)
 
 from engine.costs import CostModel, node_costs
 from engine.data.table import format_number
+from engine.edits import Edit
+from engine.tree.model import ThresholdSplit
+from engine.tree.node_cases import find_node, node_path
 from engine.tree.rules import extract_rules, rule_text
 from engine.workflows import has_test_costs
 
@@ -16,6 +19,7 @@ from ..errors import show_error
 from ..widgets.tree_canvas import TreeCanvas
 from ..widgets.tree_layout import find_nodes
 from ..widgets.tree_overview import TreeOverview
+from .node_pane import NodePane
 
 
 class TreePanel(QWidget):
@@ -24,11 +28,19 @@ class TreePanel(QWidget):
     A case (a row of the data, picked in the "case" box or by selecting it on the Data tab)
     is shown on the tree: its path in a crisp tree; in a fuzzy tree its membership in every
     branch and how strongly it reaches every node (TreeCanvas.show_case).
+
+    Beside the tree, the selected node's pane (NodePane): its edits and ranked candidates; a
+    right-click on a node offers the same edits. An edit asked for is `edit_requested`'s (the
+    window makes it: app.edit_flow).
     """
+
+    edit_requested = Signal(object)  # an engine.edits.Edit
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.canvas = TreeCanvas()
+        self.pane = NodePane()
+        self.pane.edit_requested.connect(self.edit_requested)
         self.overview = TreeOverview(self.canvas)  # the minimap, over the canvas's bottom-right corner
         self.rule = QLabel(self.tr("Train a model to see its tree."))
         self.rule.setWordWrap(True)
@@ -75,7 +87,12 @@ class TreePanel(QWidget):
         self.case_info.setVisible(False)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
-        layout.addWidget(self.canvas, 1)
+        self.splitter = QSplitter(Qt.Horizontal)
+        self.splitter.addWidget(self.canvas)
+        self.splitter.addWidget(self.pane)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setSizes([1000, 340])
+        layout.addWidget(self.splitter, 1)
         layout.addWidget(self.case_info)
         layout.addWidget(self.rule)
         self.tree = None
@@ -87,6 +104,7 @@ class TreePanel(QWidget):
         self._row_numbers = None  # the spreadsheet row number of each data row
         self.canvas.node_selected.connect(self._node_selected)
         self.canvas.depth_chosen.connect(self._depth_chosen)
+        self.canvas.node_menu.connect(self._node_menu)
 
     COSTS_TIP = QT_TRANSLATE_NOOP("TreePanel", "Show in every box what a case pays there: at a test its test and "
                                   "waiting cost (unknown prerequisites first; a batch member costs less once its "
@@ -94,9 +112,12 @@ class TreePanel(QWidget):
     NO_COSTS_TIP = QT_TRANSLATE_NOOP("TreePanel", "The problem prices no tests: set test costs or waiting times on "
                                      "the Problem tab, then train")
 
-    def show_tree(self, tree, node_rows: dict[int, list[int]] | None = None, spec=None) -> None:
-        """Draw `tree`; `spec`, the problem it was trained on, prices its tests (the costs box)."""
+    def show_tree(self, tree, node_rows: dict[int, list[int]] | None = None, spec=None,
+                  select: str | None = None) -> None:
+        """Draw `tree`; `spec`, the problem it was trained on, prices its tests (the costs box);
+        `select`: the path of a node to select (the node just edited)."""
         self.tree = tree
+        self.pane.show_node(tree, None)
         self.node_rows = node_rows or {}
         priced = has_test_costs(spec)
         self.node_costs = node_costs(tree, CostModel.from_spec(spec, tree.schema.names)) if priced else None
@@ -113,11 +134,19 @@ class TreePanel(QWidget):
         self.canvas.set_tree(tree, readable=True)  # may choose a depth limit now, or when first shown
         self._show_costs(self.costs.isChecked())
         self.canvas.fit()
+        if select is not None:
+            try:
+                node = find_node(tree, select)
+            except Exception:  # noqa: BLE001 - the node is gone (pruned away): nothing selected
+                return
+            self.canvas.reveal(node)
+            self.canvas.select_node(node)
 
     def clear(self) -> None:
         """No model of this data yet (another file was opened): no tree drawn."""
         self.tree, self.node_rows, self.node_costs = None, {}, None
         self.canvas.set_tree(None)
+        self.pane.show_node(None, None)
         self.costs.setEnabled(False)
         self.case_info.setVisible(False)
         self.rule.setText(self.tr("Train a model to see its tree."))
@@ -244,7 +273,34 @@ class TreePanel(QWidget):
             return False
         return True
 
+    def _node_menu(self, node_id: int, where) -> QMenu:
+        """A node's edits, on a right-click (the pane's, in a menu)."""
+        tree, pane = self.tree, self.pane
+        node = tree.nodes[node_id]
+        path = node_path(tree, node_id)
+        menu = QMenu(self)
+        menu.addAction(self.tr("Split here..."), pane.ask_split).setEnabled(pane.split_button.isEnabled())
+        if isinstance(node, ThresholdSplit):
+            menu.addAction(self.tr("Edit the cut..."), pane.ask_split).setEnabled(pane.split_button.isEnabled())
+        menu.addAction(self.tr("Prune to a leaf"),
+                       lambda: self.edit_requested.emit(Edit("prune", path))).setEnabled(pane.prune_button.isEnabled())
+        if node.is_leaf:
+            labels = menu.addMenu(self.tr("Relabel"))
+            labels.setEnabled(pane.relabel_button.isEnabled())
+            for name in tree.labels:
+                labels.addAction(name, lambda name=name: self.edit_requested.emit(Edit("label", path, label=name)))
+        menu.addAction(self.tr("Unlock") if node.locked else self.tr("Lock"),
+                       lambda: self.edit_requested.emit(Edit("unlock" if node.locked else "lock", path))).setEnabled(
+            pane.lock_button.isEnabled())
+        menu.addAction(self.tr("Regrow below"),
+                       lambda: self.edit_requested.emit(Edit("regrow", path))).setEnabled(pane.regrow_button.isEnabled())
+        self.node_menu = menu  # the tests find it here
+        if where is not None:
+            menu.popup(where)
+        return menu
+
     def _node_selected(self, node_id: int) -> None:
+        self.pane.show_node(self.tree, node_id)
         tree = self.tree
         node = tree.nodes[node_id]
         if node.is_leaf:

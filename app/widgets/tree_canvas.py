@@ -69,6 +69,7 @@ class TreeCanvas(QGraphicsView):
     view_changed = Signal()  # the visible part of the scene moved or was zoomed
     layout_changed = Signal()  # the boxes were laid out anew (a new tree, collapsing, depth)
     depth_chosen = Signal(int)  # a new tree opened at this depth limit (0: all levels), readable
+    node_menu = Signal(int, QPoint)  # a right-click on a node (selected first), at this global position
 
     ZOOM_STEP = 1.25
     MAX_SCALE = 8.0
@@ -696,6 +697,15 @@ class TreeCanvas(QGraphicsView):
             node = self.node_at(pos)
             if node is not None:
                 self.select_node(node)
+
+    def contextMenuEvent(self, event) -> None:
+        node = self.node_at(event.pos())
+        if node is None:
+            super().contextMenuEvent(event)
+            return
+        self.select_node(node)
+        self.node_menu.emit(node, event.globalPos())
+        event.accept()
 
     def mouseDoubleClickEvent(self, event) -> None:
         if event.button() == Qt.LeftButton:

@@ -24,8 +24,9 @@ from engine.tree.model import Tree
 
 from .tree_layout import LABEL_HEIGHT, NODE_HEIGHT, NODE_WIDTH, SLOT, Polyline, class_shares, detail_text
 from .tree_style import (BORDER_WIDTH, CASE_COLOUR, CASE_TEXT_COLOUR, COST_TEXT_COLOUR, DIMMED_OPACITY,
-                         EDGE_TEXT_COLOUR, EMPTY_BAR, HIGHLIGHT_COLOUR, HIGHLIGHT_WIDTH, PENDING_HATCH, SELECTED_WIDTH,
-                         TEXT_COLOUR, ZERO_BADGE, NodeStyle, class_colour, font, glyph_colour, metrics, node_style)
+                         EDGE_TEXT_COLOUR, EMPTY_BAR, EXPERT_BORDER_WIDTH, HIGHLIGHT_COLOUR, HIGHLIGHT_WIDTH,
+                         LOCK_COLOUR, PENDING_HATCH, SELECTED_WIDTH, TEXT_COLOUR, ZERO_BADGE, NodeStyle, class_colour,
+                         font, glyph_colour, metrics, node_style)
 from .tree_style import NODE_BORDER as NODE_BORDER_GLYPH
 
 _TOOLS: dict[tuple, tuple[QBrush, QPen]] = {}
@@ -33,10 +34,11 @@ _TOOLS: dict[tuple, tuple[QBrush, QPen]] = {}
 
 def _style_tools(style: NodeStyle) -> tuple[QBrush, QPen]:
     """The brush and border pen of a node style (made once per style)."""
-    key = (style.fill.rgba(), style.border.rgba(), style.dashed)
+    key = (style.fill.rgba(), style.border.rgba(), style.dashed, style.expert)
     tools = _TOOLS.get(key)
     if tools is None:
-        pen = QPen(style.border, BORDER_WIDTH, Qt.DashLine if style.dashed else Qt.SolidLine)
+        pen = QPen(style.border, EXPERT_BORDER_WIDTH if style.expert else BORDER_WIDTH,
+                   Qt.DashLine if style.dashed else Qt.SolidLine)
         pen.setJoinStyle(Qt.RoundJoin)
         tools = _TOOLS[key] = (QBrush(style.fill), pen)
     return tools
@@ -222,6 +224,15 @@ class NodeItem(QGraphicsItem):
             right = max(right, 6 + metrics("case").horizontalAdvance(self.value_text) + pad)
         return QRectF(-half, top, half + right, bottom - top)
 
+    def _paint_lock(self, painter: QPainter) -> None:
+        """A padlock in the box's top-right corner: a locked node (engine.edits)."""
+        x, y = BOX.right() - 16, BOX.top() + 9
+        painter.setPen(QPen(LOCK_COLOUR, 1.6))
+        painter.setBrush(Qt.NoBrush)
+        painter.drawArc(QRectF(x + 1.5, y - 5, 7, 9), 0, 180 * 16)
+        painter.setBrush(LOCK_COLOUR)
+        painter.drawRect(QRectF(x, y, 10, 7))
+
     def shape(self) -> QPainterPath:
         path = QPainterPath()
         path.addRect(BOX)
@@ -252,6 +263,8 @@ class NodeItem(QGraphicsItem):
         self._paint_bar(painter, bar, outline=True)
         if self.marker:
             self._paint_marker(painter)
+        if self.style.locked:
+            self._paint_lock(painter)
         if lod < 0.55:  # text would be unreadable
             return
         painter.setPen(TEXT_COLOUR)

@@ -32,6 +32,8 @@ FUZZY_FILL = QColor("#f1e6fa")
 FUZZY_BORDER = QColor("#7b1fa2")
 TRICHOTOMY_FILL = QColor("#dff3f1")
 TRICHOTOMY_BORDER = QColor("#00796b")
+EXPERT_BORDER = QColor("#c2185b")  # a node the expert made (an edit: engine.edits), drawn wider
+LOCK_COLOUR = QColor("#5d4037")  # the padlock of a locked node
 HIGHLIGHT_COLOUR = QColor("#f57c00")  # border of the nodes and the edges of a highlighted path
 CASE_COLOUR = QColor("#f57c00")  # a picked case in a fuzzy tree: its edges and membership badges
 CASE_TEXT_COLOUR = QColor("#bf360c")  # its strength in a box, its value below a split
@@ -45,6 +47,7 @@ GLYPH_SPLIT = QColor("#78909c")
 GLYPH_PENDING = QColor("#bdbdbd")
 
 BORDER_WIDTH = 1.4
+EXPERT_BORDER_WIDTH = 2.8
 HIGHLIGHT_WIDTH = 3.5
 SELECTED_WIDTH = 5.0
 EDGE_WIDTH = 1.3  # cosmetic: the same on screen at any zoom
@@ -102,10 +105,21 @@ class NodeStyle(NamedTuple):
     border: QColor
     dashed: bool = False
     hatched: bool = False
+    expert: bool = False  # made by the expert: a wider border in EXPERT_BORDER
+    locked: bool = False  # a padlock in the corner
 
 
 def node_style(tree: Tree, node_id: int) -> NodeStyle:
-    """Fill and border by the node's kind, and for a leaf by its label."""
+    """Fill and border by the node's kind, and for a leaf by its label; a node the expert made has
+    the expert's border, a locked one a padlock."""
+    style = _kind_style(tree, node_id)
+    node = tree.nodes[node_id]
+    if node.origin == "expert":
+        style = style._replace(border=EXPERT_BORDER, expert=True)
+    return style._replace(locked=True) if node.locked else style
+
+
+def _kind_style(tree: Tree, node_id: int) -> NodeStyle:
     node = tree.nodes[node_id]
     if node.kind == FUZZY:
         return NodeStyle(FUZZY_FILL, FUZZY_BORDER)

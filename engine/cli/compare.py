@@ -34,6 +34,9 @@ def add_compare_parser(sub) -> None:
     cmp.add_argument("--algorithms", required=True, metavar="A,B,...",
                      help=_("algorithms to compare ('all': every one that applies to the problem); "
                             "NAME=ALGO adds ALGO under another name, e.g. c45,small=c45 --param small.min_cases=20"))
+    cmp.add_argument("--edited", action="append", metavar="MODEL.json",
+                     help=_("also compare an edited model (ruletree edit): its learner with its parameters, the edits "
+                            "replayed on each fold's training rows (repeatable)"))
     cmp.add_argument("--param", action="append", metavar="A.K=V",
                      help=_("parameter K of algorithm (or name) A; K=V sets it for every algorithm that has K "
                             "(repeatable)"))
@@ -116,6 +119,27 @@ def parse_entries(text: str, params: list[str] | None, available: list[str] | No
     return entries
 
 
+def edited_entries(paths: list[str] | None) -> list:
+    """--edited MODEL.json (repeatable): each edited model as an entry, its learner and parameters with
+    its edits (named "<algorithm>, edited", or by its file when two are of one algorithm)."""
+    # deferred: loads the Numba kernels (not on this command's light path)
+    from ..compare import Entry
+    from ..model import load_model
+
+    out = []
+    for path in paths or []:
+        model = load_model(path)
+        if not model.edits:
+            raise OptionError(_("--edited {path}: the model has no edits (compare its learner by name)").format(
+                path=path), code="bad_option")
+        out.append(Entry(model.algorithm, dict(model.params), edits=list(model.edits)))
+    algorithms = [e.algorithm for e in out]
+    for entry, path in zip(out, paths or []):
+        if algorithms.count(entry.algorithm) > 1:
+            entry.name = f"{os.path.splitext(os.path.basename(path))[0]} ({entry.algorithm}, edited)"
+    return out
+
+
 def parse_train_sizes(text: str | None):
     """--train-sizes as a sorted tuple of shares / row counts (None without the option)."""
     # deferred: loads the Numba kernels (not on this command's light path)
@@ -165,6 +189,7 @@ def cmd_compare(args) -> int:
             print(_("note: {name} left out: it {reason}").format(name=name, reason=reason), file=sys.stderr)
     if entries is None:
         entries = parse_sweeps(parse_entries(args.algorithms, args.param, available), args.sweep)
+    entries += edited_entries(args.edited)
     scheme = Scheme(cv=args.cv, repeats=args.repeats, holdout=args.holdout, seed=args.seed,
                     missing_rate=args.missing_rate, strategy=args.strategy,
                     train_sizes=parse_train_sizes(args.train_sizes))

@@ -108,8 +108,8 @@ class Node:
     # who made the node: "learned" (the learner) or "expert" (an edit, engine.edits: a split the
     # expert forced or moved, a leaf the expert pruned to or relabelled); `locked`: the expert froze
     # this node and everything below it (a regrowth leaves it as it is)
-    origin: str = "learned"
-    locked: bool = False
+    origin: str = field(default="learned", kw_only=True)
+    locked: bool = field(default=False, kw_only=True)
     kind: ClassVar[int] = LEAF
     kind_name: ClassVar[str] = "leaf"
     # the node's attributes are asked together (a score over several of them needs them all)

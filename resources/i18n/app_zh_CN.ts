@@ -578,6 +578,41 @@
         </message>
     </context>
     <context>
+        <name>EditFlow</name>
+        <message>
+            <source>Open the data the model was trained on to edit its tree.</source>
+            <translation>请打开模型训练所用的数据，以编辑其决策树。</translation>
+        </message>
+        <message>
+            <source>regrowing below {path}...</source>
+            <translation>正在 {path} 之下重新生长...</translation>
+        </message>
+        <message>
+            <source>{algorithm}, edited ({n} edit)</source>
+            <translation>{algorithm}，已编辑（{n} 处编辑）</translation>
+        </message>
+        <message>
+            <source>{algorithm}, edited ({n} edits)</source>
+            <translation>{algorithm}，已编辑（{n} 处编辑）</translation>
+        </message>
+        <message>
+            <source>{model}: {accuracy} on the training rows (optimistic)</source>
+            <translation>{model}：训练样本上 {accuracy}（偏乐观）</translation>
+        </message>
+        <message>
+            <source>; cross-validating with the edits replayed...</source>
+            <translation>；正在交叉验证（重放编辑）...</translation>
+        </message>
+        <message>
+            <source>; cross-validated ({k} folds, the edits replayed on each fold's training rows): {edited} ± {edited_sd}, {learner} alone {alone} ± {alone_sd} in the same folds</source>
+            <translation>；交叉验证（{k} 折，编辑在每折的训练样本上重放）：{edited} ± {edited_sd}，同样各折中仅 {learner} 为 {alone} ± {alone_sd}</translation>
+        </message>
+        <message>
+            <source>done</source>
+            <translation>完成</translation>
+        </message>
+    </context>
+    <context>
         <name>Errors</name>
         <message>
             <source>Your work is kept.</source>
@@ -883,6 +918,18 @@
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
+            <source>&amp;Edit</source>
+            <translation>编辑(&amp;E)</translation>
+        </message>
+        <message>
+            <source>&amp;Undo tree edit</source>
+            <translation>撤销树的编辑(&amp;U)</translation>
+        </message>
+        <message>
+            <source>&amp;Redo tree edit</source>
+            <translation>重做树的编辑(&amp;R)</translation>
+        </message>
+        <message>
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
@@ -1041,6 +1088,113 @@ Python {python}，Qt（PySide6）{pyside}，NumPy {numpy}，pandas {pandas}，Nu
         <message>
             <source>Tables ({patterns});;All files (*)</source>
             <translation>表格 ({patterns});;所有文件 (*)</translation>
+        </message>
+    </context>
+    <context>
+        <name>NodePane</name>
+        <message>
+            <source>Select a node of the tree to edit it.</source>
+            <translation>选择决策树的一个节点即可编辑它。</translation>
+        </message>
+        <message>
+            <source>Split here...</source>
+            <translation>在此划分...</translation>
+        </message>
+        <message>
+            <source>Prune to a leaf</source>
+            <translation>剪枝为叶节点</translation>
+        </message>
+        <message>
+            <source>Lock</source>
+            <translation>锁定</translation>
+        </message>
+        <message>
+            <source>Freeze this node and everything below it: no edit or regrowth changes it until it is unlocked</source>
+            <translation>锁定该节点及其下的一切：解锁之前，任何编辑或重新生长都不会改变它</translation>
+        </message>
+        <message>
+            <source>Regrow below</source>
+            <translation>向下重新生长</translation>
+        </message>
+        <message>
+            <source>Grow again below this node with the model's learner; the nodes you made or locked are kept</source>
+            <translation>用模型的学习器在该节点之下重新生长；保留您所建或锁定的节点</translation>
+        </message>
+        <message>
+            <source>Relabel</source>
+            <translation>改标签</translation>
+        </message>
+        <message>
+            <source>attribute</source>
+            <translation>属性</translation>
+        </message>
+        <message>
+            <source>criterion</source>
+            <translation>准则</translation>
+        </message>
+        <message>
+            <source>cut or groups</source>
+            <translation>切分点或取值组</translation>
+        </message>
+        <message>
+            <source>cases per branch</source>
+            <translation>各分支样本数</translation>
+        </message>
+        <message>
+            <source>The learner's own ranking of the splits at this node; double-click one to split here by it</source>
+            <translation>学习器自己对该节点各划分的排名；双击其中一个即按它在此划分</translation>
+        </message>
+        <message>
+            <source>Ranked candidates</source>
+            <translation>候选划分排名</translation>
+        </message>
+        <message>
+            <source>made by you</source>
+            <translation>由您所建</translation>
+        </message>
+        <message>
+            <source>learned</source>
+            <translation>学习所得</translation>
+        </message>
+        <message>
+            <source>, locked</source>
+            <translation>，已锁定</translation>
+        </message>
+        <message>
+            <source>, inside a locked branch</source>
+            <translation>，位于已锁定的分支内</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Node {path}&lt;/b&gt; ({who}{lock}): {kind}, {weight} cases ({mix})</source>
+            <translation>&lt;b&gt;节点 {path}&lt;/b&gt;（{who}{lock}）：{kind}，{weight} 个样本（{mix}）</translation>
+        </message>
+        <message>
+            <source>leaf</source>
+            <translation>叶节点</translation>
+        </message>
+        <message>
+            <source>split</source>
+            <translation>划分</translation>
+        </message>
+        <message>
+            <source>Unlock</source>
+            <translation>解锁</translation>
+        </message>
+        <message>
+            <source>Open the model's data to see the candidates.</source>
+            <translation>打开模型的数据即可查看候选划分。</translation>
+        </message>
+        <message>
+            <source>{share}% of the best candidate's value</source>
+            <translation>为最佳候选值的 {share}%</translation>
+        </message>
+        <message>
+            <source>{n} candidates; double-click one to split here by it</source>
+            <translation>{n} 个候选划分；双击其中一个即按它在此划分</translation>
+        </message>
+        <message>
+            <source>no split is possible here</source>
+            <translation>此处无法划分</translation>
         </message>
     </context>
     <context>
@@ -1840,6 +1994,37 @@ The tree never saw such a case; use the value anyway?</source>
         </message>
     </context>
     <context>
+        <name>SplitDialog</name>
+        <message>
+            <source>Split the node</source>
+            <translation>划分该节点</translation>
+        </message>
+        <message>
+            <source>The ticked values go down the first branch, the others down the second</source>
+            <translation>勾选的取值进入第一个分支，其余进入第二个分支</translation>
+        </message>
+        <message>
+            <source>one branch per value</source>
+            <translation>每个取值一个分支</translation>
+        </message>
+        <message>
+            <source>attribute</source>
+            <translation>属性</translation>
+        </message>
+        <message>
+            <source>cut (&lt;=)</source>
+            <translation>切分点（&lt;=）</translation>
+        </message>
+        <message>
+            <source>values</source>
+            <translation>取值</translation>
+        </message>
+        <message>
+            <source>branch {k}: {weight} cases ({mix})</source>
+            <translation>分支 {k}：{weight} 个样本（{mix}）</translation>
+        </message>
+    </context>
+    <context>
         <name>StartPage</name>
         <message>
             <source>&lt;h2&gt;RuleTree Studio&lt;/h2&gt;&lt;p&gt;Learn decision trees and IF-THEN rules from a spreadsheet of past cases, consult the model case by case, export the rules to Excel.&lt;/p&gt;&lt;p&gt;&lt;b&gt;1.&lt;/b&gt; Open a spreadsheet (xlsx, csv, arff). &lt;b&gt;2.&lt;/b&gt; Check the target and the attributes on the Problem tab. &lt;b&gt;3.&lt;/b&gt; Train on the Train tab. &lt;b&gt;4.&lt;/b&gt; Read the Tree and the Rules, consult on the Consult tab.&lt;/p&gt;</source>
@@ -2478,6 +2663,34 @@ The tree never saw such a case; use the value anyway?</source>
         <message>
             <source>PNG image (*.png);;SVG (*.svg)</source>
             <translation>PNG 图像 (*.png);;SVG (*.svg)</translation>
+        </message>
+        <message>
+            <source>Split here...</source>
+            <translation>在此划分...</translation>
+        </message>
+        <message>
+            <source>Edit the cut...</source>
+            <translation>编辑切分点...</translation>
+        </message>
+        <message>
+            <source>Prune to a leaf</source>
+            <translation>剪枝为叶节点</translation>
+        </message>
+        <message>
+            <source>Relabel</source>
+            <translation>改标签</translation>
+        </message>
+        <message>
+            <source>Unlock</source>
+            <translation>解锁</translation>
+        </message>
+        <message>
+            <source>Lock</source>
+            <translation>锁定</translation>
+        </message>
+        <message>
+            <source>Regrow below</source>
+            <translation>向下重新生长</translation>
         </message>
         <message>
             <source>internal node: {label}</source>

@@ -1,0 +1,107 @@
+"""The expert's hand on the tree in the window (issue 37): select a node, split it, undo, redo,
+prune, lock, regrow; the Train tab's headline follows every edit (training at once, the replayed
+cross-validation from a job the window stays responsive through and can cancel)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QMessageBox
+
+from app.main import MainWindow
+from engine.edits import Edit
+from engine.tree.node_cases import find_node
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch, demo_dir):
+    said = []
+    for kind in ("warning", "critical", "information"):
+        monkeypatch.setattr(QMessageBox, kind, lambda parent, title, text, *a, **k: said.append(text))
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.Discard)
+    w = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
+    w.said = said
+    qtbot.addWidget(w)
+    project = json.loads((demo_dir / "car_evaluation.rtproj").read_text())
+    project["data"]["path"] = str(demo_dir / project["data"]["path"])
+    (tmp_path / "car.rtproj").write_text(json.dumps(project))
+    assert w.open_path(str(tmp_path / "car.rtproj"))
+    w.train_panel.select("cart")
+    with qtbot.waitSignal(w.jobs.finished, timeout=120000):
+        w.train_panel.train_requested.emit("cart", w.train_panel.form.values())
+    yield w
+    w.jobs.cancel()
+    qtbot.waitUntil(lambda: not w.jobs.busy, timeout=120000)
+    w.dirty = False
+
+
+def _scored(qtbot, window):
+    """Wait for the edited model's replayed cross-validation to be shown."""
+    qtbot.waitUntil(lambda: "cross-validated" in window.train_panel.headline.text(), timeout=120000)
+
+
+def test_edit_undo_redo_prune_lock_regrow(window, qtbot):
+    learned = window.model
+    pane = window.tree_panel.pane
+    window.tree_panel.canvas.select_node(0)
+    assert pane.node_id == 0 and "learned" in pane.title.text()
+    window.make_edit(Edit("split", "root", attribute="safety", threshold=0.5))
+    split = window.model
+    assert split.tree.root.origin == "expert" and split.tree.n_leaves == 2
+    assert window.tree_panel.tree is split.tree and window.rules_panel is not None
+    assert "edited (1 edit)" in window.train_panel.headline.text()
+    assert "on the training rows" in window.train_panel.headline.text()
+    _scored(qtbot, window)
+    assert "alone" in window.train_panel.headline.text()
+    assert window.undo_action.isEnabled() and not window.redo_action.isEnabled()
+
+    window.undo_action.trigger()
+    assert window.model.tree is learned.tree and [e.op for e in window.model.undone] == ["split"]
+    assert window.redo_action.isEnabled()
+    window.redo_action.trigger()
+    assert window.model is split
+    _scored(qtbot, window)
+
+    # regrow below the forced root: a job; the root stays the expert's
+    with qtbot.waitSignal(window.jobs.busy_changed, timeout=120000):
+        window.make_edit(Edit("regrow", "root"))
+    qtbot.waitUntil(lambda: window.model is not split, timeout=120000)
+    grown = window.model
+    assert grown.tree.root.origin == "expert" and grown.tree.n_leaves > 2
+    _scored(qtbot, window)
+
+    # prune a branch from its context menu, then lock the other from the pane
+    window.tree_panel.canvas.select_node(find_node(grown.tree, "root/1"))
+    menu = window.tree_panel._node_menu(find_node(grown.tree, "root/1"), None)
+    prune = next(a for a in menu.actions() if a.text() == "Prune to a leaf")
+    prune.trigger()
+    pruned = window.model
+    assert pruned.tree.nodes[find_node(pruned.tree, "root/1")].is_leaf and pruned.tree.n_leaves == 2
+    window.tree_panel.canvas.select_node(find_node(pruned.tree, "root/0"))
+    window.tree_panel.pane.lock_button.click()
+    assert window.model.tree.nodes[find_node(window.model.tree, "root/0")].locked
+    assert [e.op for e in window.model.edits] == ["split", "regrow", "prune", "lock"]
+    assert window.said == []
+
+
+def test_the_window_stays_responsive_and_the_replayed_cv_can_be_cancelled(window, qtbot):
+    ticks = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(20)
+    window.make_edit(Edit("split", "root", attribute="safety", threshold=0.5))
+    assert window.jobs.busy  # the replayed cross-validation runs beside the window
+    qtbot.waitUntil(lambda: len(ticks) >= 3, timeout=10000)  # the event loop turns meanwhile
+    with qtbot.waitSignal(window.jobs.cancelled, timeout=120000):
+        window.train_panel.cancel_requested.emit()
+    timer.stop()
+    assert "cross-validated (" not in window.train_panel.headline.text()
+
+
+def test_a_model_without_its_data_is_not_edited(window, qtbot):
+    window.table = None
+    window._edit_data = None
+    window.make_edit(Edit("prune", "root"))
+    assert window.said and "Open the data" in window.said[-1]
