@@ -39,6 +39,7 @@ from .algorithms import registry
 from .algorithms.params import resolve_params
 from .costs import CostModel
 from .data.encode import EncodedData
+from .edits import Edit, EditError
 from .errors import ModelFileError, SpecError
 from .i18n import N_, _
 from .tree.describe import split_branch_labels
@@ -96,11 +97,37 @@ class RankedCandidate:
     kind: str = "threshold"  # threshold | groups (values per branch) | intervals (a discretised attribute)
     threshold: float | None = None
     groups: list[list[str]] | None = None
+    absent: list[str] = field(default_factory=list)  # values no branch takes (none at the node): the heavier's
     cuts: list[float] | None = None
     branches: list[Branch] = field(default_factory=list)
     stays: float = 0.0  # weight of the cases that stay at the node (the attribute missing)
     test_cost: float | None = None  # TC(A | P) at the node, when the problem prices tests
     waiting_cost: float | None = None  # WC(A | K)
+
+    @property
+    def split_text(self) -> str:
+        """The cut or the groups, branch by branch ("<= 2.5 | > 2.5", "{low, med} | high")."""
+        return " | ".join(b.label for b in self.branches)
+
+    @property
+    def branch_weights(self) -> list[float]:
+        return [b.weight for b in self.branches]
+
+    def as_edit(self, at: str) -> Edit:
+        """The expert's edit that splits the node at `at` as this candidate does (engine.edits): at
+        its cut, or by its groups of values (a value no branch takes goes with the heaviest, as the
+        tree sends it). A split into a discretised attribute's intervals is not an edit."""
+        if self.kind == "threshold":
+            return Edit("split", at=at, attribute=self.attribute, threshold=self.threshold)
+        if self.kind == "intervals":
+            raise EditError(_('a split of "{attribute}" into its intervals is not an edit: split it at one of its '
+                              "cuts ({cuts})").format(attribute=self.attribute,
+                                                      cuts=", ".join(format(c, "g") for c in self.cuts)),
+                            code="bad_split")
+        groups = [list(g) for g in self.groups]
+        if self.absent:
+            groups[int(np.argmax(self.branch_weights))] += self.absent
+        return Edit("split", at=at, attribute=self.attribute, groups=tuple(tuple(g) for g in groups))
 
     def to_json(self) -> dict:
         out = {"rank": self.rank, "attribute": self.attribute, "criterion": self.criterion, "value": self.value,
@@ -109,6 +136,8 @@ class RankedCandidate:
             out["threshold"] = self.threshold
         elif self.kind == "groups":
             out["groups"] = [list(g) for g in self.groups]
+            if self.absent:
+                out["absent"] = list(self.absent)
         else:
             out["cuts"] = list(self.cuts)
         out["branches"] = [b.to_json() for b in self.branches]
@@ -256,6 +285,8 @@ def _ranked(tree, parts, rank, candidate, notes, split, sides, weight, classes, 
     else:
         out.kind = "groups"
         out.groups = [[attr.categories[c] for c in split.allowed(pos)] for pos in range(len(split.children))]
+        taken = {c for pos in range(len(split.children)) for c in split.allowed(pos)}
+        out.absent = [name for c, name in enumerate(attr.categories) if c not in taken]
     if costs is not None:
         out.test_cost, out.waiting_cost = float(costs[0][j]), float(costs[1][j])
     return out

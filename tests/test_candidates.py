@@ -22,6 +22,7 @@ from engine.candidates import node_candidates, rank_candidates
 from engine.cli import main
 from engine.data.encode import AttributeSchema, DataSchema, EncodedData, encode_for_schema
 from engine.data.spec import ProblemSpec
+from engine.edits import EditError, edit_model
 from engine.errors import OptionError, SpecError
 from engine.model import Model
 from engine.problem import open_problem
@@ -477,6 +478,47 @@ def test_m2_ranks_by_total_cost_reduction_and_says_when_none_is_positive():
         assert c.notes["reduction_not_positive"] == (reduction <= 1e-9 * leaf)
     values = [c.value for c in ranking.candidates]
     assert values == sorted(values, reverse=True)
+
+
+# ---- a candidate as the expert's edit (the window's node pane: double-click a candidate) ----------
+
+
+def test_a_candidate_made_by_its_edit_splits_the_node_into_its_listed_branches():
+    model, data = trained("car_evaluation", "cart")
+    second = node_candidates(model, data, "root").candidates[1]
+    edited = edit_model(model, data, second.as_edit("root"))
+    root = edited.tree.root
+    assert (root.feature, root.threshold) == (second.feature, second.threshold)
+    np.testing.assert_array_equal([edited.tree.nodes[c].counts for c in root.children],
+                                  branch_counts(second, data.classes))
+    assert second.split_text == " | ".join(b.label for b in second.branches)
+    assert second.branch_weights == [b.weight for b in second.branches]
+
+
+def test_a_value_no_branch_takes_goes_with_the_heaviest_branch_in_the_edit():
+    """CART's value subsets leave out the values a node has no case of (the tree sends them down
+    the heavier side): the edit puts them there, and keeps two branches."""
+    model, data = trained("heart_zh", "cart", prune="none")
+    path = "root/0/0/0/0"
+    ranking = node_candidates(model, data, path)
+    c = next(c for c in ranking.candidates if c.absent)
+    heaviest = int(np.argmax(c.branch_weights))
+    edit = c.as_edit(path)
+    assert edit.groups[heaviest] == tuple(c.groups[heaviest] + c.absent)
+    assert "absent" in c.to_json()
+    edited = edit_model(model, data, edit)
+    node = edited.tree.nodes[find_node(edited.tree, path)]
+    assert len(node.children) == 2
+    np.testing.assert_array_equal([edited.tree.nodes[k].counts for k in node.children],
+                                  branch_counts(c, data.classes))
+
+
+def test_intervals_of_a_discretised_attribute_are_no_edit():
+    model, data = trained("heart_zh", "id3")
+    c = next(c for c in node_candidates(model, data, "root").candidates if c.kind == "intervals")
+    assert c.cuts and len(c.branches) == len(c.cuts) + 1
+    with pytest.raises(EditError, match="intervals is not an edit"):
+        c.as_edit("root")
 
 
 # ---- the command -------------------------------------------------------------------------------------

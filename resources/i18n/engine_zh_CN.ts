@@ -753,102 +753,107 @@
             <translation>“{positive}”不是一个类别</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="52" />
+            <location filename="engine/candidates.py" line="53" />
             <source>Gini decrease</source>
             <translation>基尼指数下降量</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="52" />
+            <location filename="engine/candidates.py" line="53" />
             <source>entropy decrease</source>
             <translation>熵下降量</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="53" />
+            <location filename="engine/candidates.py" line="54" />
             <location filename="engine/cli/candidates.py" line="22" />
             <location filename="engine/cli/candidates.py" line="22" />
             <source>gain ratio</source>
             <translation>信息增益率</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="53" />
+            <location filename="engine/candidates.py" line="54" />
             <source>information gain</source>
             <translation>信息增益</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="53" />
+            <location filename="engine/candidates.py" line="54" />
             <source>dependency γ</source>
             <translation>属性依赖度 γ</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="54" />
+            <location filename="engine/candidates.py" line="55" />
             <source>FACMI</source>
             <translation>FACMI</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="54" />
+            <location filename="engine/candidates.py" line="55" />
             <source>complementary mutual information</source>
             <translation>互补互信息</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="55" />
+            <location filename="engine/candidates.py" line="56" />
             <source>ranking impurity decrease</source>
             <translation>排序不纯度下降量</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="56" />
+            <location filename="engine/candidates.py" line="57" />
             <source>rank mutual information</source>
             <translation>排序互信息</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="56" />
+            <location filename="engine/candidates.py" line="57" />
             <source>F (smaller is better)</source>
             <translation>F（越小越好）</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="57" />
+            <location filename="engine/candidates.py" line="58" />
             <location filename="engine/cli/candidates.py" line="24" />
             <source>total-cost reduction</source>
             <translation>总代价降低</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="62" />
+            <location filename="engine/candidates.py" line="63" />
             <source>the learner splits this node by {attribute}</source>
             <translation>学习器在此节点按 {attribute} 划分</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="63" />
+            <location filename="engine/candidates.py" line="64" />
             <source>the learner leaves this node a leaf: a stopping rule holds (pure, too few cases, or the deepest level); the first candidate is the one it would choose</source>
             <translation>学习器把此节点留作叶节点：满足停止规则（纯净、样本太少或已达最大深度）；排名第一的候选划分就是它本会选择的</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="65" />
+            <location filename="engine/candidates.py" line="66" />
             <source>the learner leaves this node a leaf: its best split is below the learner's minimum; the first candidate is that split</source>
             <translation>学习器把此节点留作叶节点：最佳划分低于学习器的下限；排名第一的候选划分就是该划分</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="67" />
+            <location filename="engine/candidates.py" line="68" />
             <source>the learner leaves this node a leaf: its choice takes none of the candidates</source>
             <translation>学习器把此节点留作叶节点：其选择规则不取任何候选划分</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="68" />
+            <location filename="engine/candidates.py" line="69" />
             <source>no attribute separates this node's cases</source>
             <translation>没有属性能划分此节点的样本</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="166" />
+            <location filename="engine/candidates.py" line="195" />
             <source>{algorithm} grows fuzzy splits (a case goes down several branches at once); candidates are ranked for crisp trees that test one attribute at a split ({crisp})</source>
             <translation>{algorithm} 生成模糊划分（一个样本同时进入多个分支）；候选划分排名只适用于每次划分只检验一个属性的清晰决策树（{crisp}）</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="169" />
+            <location filename="engine/candidates.py" line="198" />
             <source>{algorithm} grows splits that test several attributes at once (a discriminant score); candidates are ranked for crisp trees that test one attribute at a split ({crisp})</source>
             <translation>{algorithm} 的划分同时检验多个属性（判别得分）；候选划分排名只适用于每次划分只检验一个属性的清晰决策树（{crisp}）</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="160" />
+            <location filename="engine/candidates.py" line="189" />
             <source>the model was trained by "{algorithm}", which this version does not have</source>
             <translation>该模型由“{algorithm}”训练，而本版本没有此算法</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="123" />
+            <source>a split of "{attribute}" into its intervals is not an edit: split it at one of its cuts ({cuts})</source>
+            <translation>把“{attribute}”按其区间划分不是一种编辑：请在它的某个切分点处划分（{cuts}）</translation>
         </message>
         <message>
             <location filename="engine/cli/__init__.py" line="43" />
@@ -1009,7 +1014,7 @@
         </message>
         <message>
             <location filename="engine/cli/__init__.py" line="131" />
-            <location filename="engine/cli/compare.py" line="60" />
+            <location filename="engine/cli/compare.py" line="63" />
             <source>how a test case's values are obtained, for the cost metrics (default: sequential when the problem has test or waiting costs)</source>
             <translation>代价指标中测试样本取值的获取方式（默认：问题有测试代价或等待时间代价时为 sequential）</translation>
         </message>
@@ -1353,41 +1358,41 @@
             <translation>[支持度 {support}{confidence}，覆盖度 {coverage}]</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="281" />
+            <location filename="engine/cli/compare.py" line="306" />
             <source>significance on {metric} (higher is better), against {reference}; alpha {alpha}:</source>
             <translation>显著性检验（{metric}，越高越好），与 {reference} 比较；alpha {alpha}：</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="283" />
+            <location filename="engine/cli/compare.py" line="308" />
             <source>significance on {metric} (lower is better), against {reference}; alpha {alpha}:</source>
             <translation>显著性检验（{metric}，越低越好），与 {reference} 比较；alpha {alpha}：</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="288" />
+            <location filename="engine/cli/compare.py" line="313" />
             <location filename="engine/export.py" line="181" />
             <source>mean</source>
             <translation>均值</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="288" />
+            <location filename="engine/cli/compare.py" line="313" />
             <location filename="engine/compare/workbook.py" line="112" />
             <source>corrected t p</source>
             <translation>校正 t 检验 p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="288" />
+            <location filename="engine/cli/compare.py" line="313" />
             <location filename="engine/compare/workbook.py" line="112" />
             <source>Wilcoxon p</source>
             <translation>Wilcoxon p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="288" />
+            <location filename="engine/cli/compare.py" line="313" />
             <location filename="engine/compare/workbook.py" line="112" />
             <source>Nemenyi p</source>
             <translation>Nemenyi p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="288" />
+            <location filename="engine/cli/compare.py" line="313" />
             <source>avg rank</source>
             <translation>平均秩</translation>
         </message>
@@ -1403,96 +1408,101 @@
         </message>
         <message>
             <location filename="engine/cli/compare.py" line="38" />
+            <source>also compare an edited model (ruletree edit): its learner with its parameters, the edits replayed on each fold's training rows (repeatable)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="41" />
             <source>parameter K of algorithm (or name) A; K=V sets it for every algorithm that has K (repeatable)</source>
             <translation>算法（或名称）A 的参数 K；K=V 为所有具有参数 K 的算法设置它（可重复）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="44" />
+            <location filename="engine/cli/compare.py" line="47" />
             <source>a learning curve: each fold also trained on these shares of its training rows (0.1,0.25,0.5,1) or numbers of rows (100,200,400), nested and stratified, and scored on the same test rows; the tables and tests are on the largest size</source>
             <translation>学习曲线：每一折另外在其训练行的这些比例（0.1,0.25,0.5,1）或行数（100,200,400）上训练（嵌套、分层），并在相同的测试行上评分；表格和检验使用最大的规模</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="48" />
+            <location filename="engine/cli/compare.py" line="51" />
             <source>replace algorithm (or name) A by one entry per value of its parameter K, e.g. trichotomy.trim=0,0.02,0.05,0.1 for the error / pending curve over the trim alpha (repeatable)</source>
             <translation>将算法（或名称）A 替换为其参数 K 的每个取值各一个条目，例如 trichotomy.trim=0,0.02,0.05,0.1 得到随 trim alpha 变化的错误 / 待定曲线（可重复）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="51" />
+            <location filename="engine/cli/compare.py" line="54" />
             <source>units run at once (default: all cores)</source>
             <translation>同时运行的单元数（默认：全部核心）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="53" />
+            <location filename="engine/cli/compare.py" line="56" />
             <source>run the folds on worker processes, each handed the data once (the default), or on threads of this process (the learners' Python parts share one lock: little gain)</source>
             <translation>在工作进程上运行各折，每个进程只接收一次数据（默认），或在本进程的线程上运行（学习器的 Python 部分共用一把锁：收益很小）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="56" />
+            <location filename="engine/cli/compare.py" line="59" />
             <source>run the folds on a Dask distributed cluster: the scheduler's address (tcp://host:8786), or local:N to start N local workers; each worker needs RuleTree Studio and dask[distributed] installed</source>
             <translation>在 Dask 分布式集群上运行各折：调度器地址（tcp://host:8786），或 local:N 启动 N 个本地工作进程；每个工作进程都需要安装 RuleTree Studio 和 dask[distributed]</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="63" />
+            <location filename="engine/cli/compare.py" line="66" />
             <source>for experiments: blank each attribute value independently with probability R, 0 &lt;= R &lt; 1 (seeded by --seed), in the training and test rows of every fold</source>
             <translation>用于实验：在每一折的训练行和测试行中，以概率 R（0 &lt;= R &lt; 1）独立地清空每个属性值（随机种子由 --seed 给出）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="67" />
+            <location filename="engine/cli/compare.py" line="70" />
             <source>keep the results in FILE after every fold; run again to continue where it stopped</source>
             <translation>每完成一折就把结果保存到 FILE；再次运行可从中断处继续</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="69" />
+            <location filename="engine/cli/compare.py" line="72" />
             <source>the metric the significance tests are on (default: the total cost per case with priced tests, else the misclassification cost with a cost matrix, else accuracy)</source>
             <translation>显著性检验所用的指标（默认：测试有代价时为每个样本的总代价，否则有代价矩阵时为误分类代价，否则为准确率）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="72" />
+            <location filename="engine/cli/compare.py" line="75" />
             <source>the entry the others are tested against (default: the first one given)</source>
             <translation>其他条目与之比较的参照条目（默认：第一个给出的）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="74" />
+            <location filename="engine/cli/compare.py" line="77" />
             <source>also write the tables, the fold scores, the tests and Excel charts to a workbook</source>
             <translation>同时将表格、各折得分、检验和 Excel 图表写入工作簿</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="87" />
+            <location filename="engine/cli/compare.py" line="90" />
             <source>--algorithms: give at least one algorithm name</source>
             <translation>--algorithms：请至少给出一个算法名称</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="150" />
+            <location filename="engine/cli/compare.py" line="174" />
             <source>--jobs must be at least 1</source>
             <translation>--jobs 至少为 1</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="214" />
+            <location filename="engine/cli/compare.py" line="239" />
             <source>{n} algorithm and {baseline} on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法和 {baseline} 于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="215" />
+            <location filename="engine/cli/compare.py" line="240" />
             <source>{n} algorithms and {baseline} on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法和 {baseline} 于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="217" />
+            <location filename="engine/cli/compare.py" line="242" />
             <source>{n} algorithm and no baseline on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法（无基线）于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="218" />
+            <location filename="engine/cli/compare.py" line="243" />
             <source>{n} algorithms and no baseline on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法（无基线）于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="224" />
-            <location filename="engine/cli/compare.py" line="251" />
-            <location filename="engine/cli/compare.py" line="287" />
-            <location filename="engine/cli/compare.py" line="239" />
-            <location filename="engine/cli/compare.py" line="289" />
-            <location filename="engine/cli/compare.py" line="258" />
+            <location filename="engine/cli/compare.py" line="249" />
+            <location filename="engine/cli/compare.py" line="276" />
+            <location filename="engine/cli/compare.py" line="312" />
+            <location filename="engine/cli/compare.py" line="264" />
+            <location filename="engine/cli/compare.py" line="314" />
+            <location filename="engine/cli/compare.py" line="283" />
             <location filename="engine/compare/workbook.py" line="47" />
             <location filename="engine/compare/workbook.py" line="111" />
             <location filename="engine/compare/workbook.py" line="79" />
@@ -1502,101 +1512,106 @@
             <translation>算法</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="209" />
+            <location filename="engine/cli/compare.py" line="234" />
             <source> x {repeats}, seed {seed}</source>
             <translation> × {repeats}，随机种子 {seed}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="211" />
+            <location filename="engine/cli/compare.py" line="236" />
             <source>, missing rate {rate}</source>
             <translation>，缺失率 {rate}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="294" />
+            <location filename="engine/cli/compare.py" line="319" />
             <location filename="engine/compare/workbook.py" line="107" />
             <source>better</source>
             <translation>更好</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="294" />
+            <location filename="engine/cli/compare.py" line="319" />
             <location filename="engine/compare/workbook.py" line="107" />
             <source>worse</source>
             <translation>更差</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="295" />
+            <location filename="engine/cli/compare.py" line="320" />
             <source>(reference)</source>
             <translation>（参照）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="309" />
+            <location filename="engine/cli/compare.py" line="334" />
             <source>note: {caveat}</source>
             <translation>注意：{caveat}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="92" />
+            <location filename="engine/cli/compare.py" line="95" />
             <source>--algorithms all cannot be combined with other names here</source>
             <translation>--algorithms all 在此不能与其他名称同时使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="182" />
+            <location filename="engine/cli/compare.py" line="207" />
             <source>--metric: "{metric}" is not a metric of this comparison ({metrics})</source>
             <translation>--metric：“{metric}”不是本次比较的指标（{metrics}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="207" />
+            <location filename="engine/cli/compare.py" line="232" />
             <location filename="engine/cli/printing.py" line="189" />
             <source>hold-out {share}</source>
             <translation>留出法 {share}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="208" />
+            <location filename="engine/cli/compare.py" line="233" />
             <location filename="engine/cli/printing.py" line="190" />
             <source>{k}-fold cross-validation</source>
             <translation>{k} 折交叉验证</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="257" />
+            <location filename="engine/cli/compare.py" line="282" />
             <source>learning curve: {metric} (mean over the folds) by training rows</source>
             <translation>学习曲线：{metric}（各折均值）随训练行数的变化</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="267" />
+            <location filename="engine/cli/compare.py" line="292" />
             <source>error / pending (mean over the folds): {error}, {pending}, {used}</source>
             <translation>错误 / 待定（各折均值）：{error}、{pending}、{used}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="302" />
+            <location filename="engine/cli/compare.py" line="327" />
             <source>Friedman over {n} folds: chi2 = {chi2} ({p_chi2}), Iman-Davenport F = {f} ({p_f}); Nemenyi critical difference of average ranks {cd}</source>
             <translation>Friedman 检验（{n} 折）：chi2 = {chi2}（{p_chi2}），Iman-Davenport F = {f}（{p_f}）；Nemenyi 平均秩临界差 {cd}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="307" />
+            <location filename="engine/cli/compare.py" line="332" />
             <source>not tested (no {metric} on every fold): {names}</source>
             <translation>未检验（并非每一折都有{metric}）：{names}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="101" />
+            <location filename="engine/cli/compare.py" line="104" />
             <source>--param "{item}" is not A.K=V</source>
             <translation>--param “{item}”不是 A.K=V 的形式</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="138" />
+            <location filename="engine/cli/compare.py" line="133" />
+            <source>--edited {path}: the model has no edits (compare its learner by name)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="162" />
             <source>--sweep "{item}" is not A.K=V,V,...</source>
             <translation>--sweep “{item}”不是 A.K=V,V,... 的形式</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="165" />
+            <location filename="engine/cli/compare.py" line="189" />
             <source>note: {name} left out: it {reason}</source>
             <translation>注意：未包含 {name}：它{reason}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="106" />
+            <location filename="engine/cli/compare.py" line="109" />
             <source>--param "{item}": "{name}" is not one of the algorithms compared</source>
             <translation>--param “{item}”：“{name}”不是参与比较的算法</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="112" />
+            <location filename="engine/cli/compare.py" line="115" />
             <source>--param "{item}": no algorithm compared has a parameter "{key}"</source>
             <translation>--param “{item}”：参与比较的算法都没有参数“{key}”</translation>
         </message>
