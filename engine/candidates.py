@@ -207,14 +207,14 @@ def node_candidates(model, data: EncodedData, node: int | str, top: int | None =
     tested = frozenset(j for i in path[:-1] for j in tree.nodes[i].attributes())
     cases = splitter.root() if len(path) == 1 else splitter.node_cases(rows, weights, len(path) - 1, tested)
 
-    offered = splitter.candidates(cases)
+    offered = splitter.candidates(cases) if cases.weight > 0 else []  # a node without cases offers nothing
     decision = decide(splitter, parts.choice, parts.stopping, cases, float(data.w.sum()), offered=offered)
     every = getattr(splitter, "every_candidate", None)
-    if every is not None:  # a compiled sweep that offers only its winner: asked attribute by attribute
+    if every is not None and offered:  # a compiled sweep that offers only its winner: asked attribute by attribute
         offered, choice = every(cases), splitter.sweep_choice
     else:
         choice = parts.choice
-    ranked = _learner_first(choice.ranked(offered, cases), decision.pick)
+    ranked = _learner_first(choice.ranked(offered, cases), decision.pick) if offered else []
     shown = ranked[:top] if top is not None else ranked
 
     classes = list(tree.schema.classes)

@@ -480,6 +480,15 @@ def test_m2_ranks_by_total_cost_reduction_and_says_when_none_is_positive():
     assert values == sorted(values, reverse=True)
 
 
+@pytest.mark.parametrize("algorithm", ["c45", "dp", "mincost"])
+def test_a_node_without_cases_offers_no_candidate(algorithm):
+    model, data = trained("heart_zh", algorithm)
+    tree = model.tree
+    empty = next(i for i in tree.reachable() if tree.nodes[i].counts.sum() == 0)
+    ranking = node_candidates(model, data, node_path(tree, empty))
+    assert (ranking.weight, ranking.candidates, ranking.decision) == (0.0, [], "none")
+
+
 # ---- a candidate as the expert's edit (the window's node pane: double-click a candidate) ----------
 
 
