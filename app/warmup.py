@@ -204,6 +204,8 @@ def _warm_one(info: AlgorithmInfo, data: EncodedData) -> bool:
     spec = ProblemSpec(target="class", class_order=list(data.classes))
     spec.positive_class = "high"  # the trichotomy family asks for one class against the rest
     params = {p.name: p.default for p in info.params}
+    if any(p.required for p in info.params):  # nothing to fit without the user's value (a guideline's rules):
+        return True  # its predictions run the kernels the other learners warm
     try:
         tree = info.fit(data, spec, params, None)
         for missing in ("stop", "majority", "fractional"):

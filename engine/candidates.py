@@ -192,11 +192,15 @@ def node_candidates(model, data: EncodedData, node: int | str, top: int | None =
     kinds = {n.kind_name for n in tree.nodes}
     if info.parts is None or kinds & {"fuzzy", "trichotomy"}:
         crisp = ", ".join(a.name for a in registry.algorithms() if a.parts is not None)
-        why = N_("{algorithm} grows fuzzy splits (a case goes down several branches at once); candidates are ranked "
-                 "for crisp trees that test one attribute at a split ({crisp})") \
-            if "fuzzy" in kinds or info.family == "fuzzy" else \
-            N_("{algorithm} grows splits that test several attributes at once (a discriminant score); candidates are "
-               "ranked for crisp trees that test one attribute at a split ({crisp})")
+        if "fuzzy" in kinds or info.family == "fuzzy":
+            why = N_("{algorithm} grows fuzzy splits (a case goes down several branches at once); candidates are "
+                     "ranked for crisp trees that test one attribute at a split ({crisp})")
+        elif "trichotomy" in kinds:
+            why = N_("{algorithm} grows splits that test several attributes at once (a discriminant score); "
+                     "candidates are ranked for crisp trees that test one attribute at a split ({crisp})")
+        else:
+            why = N_("{algorithm} has no splitter of its own to rank a node's candidates with; candidates are ranked "
+                     "by the learners that grow a tree split by split ({crisp})")
         raise SpecError(_(why).format(algorithm=model.algorithm, crisp=crisp), code="not_crisp")
     node_id = find_node(tree, node) if isinstance(node, str) else int(node)
     params = info.stage_params(resolve_params(info, model.params, model.spec), "fit")

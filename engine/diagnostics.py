@@ -62,6 +62,8 @@ def one_leaf_reason(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | 
         if tree.n_leaves > 1:
             return _("{what} ({name} = {value}); with {name} = {relaxed} the tree has {leaves} leaves").format(
                 what=_(what), name=name, value=_shown(value), relaxed=_shown(target), leaves=tree.n_leaves)
+    if info.name == "guideline":
+        return _("the guideline has only its default (ELSE …): write rules before it")
     if info.name == "m2":
         return _("M2 stops where no split's test and waiting costs are paid back by the misclassification "
                  "cost it saves: lower the test costs, raise the misclassification costs, or try mincost")

@@ -610,3 +610,12 @@ def test_fuzzy_and_trichotomy_trees_are_refused(tmp_path, capsys, algorithm, sai
     assert main(["candidates", str(tmp_path / "m.json"), "--data", str(tmp_path / "d.csv"), "--node", "root"]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and said in err
+
+
+def test_a_guideline_is_refused_it_has_no_splitter():
+    """The expert's typed rules (learner `guideline`) make a crisp tree, but no learner grew it
+    split by split: there is no splitter of its own to rank with."""
+    model, data = trained("car_evaluation", "guideline", text="IF safety = low THEN unacc; ELSE acc")
+    with pytest.raises(SpecError, match="no splitter of its own") as refused:
+        node_candidates(model, data, "root")
+    assert refused.value.code == "not_crisp"

@@ -191,7 +191,7 @@ def test_bad_entries_are_refused(car, car_csv):
         compare(csv_data, csv_spec, [Entry("facmi")], Scheme(cv=2))
     names, skipped = applicable_algorithms(csv_data, csv_spec)
     assert "facmi" in skipped and "trichotomy" in skipped and {"cart", "c45", "mincost"} <= set(names)
-    assert not applicable_algorithms(data, spec.copy())[1].keys() - {"trichotomy", "fisher_lda"}
+    assert not applicable_algorithms(data, spec.copy())[1].keys() - {"trichotomy", "fisher_lda", "guideline"}
 
 
 def test_progress_names_entry_and_fold_and_the_time_left(car_csv):

@@ -435,8 +435,9 @@ def test_edit_command(tmp_path, capsys):
                      "--out", str(tmp_path / "4.json")]) == 0
     text = capsys.readouterr().out
     assert "relabel at root/1: -> good" in text and "split at root: safety <= low" in text
-    for bad, says in ((["--split", "safty <= low"], "does not start with an attribute"),
-                      (["--split", "safety <= awful"], "not a value"),
+    for bad, says in ((["--split", "safty <= low"], "safty"),
+                      (["--split", "safety <= awful"], "awful"),
+                      (["--split", "low < buying <= high"], "one cut"),
                       (["--at", "root/9", "--prune"], "no node"),
                       (["--label", "superb", "--at", "root/0"], "not one of the answers")):
         assert cli.main(["edit", str(tmp_path / "1.json"), "--data", xlsx, *bad, "--out", str(tmp_path / "x.json")]) == 2
@@ -468,3 +469,17 @@ def test_compare_takes_an_edited_model(tmp_path, capsys):
     assert line
     assert cli.main(["compare", "--project", demo, "--algorithms", "cart", "--edited", m, "--cv", "5"]) == 2
     assert "has no edits" in capsys.readouterr().err
+
+
+def test_a_split_as_rules_write_it():
+    from engine.cli.edit import split_edit
+
+    project = load_project(DEMO / "car_evaluation.rtproj")
+    data = encode(read_table(project.data_path, project.sheet), project.spec)
+    schema = data.schema
+    assert split_edit("safety <= low", schema).threshold == 0.5
+    assert split_edit("safety > low", schema).threshold == 0.5
+    assert split_edit("persons", schema) == Edit("split", "root", attribute="persons")
+    assert split_edit("lug_boot: small | med", schema).groups == (("small",), ("med",))
+    # an ordered attribute's unbroken run of values is a cut between ranks
+    assert split_edit("persons in {2, 4}", schema) == Edit("split", "root", attribute="persons", threshold=1.5)

@@ -49,6 +49,8 @@ def check_instances():
     on more than two classes) with positive_class=1, a class of most of the checks' data."""
     out = []
     for info in algorithms():
+        if any(p.required for p in info.params):  # no default to fit with (a guideline's rules): its
+            continue  # estimator is fitted in test_a_required_parameter_reaches_the_learner
         cls = estimator_for(info.name)
         out.append(cls(positive_class=1) if "positive_class" in info.uses else cls())
     return out
@@ -143,7 +145,7 @@ def trial_value(p):
     return None
 
 
-CASES = [(a.name, p.name) for a in algorithms() for p in a.params if p.choices_from is None]
+CASES = [(a.name, p.name) for a in algorithms() for p in a.params if p.choices_from is None and not p.required]
 
 
 @pytest.mark.parametrize("algorithm, name", CASES, ids=[f"{a}.{p}" for a, p in CASES])
@@ -165,6 +167,19 @@ def test_every_constructor_argument_reaches_the_learner(algorithm, name):
         extra = {"hierarchy": {"0": "A", "1": "B", "2": "B", "A": "all", "B": "all", "all": None}}
     est = estimator_for(algorithm)(**{name: value}, **extra).fit(X, y)
     assert est.model_.params[name] == value
+
+
+def test_a_required_parameter_reaches_the_learner():
+    """The guideline's rules (its required text) over the estimator's column names x0, x1, ... and
+    the classes as they are written; without them, fit says what is missing."""
+    from sklearn.datasets import load_iris
+
+    X, y = load_iris(return_X_y=True)
+    est = estimator_for("guideline")(text="IF x2 <= 2.45 THEN 0; ELSE IF x3 > 1.75 THEN 2; ELSE 1").fit(X, y)
+    assert est.model_.params["text"].startswith("IF x2 <= 2.45") and est.score(X, y) > 0.9
+    assert list(est.predict([[5.0, 3.0, 1.4, 0.2], [6.0, 3.0, 5.0, 2.0]])) == [0, 2]
+    with pytest.raises(ValueError, match="text is required"):
+        estimator_for("guideline")().fit(X, y)
 
 
 def test_max_depth_changes_the_tree():

@@ -27,6 +27,14 @@ INERT: dict[tuple[str, str], str] = {
     # (algorithm, parameter): why no data set can show a difference
 }
 
+#: a text parameter has no neighbouring values to step to: the texts it is tried with, on one data
+#: set (a required one has no default to compare with, so its texts are compared with each other)
+TEXTS: dict[tuple[str, str], tuple[str, list[str]]] = {
+    ("guideline", "text"): ("iris", ["IF petallength <= 2.45 THEN Iris-setosa; ELSE Iris-versicolor",
+                                     "IF petallength <= 2.45 THEN Iris-setosa; ELSE Iris-virginica",
+                                     "IF petalwidth > 1.7 THEN Iris-virginica; ELSE Iris-versicolor"]),
+}
+
 
 def _datasets():
     from engine.data import read_table
@@ -117,14 +125,20 @@ def _signature(info, params, data, spec, stage):
 
 
 CASES = [(a.name, p.name) for a in algorithms() for p in a.params]
-# a stale INERT entry (a parameter renamed or removed) fails at collection
+# a stale INERT or TEXTS entry (a parameter renamed or removed) fails at collection
 assert set(INERT) <= set(CASES), f"INERT names no such parameter: {set(INERT) - set(CASES)}"
+assert set(TEXTS) <= set(CASES), f"TEXTS names no such parameter: {set(TEXTS) - set(CASES)}"
 
 
 def changes_something(datasets, info, p) -> tuple[bool, list]:
     """Does some trial value of p change the model on some data set (with the defaults, then
     with each other switch turned)? Also what was tried."""
     stage = getattr(p, "stage", "fit")
+    if (info.name, p.name) in TEXTS:
+        key, texts = TEXTS[(info.name, p.name)]
+        data, spec = datasets[key]
+        signatures = {_signature(info, {p.name: text}, data, spec, stage) for text in texts}
+        return len(signatures) > 1, [(key, {}, text) for text in texts]
     # the defaults first; then with each other switch (a choice or a boolean) turned, since a
     # parameter may act only then (C4.5's collapse matters without pruning)
     contexts = [{}] + [{q.name: v} for q in info.params if q is not p and q.kind in ("choice", "bool")

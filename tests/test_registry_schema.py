@@ -151,7 +151,7 @@ def test_cross_parameter_check_is_one_clear_error(demo_registered, datasets, cap
 
 def test_families_in_their_order_with_titles():
     assert [f.name for f in registry.FAMILIES] == ["classic", "ordinal", "roughset", "fuzzy", "costsensitive",
-                                                   "trichotomy"]
+                                                   "trichotomy", "expert"]
     assert registry.family("fuzzy").title == "Hierarchical fuzzy"
     groups = registry.by_family()
     assert [f.name for f, _ in groups] == [f.name for f in registry.FAMILIES if any(
@@ -162,7 +162,7 @@ def test_families_in_their_order_with_titles():
 
 def test_by_family_follows_the_table_not_the_names(monkeypatch):
     monkeypatch.setattr(registry, "FAMILIES", tuple(reversed(registry.FAMILIES)))
-    assert [f.name for f, _ in registry.by_family()][0] == "trichotomy"
+    assert [f.name for f, _ in registry.by_family()][:2] == ["expert", "trichotomy"]
 
 
 def test_an_unknown_family_is_refused_when_the_table_is_built(monkeypatch):
@@ -181,10 +181,11 @@ def test_algorithms_are_printed_grouped_by_family(monkeypatch, capsys):
     assert out.index("  cart ") < out.index("Ordinal (monotone)") < out.index("  facmi ")
     monkeypatch.setattr(registry, "FAMILIES", tuple(reversed(registry.FAMILIES)))
     assert cli.main(["algorithms"]) == 0
-    assert capsys.readouterr().out.startswith("Sequential discriminant (trichotomy)")
+    assert capsys.readouterr().out.startswith("The expert's own (expert)")
     assert cli.main(["algorithms", "--json"]) == 0
     items = json.loads(capsys.readouterr().out)
-    assert items[0]["family"] == "trichotomy" and items[0]["family_title"] == "Sequential discriminant"
+    assert items[0]["family"] == "expert" and items[0]["family_title"] == "The expert's own"
+    assert items[1]["family"] == "trichotomy" and items[1]["family_title"] == "Sequential discriminant"
 
 
 # ---- a predict-stage parameter changes the answers, never the tree ----------------------------

@@ -8,7 +8,10 @@ A parameter belongs to a stage: "fit" parameters shape the tree; "predict"
 parameters only change how a fitted tree answers (a test strategy, say), so
 changing one never refits. A choice may take its allowed values from the
 problem (`choices_from`, e.g. the levels of the class hierarchy), and an
-algorithm may check its parameters together (`AlgorithmInfo.check`).
+algorithm may check its parameters together (`AlgorithmInfo.check`). A
+`required` parameter has no default the learner could fit with (a typed
+guideline's rules): `resolve_params` refuses it missing, and a comparison of
+"all" algorithms leaves such a learner out.
 """
 
 from __future__ import annotations
@@ -99,6 +102,7 @@ class Param:
     choices: tuple = ()
     stage: str = "fit"  # fit: shapes the tree | predict: changes only how the tree answers
     choices_from: str | None = None  # a key of CHOICE_SOURCES: the allowed values come from the problem
+    required: bool = False  # no default to fit with: the user must give a value (default None)
 
     def __post_init__(self):
         # a wrong declaration is a bug in a learner module: fail when the module is imported
@@ -112,6 +116,8 @@ class Param:
                                  f"(known: {', '.join(CHOICE_SOURCES)})")
             if self.kind != "choice" or self.choices:
                 raise ValueError(f"parameter {self.name}: choices_from needs kind='choice' and no fixed choices")
+        if self.required and self.default is not None:
+            raise ValueError(f"parameter {self.name}: a required parameter has no default (None)")
 
     @property
     def display_help(self) -> str:
@@ -135,6 +141,8 @@ class Param:
             out["choices"] = list(self.choices)
         if self.choices_from is not None:
             out["choices_from"] = self.choices_from
+        if self.required:
+            out["required"] = True
         return out
 
 
@@ -238,6 +246,8 @@ def _check_value(info, p: Param, value, error, spec=None):
     if p.choices_from is not None and isinstance(value, str) and value.strip().lower() in ("", "none", "null"):
         empty = True
     if empty:
+        if p.required:
+            raise error(_("{where} is required: {help}").format(where=where, help=_(p.help)), code="bad_option")
         if p.default is None:
             return None
         raise error(_("{where} needs a value").format(where=where), code="bad_option")

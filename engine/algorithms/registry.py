@@ -42,6 +42,8 @@ FAMILIES: tuple[Family, ...] = (
     # may answer PENDING; one class against the rest ("not X") on more than two classes
     Family("trichotomy", N_("Sequential discriminant"),
            reports=("pending_rate", "misclassification_rate", "attributes_used")),
+    # not learnt: a rule list the expert types, its counts from the data (engine.guideline)
+    Family("expert", N_("The expert's own")),
 )
 _FAMILY = {f.name: f for f in FAMILIES}
 
@@ -51,10 +53,10 @@ _LOCK = threading.Lock()
 
 def _build() -> dict[str, AlgorithmInfo]:
     # deferred: loads the Numba kernels (not on this command's light path)
-    from . import c45, classic, hfdt, id3, mincost, ordinal, roughset, trichotomy
+    from . import c45, classic, guideline, hfdt, id3, mincost, ordinal, roughset, trichotomy
 
     table: dict[str, AlgorithmInfo] = {}
-    for module in (classic, c45, id3, ordinal, roughset, hfdt, mincost, trichotomy):
+    for module in (classic, c45, id3, ordinal, roughset, hfdt, mincost, trichotomy, guideline):
         for info in module.ALGORITHMS:
             if info.name in table:
                 raise ValueError(f"algorithm {info.name!r} registered twice")

@@ -10,7 +10,8 @@ where), 1 a bug (the traceback goes to the log file).
 
 Modules: `problem` (problem options), `printing` (text output), `commands`
 (info, algorithms, train, predict, rules, evaluate), `compare`, `consult`
-(consult, sessions), `reproduce`, `candidates`.
+(consult, sessions), `reproduce`, `guideline` (the expert's typed rules),
+`candidates` (a node's ranked candidates).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from .commands import cmd_algorithms, cmd_evaluate, cmd_info, cmd_predict, cmd_r
 from .compare import add_compare_parser
 from .consult import cmd_consult, cmd_sessions
 from .edit import add_edit_parser
+from .guideline import add_guideline_option, add_guideline_parser
 from .printing import PROG
 from .problem import add_problem_options, resolve_problem
 from .reproduce import PAPERS, cmd_reproduce
@@ -38,7 +40,7 @@ __all__ = ["PROG", "SUBCOMMANDS", "Parser", "build_parser", "main", "guarded", "
            "NO_DISPLAY", "window_file", "add_problem_options", "resolve_problem"]
 
 SUBCOMMANDS = ("info", "algorithms", "train", "predict", "rules", "evaluate", "compare", "reproduce", "consult",
-               "sessions", "edit", "candidates")
+               "sessions", "edit", "guideline", "candidates")
 #: said by the launcher; shown as `_(NO_DISPLAY)`
 NO_DISPLAY = N_("ruletree: no display found (DISPLAY is not set), so the window cannot open; "
                 "use a subcommand such as 'ruletree info DATA' (see 'ruletree --help')")
@@ -135,10 +137,12 @@ def build_parser() -> argparse.ArgumentParser:
                            "probability R, 0 <= R < 1 (missing completely at random, seeded by --seed), in the "
                            "training and the test rows of every fold"))
     ev.add_argument("--seed", type=int, default=0, metavar="S")
+    add_guideline_option(ev)
     ev.add_argument("--json", action="store_true")
     ev.set_defaults(func=cmd_evaluate)
     add_compare_parser(sub)
     add_edit_parser(sub)
+    add_guideline_parser(sub)
 
     con = sub.add_parser("consult", help=_("one case, the most useful question next"))
     con.add_argument("model", metavar="MODEL.json")

@@ -21,6 +21,7 @@ from ..evaluate import MAX_FITS, MAX_FOLDS, MAX_REPEATS
 from ..export import export_model
 from ..i18n import _
 from ..tree.rules import extract_rules, rule_text, rules_json
+from .guideline import check_texts, with_file_text
 from .printing import PROG, json_default, print_algorithms, print_evaluation, print_info, terminal_progress, warn
 from .problem import delimiter_option, prepare, problem_given, resolve_problem
 
@@ -214,10 +215,15 @@ def cmd_evaluate(args) -> int:
     from ..workflows import evaluate_algorithm
 
     info = get(args.algorithm)
-    given = resolve_params(info, parse_params(args.param))  # before a large file is read (as train)
+    # before a large file is read (as train)
+    given = resolve_params(info, with_file_text(info.name, parse_params(args.param), args.guideline))
     check_scheme_options(args)
     missing_rate = getattr(args, "missing_rate", None)
     problem, data = prepare(args)
+    if given.get("text") is not None and info.name == "guideline":  # its problems by line and column
+        status = check_texts([(args.guideline or "--param text", given["text"])], data.schema)
+        if status is not None:
+            return status
     for w in problem.flag_warnings:  # the reader's own warnings are in the evaluation's
         warn(w)
     bar = terminal_progress()

@@ -24,6 +24,7 @@ from ..i18n import _
 from ..metrics import metric
 from ..textwidth import display_width, ljust, rjust
 from .commands import check_scheme_options, parse_params
+from .guideline import add_guideline_option, check_texts, guideline_entries
 from .printing import terminal_progress, warn
 from .problem import add_problem_options, prepare, split_list
 
@@ -66,6 +67,7 @@ def add_compare_parser(sub) -> None:
                      help=_("for experiments: blank each attribute value independently with probability R, "
                             "0 <= R < 1 (seeded by --seed), in the training and test rows of every fold"))
     cmp.add_argument("--seed", type=int, default=0, metavar="S")
+    add_guideline_option(cmp)
     cmp.add_argument("--resume", metavar="FILE.json",
                      help=_("keep the results in FILE after every fold; run again to continue where it stopped"))
     cmp.add_argument("--metric", metavar="NAME",
@@ -174,9 +176,10 @@ def cmd_compare(args) -> int:
         raise OptionError(_("--jobs must be at least 1"), code="bad_option")
     wants_all = any(item.lower() == "all" for item in split_list(args.algorithms))
     parse_train_sizes(args.train_sizes)
-    entries = None
+    entries, texts = None, []
     if not wants_all:  # mistyped names and parameters are reported before a large file is read (once)
-        entries = parse_sweeps(parse_entries(args.algorithms, args.param), args.sweep)
+        entries, texts = guideline_entries(parse_sweeps(parse_entries(args.algorithms, args.param), args.sweep),
+                                           args.guideline)
         for entry in entries:
             entry.resolved = resolve_params(get(entry.algorithm), entry.params)
     problem, data = prepare(args)
@@ -185,11 +188,17 @@ def cmd_compare(args) -> int:
     available = None
     if wants_all:
         available, skipped = applicable_algorithms(data, problem.spec)
+        if args.guideline is not None:  # 'all' leaves the guideline out unless its rules are given
+            available.append(skipped.pop("guideline") and "guideline")
         for name, reason in skipped.items():
             print(_("note: {name} left out: it {reason}").format(name=name, reason=reason), file=sys.stderr)
     if entries is None:
-        entries = parse_sweeps(parse_entries(args.algorithms, args.param, available), args.sweep)
+        entries, texts = guideline_entries(parse_sweeps(parse_entries(args.algorithms, args.param, available),
+                                                        args.sweep), args.guideline)
     entries += edited_entries(args.edited)
+    status = check_texts(texts, data.schema)  # every problem of a typed guideline, by line and column
+    if status is not None:
+        return status
     scheme = Scheme(cv=args.cv, repeats=args.repeats, holdout=args.holdout, seed=args.seed,
                     missing_rate=args.missing_rate, strategy=args.strategy,
                     train_sizes=parse_train_sizes(args.train_sizes))

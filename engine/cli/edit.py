@@ -3,8 +3,9 @@ edited model's honest scores (engine.edits, engine.edit_scores)."""
 
 from __future__ import annotations
 
-import argparse
 import json
+
+import numpy as np
 
 from ..errors import OptionError
 from ..fileio import read_json_file
@@ -138,49 +139,28 @@ def _groups(text: str) -> tuple:
     return groups
 
 
-_OPERATORS = ("<=", ">=", "<", ">", "=")
-
-
 def split_edit(text: str, schema, at: str = "root"):
-    """The split edit a text asks for: 'age <= 50', 'age > 50' (the same split), 'safety <= med'
-    (an ordered value), 'colour' (one branch per value), 'colour = red' or 'colour: red, blue | green'
-    (groups; the values in none make one more branch)."""
+    """The split edit a text asks for: a condition as rules and guidelines write it
+    (engine.tree.conditions: 'age <= 50', 'age > 50' (the same split), 'safety <= med',
+    'colour = red', 'colour in {red, blue}': that against the rest), or an attribute alone
+    (one branch per value), or 'colour: red, blue | green' (groups of values; the values in
+    none make one more branch)."""
     # deferred: loads the Numba kernels (not on this command's light path)
     from ..edits import Edit
+    from ..tree.conditions import parse_condition
+    from ..tree.nodes import Interval, OneOf
 
     text = text.strip()
-    names = sorted(schema.names, key=len, reverse=True)
-    name = next((n for n in names if text.startswith(n) and (len(text) == len(n) or not text[len(n)].isalnum())),
-                None)
-    if name is None:
-        raise OptionError(_('"{text}" does not start with an attribute of the model ({names})').format(
-            text=text, names=", ".join(schema.names)), code="bad_option")
-    rest = text[len(name):].strip()
-    attr = schema.attributes[schema.names.index(name)]
-    if not rest:
-        return Edit("split", at, attribute=name)
-    if rest.startswith(":"):
-        return Edit("split", at, attribute=name, groups=_groups(rest[1:]))
-    op = next((o for o in _OPERATORS if rest.startswith(o)), None)
-    if op is None:
-        raise OptionError(_('"{text}": after "{name}" write <=, >, = or a colon and groups').format(
-            text=text, name=name), code="bad_option")
-    value = rest[len(op):].strip()
-    if op == "=":
-        return Edit("split", at, attribute=name, groups=((value,),))
-    if attr.categories:  # an ordered attribute: its values are ranks 0, 1, ...
-        if value not in attr.categories:
-            raise OptionError(_('"{value}" is not a value of "{name}" (its values: {values})').format(
-                value=value, name=name, values=", ".join(attr.categories)), code="bad_option")
-        rank = attr.categories.index(value)
-        cut = rank + 0.5 if op in ("<=", ">") else rank - 0.5
-        return Edit("split", at, attribute=name, threshold=cut)
-    try:
-        number = float(value)
-    except ValueError:
-        raise OptionError(_('"{value}" is not a number').format(value=value), code="bad_option") from None
-    if op in ("<", ">="):
-        raise OptionError(_("a cut is written with <= or > (a case equal to the cut goes to the <= side): "
-                            '"{name} <= {value}" or "{name} > {value}"').format(name=name, value=value),
-                          code="bad_option")
-    return Edit("split", at, attribute=name, threshold=number)
+    name, sep, groups = text.partition(":")
+    if name.strip() in schema.names and (sep or not groups):
+        return Edit("split", at, attribute=name.strip(), groups=_groups(groups) if sep else None)
+    condition = parse_condition(text, schema)
+    attr = schema.attributes[condition.attribute]
+    if isinstance(condition, OneOf):
+        values = tuple(attr.categories[c] for c in sorted(condition.values))
+        return Edit("split", at, attribute=attr.name, groups=(values,))
+    if isinstance(condition, Interval) and (condition.low == -np.inf) != (condition.high == np.inf):
+        cut = condition.high if condition.low == -np.inf else condition.low
+        return Edit("split", at, attribute=attr.name, threshold=float(cut))
+    raise OptionError(_('"{text}": a split has one cut (write "{name} <= v" or "{name} > v")').format(
+        text=text, name=attr.name), code="bad_option")

@@ -155,7 +155,8 @@ def param_line(p) -> str:
         bounds += f" {{{', '.join(map(str, p.choices))}}}"
     elif p.choices_from:
         bounds += " {" + _("from the problem: {source}").format(source=p.choices_from) + "}"
-    return f"{p.name} = {p.default}{bounds}  {_(p.help)}"
+    head = _("{name} (required)").format(name=p.name) if getattr(p, "required", False) else f"{p.name} = {p.default}"
+    return f"{head}{bounds}  {_(p.help)}"
 
 
 def print_algorithms(groups) -> None:

@@ -133,13 +133,18 @@ class Scheme:
         return where
 
 
-def applies(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None) -> str | None:
+def applies(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None,
+            params: dict | None = None) -> str | None:
     """None when the algorithm can learn this problem, else why not (read from what it
-    declares it uses: ordered classes; one class against the rest of more than two)."""
+    declares it uses: ordered classes; one class against the rest of more than two; and a
+    required parameter, such as a guideline's rules, missing from `params`)."""
     if "class_order" in info.uses and not data.schema.ordered:
         return _("needs ordered classes (a class order)")
     if "positive_class" in info.uses and len(data.classes) > 2 and not (spec and spec.positive_class):
         return _("separates two classes; with {n} classes it needs a positive class").format(n=len(data.classes))
+    missing = [p.name for p in info.params if p.required and (params or {}).get(p.name) in (None, "")]
+    if missing:
+        return _("needs a value for its parameter {names}").format(names=", ".join(missing))
     return None
 
 
@@ -184,7 +189,7 @@ def _prepare(entries: list[Entry], data: EncodedData, spec: ProblemSpec | None, 
         if name in seen:
             raise OptionError(_('two entries are both named "{name}": give them different parameters or names').format(
                 name=name), code="bad_option")
-        reason = applies(info, data, spec)
+        reason = applies(info, data, spec, entry.resolved if entry.resolved is not None else entry.params)
         if reason is not None:
             raise OptionError(_("{algorithm} does not apply to this problem: it {reason}").format(
                 algorithm=info.name, reason=reason), code="bad_option")

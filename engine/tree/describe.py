@@ -19,7 +19,8 @@ module merges them along a path and renders them:
 Ordinal attributes with named values are split on their ranks; their bounds
 read in the user's values (a cut at rank 1.5 reads "<= med" / ">= high").
 Numbers in rules are shown to 10 decimals, on the canvas to 6 significant
-digits.
+digits. A threshold just below a shorter number (a typed "x < 50" kept as
+"x <= 50⁻", `strict_end`) reads "x < 50" (and its other side "x >= 50").
 """
 
 from __future__ import annotations
@@ -221,7 +222,9 @@ def node_test(tree, node) -> str:
             f" (<= {node.low:.6g} | >= {node.high:.6g})"
     name = tree.attribute_name(node.feature)
     if node.kind_name == "threshold":
-        return f"{name} <= {format_number(node.threshold)}"
+        below = strict_end(node.threshold)
+        return f"{name} < {format_number(below)}" if below is not None else \
+            f"{name} <= {format_number(node.threshold)}"
     if node.kind_name == "category" and node.cuts is not None:
         return _("{name} intervals cut at {cuts}").format(name=name,
                                                           cuts=", ".join(format_number(c) for c in node.cuts))
@@ -304,16 +307,39 @@ def ordinal_range(attr, bound: Bound) -> tuple[int, int]:
     return max(lo, 0), min(hi, last)
 
 
+def strict_end(value: float) -> float | None:
+    """v when `value` is the float just below a number v that has a shorter form: a bound a person
+    typed as "x < v" or "x >= v" and the tree keeps as "x <= v⁻" / "x > v⁻" (the tree tests only
+    x <= t; engine.tree.conditions). For doubles x <= v⁻ exactly when x < v, so reading it so is
+    always true. None for any other number."""
+    if not math.isfinite(value):
+        return None
+    up = float(np.nextafter(value, np.inf))
+    return up if round(up, 10) == up and round(value, 10) != value else None
+
+
 def interval_text(low: float, high: float, number, name: str | None = None) -> str | None:
     """low < x <= high in words: with the attribute's name 'a < x <= b', 'x <= b', 'x > a' (a
-    rule's condition), without it '(a, b]', '<= b', '> a' (a cell); None when unbounded."""
+    rule's condition), without it '(a, b]', '<= b', '> a' (a cell); None when unbounded. An end
+    just below a shorter number (`strict_end`) reads as that number: 'x < v', 'x >= v', and
+    'x = v' for the interval of v alone."""
+    above = strict_end(low) if low > -np.inf else None  # x > low reads x >= above
+    below = strict_end(high) if high < np.inf else None  # x <= high reads x < below
     if low > -np.inf and high < np.inf:
-        return f"{number(low)} < {name} <= {number(high)}" if name else f"({number(low)}, {number(high)}]"
+        if above is not None and above == high:
+            return f"{name} = {number(high)}" if name else f"= {number(high)}"
+        left = (number(above), "<=", "[") if above is not None else (number(low), "<", "(")
+        right = (number(below), "<", ")") if below is not None else (number(high), "<=", "]")
+        if name:
+            return f"{left[0]} {left[1]} {name} {right[1]} {right[0]}"
+        return f"{left[2]}{left[0]}, {right[0]}{right[2]}"
     if high < np.inf:
-        return f"{name} <= {number(high)}" if name else f"<= {number(high)}"
-    if low > -np.inf:
-        return f"{name} > {number(low)}" if name else f"> {number(low)}"
-    return None
+        op, value = ("<", below) if below is not None else ("<=", high)
+    elif low > -np.inf:
+        op, value = (">=", above) if above is not None else (">", low)
+    else:
+        return None
+    return f"{name} {op} {number(value)}" if name else f"{op} {number(value)}"
 
 
 def bound_texts(schema, j: int, b: Bound, translate: bool = False) -> list[str]:

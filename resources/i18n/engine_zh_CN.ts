@@ -179,6 +179,21 @@
             <translation>“{name}”不是数值型：它的每个取值各为一个清晰项，其模糊语义值不会被使用</translation>
         </message>
         <message>
+            <location filename="engine/algorithms/guideline.py" line="30" />
+            <source>the rules, one a line or separated by ';': IF age &gt; 50 AND bp &gt;= 140 THEN high; ELSE IF ... THEN ...; ELSE low (the default, required)</source>
+            <translation>规则，每行一条或以“；”分隔：如果 年龄 &gt; 50 且 血压 &gt;= 140 则 高；否则如果 … 则 …；否则 低（最后的“否则”给出默认类别，必须有）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/guideline.py" line="54" />
+            <source>Guideline (the expert's own rules, typed)</source>
+            <translation>指南（专家自己输入的规则）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/guideline.py" line="38" />
+            <source>the guideline has no rules: its text is empty</source>
+            <translation>指南没有规则：其文本为空</translation>
+        </message>
+        <message>
             <location filename="engine/algorithms/hfdt.py" line="61" />
             <source>HFDT (hierarchical fuzzy tree: hierarchical entropy, leaves at any level)</source>
             <translation>HFDT（层次模糊决策树：层次模糊熵，叶节点可在任意层）</translation>
@@ -440,210 +455,215 @@
             <translation>如何把递减属性变为递增：negate（-a）或 reciprocal（1/a，原方法的做法；有序型取秩 1..m；有非正值时取负）。顺序相同，模糊隶属度不同</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="77" />
+            <location filename="engine/algorithms/params.py" line="80" />
             <source>auto</source>
             <translation>自动</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="77" />
+            <location filename="engine/algorithms/params.py" line="80" />
             <source>concordant</source>
             <translation>一致对</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="77" />
+            <location filename="engine/algorithms/params.py" line="80" />
             <source>entropy</source>
             <translation>熵</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="77" />
+            <location filename="engine/algorithms/params.py" line="80" />
             <source>exact</source>
             <translation>精确</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="77" />
+            <location filename="engine/algorithms/params.py" line="80" />
             <source>gini</source>
             <translation>基尼</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="77" />
+            <location filename="engine/algorithms/params.py" line="80" />
             <source>logistic</source>
             <translation>逻辑斯蒂</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="77" />
+            <location filename="engine/algorithms/params.py" line="80" />
             <source>majority</source>
             <translation>多数类</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="78" />
+            <location filename="engine/algorithms/params.py" line="81" />
             <source>median</source>
             <translation>中位数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="78" />
+            <location filename="engine/algorithms/params.py" line="81" />
             <source>minimum</source>
             <translation>最小值</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="78" />
+            <location filename="engine/algorithms/params.py" line="81" />
             <source>negate</source>
             <translation>取负</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="78" />
+            <location filename="engine/algorithms/params.py" line="81" />
             <source>net</source>
             <translation>净值</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="78" />
-            <location filename="engine/algorithms/params.py" line="221" />
+            <location filename="engine/algorithms/params.py" line="81" />
+            <location filename="engine/algorithms/params.py" line="229" />
             <location filename="engine/settings_words.py" line="33" />
             <source>none</source>
             <translation>无</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="78" />
+            <location filename="engine/algorithms/params.py" line="81" />
             <source>product</source>
             <translation>乘积</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="78" />
+            <location filename="engine/algorithms/params.py" line="81" />
             <source>ramp</source>
             <translation>斜坡</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="79" />
+            <location filename="engine/algorithms/params.py" line="82" />
             <source>reciprocal</source>
             <translation>取倒数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="79" />
+            <location filename="engine/algorithms/params.py" line="82" />
             <source>test_first</source>
             <translation>检查代价优先</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="79" />
+            <location filename="engine/algorithms/params.py" line="82" />
             <source>waiting_first</source>
             <translation>等待代价优先</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="79" />
+            <location filename="engine/algorithms/params.py" line="82" />
             <source>fractional</source>
             <translation>按比例</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="79" />
+            <location filename="engine/algorithms/params.py" line="82" />
             <source>stop</source>
             <translation>停在节点</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="80" />
+            <location filename="engine/algorithms/params.py" line="83" />
             <source>cost_complexity</source>
             <translation>代价复杂度</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="80" />
+            <location filename="engine/algorithms/params.py" line="83" />
             <source>ccp</source>
             <translation>代价复杂度剪枝</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="80" />
+            <location filename="engine/algorithms/params.py" line="83" />
             <source>sequential</source>
             <translation>序贯</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="80" />
+            <location filename="engine/algorithms/params.py" line="83" />
             <source>batch</source>
             <translation>批量</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="80" />
+            <location filename="engine/algorithms/params.py" line="83" />
             <source>hybrid</source>
             <translation>混合</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="80" />
+            <location filename="engine/algorithms/params.py" line="83" />
             <location filename="engine/plan.py" line="701" />
             <source>planned</source>
             <translation>完整规划</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="68" />
+            <location filename="engine/algorithms/params.py" line="71" />
             <source>levels of the class hierarchy</source>
             <translation>类别层次的层</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="69" />
+            <location filename="engine/algorithms/params.py" line="72" />
             <source>a whole number from 1</source>
             <translation>从 1 起的整数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="236" />
+            <location filename="engine/algorithms/params.py" line="244" />
             <source>{algorithm} parameter {name}</source>
             <translation>{algorithm} 的参数 {name}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="243" />
+            <location filename="engine/algorithms/params.py" line="253" />
             <source>{where} needs a value</source>
             <translation>{where} 需要一个值</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="258" />
+            <location filename="engine/algorithms/params.py" line="268" />
             <source>{where} must be true or false, not {value}</source>
             <translation>{where} 必须是 true 或 false，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="295" />
+            <location filename="engine/algorithms/params.py" line="305" />
             <source>{where} needs the problem's {what} (setting {setting}), and none is set</source>
             <translation>{where} 需要问题的{what}（设置项 {setting}），但尚未设置</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="298" />
+            <location filename="engine/algorithms/params.py" line="308" />
             <source>{where} must be one of {choices} ({what}), not {value}</source>
             <translation>{where} 必须是 {choices}（{what}）之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="222" />
+            <location filename="engine/algorithms/params.py" line="230" />
             <source>{algorithm} has no parameter "{key}" (parameters: {known})</source>
             <translation>{algorithm} 没有参数“{key}”（参数：{known}）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="230" />
+            <location filename="engine/algorithms/params.py" line="238" />
             <source>{algorithm} parameters: {message}</source>
             <translation>{algorithm} 的参数：{message}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="248" />
+            <location filename="engine/algorithms/params.py" line="250" />
+            <source>{where} is required: {help}</source>
+            <translation>{where} 必须给出：{help}</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="258" />
             <source>{where} must be one of {choices}, not {value}</source>
             <translation>{where} 必须是 {choices} 之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="267" />
+            <location filename="engine/algorithms/params.py" line="277" />
             <source>{where} must be a finite number</source>
             <translation>{where} 必须是有限数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="274" />
+            <location filename="engine/algorithms/params.py" line="284" />
             <source>{where} must be at least {minimum}, not {value}</source>
             <translation>{where} 必须至少为 {minimum}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="277" />
+            <location filename="engine/algorithms/params.py" line="287" />
             <source>{where} must be at most {maximum}, not {value}</source>
             <translation>{where} 必须至多为 {maximum}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="288" />
+            <location filename="engine/algorithms/params.py" line="298" />
             <source>{where} must be {form}, not {value}</source>
             <translation>{where} 必须是{form}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="264" />
+            <location filename="engine/algorithms/params.py" line="274" />
             <source>{where} must be a number, not {value}</source>
             <translation>{where} 必须是数字，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="270" />
+            <location filename="engine/algorithms/params.py" line="280" />
             <source>{where} must be a whole number, not {value}</source>
             <translation>{where} 必须是整数，而不是 {value}</translation>
         </message>
@@ -678,12 +698,17 @@
             <translation>序贯判别</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/registry.py" line="84" />
+            <location filename="engine/algorithms/registry.py" line="46" />
+            <source>The expert's own</source>
+            <translation>专家自定</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/registry.py" line="86" />
             <source>none yet</source>
             <translation>暂无</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/registry.py" line="85" />
+            <location filename="engine/algorithms/registry.py" line="87" />
             <source>unknown algorithm "{name}" (available: {known})</source>
             <translation>未知算法“{name}”（可用：{known}）</translation>
         </message>
@@ -836,14 +861,19 @@
             <translation>没有属性能划分此节点的样本</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="195" />
+            <location filename="engine/candidates.py" line="196" />
             <source>{algorithm} grows fuzzy splits (a case goes down several branches at once); candidates are ranked for crisp trees that test one attribute at a split ({crisp})</source>
             <translation>{algorithm} 生成模糊划分（一个样本同时进入多个分支）；候选划分排名只适用于每次划分只检验一个属性的清晰决策树（{crisp}）</translation>
         </message>
         <message>
-            <location filename="engine/candidates.py" line="198" />
+            <location filename="engine/candidates.py" line="199" />
             <source>{algorithm} grows splits that test several attributes at once (a discriminant score); candidates are ranked for crisp trees that test one attribute at a split ({crisp})</source>
             <translation>{algorithm} 的划分同时检验多个属性（判别得分）；候选划分排名只适用于每次划分只检验一个属性的清晰决策树（{crisp}）</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="202" />
+            <source>{algorithm} has no splitter of its own to rank a node's candidates with; candidates are ranked by the learners that grow a tree split by split ({crisp})</source>
+            <translation>{algorithm} 没有自己的划分器来为节点的候选划分排名；候选划分排名由逐次划分生长决策树的学习器给出（{crisp}）</translation>
         </message>
         <message>
             <location filename="engine/candidates.py" line="189" />
@@ -856,311 +886,312 @@
             <translation>把“{attribute}”按其区间划分不是一种编辑：请在它的某个切分点处划分（{cuts}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="43" />
+            <location filename="engine/cli/__init__.py" line="45" />
             <source>ruletree: no display found (DISPLAY is not set), so the window cannot open; use a subcommand such as 'ruletree info DATA' (see 'ruletree --help')</source>
             <translation>ruletree：找不到显示器（未设置 DISPLAY），无法打开窗口；请使用子命令，例如“ruletree info DATA”（参见“ruletree --help”）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="51" />
+            <location filename="engine/cli/__init__.py" line="53" />
             <source>usage: </source>
             <translation>用法：</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="51" />
+            <location filename="engine/cli/__init__.py" line="53" />
             <source>positional arguments</source>
             <translation>位置参数</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="51" />
+            <location filename="engine/cli/__init__.py" line="53" />
             <source>options</source>
             <translation>选项</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="51" />
+            <location filename="engine/cli/__init__.py" line="53" />
             <source>show this help message and exit</source>
             <translation>显示此帮助信息并退出</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="52" />
+            <location filename="engine/cli/__init__.py" line="54" />
             <source>the following arguments are required: %s</source>
             <translation>缺少必需的参数：%s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="52" />
+            <location filename="engine/cli/__init__.py" line="54" />
             <source>unrecognized arguments: %s</source>
             <translation>无法识别的参数：%s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="53" />
+            <location filename="engine/cli/__init__.py" line="55" />
             <source>invalid choice: %(value)r (choose from %(choices)s)</source>
             <translation>无效的选择：%(value)r（可选：%(choices)s）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="53" />
+            <location filename="engine/cli/__init__.py" line="55" />
             <source>expected one argument</source>
             <translation>需要一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="54" />
+            <location filename="engine/cli/__init__.py" line="56" />
             <source>expected at least one argument</source>
             <translation>至少需要一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="54" />
+            <location filename="engine/cli/__init__.py" line="56" />
             <source>expected at most one argument</source>
             <translation>至多接受一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="54" />
+            <location filename="engine/cli/__init__.py" line="56" />
             <source>expected %s argument</source>
             <translation>需要 %s 个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="55" />
+            <location filename="engine/cli/__init__.py" line="57" />
             <source>expected %s arguments</source>
             <translation>需要 %s 个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="55" />
+            <location filename="engine/cli/__init__.py" line="57" />
             <source>argument %(argument_name)s: %(message)s</source>
             <translation>参数 %(argument_name)s：%(message)s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="56" />
+            <location filename="engine/cli/__init__.py" line="58" />
             <source>invalid %(type)s value: %(value)r</source>
             <translation>无效的 %(type)s 值：%(value)r</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="56" />
+            <location filename="engine/cli/__init__.py" line="58" />
             <source>ambiguous option: %(option)s could match %(matches)s</source>
             <translation>有歧义的选项：%(option)s 可匹配 %(matches)s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="57" />
+            <location filename="engine/cli/__init__.py" line="59" />
             <source>not allowed with argument %s</source>
             <translation>不能与参数 %s 同时使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="57" />
+            <location filename="engine/cli/__init__.py" line="59" />
             <source>ignored explicit argument %r</source>
             <translation>忽略了显式参数 %r</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="58" />
+            <location filename="engine/cli/__init__.py" line="60" />
             <source>one of the arguments %s is required</source>
             <translation>需要参数 %s 之一</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="84" />
+            <location filename="engine/cli/__init__.py" line="86" />
             <source>RuleTree Studio: decision trees and IF-THEN rules from spreadsheets. With no subcommand, starts the window.</source>
             <translation>RuleTree Studio：从电子表格生成决策树和“如果-则”规则。不带子命令时打开窗口。</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="88" />
+            <location filename="engine/cli/__init__.py" line="90" />
             <source>language of the messages and exports: en or zh_CN (default: RULETREE_LANG, then the system locale); JSON output and files never change with it</source>
             <translation>消息和导出文件的语言：en 或 zh_CN（默认：RULETREE_LANG，其次为系统区域设置）；JSON 输出和文件内容不随之改变</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="91" />
+            <location filename="engine/cli/__init__.py" line="93" />
             <source>columns, types, missing values, classes; validate a project</source>
             <translation>列、类型、缺失值、类别；检查项目</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="93" />
-            <location filename="engine/cli/__init__.py" line="96" />
+            <location filename="engine/cli/__init__.py" line="95" />
+            <location filename="engine/cli/__init__.py" line="98" />
             <location filename="engine/cli/candidates.py" line="40" />
+            <location filename="engine/cli/guideline.py" line="35" />
             <source>print JSON</source>
             <translation>输出 JSON</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="95" />
+            <location filename="engine/cli/__init__.py" line="97" />
             <source>the available algorithms, by family, and their parameters</source>
             <translation>可用的算法（按类别分组）及其参数</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="99" />
+            <location filename="engine/cli/__init__.py" line="101" />
             <source>fit a model on all rows and write it</source>
             <translation>用全部行训练模型并保存</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="102" />
+            <location filename="engine/cli/__init__.py" line="104" />
             <source>an algorithm parameter (repeatable)</source>
             <translation>一个算法参数（可重复）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="106" />
+            <location filename="engine/cli/__init__.py" line="108" />
             <source>predict every row of a data file</source>
             <translation>预测数据文件的每一行</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="113" />
+            <location filename="engine/cli/__init__.py" line="115" />
             <source>what an unknown value does (default: the algorithm's own policy)</source>
             <translation>遇到未知值时的处理方式（默认：算法自身的策略）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="117" />
+            <location filename="engine/cli/__init__.py" line="119" />
             <source>IF-THEN rules of a model</source>
             <translation>模型的“如果-则”规则</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="119" />
+            <location filename="engine/cli/__init__.py" line="121" />
             <source>also write an Excel workbook</source>
             <translation>同时写出 Excel 工作簿</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="123" />
+            <location filename="engine/cli/__init__.py" line="125" />
             <source>cross-validated metrics of an algorithm on a file</source>
             <translation>算法在一个文件上的交叉验证指标</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="131" />
-            <location filename="engine/cli/compare.py" line="63" />
+            <location filename="engine/cli/__init__.py" line="133" />
+            <location filename="engine/cli/compare.py" line="64" />
             <source>how a test case's values are obtained, for the cost metrics (default: sequential when the problem has test or waiting costs)</source>
             <translation>代价指标中测试样本取值的获取方式（默认：问题有测试代价或等待时间代价时为 sequential）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="134" />
+            <location filename="engine/cli/__init__.py" line="136" />
             <source>for experiments: blank each attribute value (never the class) independently with probability R, 0 &lt;= R &lt; 1 (missing completely at random, seeded by --seed), in the training and the test rows of every fold</source>
             <translation>用于实验：在每一折的训练行和测试行中，以概率 R（0 &lt;= R &lt; 1）独立地清空每个属性值（从不清空类别）（完全随机缺失，随机种子由 --seed 给出）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="143" />
+            <location filename="engine/cli/__init__.py" line="147" />
             <source>one case, the most useful question next</source>
             <translation>一个案例，下一步问最有用的问题</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="145" />
+            <location filename="engine/cli/__init__.py" line="149" />
             <source>costs, batch groups and budget from a project</source>
             <translation>从项目读取代价、批量属性组和预算</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="147" />
+            <location filename="engine/cli/__init__.py" line="151" />
             <source>scripted answers: attribute -&gt; value (null or ? unknown)</source>
             <translation>预设的回答：属性 -&gt; 值（null 或 ? 表示未知）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="148" />
+            <location filename="engine/cli/__init__.py" line="152" />
             <source>write the session (questions, answers, outcome)</source>
             <translation>写出咨询会话（问题、回答、结果）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="149" />
+            <location filename="engine/cli/__init__.py" line="153" />
             <source>continue a saved session</source>
             <translation>继续一个已保存的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="150" />
+            <location filename="engine/cli/__init__.py" line="154" />
             <source>a name for the case (patient, applicant) in the history</source>
             <translation>该案例（病人、申请人）在历史记录中的名称</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="152" />
+            <location filename="engine/cli/__init__.py" line="156" />
             <source>also stop when no remaining test costs less than it could still save (E_now - E*; meaningful when test and misclassification costs share a unit)</source>
             <translation>当剩余的测试都不比它还能节省的代价（E_now - E*）便宜时也停止（测试代价与误分类代价单位相同时才有意义）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="155" />
+            <location filename="engine/cli/__init__.py" line="159" />
             <source>planned (default): ask any attribute a still-possible rule tests, in the order of least expected total cost; utility: the tree's next tests by expected cost removed per unit of test cost (fuzzy and trichotomy trees always)</source>
             <translation>planned（默认）：按期望总代价从小到大，询问仍可能成立的规则所测试的任一属性；utility：按每单位测试代价减少的期望代价选择决策树的下一个测试（模糊决策树和三分法决策树总是如此）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="160" />
+            <location filename="engine/cli/__init__.py" line="164" />
             <source>saved consultations: list them, export them to Excel</source>
             <translation>已保存的咨询：列出，或导出到 Excel</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="161" />
+            <location filename="engine/cli/__init__.py" line="165" />
             <source>only these sessions</source>
             <translation>只显示这些咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="162" />
+            <location filename="engine/cli/__init__.py" line="166" />
             <source>only this project's sessions</source>
             <translation>只显示该项目的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="163" />
+            <location filename="engine/cli/__init__.py" line="167" />
             <source>only sessions with this model</source>
             <translation>只显示使用该模型的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="164" />
+            <location filename="engine/cli/__init__.py" line="168" />
             <source>write them to a workbook (Sessions, Answers)</source>
             <translation>写入工作簿（咨询会话、回答）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="168" />
+            <location filename="engine/cli/__init__.py" line="172" />
             <source>rerun a paper's experiment; write its tables and plots</source>
             <translation>重新运行一篇论文的实验；写出其表格和图</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="171" />
+            <location filename="engine/cli/__init__.py" line="175" />
             <source>output folder (default: reproduce_PAPER)</source>
             <translation>输出文件夹（默认：reproduce_PAPER）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="172" />
+            <location filename="engine/cli/__init__.py" line="176" />
             <source>few repeats: about a minute</source>
             <translation>少量重复：约一分钟</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="173" />
+            <location filename="engine/cli/__init__.py" line="177" />
             <source>repeats of every part (facmi; the paper: 100)</source>
             <translation>每一部分的重复次数（facmi；论文中为 100）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="174" />
+            <location filename="engine/cli/__init__.py" line="178" />
             <source>also draw the plots as PNG (with the app's plotter; the SVG plots need nothing more)</source>
             <translation>同时将图绘制为 PNG（使用应用程序的绘图器；SVG 图无需额外组件）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="210" />
+            <location filename="engine/cli/__init__.py" line="214" />
             <source>Start the RuleTree Studio window.</source>
             <translation>打开 RuleTree Studio 窗口。</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="211" />
+            <location filename="engine/cli/__init__.py" line="215" />
             <source>a data file or project (.rtproj) to open</source>
             <translation>要打开的数据文件或项目（.rtproj）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="212" />
+            <location filename="engine/cli/__init__.py" line="216" />
             <source>en or zh_CN</source>
             <translation>en 或 zh_CN</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="169" />
+            <location filename="engine/cli/__init__.py" line="173" />
             <source>{papers} (dp, hfdt, mincost: with their issues)</source>
             <translation>{papers}（dp、hfdt、mincost：附带其问题说明）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="215" />
+            <location filename="engine/cli/__init__.py" line="219" />
             <source>"{file}" is neither a file nor a command (commands: {commands})</source>
             <translation>“{file}”既不是文件，也不是命令（命令：{commands}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="251" />
-            <location filename="engine/cli/commands.py" line="71" />
+            <location filename="engine/cli/__init__.py" line="255" />
+            <location filename="engine/cli/commands.py" line="72" />
             <source>{prog}: error: {message}</source>
             <translation>{prog}：错误：{message}</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="254" />
+            <location filename="engine/cli/__init__.py" line="258" />
             <source>{prog}: interrupted</source>
             <translation>{prog}：已中断</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="260" />
+            <location filename="engine/cli/__init__.py" line="264" />
             <source>{prog}: internal error ({kind}: {error}); this is a bug, please report it with the log file {log}</source>
             <translation>{prog}：内部错误（{kind}：{error}）；这是程序缺陷，请连同日志文件 {log} 一起报告</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="276" />
+            <location filename="engine/cli/__init__.py" line="280" />
             <source>give a command ({commands}); the window starts with '{prog}' (python -m app.launch); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；窗口用“{prog}”（python -m app.launch）启动；参见“{prog} --help”</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="281" />
+            <location filename="engine/cli/__init__.py" line="285" />
             <source>give a command ({commands}); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；参见“{prog} --help”</translation>
         </message>
@@ -1272,237 +1303,237 @@
             <translation>（还有 {n} 个；用 --top 查看）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="46" />
+            <location filename="engine/cli/commands.py" line="47" />
             <source>give a data file, or --project P</source>
             <translation>请给出数据文件，或 --project P</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="86" />
+            <location filename="engine/cli/commands.py" line="87" />
             <source>no algorithms are available yet</source>
             <translation>尚无可用的算法</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="171" />
+            <location filename="engine/cli/commands.py" line="172" />
             <source>--holdout must be a share between 0 and 1 (e.g. 0.3)</source>
             <translation>--holdout 必须是 0 与 1 之间的比例（例如 0.3）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="173" />
-            <location filename="engine/cli/edit.py" line="58" />
+            <location filename="engine/cli/commands.py" line="174" />
+            <location filename="engine/cli/edit.py" line="59" />
             <source>--cv must be at least 2</source>
             <translation>--cv 至少为 2</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="177" />
+            <location filename="engine/cli/commands.py" line="178" />
             <source>--repeats must be at least 1</source>
             <translation>--repeats 至少为 1</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="186" />
+            <location filename="engine/cli/commands.py" line="187" />
             <source>--missing-rate must be a share from 0 up to (not including) 1 (e.g. 0.2)</source>
             <translation>--missing-rate 必须是从 0 到 1（不含 1）的比例（例如 0.2）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="140" />
+            <location filename="engine/cli/commands.py" line="141" />
             <source>{algorithm}: {leaves} leaf, depth {depth}, trained on {rows} rows -&gt; {path}</source>
             <translation>{algorithm}：{leaves} 个叶节点，深度 {depth}，在 {rows} 行上训练 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="141" />
+            <location filename="engine/cli/commands.py" line="142" />
             <source>{algorithm}: {leaves} leaves, depth {depth}, trained on {rows} rows -&gt; {path}</source>
             <translation>{algorithm}：{leaves} 个叶节点，树深度 {depth}，在 {rows} 行上训练 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="175" />
+            <location filename="engine/cli/commands.py" line="176" />
             <source>--cv must be at most {n}</source>
             <translation>--cv 至多为 {n}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="179" />
+            <location filename="engine/cli/commands.py" line="180" />
             <source>--repeats must be at most {n}</source>
             <translation>--repeats 至多为 {n}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="181" />
+            <location filename="engine/cli/commands.py" line="182" />
             <source>--cv {cv} x --repeats {repeats} is {fits} fits; at most {most}</source>
             <translation>--cv {cv} × --repeats {repeats} 共 {fits} 次训练；至多 {most} 次</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="101" />
+            <location filename="engine/cli/commands.py" line="102" />
             <source>--param "{item}" is not K=V</source>
             <translation>--param “{item}”不是 K=V 的形式</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="161" />
+            <location filename="engine/cli/commands.py" line="162" />
             <source>{n} predictions -&gt; {path}</source>
             <translation>{n} 个预测 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="203" />
+            <location filename="engine/cli/commands.py" line="204" />
             <source>, confidence {confidence}</source>
             <translation>，置信度 {confidence}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="208" />
+            <location filename="engine/cli/commands.py" line="209" />
             <source>{n} rules -&gt; {path}</source>
             <translation>{n} 条规则 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="162" />
+            <location filename="engine/cli/commands.py" line="163" />
             <source> ({n} PENDING)</source>
             <translation>（{n} 个待定）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="205" />
+            <location filename="engine/cli/commands.py" line="206" />
             <source>[support {support}{confidence}, coverage {coverage}]</source>
             <translation>[支持度 {support}{confidence}，覆盖度 {coverage}]</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="306" />
+            <location filename="engine/cli/compare.py" line="315" />
             <source>significance on {metric} (higher is better), against {reference}; alpha {alpha}:</source>
             <translation>显著性检验（{metric}，越高越好），与 {reference} 比较；alpha {alpha}：</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="308" />
+            <location filename="engine/cli/compare.py" line="317" />
             <source>significance on {metric} (lower is better), against {reference}; alpha {alpha}:</source>
             <translation>显著性检验（{metric}，越低越好），与 {reference} 比较；alpha {alpha}：</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="313" />
+            <location filename="engine/cli/compare.py" line="322" />
             <location filename="engine/export.py" line="181" />
             <source>mean</source>
             <translation>均值</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="313" />
+            <location filename="engine/cli/compare.py" line="322" />
             <location filename="engine/compare/workbook.py" line="112" />
             <source>corrected t p</source>
             <translation>校正 t 检验 p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="313" />
+            <location filename="engine/cli/compare.py" line="322" />
             <location filename="engine/compare/workbook.py" line="112" />
             <source>Wilcoxon p</source>
             <translation>Wilcoxon p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="313" />
+            <location filename="engine/cli/compare.py" line="322" />
             <location filename="engine/compare/workbook.py" line="112" />
             <source>Nemenyi p</source>
             <translation>Nemenyi p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="313" />
+            <location filename="engine/cli/compare.py" line="322" />
             <source>avg rank</source>
             <translation>平均秩</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="32" />
+            <location filename="engine/cli/compare.py" line="33" />
             <source>many algorithms on the same folds, beside a baseline</source>
             <translation>多个算法在相同的折上比较，并与基线对照</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="35" />
+            <location filename="engine/cli/compare.py" line="36" />
             <source>algorithms to compare ('all': every one that applies to the problem); NAME=ALGO adds ALGO under another name, e.g. c45,small=c45 --param small.min_cases=20</source>
             <translation>要比较的算法（'all'：适用于该问题的全部算法）；NAME=ALGO 以另一个名称加入 ALGO，例如 c45,small=c45 --param small.min_cases=20</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="38" />
+            <location filename="engine/cli/compare.py" line="39" />
             <source>also compare an edited model (ruletree edit): its learner with its parameters, the edits replayed on each fold's training rows (repeatable)</source>
-            <translation type="unfinished" />
+            <translation>同时比较一个编辑过的模型（ruletree edit）：用其学习器与参数，编辑在每折的训练样本上重放（可重复）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="41" />
+            <location filename="engine/cli/compare.py" line="42" />
             <source>parameter K of algorithm (or name) A; K=V sets it for every algorithm that has K (repeatable)</source>
             <translation>算法（或名称）A 的参数 K；K=V 为所有具有参数 K 的算法设置它（可重复）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="47" />
+            <location filename="engine/cli/compare.py" line="48" />
             <source>a learning curve: each fold also trained on these shares of its training rows (0.1,0.25,0.5,1) or numbers of rows (100,200,400), nested and stratified, and scored on the same test rows; the tables and tests are on the largest size</source>
             <translation>学习曲线：每一折另外在其训练行的这些比例（0.1,0.25,0.5,1）或行数（100,200,400）上训练（嵌套、分层），并在相同的测试行上评分；表格和检验使用最大的规模</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="51" />
+            <location filename="engine/cli/compare.py" line="52" />
             <source>replace algorithm (or name) A by one entry per value of its parameter K, e.g. trichotomy.trim=0,0.02,0.05,0.1 for the error / pending curve over the trim alpha (repeatable)</source>
             <translation>将算法（或名称）A 替换为其参数 K 的每个取值各一个条目，例如 trichotomy.trim=0,0.02,0.05,0.1 得到随 trim alpha 变化的错误 / 待定曲线（可重复）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="54" />
+            <location filename="engine/cli/compare.py" line="55" />
             <source>units run at once (default: all cores)</source>
             <translation>同时运行的单元数（默认：全部核心）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="56" />
+            <location filename="engine/cli/compare.py" line="57" />
             <source>run the folds on worker processes, each handed the data once (the default), or on threads of this process (the learners' Python parts share one lock: little gain)</source>
             <translation>在工作进程上运行各折，每个进程只接收一次数据（默认），或在本进程的线程上运行（学习器的 Python 部分共用一把锁：收益很小）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="59" />
+            <location filename="engine/cli/compare.py" line="60" />
             <source>run the folds on a Dask distributed cluster: the scheduler's address (tcp://host:8786), or local:N to start N local workers; each worker needs RuleTree Studio and dask[distributed] installed</source>
             <translation>在 Dask 分布式集群上运行各折：调度器地址（tcp://host:8786），或 local:N 启动 N 个本地工作进程；每个工作进程都需要安装 RuleTree Studio 和 dask[distributed]</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="66" />
+            <location filename="engine/cli/compare.py" line="67" />
             <source>for experiments: blank each attribute value independently with probability R, 0 &lt;= R &lt; 1 (seeded by --seed), in the training and test rows of every fold</source>
             <translation>用于实验：在每一折的训练行和测试行中，以概率 R（0 &lt;= R &lt; 1）独立地清空每个属性值（随机种子由 --seed 给出）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="70" />
+            <location filename="engine/cli/compare.py" line="72" />
             <source>keep the results in FILE after every fold; run again to continue where it stopped</source>
             <translation>每完成一折就把结果保存到 FILE；再次运行可从中断处继续</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="72" />
+            <location filename="engine/cli/compare.py" line="74" />
             <source>the metric the significance tests are on (default: the total cost per case with priced tests, else the misclassification cost with a cost matrix, else accuracy)</source>
             <translation>显著性检验所用的指标（默认：测试有代价时为每个样本的总代价，否则有代价矩阵时为误分类代价，否则为准确率）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="75" />
+            <location filename="engine/cli/compare.py" line="77" />
             <source>the entry the others are tested against (default: the first one given)</source>
             <translation>其他条目与之比较的参照条目（默认：第一个给出的）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="77" />
+            <location filename="engine/cli/compare.py" line="79" />
             <source>also write the tables, the fold scores, the tests and Excel charts to a workbook</source>
             <translation>同时将表格、各折得分、检验和 Excel 图表写入工作簿</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="90" />
+            <location filename="engine/cli/compare.py" line="92" />
             <source>--algorithms: give at least one algorithm name</source>
             <translation>--algorithms：请至少给出一个算法名称</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="174" />
+            <location filename="engine/cli/compare.py" line="176" />
             <source>--jobs must be at least 1</source>
             <translation>--jobs 至少为 1</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="239" />
+            <location filename="engine/cli/compare.py" line="248" />
             <source>{n} algorithm and {baseline} on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法和 {baseline} 于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="240" />
+            <location filename="engine/cli/compare.py" line="249" />
             <source>{n} algorithms and {baseline} on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法和 {baseline} 于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="242" />
+            <location filename="engine/cli/compare.py" line="251" />
             <source>{n} algorithm and no baseline on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法（无基线）于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="243" />
+            <location filename="engine/cli/compare.py" line="252" />
             <source>{n} algorithms and no baseline on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法（无基线）于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="249" />
-            <location filename="engine/cli/compare.py" line="276" />
-            <location filename="engine/cli/compare.py" line="312" />
-            <location filename="engine/cli/compare.py" line="264" />
-            <location filename="engine/cli/compare.py" line="314" />
-            <location filename="engine/cli/compare.py" line="283" />
+            <location filename="engine/cli/compare.py" line="258" />
+            <location filename="engine/cli/compare.py" line="285" />
+            <location filename="engine/cli/compare.py" line="321" />
+            <location filename="engine/cli/compare.py" line="273" />
+            <location filename="engine/cli/compare.py" line="323" />
+            <location filename="engine/cli/compare.py" line="292" />
             <location filename="engine/compare/workbook.py" line="47" />
             <location filename="engine/compare/workbook.py" line="111" />
             <location filename="engine/compare/workbook.py" line="79" />
@@ -1512,106 +1543,106 @@
             <translation>算法</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="234" />
+            <location filename="engine/cli/compare.py" line="243" />
             <source> x {repeats}, seed {seed}</source>
             <translation> × {repeats}，随机种子 {seed}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="236" />
+            <location filename="engine/cli/compare.py" line="245" />
             <source>, missing rate {rate}</source>
             <translation>，缺失率 {rate}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="319" />
+            <location filename="engine/cli/compare.py" line="328" />
             <location filename="engine/compare/workbook.py" line="107" />
             <source>better</source>
             <translation>更好</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="319" />
+            <location filename="engine/cli/compare.py" line="328" />
             <location filename="engine/compare/workbook.py" line="107" />
             <source>worse</source>
             <translation>更差</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="320" />
+            <location filename="engine/cli/compare.py" line="329" />
             <source>(reference)</source>
             <translation>（参照）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="334" />
+            <location filename="engine/cli/compare.py" line="343" />
             <source>note: {caveat}</source>
             <translation>注意：{caveat}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="95" />
+            <location filename="engine/cli/compare.py" line="97" />
             <source>--algorithms all cannot be combined with other names here</source>
             <translation>--algorithms all 在此不能与其他名称同时使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="207" />
+            <location filename="engine/cli/compare.py" line="216" />
             <source>--metric: "{metric}" is not a metric of this comparison ({metrics})</source>
             <translation>--metric：“{metric}”不是本次比较的指标（{metrics}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="232" />
-            <location filename="engine/cli/printing.py" line="189" />
+            <location filename="engine/cli/compare.py" line="241" />
+            <location filename="engine/cli/printing.py" line="190" />
             <source>hold-out {share}</source>
             <translation>留出法 {share}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="233" />
-            <location filename="engine/cli/printing.py" line="190" />
+            <location filename="engine/cli/compare.py" line="242" />
+            <location filename="engine/cli/printing.py" line="191" />
             <source>{k}-fold cross-validation</source>
             <translation>{k} 折交叉验证</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="282" />
+            <location filename="engine/cli/compare.py" line="291" />
             <source>learning curve: {metric} (mean over the folds) by training rows</source>
             <translation>学习曲线：{metric}（各折均值）随训练行数的变化</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="292" />
+            <location filename="engine/cli/compare.py" line="301" />
             <source>error / pending (mean over the folds): {error}, {pending}, {used}</source>
             <translation>错误 / 待定（各折均值）：{error}、{pending}、{used}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="327" />
+            <location filename="engine/cli/compare.py" line="336" />
             <source>Friedman over {n} folds: chi2 = {chi2} ({p_chi2}), Iman-Davenport F = {f} ({p_f}); Nemenyi critical difference of average ranks {cd}</source>
             <translation>Friedman 检验（{n} 折）：chi2 = {chi2}（{p_chi2}），Iman-Davenport F = {f}（{p_f}）；Nemenyi 平均秩临界差 {cd}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="332" />
+            <location filename="engine/cli/compare.py" line="341" />
             <source>not tested (no {metric} on every fold): {names}</source>
             <translation>未检验（并非每一折都有{metric}）：{names}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="104" />
+            <location filename="engine/cli/compare.py" line="106" />
             <source>--param "{item}" is not A.K=V</source>
             <translation>--param “{item}”不是 A.K=V 的形式</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="133" />
+            <location filename="engine/cli/compare.py" line="135" />
             <source>--edited {path}: the model has no edits (compare its learner by name)</source>
-            <translation type="unfinished" />
+            <translation>--edited {path}：该模型没有编辑（请按名称比较其学习器）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="162" />
+            <location filename="engine/cli/compare.py" line="164" />
             <source>--sweep "{item}" is not A.K=V,V,...</source>
             <translation>--sweep “{item}”不是 A.K=V,V,... 的形式</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="189" />
+            <location filename="engine/cli/compare.py" line="194" />
             <source>note: {name} left out: it {reason}</source>
             <translation>注意：未包含 {name}：它{reason}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="109" />
+            <location filename="engine/cli/compare.py" line="111" />
             <source>--param "{item}": "{name}" is not one of the algorithms compared</source>
             <translation>--param “{item}”：“{name}”不是参与比较的算法</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="115" />
+            <location filename="engine/cli/compare.py" line="117" />
             <source>--param "{item}": no algorithm compared has a parameter "{key}"</source>
             <translation>--param “{item}”：参与比较的算法都没有参数“{key}”</translation>
         </message>
@@ -1633,7 +1664,7 @@
         <message>
             <location filename="engine/cli/consult.py" line="110" />
             <location filename="engine/export.py" line="254" />
-            <location filename="engine/tree/describe.py" line="188" />
+            <location filename="engine/tree/describe.py" line="189" />
             <source>PENDING</source>
             <translation>待定</translation>
         </message>
@@ -1743,134 +1774,184 @@
             <translation>{n} 个问题</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="18" />
+            <location filename="engine/cli/edit.py" line="19" />
             <source>edit a model's tree: force or move a split, prune, relabel, lock, regrow</source>
             <translation>编辑模型的决策树：强制或移动划分、剪枝、改标签、锁定、重新生长</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="22" />
+            <location filename="engine/cli/edit.py" line="23" />
             <source>the node: a path such as root/1/0 (the child taken at each step) or a number such as #7</source>
             <translation>节点：路径如 root/1/0（每一步所取的子节点），或编号如 #7</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="25" />
+            <location filename="engine/cli/edit.py" line="26" />
             <source>test this at the node: "age &lt;= 50" (a number), "safety &lt;= med" (an ordered value), "colour" (one branch per value), "colour: red, blue | green" (groups of values)</source>
             <translation>在该节点上检验：“age &lt;= 50”（数值）、“safety &lt;= med”（有序取值）、“colour”（每个取值一个分支）、“colour: red, blue | green”（取值组）</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="27" />
+            <location filename="engine/cli/edit.py" line="28" />
             <source>move the node's cut to V</source>
             <translation>把该节点的切分点移到 V</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="28" />
+            <location filename="engine/cli/edit.py" line="29" />
             <source>regroup the branches of a split on categories</source>
             <translation>重新分组按类别划分的分支</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="29" />
+            <location filename="engine/cli/edit.py" line="30" />
             <source>make the node a leaf</source>
             <translation>把该节点变为叶节点</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="30" />
+            <location filename="engine/cli/edit.py" line="31" />
             <source>make the leaf answer X</source>
             <translation>让该叶节点回答 X</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="31" />
+            <location filename="engine/cli/edit.py" line="32" />
             <source>freeze the node and everything below it</source>
             <translation>锁定该节点及其下的一切</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="32" />
+            <location filename="engine/cli/edit.py" line="33" />
             <source>thaw a locked node</source>
             <translation>解锁已锁定的节点</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="34" />
+            <location filename="engine/cli/edit.py" line="35" />
             <source>grow again below the node with the model's learner (expert and locked nodes kept)</source>
             <translation>用模型的学习器在该节点之下重新生长（保留专家节点与锁定节点）</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="35" />
+            <location filename="engine/cli/edit.py" line="36" />
             <source>take back the model's last edit</source>
             <translation>撤销模型的最后一次编辑</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="36" />
+            <location filename="engine/cli/edit.py" line="37" />
             <source>make the last undone edit again</source>
             <translation>重做最后一次撤销的编辑</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="38" />
+            <location filename="engine/cli/edit.py" line="39" />
             <source>make the edits of a file in order (a list of objects such as {"op": "split", "at": "root", "attribute": "safety", "threshold": 0.5})</source>
             <translation>按顺序执行文件中的编辑（一个对象列表，如 {"op": "split", "at": "root", "attribute": "safety", "threshold": 0.5}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="41" />
+            <location filename="engine/cli/edit.py" line="42" />
             <source>fit the model's learner on the data and make the model's edits again on it</source>
             <translation>在数据上重新训练模型的学习器，并在其上重做模型的编辑</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="43" />
+            <location filename="engine/cli/edit.py" line="44" />
             <source>also cross-validate: the learner and the edited model in the same K folds, the edits replayed on each fold's training rows</source>
             <translation>同时做交叉验证：学习器与编辑后的模型用同样的 K 折，编辑在每折的训练样本上重放</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="87" />
+            <location filename="engine/cli/edit.py" line="88" />
             <source>{leaves} leaves, depth {depth} -&gt; {path}</source>
             <translation>{leaves} 个叶节点，树深度 {depth} -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="89" />
+            <location filename="engine/cli/edit.py" line="90" />
             <source>accuracy on the training rows (optimistic): {value}</source>
             <translation>训练样本上的准确率（偏乐观）：{value}</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="86" />
+            <location filename="engine/cli/edit.py" line="165" />
+            <source>"{text}": a split has one cut (write "{name} &lt;= v" or "{name} &gt; v")</source>
+            <translation>“{text}”：一个划分只有一个切分点（请写“{name} &lt;= v”或“{name} &gt; v”）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/edit.py" line="87" />
             <source>left out: {edit} ({why})</source>
             <translation>未采用：{edit}（{why}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="92" />
+            <location filename="engine/cli/edit.py" line="93" />
             <source>cross-validated accuracy, {k} folds: edited {edited} ± {edited_sd}, the learner alone {learner} ± {learner_sd}</source>
             <translation>交叉验证准确率，{k} 折：编辑后 {edited} ± {edited_sd}，仅学习器 {learner} ± {learner_sd}</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="125" />
+            <location filename="engine/cli/edit.py" line="126" />
             <source>{path}: a file of edits holds a list of at most {n} edits</source>
             <translation>{path}：编辑文件应是至多 {n} 项编辑的列表</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="136" />
+            <location filename="engine/cli/edit.py" line="137" />
             <source>"{text}" is not groups of values such as "a, b | c"</source>
             <translation>“{text}”不是取值组（应写成如“a, b | c”）</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="156" />
-            <source>"{text}" does not start with an attribute of the model ({names})</source>
-            <translation>“{text}”不是以模型的属性开头（{names}）</translation>
+            <location filename="engine/cli/guideline.py" line="23" />
+            <source>the guideline learner needs its rules: --guideline FILE (or --param text=... on one line)</source>
+            <translation>指南学习器需要其规则：--guideline FILE（或在一行内写 --param text=...）</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="166" />
-            <source>"{text}": after "{name}" write &lt;=, &gt;, = or a colon and groups</source>
-            <translation>“{text}”：在“{name}”之后请写 &lt;=、&gt;、= 或冒号加取值组</translation>
+            <location filename="engine/cli/guideline.py" line="133" />
+            <source>{file}: a default only -&gt; one leaf -&gt; {path}</source>
+            <translation>{file}：只有默认类别 -&gt; 1 个叶节点 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="183" />
-            <source>a cut is written with &lt;= or &gt; (a case equal to the cut goes to the &lt;= side): "{name} &lt;= {value}" or "{name} &gt; {value}"</source>
-            <translation>切分点用 &lt;= 或 &gt; 表示（等于切分点的样本归入 &lt;= 一侧）：“{name} &lt;= {value}”或“{name} &gt; {value}”</translation>
+            <location filename="engine/cli/guideline.py" line="27" />
+            <source>the expert's own rules, typed as text, as a model with counts from the data</source>
+            <translation>把专家以文本输入的规则变成模型，计数取自数据</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="173" />
-            <source>"{value}" is not a value of "{name}" (its values: {values})</source>
-            <translation>“{value}”不是“{name}”的取值（其取值：{values}）</translation>
+            <location filename="engine/cli/guideline.py" line="29" />
+            <source>the rules as text (UTF-8): IF a &gt; 1 AND b = x THEN c; ELSE IF ...; ELSE c (如果 … 且 … 则 …；否则 …); the default ELSE is required</source>
+            <translation>规则文本（UTF-8）：如果 a &gt; 1 且 b = x 则 c；否则如果 …；否则 c（也可写 IF … AND … THEN …；ELSE …）；必须有默认的“否则”</translation>
         </message>
         <message>
-            <location filename="engine/cli/edit.py" line="181" />
-            <source>"{value}" is not a number</source>
-            <translation>“{value}”不是数字</translation>
+            <location filename="engine/cli/guideline.py" line="33" />
+            <source>the data file the rules are read against and counted on (or DATA after FILE)</source>
+            <translation>用来核对规则并计数的数据文件（也可在 FILE 之后写 DATA）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/guideline.py" line="42" />
+            <source>the rules of the guideline learner, read from a text file (its parameter text)</source>
+            <translation>指南学习器的规则，从文本文件读取（即其参数 text）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/guideline.py" line="62" />
+            <source>give the guideline's rules once: --guideline FILE or --param text=..., not both</source>
+            <translation>指南的规则只需给出一次：--guideline FILE 或 --param text=...，不能两者都给</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/guideline.py" line="112" />
+            <source>give the data the rules are counted on: --data DATA, or --project P</source>
+            <translation>请给出用来对规则计数的数据：--data DATA，或 --project P</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/guideline.py" line="134" />
+            <source>{file}: {rules} rule and a default -&gt; {leaves} leaves, depth {depth} -&gt; {path}</source>
+            <translation>{file}：{rules} 条规则和默认类别 -&gt; {leaves} 个叶节点，树深度 {depth} -&gt; {path}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/guideline.py" line="135" />
+            <source>{file}: {rules} rules and a default -&gt; {leaves} leaves, depth {depth} -&gt; {path}</source>
+            <translation>{file}：{rules} 条规则和默认类别 -&gt; {leaves} 个叶节点，树深度 {depth} -&gt; {path}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/guideline.py" line="109" />
+            <source>give the data once: DATA or --data DATA</source>
+            <translation>数据只需给出一次：DATA 或 --data DATA</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/guideline.py" line="137" />
+            <source>accuracy on the {rows} training rows: {accuracy} (the rows the counts come from; always answering {label}: {baseline})</source>
+            <translation>{rows} 个训练行上的准确率：{accuracy}（计数即来自这些行；总是回答 {label}：{baseline}）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/guideline.py" line="59" />
+            <source>--guideline gives the rules of --algorithm {name}, not of {algorithm}</source>
+            <translation>--guideline 给出的是 --algorithm {name} 的规则，不是 {algorithm} 的</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/guideline.py" line="73" />
+            <source>--guideline: no entry of the comparison is the guideline (add {name} to --algorithms)</source>
+            <translation>--guideline：比较的条目中没有指南（请把 {name} 加入 --algorithms）</translation>
         </message>
         <message>
             <location filename="engine/cli/printing.py" line="24" />
@@ -1989,7 +2070,12 @@
             <translation>不使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="191" />
+            <location filename="engine/cli/printing.py" line="158" />
+            <source>{name} (required)</source>
+            <translation>{name}（必须给出）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/printing.py" line="192" />
             <source>{algorithm} on {file} ({rows} rows), {scheme} x {repeats}</source>
             <translation>{algorithm} 于 {file}（{rows} 行），{scheme} × {repeats}</translation>
         </message>
@@ -2049,7 +2135,7 @@
             <translation>正类：{label}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="176" />
+            <location filename="engine/cli/printing.py" line="177" />
             <source>prediction (changes the answers, not the tree):</source>
             <translation>预测（改变答案，不改变决策树）：</translation>
         </message>
@@ -2069,12 +2155,12 @@
             <translation>取自问题：{source}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="180" />
+            <location filename="engine/cli/printing.py" line="181" />
             <source>constraint: {constraint}</source>
             <translation>约束：{constraint}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="182" />
+            <location filename="engine/cli/printing.py" line="183" />
             <source>uses: {settings}</source>
             <translation>使用：{settings}</translation>
         </message>
@@ -2251,52 +2337,57 @@
             <translation>训练规模“{size}”不是数字（应为比例如 0.25，或行数）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="140" />
+            <location filename="engine/compare/runner.py" line="142" />
             <source>needs ordered classes (a class order)</source>
             <translation>需要有序类别（类别顺序）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="298" />
+            <location filename="engine/compare/runner.py" line="303" />
             <source>about 1 s left</source>
             <translation>约剩 1 秒</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="303" />
+            <location filename="engine/compare/runner.py" line="308" />
             <source>about {n} h left</source>
             <translation>约剩 {n} 小时</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="339" />
+            <location filename="engine/compare/runner.py" line="344" />
             <source>nothing to compare: give at least one algorithm</source>
             <translation>没有可比较的内容：请至少给出一个算法</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="347" />
+            <location filename="engine/compare/runner.py" line="352" />
             <source>a Dask scheduler goes with the dask executor, and the dask executor needs one (an address such as tcp://host:8786, or local:N)</source>
             <translation>Dask 调度器需配合 dask 执行器使用，dask 执行器也需要一个调度器（地址如 tcp://host:8786，或 local:N）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="142" />
+            <location filename="engine/compare/runner.py" line="144" />
             <source>separates two classes; with {n} classes it needs a positive class</source>
             <translation>只区分两个类别；有 {n} 个类别时需要指定正类</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="300" />
+            <location filename="engine/compare/runner.py" line="147" />
+            <source>needs a value for its parameter {names}</source>
+            <translation>需要给出其参数 {names} 的值</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="305" />
             <source>about {n} s left</source>
             <translation>约剩 {n} 秒</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="302" />
+            <location filename="engine/compare/runner.py" line="307" />
             <source>about {n} min left</source>
             <translation>约剩 {n} 分钟</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="439" />
+            <location filename="engine/compare/runner.py" line="444" />
             <source>the comparison was cancelled</source>
             <translation>比较已取消</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="545" />
+            <location filename="engine/compare/runner.py" line="550" />
             <source>running on a Dask cluster needs the "distributed" package (pip install "dask[distributed]")</source>
             <translation>在 Dask 集群上运行需要“distributed”包（pip install "dask[distributed]"）</translation>
         </message>
@@ -2311,17 +2402,17 @@
             <translation>，使用{size}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="342" />
+            <location filename="engine/compare/runner.py" line="347" />
             <source>jobs must be at least 1, not {n}</source>
             <translation>jobs 至少为 1，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="344" />
+            <location filename="engine/compare/runner.py" line="349" />
             <source>executor must be one of {executors}, not {executor}</source>
             <translation>执行器必须是 {executors} 之一，而不是 {executor}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="350" />
+            <location filename="engine/compare/runner.py" line="355" />
             <source>the folder of the results file "{path}" does not exist</source>
             <translation>结果文件“{path}”所在的文件夹不存在</translation>
         </message>
@@ -2346,32 +2437,32 @@
             <translation>第 {k} 折（共 {n} 折）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="185" />
+            <location filename="engine/compare/runner.py" line="190" />
             <source>two entries are both named "{name}": give them different parameters or names</source>
             <translation>两个条目都名为“{name}”：请给它们不同的参数或名称</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="189" />
+            <location filename="engine/compare/runner.py" line="194" />
             <source>{algorithm} does not apply to this problem: it {reason}</source>
             <translation>{algorithm} 不适用于该问题：它{reason}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="199" />
+            <location filename="engine/compare/runner.py" line="204" />
             <source>"{name}" is the baseline's name: give the entry another</source>
             <translation>“{name}”是基线的名称：请给该条目另起名称</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="407" />
+            <location filename="engine/compare/runner.py" line="412" />
             <source>{entry}, {fold} done; {left}</source>
             <translation>{entry}，{fold}完成；{left}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="415" />
+            <location filename="engine/compare/runner.py" line="420" />
             <source>{n} of {total} units to run</source>
             <translation>{total} 个单元中有 {n} 个待运行</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="554" />
+            <location filename="engine/compare/runner.py" line="559" />
             <source>"{scheduler}": local:N needs a number of workers N &gt;= 1</source>
             <translation>“{scheduler}”：local:N 需要工作进程数 N &gt;= 1</translation>
         </message>
@@ -2381,17 +2472,17 @@
             <translation>，第 {k} 次重复（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="416" />
+            <location filename="engine/compare/runner.py" line="421" />
             <source> ({n} done before)</source>
             <translation>（之前已完成 {n} 个）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="440" />
+            <location filename="engine/compare/runner.py" line="445" />
             <source>; {n} of {total} units are kept in the results file</source>
             <translation>；{total} 个单元中有 {n} 个保存在结果文件中</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="562" />
+            <location filename="engine/compare/runner.py" line="567" />
             <source>no Dask scheduler answers at "{scheduler}" ({error})</source>
             <translation>“{scheduler}”处没有 Dask 调度器应答（{error}）</translation>
         </message>
@@ -3056,7 +3147,7 @@
         </message>
         <message>
             <location filename="engine/data/read.py" line="57" />
-            <location filename="engine/tree/describe.py" line="78" />
+            <location filename="engine/tree/describe.py" line="79" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
@@ -3571,6 +3662,7 @@
         </message>
         <message>
             <location filename="engine/data/spec/checks.py" line="494" />
+            <location filename="engine/guideline.py" line="112" />
             <source> (and 1 more problem)</source>
             <translation>（另有 1 个问题）</translation>
         </message>
@@ -3642,6 +3734,7 @@
         </message>
         <message>
             <location filename="engine/data/spec/checks.py" line="495" />
+            <location filename="engine/guideline.py" line="111" />
             <source> (and {n} more problems)</source>
             <translation>（另有 {n} 个问题）</translation>
         </message>
@@ -4217,11 +4310,16 @@
         </message>
         <message>
             <location filename="engine/diagnostics.py" line="66" />
+            <source>the guideline has only its default (ELSE …): write rules before it</source>
+            <translation>指南只有默认类别（否则 …）：请在它之前写规则</translation>
+        </message>
+        <message>
+            <location filename="engine/diagnostics.py" line="68" />
             <source>M2 stops where no split's test and waiting costs are paid back by the misclassification cost it saves: lower the test costs, raise the misclassification costs, or try mincost</source>
             <translation>当没有一个分裂所节省的误分类代价能抵偿其测试代价和等待时间代价时，M2 停止：请降低测试代价、提高误分类代价，或尝试 mincost</translation>
         </message>
         <message>
-            <location filename="engine/diagnostics.py" line="68" />
+            <location filename="engine/diagnostics.py" line="70" />
             <source>no attribute separates the classes under {algorithm}'s criterion; check the attributes in use and the target</source>
             <translation>在 {algorithm} 的准则下没有属性能区分各类别；请检查所用属性和目标列</translation>
         </message>
@@ -4695,6 +4793,101 @@
             <location filename="engine/fileio.py" line="146" />
             <source>the {what} is not valid JSON: {error}</source>
             <translation>{what}不是有效的 JSON：{error}</translation>
+        </message>
+        <message>
+            <location filename="engine/guideline.py" line="412" />
+            <source>the guideline file is not text (save it as UTF-8 text)</source>
+            <translation>指南文件不是文本（请保存为 UTF-8 文本）</translation>
+        </message>
+        <message>
+            <location filename="engine/guideline.py" line="365" />
+            <source>ELSE IF (否则如果) follows a rule: the first rule starts with IF (如果)</source>
+            <translation>“否则如果”（ELSE IF）要跟在一条规则之后：第一条规则以“如果”（IF）开头</translation>
+        </message>
+        <message>
+            <location filename="engine/guideline.py" line="371" />
+            <source>the guideline has no default: end it with ELSE (否则) and the class to give when no rule applies</source>
+            <translation>指南没有默认类别：请以“否则”（ELSE）和没有规则适用时给出的类别结尾</translation>
+        </message>
+        <message>
+            <location filename="engine/guideline.py" line="108" />
+            <source>the guideline, line {line}, column {column}: {message}</source>
+            <translation>指南第 {line} 行第 {column} 列：{message}</translation>
+        </message>
+        <message>
+            <location filename="engine/guideline.py" line="331" />
+            <source>the guideline is empty: write rules such as IF age &gt; 50 THEN high; ELSE low</source>
+            <translation>指南是空的：请写规则，如 如果 年龄 &gt; 50 则 高；否则 低</translation>
+        </message>
+        <message>
+            <location filename="engine/guideline.py" line="368" />
+            <source>this rule comes after the default (ELSE, 否则): no case would reach it</source>
+            <translation>这条规则在默认类别（否则，ELSE）之后：没有样本会到达它</translation>
+        </message>
+        <message>
+            <location filename="engine/guideline.py" line="389" />
+            <source>the guideline file does not exist</source>
+            <translation>指南文件不存在</translation>
+        </message>
+        <message>
+            <location filename="engine/guideline.py" line="390" />
+            <source>the guideline file is not a regular file</source>
+            <translation>指南文件不是普通文件</translation>
+        </message>
+        <message>
+            <location filename="engine/guideline.py" line="259" />
+            <source>the rule has no THEN (则): write THEN and the class it gives</source>
+            <translation>规则缺少“则”（THEN）：请写“则”和它给出的类别</translation>
+        </message>
+        <message>
+            <location filename="engine/guideline.py" line="261" />
+            <source>OR (或) is not part of a guideline: write each alternative as a rule of its own</source>
+            <translation>指南中不能用“或”（OR）：请把每种情形写成单独的一条规则</translation>
+        </message>
+        <message>
+            <location filename="engine/guideline.py" line="392" />
+            <source>the file is far too large to be a guideline (at most {most} bytes)</source>
+            <translation>文件太大，不可能是指南（至多 {most} 字节）</translation>
+        </message>
+        <message>
+            <location filename="engine/guideline.py" line="216" />
+            <source>a rule starts with IF (如果), the default with ELSE (否则); not "{text}"</source>
+            <translation>规则以“如果”（IF）开头，默认类别以“否则”（ELSE）开头；而不是“{text}”</translation>
+        </message>
+        <message>
+            <location filename="engine/guideline.py" line="263" />
+            <source>after a condition comes AND (且) or THEN (则), not "{text}"</source>
+            <translation>条件之后应为“且”（AND）或“则”（THEN），而不是“{text}”</translation>
+        </message>
+        <message>
+            <location filename="engine/guideline.py" line="282" />
+            <source>no class "{name}" (the classes: {classes})</source>
+            <translation>没有类别“{name}”（类别有：{classes}）</translation>
+        </message>
+        <message>
+            <location filename="engine/guideline.py" line="287" />
+            <source>unexpected "{text}" after the class "{name}"</source>
+            <translation>类别“{name}”之后多出了“{text}”</translation>
+        </message>
+        <message>
+            <location filename="engine/guideline.py" line="319" />
+            <source>the guideline is {n} characters long; at most {most} are read</source>
+            <translation>指南长 {n} 个字符；至多读取 {most} 个</translation>
+        </message>
+        <message>
+            <location filename="engine/guideline.py" line="398" />
+            <source>the guideline file cannot be read: {error}</source>
+            <translation>无法读取指南文件：{error}</translation>
+        </message>
+        <message>
+            <location filename="engine/guideline.py" line="280" />
+            <source>a class is expected here ({classes})</source>
+            <translation>此处应为类别（{classes}）</translation>
+        </message>
+        <message>
+            <location filename="engine/guideline.py" line="355" />
+            <source>from this rule on the guideline's tree would pass {most} nodes: each condition of a rule repeats every later rule under its "no" branch; use fewer rules or fewer conditions</source>
+            <translation>从这条规则起，指南的决策树将超过 {most} 个节点：规则的每个条件都会在其“否”分支下重复之后的全部规则；请减少规则或条件</translation>
         </message>
         <message>
             <location filename="engine/metrics.py" line="108" />
@@ -5777,103 +5970,218 @@
             <translation>必须是 {size} 个非负有限计数（每个区间一个）</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="51" />
+            <location filename="engine/tree/conditions.py" line="203" />
+            <source> (they are: {names})</source>
+            <translation>（现有：{names}）</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="258" />
+            <source>a condition is expected here (such as age &gt; 50)</source>
+            <translation>此处应为条件（如 年龄 &gt; 50）</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="202" />
+            <source> (did you mean "{name}"?)</source>
+            <translation>（是否指“{name}”？）</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="273" />
+            <source>no attribute "{name}" in the data{hint}</source>
+            <translation>数据中没有属性“{name}”{hint}</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="309" />
+            <source>{attribute} has no value "{value}" (its values: {values})</source>
+            <translation>{attribute} 没有取值“{value}”（其取值：{values}）</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="403" />
+            <source>{attribute} holds numbers: "!=" needs named values; write two rules, one with {attribute} &lt; {value} and one with {attribute} &gt; {value}</source>
+            <translation>{attribute} 是数值：“!=”只用于有名称的取值；请写两条规则，一条用 {attribute} &lt; {value}，一条用 {attribute} &gt; {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="83" />
+            <source>{reason} (in the condition "{condition}", character {at})</source>
+            <translation>{reason}（在条件“{condition}”中，第 {at} 个字符）</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="227" />
+            <source>after "{attribute}" a comparison is expected (&lt;, &lt;=, &gt;, &gt;=, =, != or in {{…}}), not "{text}"</source>
+            <translation>“{attribute}”之后应为比较（&lt;、&lt;=、&gt;、&gt;=、=、!= 或 属于 {{…}}），而不是“{text}”</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="271" />
+            <source>"{name}" is the column to predict: a rule's condition tests the attributes</source>
+            <translation>“{name}”是要预测的列：规则的条件只能检验属性</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="280" />
+            <source>a value is expected after "{op}"</source>
+            <translation>“{op}”之后应为一个值</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="287" />
+            <source>{attribute} holds numbers: "{text}" is not a number</source>
+            <translation>{attribute} 是数值：“{text}”不是数字</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="291" />
+            <source>{attribute}: the number {text} is too large</source>
+            <translation>{attribute}：数字 {text} 太大</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="323" />
+            <source>{attribute} holds numbers: "{op}" needs named values; for numbers write a range such as 30 &lt; {attribute} &lt;= 50</source>
+            <translation>{attribute} 是数值：“{op}”只用于有名称的取值；数值请写区间，如 30 &lt; {attribute} &lt;= 50</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="361" />
+            <source>{attribute}'s values have no order, so a range cannot bound it: use =, != or in {{…}} (or make it ordinal in the problem settings)</source>
+            <translation>{attribute} 的取值没有顺序，不能用区间限定：请用 =、!= 或 属于 {{…}}（或在问题设置中把它设为有序型）</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="370" />
+            <source>{attribute}: "{text}" is not one value</source>
+            <translation>{attribute}：“{text}”不是一个取值</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="379" />
+            <source>no value of {attribute} lies in that range</source>
+            <translation>{attribute} 没有取值落在该区间内</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="413" />
+            <source>{attribute}'s values have no order, so "{op}" cannot compare them: use =, != or in {{…}} (or make it ordinal in the problem settings)</source>
+            <translation>{attribute} 的取值没有顺序，不能用“{op}”比较：请用 =、!= 或 属于 {{…}}（或在问题设置中把它设为有序型）</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="426" />
+            <source>no value of {attribute} meets this condition, so the rule could never apply</source>
+            <translation>{attribute} 没有任何取值满足此条件，这条规则永远不会适用</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="429" />
+            <source>every value of {attribute} meets this condition: it says nothing, leave it out</source>
+            <translation>{attribute} 的每个取值都满足此条件：它没有意义，请去掉</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="127" />
+            <source>the quote {quote} is not closed</source>
+            <translation>引号 {quote} 没有闭合</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="225" />
+            <source>after "{attribute}" a comparison is expected: &lt;, &lt;=, &gt;, &gt;=, =, != or in {{…}}</source>
+            <translation>“{attribute}”之后应为比较：&lt;、&lt;=、&gt;、&gt;=、=、!= 或 属于 {{…}}</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="249" />
+            <source>unexpected "{text}" after the condition</source>
+            <translation>条件之后多出了“{text}”</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/conditions.py" line="337" />
+            <source>the set of values of {attribute} goes on with "," or ends with "}}" here</source>
+            <translation>{attribute} 的取值集合在此处应以“,”继续或以“}}”结束</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/describe.py" line="52" />
             <source>all</source>
             <translation>全部</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="51" />
+            <location filename="engine/tree/describe.py" line="52" />
             <source>less</source>
             <translation>较小</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="51" />
+            <location filename="engine/tree/describe.py" line="52" />
             <source>more</source>
             <translation>较大</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="51" />
+            <location filename="engine/tree/describe.py" line="52" />
             <source>very low</source>
             <translation>很低</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="51" />
+            <location filename="engine/tree/describe.py" line="52" />
             <source>low</source>
             <translation>低</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="51" />
+            <location filename="engine/tree/describe.py" line="52" />
             <source>medium</source>
             <translation>中</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="51" />
+            <location filename="engine/tree/describe.py" line="52" />
             <source>high</source>
             <translation>高</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="52" />
+            <location filename="engine/tree/describe.py" line="53" />
             <source>very high</source>
             <translation>很高</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="170" />
+            <location filename="engine/tree/describe.py" line="171" />
             <source>middle</source>
             <translation>中间</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="182" />
-            <location filename="engine/tree/describe.py" line="165" />
+            <location filename="engine/tree/describe.py" line="183" />
+            <location filename="engine/tree/describe.py" line="166" />
             <source>any</source>
             <translation>任意</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="231" />
+            <location filename="engine/tree/describe.py" line="234" />
             <source>{name} (by value)</source>
             <translation>{name}（按取值）</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="201" />
+            <location filename="engine/tree/describe.py" line="202" />
             <source>{name} (fuzzy)</source>
             <translation>{name}（模糊）</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="226" />
+            <location filename="engine/tree/describe.py" line="229" />
             <source>{name} intervals cut at {cuts}</source>
             <translation>{name} 区间，切分点为 {cuts}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="229" />
+            <location filename="engine/tree/describe.py" line="232" />
             <source>{name} fuzzy terms at {centres}</source>
             <translation>{name} 模糊语义值，中心为 {centres}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="167" />
+            <location filename="engine/tree/describe.py" line="168" />
             <source>low &lt;= {value}</source>
             <translation>低 &lt;= {value}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="169" />
+            <location filename="engine/tree/describe.py" line="170" />
             <source>high &gt;= {value}</source>
             <translation>高 &gt;= {value}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="210" />
+            <location filename="engine/tree/describe.py" line="211" />
             <source>{test}: {branch}</source>
             <translation>{test}：{branch}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="363" />
+            <location filename="engine/tree/describe.py" line="389" />
             <source>is {term}</source>
             <translation>为 {term}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="346" />
+            <location filename="engine/tree/describe.py" line="372" />
             <source>{name} is {term}</source>
             <translation>{name} 为 {term}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="329" />
+            <location filename="engine/tree/describe.py" line="355" />
             <source>{name} in {values}</source>
             <translation>{name} 属于 {values}</translation>
         </message>
@@ -5992,6 +6300,26 @@
             <location filename="engine/workflows.py" line="216" />
             <source>the tree has {leaves} leaves for {rows} training rows: it may have learnt the cases by heart rather than rules</source>
             <translation>决策树有 {leaves} 个叶节点，而训练数据只有 {rows} 行：它可能只是记住了案例，而不是学到了规则</translation>
+        </message>
+        <message>
+            <source>"{text}" does not start with an attribute of the model ({names})</source>
+            <translation type="vanished">“{text}”不是以模型的属性开头（{names}）</translation>
+        </message>
+        <message>
+            <source>"{text}": after "{name}" write &lt;=, &gt;, = or a colon and groups</source>
+            <translation type="vanished">“{text}”：在“{name}”之后请写 &lt;=、&gt;、= 或冒号加取值组</translation>
+        </message>
+        <message>
+            <source>a cut is written with &lt;= or &gt; (a case equal to the cut goes to the &lt;= side): "{name} &lt;= {value}" or "{name} &gt; {value}"</source>
+            <translation type="vanished">切分点用 &lt;= 或 &gt; 表示（等于切分点的样本归入 &lt;= 一侧）：“{name} &lt;= {value}”或“{name} &gt; {value}”</translation>
+        </message>
+        <message>
+            <source>"{value}" is not a value of "{name}" (its values: {values})</source>
+            <translation type="vanished">“{value}”不是“{name}”的取值（其取值：{values}）</translation>
+        </message>
+        <message>
+            <source>"{value}" is not a number</source>
+            <translation type="vanished">“{value}”不是数字</translation>
         </message>
         <message>
             <source>a leaf when the node's membership mass is below this share of the root's, so that a large file still gives a readable tree quickly (HFDT's default chosen by cross-validation; 0: the minimum membership alone, the paper's stop)</source>
