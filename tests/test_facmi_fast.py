@@ -8,7 +8,7 @@ wrong bound is caught."""
 import numpy as np
 import pytest
 
-from engine.algorithms.ordinal import _fit
+from engine.algorithms.ordinal import _fit, ordinal_parts
 from engine.algorithms.registry import get, resolve_params
 from engine.data.encode import AttributeSchema, DataSchema, EncodedData
 from engine.kernels import criteria as C_, facmi_logistic as L_, ordinal_split as S_
@@ -193,8 +193,9 @@ def test_auto_gives_the_same_trees_as_before():
         params = resolve_params(get("facmi"), {"membership": "auto", "ramp_above": 150, "pairs": pairs})
         stopping = Stopping(min_samples_leaf=1, min_value=params["threshold"])
         criterion = "facmi_logistic" + ("_net" if pairs == "net" else "")
-        before = _fit(data, params, None, algorithm="facmi", criterion=criterion, stopping=stopping,
-                      steepness=params["k"], ramp_above=150)
+        before = _fit(data, params, None, ordinal_parts(data, params, algorithm="facmi", criterion=criterion,
+                                                        criterion_name="facmi", stopping=stopping,
+                                                        steepness=params["k"], ramp_above=150))
         now = fit(data, membership="auto", ramp_above=150, pairs=pairs)
         assert now.to_json()["nodes"] == before.to_json()["nodes"]
 

@@ -47,7 +47,7 @@ from ..kernels.c45_prune import c45_fit_whole
 from ..kernels.c45_prune import collapse as c45_collapse
 from ..kernels.c45_prune import prune_tree as c45_prune
 from ..progress import Progress
-from ..tree.grow import Candidate, Cases, Stopping, _Reporter, grow
+from ..tree.grow import Candidate, Cases, GrowthParts, Stopping, _Reporter
 from ..tree.model import NOMINAL_KIND, CategorySplit, Leaf, ThresholdSplit, Tree
 from ..tree.splitters import RowSplitter, divide
 from .hierarchy_labels import with_hierarchy_labels
@@ -281,18 +281,44 @@ class C45Splitter(RowSplitter):
         return ThresholdSplit(counts=None, label=0, children=[-1, -1], feature=f, threshold=chosen.detail)
 
 
-def gain_ratio_among_average_gains(candidates: list[Candidate], cases: Cases) -> Candidate | None:
+class GainRatioAmongAverageGains:
     """C4.5's choice, which sees every candidate: among the attributes whose gain is at least
     the average gain (less 1e-3), the largest gain ratio (above 0; a later one must beat the
     best by more than 1e-6, so ties go to the lower attribute)."""
-    if not candidates:
-        return None
-    average = sum(c["gain"] for c in candidates) / len(candidates)
-    best, best_ratio = None, 0.0
-    for c in candidates:  # attribute order: ties go to the lower index
-        if c["gain"] >= average - 1e-3 and c["ratio"] > best_ratio + 1e-6:
-            best, best_ratio = c, c["ratio"]
-    return best
+
+    @staticmethod
+    def average_gain(candidates: list[Candidate]) -> float:
+        return sum(c["gain"] for c in candidates) / len(candidates)
+
+    @staticmethod
+    def at_least_average(c: Candidate, average: float) -> bool:
+        return c["gain"] >= average - 1e-3
+
+    def __call__(self, candidates: list[Candidate], cases: Cases) -> Candidate | None:
+        if not candidates:
+            return None
+        average = self.average_gain(candidates)
+        best, best_ratio = None, 0.0
+        for c in candidates:  # attribute order: ties go to the lower index
+            if self.at_least_average(c, average) and c["ratio"] > best_ratio + 1e-6:
+                best, best_ratio = c, c["ratio"]
+        return best
+
+    def ranked(self, candidates: list[Candidate], cases: Cases) -> list[tuple[Candidate, dict]]:
+        """Every candidate in the choice's order: its pick first, then the attributes of at least
+        average gain by gain ratio, then those below it (never chosen here) by gain ratio; each
+        noted with the average gain it was measured against and whether it falls below."""
+        if not candidates:
+            return []
+        pick = self(candidates, cases)
+        average = self.average_gain(candidates)
+        rest = sorted((c for c in candidates if c is not pick),
+                      key=lambda c: (self.at_least_average(c, average), c["ratio"]), reverse=True)
+        return [(c, {"average_gain": average, "below_average_gain": not self.at_least_average(c, average)})
+                for c in ([pick] if pick is not None else []) + rest]
+
+
+gain_ratio_among_average_gains = GainRatioAmongAverageGains()
 
 
 class C45Pruner:
@@ -546,13 +572,26 @@ def grow_c45(splitter: C45Splitter, progress: Progress | None = None,
     return grown
 
 
+def c45_parts(data: EncodedData, spec: ProblemSpec | None, params: dict, *, splitter=C45Splitter) -> GrowthParts:
+    """C4.5's growth parts: its splitter (gains, gain ratios, fractional missing values), the
+    choice among the gains at least average, and its stopping (below 2 M weight, or pure within
+    1e-9). `grow_c45` and the one-call fit are this loop compiled; `splitter`: the class (the
+    tests' NumPy twin)."""
+    M = float(params["min_cases"])
+    stopping = Stopping(min_samples_split=1, min_samples_leaf=0, min_weight_split=2 * M, pure_tolerance=1e-9,
+                        min_impurity_decrease=None)
+    return GrowthParts(splitter(data, M, params["mdl_correction"]), choice=gain_ratio_among_average_gains,
+                       stopping=stopping, message=N_("growing the C4.5 tree"), criterion="ratio",
+                       criterion_name="gain_ratio")
+
+
 def fit_c45(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None,
             *, whole_fit_cells: int = WHOLE_FIT_CELLS) -> Tree:
     """C4.5's tree. With progress and more than `whole_fit_cells` cases x attributes it grows node by
     node (progress and Cancel at every node); else in one compiled call (app.warmup passes 0 to
     compile the node-by-node kernels too)."""
     M = float(params["min_cases"])
-    splitter = C45Splitter(data, M, params["mdl_correction"])
+    splitter = c45_parts(data, spec, params).splitter
     cf = float(params["confidence"])
     if params["prune"] and cf > 0.5:
         raise ValueError("confidence factor above 0.5")
@@ -595,11 +634,7 @@ class NumpyC45Splitter(C45Splitter):
 def fit_c45_reference(data: EncodedData, params: dict) -> Tree:
     """The fit as it was before the compiled one (the generic grow loop with NumPy's formulas, the
     Python pruner C45Pruner), for the tests: fit_c45 must give the same tree, bit for bit."""
-    M = float(params["min_cases"])
-    stopping = Stopping(min_samples_split=1, min_samples_leaf=0, min_weight_split=2 * M, pure_tolerance=1e-9,
-                        min_impurity_decrease=None)
-    tree, cases = grow(NumpyC45Splitter(data, M, params["mdl_correction"]), choice=gain_ratio_among_average_gains,
-                       stopping=stopping, keep_cases=True)
+    tree, cases = c45_parts(data, None, params, splitter=NumpyC45Splitter).grow(keep_cases=True)
     builder = C45Pruner(tree, data, {i: (c.data.rows, c.data.weights) for i, c in cases.items()})
     if params["collapse"]:
         builder.collapse(0)
@@ -646,4 +681,4 @@ def _compact(tree: Tree) -> Tree:
     return Tree.from_json(tree.to_json(), tree.schema)
 
 
-ALGORITHMS = (with_hierarchy_labels(replace(C45, fit=fit_c45)),)
+ALGORITHMS = (with_hierarchy_labels(replace(C45, fit=fit_c45, parts=c45_parts)),)

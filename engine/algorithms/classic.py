@@ -24,7 +24,7 @@ from ..evaluate import stratified_folds
 from ..i18n import N_, _
 from ..kernels.criteria import names as criterion_names
 from ..progress import Progress
-from ..tree.grow import Stopping, grow, majority_label, min_cost_label
+from ..tree.grow import GrowthParts, Stopping, majority_label, min_cost_label
 from ..tree.model import Tree
 from ..tree.prune import PruningPath, cv_errors, prune_to, pruning_path
 from ..tree.splitters import PresortedSplitter
@@ -102,15 +102,22 @@ CART = AlgorithmInfo(
 )
 
 
-def fit_cart(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
+def cart_parts(data: EncodedData, spec: ProblemSpec | None, params: dict) -> GrowthParts:
+    """CART's growth parts: binary splits by the impurity decrease of `criterion` (presorted
+    sweeps), leaves by majority or least misclassification cost, scikit-learn's stopping."""
     cost = cost_matrix(spec, data)
-    leaf_rule = majority_label if cost is None else min_cost_label(cost)
     stopping = Stopping(max_depth=params["max_depth"], min_samples_split=params["min_samples_split"],
                         min_samples_leaf=params["min_samples_leaf"])
+    splitter = PresortedSplitter(data, params["criterion"], min_samples_leaf=stopping.min_samples_leaf)
+    return GrowthParts(splitter, label_rule=majority_label if cost is None else min_cost_label(cost),
+                       stopping=stopping, criterion_name=f"{params['criterion']}_decrease")
+
+
+def fit_cart(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
+    cost = cost_matrix(spec, data)
 
     def grow_cart(d: EncodedData, progress_=None) -> Tree:
-        splitter = PresortedSplitter(d, params["criterion"], min_samples_leaf=stopping.min_samples_leaf)
-        return grow(splitter, label_rule=leaf_rule, stopping=stopping, progress=progress_)
+        return cart_parts(d, spec, params).grow(progress_)
 
     if params["prune"] == "none" and params["ccp_alpha"] is None:
         return _monotone(grow_cart(data, progress), data, params)
@@ -147,4 +154,4 @@ def check_cart(params: dict) -> str | None:
 N_("enforce_monotone and hierarchy_labels exclude each other")  # check_cart's docstring: its constraint, shown
 
 
-ALGORITHMS = (with_hierarchy_labels(replace(CART, fit=fit_cart, check=check_cart)),)
+ALGORITHMS = (with_hierarchy_labels(replace(CART, fit=fit_cart, check=check_cart, parts=cart_parts)),)

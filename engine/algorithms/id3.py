@@ -21,9 +21,9 @@ import numpy as np
 
 from ..data.encode import EncodedData
 from ..data.spec import ProblemSpec
-from ..i18n import N_, _
+from ..i18n import N_
 from ..progress import Progress
-from ..tree.grow import BestByKey, Stopping, grow
+from ..tree.grow import BestByKey, GrowthParts, Stopping
 from ..tree.model import Tree
 from ..tree.splitters import CodesSplitter
 from .c45 import info_gain
@@ -71,13 +71,19 @@ def information_gains(tables: np.ndarray, total: float) -> tuple[np.ndarray, dic
     return info_gain(tables, total), {}, offered
 
 
-def fit_id3(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
+def id3_parts(data: EncodedData, spec: ProblemSpec | None, params: dict) -> GrowthParts:
+    """ID3's growth parts: multiway splits on values or MDL intervals by information gain
+    (the first largest, a later one must beat it by 1e-12); a leaf when pure or nothing separates."""
     codes, cuts, sizes = discretised_codes(data)
     splitter = CodesSplitter(data, codes, sizes, cuts, table_score=information_gains, missing="stay")
     stopping = Stopping(max_depth=params.get("max_depth"), min_samples_split=1, min_samples_leaf=0,
                         min_impurity_decrease=None)
-    return grow(splitter, choice=BestByKey("value", margin=1e-12), stopping=stopping, progress=progress,
-                message=_("growing the ID3 tree"))
+    return GrowthParts(splitter, choice=BestByKey("value", margin=1e-12), stopping=stopping,
+                       message=N_("growing the ID3 tree"), criterion_name="information_gain")
 
 
-ALGORITHMS = (with_hierarchy_labels(replace(ID3, fit=fit_id3)),)
+def fit_id3(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
+    return id3_parts(data, spec, params).grow(progress)
+
+
+ALGORITHMS = (with_hierarchy_labels(replace(ID3, fit=fit_id3, parts=id3_parts)),)

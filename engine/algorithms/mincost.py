@@ -77,7 +77,7 @@ from ..kernels.mincost import (
 )
 from ..kernels.split import presort
 from ..progress import Progress
-from ..tree.grow import Candidate, Cases, Child, Stopping, grow, min_cost_label
+from ..tree.grow import Candidate, Cases, Child, GrowthParts, Stopping, min_cost_label
 from ..tree.model import PENDING, CategorySplit, ThresholdSplit, Tree
 from ..tree.splitters import RowSplitter
 from . import c45 as _c45
@@ -329,6 +329,27 @@ class PresortedMinCostSplitter(MinCostSplitter):
         self.root_table = xlnx_table(int(total)) if 0 < total < 2 ** 26 else NO_TABLE
         return Cases(counts, n, 0, Segment(order, self.w, 0, n))
 
+    def node_cases(self, rows: np.ndarray, weights: np.ndarray, depth: int, tested=frozenset()) -> Cases:
+        """The cases of the node that holds `rows` (the cases missing a tested attribute stay
+        above, so the others keep their own weights) as the growth loop holds them: the root's
+        columns, each partitioned stably so the node's cases come first in their presorted
+        order (the learner's sums in the learner's order); the attributes tested above."""
+        if not np.array_equal(weights, self.w[rows]):
+            raise ValueError("a minimum-cost splitter's cases keep their own weights")
+        self.root()
+        inside = np.zeros(len(self.y), np.bool_)
+        inside[rows] = True
+        P = len(self.numeric_features)
+        for r in range(P + 1):
+            first = np.argsort(~inside[self.order[r]], kind="stable")
+            self.order[r] = self.order[r][first]
+            if r < P:
+                self.vals[r], self.ys[r] = self.vals[r][first], self.ys[r][first]
+            else:  # the row-order data follows the last row
+                self.rowdata = np.ascontiguousarray(self.rowdata[:, first])
+        counts = np.bincount(self.y[rows], weights=weights, minlength=self.K).astype(np.float64)
+        return Cases(counts, len(rows), depth, Segment(self.order, self.w, 0, len(rows), frozenset(tested)))
+
     def split(self, cases: Cases, chosen: Candidate):
         node = self.make_node(cases, chosen)
         seg = cases.data
@@ -401,9 +422,8 @@ class MinF:
         self.waiting_first = tie_order == "waiting_first"
         self.cost_stop = cost_stop
 
-    def __call__(self, candidates: list[Candidate], cases: Cases) -> Candidate | None:
-        if not candidates:
-            return None
+    def _order_key(self, candidates: list[Candidate]):
+        """F over the candidates (written into their scores) and the key of candidate i (smaller first)."""
         raw = {name: np.array([c[name] for c in candidates]) for name in ("mc", "tc", "wc", "gr")}
         norm = {name: _normalised(values) for name, values in raw.items()}
         f = self.w1 * norm["mc"] + self.w2 * norm["tc"] + self.w3 * norm["wc"] - self.w4 * norm["gr"]
@@ -418,23 +438,53 @@ class MinF:
             return (round(f[i], DECIMALS), round(c["mc"], DECIMALS), round(costs[0], DECIMALS),
                     round(costs[1], DECIMALS), c.attribute)
 
+        return key
+
+    def __call__(self, candidates: list[Candidate], cases: Cases) -> Candidate | None:
+        if not candidates:
+            return None
+        key = self._order_key(candidates)
         best = candidates[min(range(len(candidates)), key=key)]
         if self.cost_stop and not _positive(reduction(best), best["leaf"]):
             return None
         return best
 
+    def ranked(self, candidates: list[Candidate], cases: Cases) -> list[tuple[Candidate, dict]]:
+        """Every candidate by F (normalised over all of them), then the ties' order; with
+        `cost_stop`, each noted with its M2 reduction and whether that is positive."""
+        if not candidates:
+            return []
+        key = self._order_key(candidates)
+        order = [candidates[i] for i in sorted(range(len(candidates)), key=key)]
+        if not self.cost_stop:
+            return [(c, {}) for c in order]
+        return [(c, {"total_cost_reduction": reduction(c),
+                     "reduction_not_positive": not _positive(reduction(c), c["leaf"])}) for c in order]
 
-def choose_m2(candidates: list[Candidate], cases: Cases) -> Candidate | None:
-    """The largest total-cost reduction (ties: the lower index); None when none is positive."""
-    best, best_value = None, None
-    for c in candidates:
-        r = reduction(c)
-        c.value = r
-        if best_value is None or round(r, DECIMALS) > round(best_value, DECIMALS):
-            best, best_value = c, r
-    if best is None or not _positive(best_value, best["leaf"]):
-        return None
-    return best
+
+class ChooseM2:
+    """M2's choice: the largest total-cost reduction (ties: the lower index); None when none is
+    positive. Writes the reduction into each candidate's value."""
+
+    def __call__(self, candidates: list[Candidate], cases: Cases) -> Candidate | None:
+        best, best_value = None, None
+        for c in candidates:
+            r = reduction(c)
+            c.value = r
+            if best_value is None or round(r, DECIMALS) > round(best_value, DECIMALS):
+                best, best_value = c, r
+        if best is None or not _positive(best_value, best["leaf"]):
+            return None
+        return best
+
+    def ranked(self, candidates: list[Candidate], cases: Cases) -> list[tuple[Candidate, dict]]:
+        """By reduction, largest first (ties: in order), each noted when it is not positive."""
+        self(candidates, cases)
+        order = sorted(candidates, key=lambda c: round(c.value, DECIMALS), reverse=True)
+        return [(c, {"reduction_not_positive": not _positive(c.value, c["leaf"])}) for c in order]
+
+
+choose_m2 = ChooseM2()
 
 
 # ---- the learners ----------------------------------------------------------------------------
@@ -501,20 +551,30 @@ def _splitter(data: EncodedData, spec: ProblemSpec | None, presorted: bool = Tru
     return kind(data, cost_matrix_of(spec, data.classes), CostModel.from_spec(spec, data.schema.names))
 
 
-def fit_mincost(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
+def mincost_parts(data: EncodedData, spec: ProblemSpec | None, params: dict) -> GrowthParts:
+    """M3's growth parts: the candidates' MC, TC, WC and gain ratio on presorted columns, the
+    smallest normalised F, leaves by least misclassification cost."""
     splitter = _splitter(data, spec)
     choice = MinF([params.get(f"w{k}", 0.25) for k in range(1, 5)], params.get("tie_order", "test_first"),
                   bool(params.get("cost_stop", False)))
-    tree = grow(splitter, choice=choice, label_rule=splitter.rule, stopping=_stopping(params), progress=progress,
-                message=_("growing the minimum-cost tree (M3)"))
-    return _answers_by_cost(tree, spec)
+    return GrowthParts(splitter, choice=choice, label_rule=splitter.rule, stopping=_stopping(params),
+                       message=N_("growing the minimum-cost tree (M3)"), criterion="f", criterion_name="f")
+
+
+def m2_parts(data: EncodedData, spec: ProblemSpec | None, params: dict) -> GrowthParts:
+    """M2's growth parts: the same candidates, the largest total-cost reduction."""
+    splitter = _splitter(data, spec)
+    return GrowthParts(splitter, choice=choose_m2, label_rule=splitter.rule, stopping=_stopping(params),
+                       message=N_("growing the minimum total cost tree (M2)"),
+                       criterion_name="total_cost_reduction")
+
+
+def fit_mincost(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
+    return _answers_by_cost(mincost_parts(data, spec, params).grow(progress), spec)
 
 
 def fit_m2(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
-    splitter = _splitter(data, spec)
-    tree = grow(splitter, choice=choose_m2, label_rule=splitter.rule, stopping=_stopping(params), progress=progress,
-                message=_("growing the minimum total cost tree (M2)"))
-    return _answers_by_cost(tree, spec)
+    return _answers_by_cost(m2_parts(data, spec, params).grow(progress), spec)
 
 
 def _answers_by_cost(tree: Tree, spec: ProblemSpec | None) -> Tree:
@@ -543,13 +603,18 @@ def relabel_min_cost(tree: Tree, cost: np.ndarray) -> Tree:
     return tree
 
 
+def m1_parts(data: EncodedData, spec: ProblemSpec | None, params: dict) -> GrowthParts:
+    """M1's growth parts: C4.5's, with leaves by least misclassification cost."""
+    return replace(_c45.c45_parts(data, spec, params), label_rule=min_cost_label(cost_matrix_of(spec, data.classes)))
+
+
 def fit_m1(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
     tree = _c45.fit_c45(data, spec, params, progress)
     return _answers_by_cost(relabel_min_cost(tree, cost_matrix_of(spec, data.classes)), spec)
 
 
 ALGORITHMS = (
-    replace(MINCOST, fit=fit_mincost),
-    replace(M1, fit=fit_m1),
-    replace(M2, fit=fit_m2),
+    replace(MINCOST, fit=fit_mincost, parts=mincost_parts),
+    replace(M1, fit=fit_m1, parts=m1_parts),
+    replace(M2, fit=fit_m2, parts=m2_parts),
 )

@@ -54,7 +54,7 @@ from ..i18n import N_, _
 from ..kernels.ordinal_split import bounded
 from ..monotone import enforce_monotone, monotonicity_report
 from ..progress import Progress
-from ..tree.grow import Stopping, grow, majority_label, median_label
+from ..tree.grow import GrowthParts, Stopping, majority_label, median_label
 from ..tree.model import NOMINAL_KIND, ThresholdSplit, Tree
 from ..tree.splitters import PresortedSplitter
 from .params import AlgorithmInfo, Param
@@ -102,6 +102,12 @@ def oriented(data: EncodedData, turns: dict[int, float | None] | None = None) ->
     return EncodedData(X, data.y, data.w, data.schema, data.rows, data.dropped_rows, data.warnings)
 
 
+def turn_back(node: ThresholdSplit, offset: float | None) -> None:
+    """One split learnt on a turned attribute, read in the user's values (restore_directions)."""
+    node.threshold = -node.threshold if offset is None else 1.0 / node.threshold - offset
+    node.children = node.children[::-1]
+
+
 def restore_directions(tree: Tree, turns: dict[int, float | None] | None = None) -> Tree:
     """Undo the turn: a cut -x <= t becomes x > -t on the other side, children swapped; a
     cut 1/(x + o) <= t (t > 0) becomes x >= 1/t - o, so x <= 1/t - o goes to the other side
@@ -117,10 +123,23 @@ def restore_directions(tree: Tree, turns: dict[int, float | None] | None = None)
             offset = turns[node.feature]
         else:
             continue
-        node.threshold = -node.threshold if offset is None else 1.0 / node.threshold - offset
-        node.children = node.children[::-1]
+        turn_back(node, offset)
     tree.changed()
     return tree
+
+
+@dataclass(frozen=True)
+class TurnBack:
+    """A split node of the oriented data in the user's values (`turns`: `reversals`' answer), and
+    which of the node's branches each of the user's is (a turned cut swaps its sides)."""
+
+    turns: dict
+
+    def __call__(self, node):
+        if isinstance(node, ThresholdSplit) and node.feature in self.turns:
+            turn_back(node, self.turns[node.feature])
+            return node, [1, 0]
+        return node, list(range(len(node.children)))
 
 
 _COMMON = (
@@ -133,22 +152,30 @@ _COMMON = (
 )
 
 
-def _fit(data: EncodedData, params: dict, progress: Progress | None, *, algorithm: str, criterion: str,
-         stopping: Stopping, steepness: float = 10.0, ramp_above: int = 2 ** 62, decreasing: str = "negate") -> Tree:
-    """Grow by binary cuts with an ordinal criterion (by name, engine.kernels.criteria) on the
-    oriented data, then turn the tree back to the user's directions."""
+def ordinal_parts(data: EncodedData, params: dict, *, algorithm: str, criterion: str, criterion_name: str,
+                  stopping: Stopping, steepness: float = 10.0, ramp_above: int = 2 ** 62,
+                  decreasing: str = "negate") -> GrowthParts:
+    """Binary cuts by an ordinal criterion (by name, engine.kernels.criteria) on the oriented data
+    (decreasing attributes turned, `TurnBack` reads a cut in the user's values); leaves by the
+    majority or the median class."""
     require_order(data, algorithm)
-    nominal = [a.name for a in data.schema.attributes if a.kind == NOMINAL_KIND]
     turns = reversals(data, decreasing)
     splitter = PresortedSplitter(oriented(data, turns), criterion, min_samples_leaf=stopping.min_samples_leaf,
                                  steepness=steepness, ramp_above=ramp_above)
     leaf_rule = median_label if params["leaf"] == "median" else majority_label
-    tree = grow(splitter, label_rule=leaf_rule, stopping=stopping, progress=progress,
-                message=_("growing the {algorithm} tree").format(algorithm=algorithm))
-    tree = restore_directions(tree, turns)
+    return GrowthParts(splitter, label_rule=leaf_rule, stopping=stopping,
+                       message=_("growing the {algorithm} tree").format(algorithm=algorithm),
+                       criterion_name=criterion_name, user_node=TurnBack(turns))
+
+
+def _fit(data: EncodedData, params: dict, progress: Progress | None, parts: GrowthParts) -> Tree:
+    """Grow with the ordinal parts, then turn the tree back to the user's directions."""
+    nominal = [a.name for a in data.schema.attributes if a.kind == NOMINAL_KIND]
+    turns = parts.user_node.turns
+    tree = restore_directions(parts.grow(progress), turns)
     tree.info = {"ignored_nominal": nominal} if nominal else {}
     fell_back = [data.schema.attributes[f].name for f, o in turns.items() if o is None]
-    if decreasing == "reciprocal" and fell_back:
+    if params.get("decreasing", "negate") == "reciprocal" and fell_back:
         tree.info["reciprocal_fell_back"] = fell_back  # zero or negative values: negated instead
     return finish_monotone(tree, params)
 
@@ -184,7 +211,7 @@ FACMI = AlgorithmInfo(
 )
 
 
-def fit_facmi(data, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
+def facmi_parts(data: EncodedData, spec: ProblemSpec | None, params: dict) -> GrowthParts:
     mode = params["membership"]
     criterion = "facmi_ramp" if mode == "ramp" else "facmi_logistic"
     if params["pairs"] == "net":
@@ -194,8 +221,13 @@ def fit_facmi(data, spec: ProblemSpec | None, params: dict, progress: Progress |
         bounded(params["ramp_above"])
     stopping = Stopping(max_depth=params["max_depth"], min_samples_leaf=params["min_samples_leaf"],
                         min_value=params["threshold"])
-    return _fit(data, params, progress, algorithm="facmi", criterion=criterion, stopping=stopping,
-                steepness=params["k"], ramp_above=ramp_above, decreasing=params["decreasing"])
+    return ordinal_parts(data, params, algorithm="facmi", criterion=criterion, criterion_name="facmi",
+                         stopping=stopping, steepness=params["k"], ramp_above=ramp_above,
+                         decreasing=params["decreasing"])
+
+
+def fit_facmi(data, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
+    return _fit(data, params, progress, facmi_parts(data, spec, params))
 
 
 @dataclass(frozen=True)
@@ -208,6 +240,7 @@ class CrispOrdinalLearner:
     name: str
     title: str
     criterion: str
+    criterion_name: str  # the criterion in the papers' terms
     stop: Param | None = None
     stop_offset: float = 0.0
     min_samples_split: bool = False
@@ -218,26 +251,33 @@ class CrispOrdinalLearner:
             own += (Param("min_samples_split", 2, N_("fewest cases in a node that may be split"), kind="int",
                           minimum=2),)
         return AlgorithmInfo(name=self.name, family="ordinal", title=self.title, params=_COMMON + own,
-                             uses=("class_order", "monotone"), fit=self.fit)
+                             uses=("class_order", "monotone"), fit=self.fit, parts=self.parts)
 
-    def fit(self, data, spec, params, progress=None) -> Tree:
+    def parts(self, data, spec, params) -> GrowthParts:
         stop = {}
         if self.stop is not None:
             stop["min_value"] = params[self.stop.name] + self.stop_offset
         if self.min_samples_split:
             stop.update(min_samples_split=params["min_samples_split"], min_impurity_decrease=None)
         stopping = Stopping(max_depth=params["max_depth"], min_samples_leaf=params["min_samples_leaf"], **stop)
-        return _fit(data, params, progress, algorithm=self.name, criterion=self.criterion, stopping=stopping)
+        return ordinal_parts(data, params, algorithm=self.name, criterion=self.criterion,
+                             criterion_name=self.criterion_name, stopping=stopping)
+
+    def fit(self, data, spec, params, progress=None) -> Tree:
+        return _fit(data, params, progress, self.parts(data, spec, params))
 
 
 CRISP = (
     CrispOrdinalLearner("ie", N_("IE: complementary mutual information of binarised attributes"), "ie",
+                        "complementary_mutual_information",
                         stop=Param("threshold", 0.0, N_("stop when the best value is not above this"), kind="float",
                                    minimum=0.0), stop_offset=1e-15),
-    CrispOrdinalLearner("rt", N_("RT: ranking impurity tree (Xia et al. 2006)"), "rt", min_samples_split=True),
+    CrispOrdinalLearner("rt", N_("RT: ranking impurity tree (Xia et al. 2006)"), "rt", "ranking_impurity_decrease",
+                        min_samples_split=True),
     CrispOrdinalLearner("remt", N_("REMT: rank entropy based monotonic tree (Hu et al. 2012)"), "rmi",
+                        "rank_mutual_information",
                         stop=Param("epsilon", 0.01, N_("stop when the best rank mutual information is below this"),
                                    kind="float", minimum=0.0)),
 )
 
-ALGORITHMS = (replace(FACMI, fit=fit_facmi),) + tuple(learner.info() for learner in CRISP)
+ALGORITHMS = (replace(FACMI, fit=fit_facmi, parts=facmi_parts),) + tuple(learner.info() for learner in CRISP)

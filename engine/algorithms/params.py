@@ -161,6 +161,10 @@ class AlgorithmInfo:
     # predict(tree, X, params, missing) -> Prediction when predict-stage parameters change the answer;
     # None: engine.tree.predict with the missing-value policy
     predict: Callable | None = field(default=None, compare=False)
+    # parts(data, spec, params) -> engine.tree.grow.GrowthParts: the splitter, choice and stopping its
+    # fit grows with (crisp learners whose splits test one attribute); engine.candidates ranks a
+    # node's candidates with the same parts. None: the learner has none to rank (fuzzy, trichotomy)
+    parts: Callable | None = field(default=None, compare=False)
 
     @property
     def constraint(self) -> str | None:

@@ -39,7 +39,7 @@ from ..data.spec import ProblemSpec
 from ..i18n import N_
 from ..kernels.rough import rough_measures, rough_table_scores
 from ..progress import Progress
-from ..tree.grow import BestByKey, Candidate, Cases, Stopping, grow, majority_label, min_cost_label
+from ..tree.grow import BestByKey, Candidate, Cases, GrowthParts, Stopping, majority_label, min_cost_label
 from ..tree.model import Tree
 from ..tree.splitters import CodesSplitter
 from .c45 import gain_ratio, info_gain
@@ -72,17 +72,36 @@ def _rounded(name: str):
     return lambda c: round(c[name], DECIMALS)
 
 
-def choose_dp(candidates: list[Candidate], cases: Cases) -> Candidate | None:
-    """The largest γ, ties by purity, then the lower index; with every γ = 0 this is the largest
-    purity (the key (γ, Pure) compares purity only when the γs tie)."""
-    return BestByKey(lambda c: (round(c["gamma"], DECIMALS), round(c["purity"], DECIMALS)))(candidates, cases)
+def dp_key(c: Candidate) -> tuple[float, float]:
+    """DP's key: γ, then purity (compared only when the γs tie)."""
+    return round(c["gamma"], DECIMALS), round(c["purity"], DECIMALS)
 
 
-def choose_rs(candidates: list[Candidate], cases: Cases) -> Candidate | None:
-    """The largest γ (ties: lower index); when every γ = 0, the largest gain ratio."""
-    if any(round(c["gamma"], DECIMALS) > 0 for c in candidates):
-        return BestByKey(_rounded("gamma"))(candidates, cases)
-    return BestByKey(_rounded("gain_ratio"))(candidates, cases)
+#: DP's choice: the largest γ, ties by purity, then the lower index; with every γ = 0 this is the
+#: largest purity (the key (γ, Pure) compares purity only when the γs tie)
+choose_dp = BestByKey(dp_key)
+
+
+class ChooseRS:
+    """RS's choice: the largest γ (ties: lower index); when every γ = 0, the largest gain ratio."""
+
+    by_gamma = BestByKey(_rounded("gamma"))
+    by_gain_ratio = BestByKey(_rounded("gain_ratio"))
+
+    def by(self, candidates: list[Candidate]) -> BestByKey:
+        return self.by_gamma if any(round(c["gamma"], DECIMALS) > 0 for c in candidates) else self.by_gain_ratio
+
+    def __call__(self, candidates: list[Candidate], cases: Cases) -> Candidate | None:
+        return self.by(candidates)(candidates, cases)
+
+    def ranked(self, candidates: list[Candidate], cases: Cases) -> list[tuple[Candidate, dict]]:
+        """In the order of the key it chooses by, each noted when every γ is 0 (ranked by gain ratio)."""
+        choice = self.by(candidates)
+        fallback = choice is self.by_gain_ratio
+        return [(c, {"every_gamma_zero": True} if fallback else {}) for c, _ in choice.ranked(candidates, cases)]
+
+
+choose_rs = ChooseRS()
 
 
 PARAMS = (
@@ -102,20 +121,33 @@ RS = AlgorithmInfo(
 )
 
 
-def fit_rough(choice, message: str):
-    def fit(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
+def rough_parts(choice, message: str):
+    """The growth parts of DP or RS (by their choice): multiway splits on values or MDL
+    intervals scored by γ, purity and gain ratio; leaves by majority or least cost."""
+
+    def parts(data: EncodedData, spec: ProblemSpec | None, params: dict) -> GrowthParts:
         codes, cuts, sizes = discretised_codes(data)
         splitter = CodesSplitter(data, codes, sizes, cuts, table_score=rough_table, missing="stay")
         cost = cost_matrix(spec, data)
         stopping = Stopping(max_depth=params.get("max_depth"), min_samples_split=params.get("min_samples_split", 2),
                             min_samples_leaf=0, min_impurity_decrease=None)
-        return grow(splitter, choice=choice, label_rule=majority_label if cost is None else min_cost_label(cost),
-                    stopping=stopping, progress=progress, message=message)
+        return GrowthParts(splitter, choice=choice, label_rule=majority_label if cost is None else min_cost_label(cost),
+                           stopping=stopping, message=message, criterion="gamma", criterion_name="gamma")
+
+    return parts
+
+
+def fit_rough(parts):
+    def fit(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
+        return parts(data, spec, params).grow(progress)
 
     return fit
 
 
+DP_PARTS = rough_parts(choose_dp, N_("growing the DP tree"))
+RS_PARTS = rough_parts(choose_rs, N_("growing the RS tree"))
+
 ALGORITHMS = (
-    with_hierarchy_labels(replace(DP, fit=fit_rough(choose_dp, "growing the DP tree"))),
-    with_hierarchy_labels(replace(RS, fit=fit_rough(choose_rs, "growing the RS tree"))),
+    with_hierarchy_labels(replace(DP, fit=fit_rough(DP_PARTS), parts=DP_PARTS)),
+    with_hierarchy_labels(replace(RS, fit=fit_rough(RS_PARTS), parts=RS_PARTS)),
 )

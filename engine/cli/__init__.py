@@ -10,7 +10,8 @@ where), 1 a bug (the traceback goes to the log file).
 
 Modules: `problem` (problem options), `printing` (text output), `commands`
 (info, algorithms, train, predict, rules, evaluate), `compare`, `consult`
-(consult, sessions), `reproduce`, `guideline` (the expert's typed rules).
+(consult, sessions), `reproduce`, `guideline` (the expert's typed rules),
+`candidates` (a node's ranked candidates).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from .. import __version__
 from ..errors import OptionError, RuleTreeError
 from ..i18n import LANGUAGES, N_, LanguageUnavailable, _, using
 from ..paths import log_file
+from .candidates import add_candidates_parser
 from .commands import cmd_algorithms, cmd_evaluate, cmd_info, cmd_predict, cmd_rules, cmd_train
 from .compare import add_compare_parser
 from .consult import cmd_consult, cmd_sessions
@@ -38,7 +40,7 @@ __all__ = ["PROG", "SUBCOMMANDS", "Parser", "build_parser", "main", "guarded", "
            "NO_DISPLAY", "window_file", "add_problem_options", "resolve_problem"]
 
 SUBCOMMANDS = ("info", "algorithms", "train", "predict", "rules", "evaluate", "compare", "reproduce", "consult",
-               "sessions", "edit", "guideline")
+               "sessions", "edit", "guideline", "candidates")
 #: said by the launcher; shown as `_(NO_DISPLAY)`
 NO_DISPLAY = N_("ruletree: no display found (DISPLAY is not set), so the window cannot open; "
                 "use a subcommand such as 'ruletree info DATA' (see 'ruletree --help')")
@@ -176,6 +178,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--png", action="store_true", help=_("also draw the plots as PNG (with the app's plotter; "
                      "the SVG plots need nothing more)"))
     rep.set_defaults(func=cmd_reproduce)
+    add_candidates_parser(sub)
     return parser
 
 

@@ -145,7 +145,11 @@ def _linear_condition(schema, band: LinearBand) -> str:
 
 def branch_labels(tree, node_id: int) -> list[str]:
     """The condition on each branch of a node, in child order (no attribute names)."""
-    node = tree.nodes[node_id]
+    return split_branch_labels(tree, tree.nodes[node_id])
+
+
+def split_branch_labels(tree, node) -> list[str]:
+    """`branch_labels` of a split node that need not be in the tree (a candidate split)."""
     out = [_branch_label(tree, node, cond) for cond in node.branch_conditions()]
     return out + [""] * (len(node.children) - len(out))
 

@@ -26,14 +26,20 @@ The parts (each small, each replaceable):
   the largest class (β0), the membership mass, and a split's value.
 
 Nodes are expanded depth-first, the first child first; `keep_cases=True` also
-returns each node's training cases (C4.5's pruning reads them).
+returns each node's training cases (C4.5's pruning reads them). What the loop
+decides at one node is `decide` (a stopping rule, the choice, a weak split).
+
+A learner builds its parts once from (data, spec, params) as `GrowthParts`
+(`AlgorithmInfo.parts`): its fit grows with them, and the ranked candidates of a
+node (engine.candidates) come from the very same parts — the splitter's
+candidates in the choice's order (`ranked`), the learner's own pick first.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
@@ -135,6 +141,13 @@ class BestByKey:
                 best, best_key = c, k
         return best
 
+    def ranked(self, candidates: list[Candidate], cases: Cases) -> list[tuple[Candidate, dict]]:
+        """Every candidate in this choice's order: its pick first, then the others by key,
+        largest first (equal keys in the candidates' order); nothing to note on any."""
+        pick = self(candidates, cases)
+        rest = sorted((c for c in candidates if c is not pick), key=self.key, reverse=True)
+        return [(c, {}) for c in ([pick] if pick is not None else []) + rest]
+
 
 def first_candidate(candidates: list[Candidate], cases: Cases) -> Candidate | None:
     """For splitters whose compiled sweep already chose (BestByKey("value") inside)."""
@@ -191,6 +204,64 @@ class Stopping:
         return candidate.value + 1e-12 * cases.weight < floor
 
 
+# ---- one node's decision, and the parts a learner grows with ------------------------------------
+
+
+class Decision(NamedTuple):
+    """What the growth loop decides at a node: `stops` (a stopping rule holds before any split
+    is looked at), `pick` (the choice among the splitter's candidates; None: none offered, or
+    the choice declines), `weak` (the pick's value is below the stopping rules' minimum)."""
+
+    stops: bool
+    pick: Candidate | None
+    weak: bool
+
+    @property
+    def split(self) -> Candidate | None:
+        """The candidate the node is split by; None: it stays a leaf."""
+        return None if self.stops or self.weak else self.pick
+
+
+def decide(splitter, choice: Callable, stopping: Stopping, cases: Cases, root_weight: float, *,
+           offered: list[Candidate] | None = None) -> Decision:
+    """The loop's decision at a node. `offered`: the splitter's candidates of the node, when the
+    caller has them; the choice is then consulted even when a stopping rule holds (what the
+    learner would pick if it went on: the ranked candidates)."""
+    stops = stopping.stops(cases)
+    if stops and offered is None:
+        return Decision(True, None, False)
+    pick = choice(splitter.candidates(cases) if offered is None else offered, cases)
+    return Decision(stops, pick, pick is not None and stopping.weak(pick, cases, root_weight))
+
+
+@dataclass
+class GrowthParts:
+    """The parts a learner grows with, built once from (data, spec, params) by its `parts`
+    function (`AlgorithmInfo.parts`). Its fit grows with them and the ranked candidates of a
+    node (engine.candidates) ask the same splitter and choice.
+
+    `criterion`: the `Candidate` key holding the learner's criterion ("value", or a score's
+    name such as C4.5's "ratio"); `criterion_name`: that criterion in the papers' terms
+    ("gini_decrease", "gain_ratio", "rank_mutual_information"); `user_node(node) -> (node,
+    branches)`: a split node of the splitter's data read in the user's values and, for each of
+    its branches, the splitter's branch it is, when the splitter learns from a transformed
+    copy (the ordinal family's turned attributes)."""
+
+    splitter: Any
+    choice: Callable = first_candidate
+    label_rule: Callable[[np.ndarray], int] = majority_label
+    stopping: Stopping = Stopping()
+    message: str = N_("growing the tree")
+    criterion: str = "value"
+    criterion_name: str = "value"
+    user_node: Callable | None = None
+
+    def grow(self, progress=None, **options):
+        """engine.tree.grow.grow with these parts (`options`: root_label, keep_cases)."""
+        return grow(self.splitter, choice=self.choice, label_rule=self.label_rule, stopping=self.stopping,
+                    progress=progress, message=self.message, **options)
+
+
 # ---- the loop ---------------------------------------------------------------------------------
 
 
@@ -233,11 +304,7 @@ def grow(splitter, *, choice: Callable = first_candidate, label_rule: Callable[[
         node_id, cases = stack.pop()
         if keep_cases:
             kept[node_id] = cases
-        chosen = None
-        if not stopping.stops(cases):
-            chosen = choice(splitter.candidates(cases), cases)
-            if chosen is not None and stopping.weak(chosen, cases, root_weight):
-                chosen = None
+        chosen = decide(splitter, choice, stopping, cases, root_weight).split
         made = splitter.split(cases, chosen) if chosen is not None else None
         if made is None:
             settled += cases.size

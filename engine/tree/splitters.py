@@ -7,7 +7,8 @@ which splits they offer, and how a split divides them.
   impurity family (Gini, entropy; nominal attributes split into value subsets,
   cases with a missing value go to the heavier side) or the ordinal family (IE,
   RMI, RT, FACMI; numeric and ordinal attributes). Its compiled sweep applies
-  the choice `BestByKey("value")` itself and offers only the winner.
+  the choice `BestByKey("value")` itself and offers only the winner;
+  `every_candidate` asks the same sweep for each attribute's best split alone.
 - `RowSplitter`: cases as rows of the data with a weight each; a split node
   routes them itself (`Node.route_rows`: crisp, or fuzzy memberships, combined
   by the t-norm), and cases whose value is missing follow the splitter's
@@ -18,6 +19,12 @@ which splits they offer, and how a split divides them.
   attribute at most once per path: ID3, the rough-set trees), `FuzzySplitter`
   (one child per fuzzy term, a case going down every term with weight x
   membership: the fuzzy trees) and C4.5's own (engine.algorithms.c45).
+
+Every splitter also says which split node a candidate makes (`make_node`), the
+class weights each of its branches would receive (`branch_counts`, as `split`
+divides them) and holds the cases of any node from its rows and their weights
+(`node_cases`), so a node of a grown tree can be asked again what it offers
+(engine.candidates).
 """
 
 from __future__ import annotations
@@ -34,7 +41,7 @@ from ..kernels.c45 import category_bags
 from ..kernels.counts import category_counts
 from ..kernels.criteria import criterion as criterion_named
 from ..kernels.ordinal_split import best_ordinal_split
-from .grow import Candidate, Cases, Child
+from .grow import BestByKey, Candidate, Cases, Child
 from .model import NOMINAL_KIND, CategorySplit, FuzzySplit, Node, ThresholdSplit, Tree
 
 
@@ -56,6 +63,11 @@ class PresortedSplitter:
     `candidate[f]`: attribute f may be split on. The ordinal family cuts numeric and ordinal
     attributes only. `steepness` and `ramp_above` are FACMI's k and the node size above
     which `facmi_logistic` uses the ramp."""
+
+    #: cases with the attribute missing go to the side with more known weight (ties: left)
+    missing = "heavier"
+    #: the choice the compiled sweep applies (it offers only this choice's winner)
+    sweep_choice = BestByKey("value")
 
     def __init__(self, data: EncodedData, criterion: str, *, min_samples_leaf: int = 1,
                  candidate: np.ndarray | None = None, steepness: float = 10.0, ramp_above: int = 2 ** 62):
@@ -109,20 +121,62 @@ class PresortedSplitter:
         branch = self.branch[: self.n_categories[f]].copy() if self.is_nominal[f] else None
         return [Candidate(value, int(f), (threshold, missing_left, self.left_counts.copy(), branch))]
 
+    def every_candidate(self, cases: Cases) -> list[Candidate]:
+        """Each attribute's best split of the node alone, in attribute order: the same compiled
+        sweep asked with one attribute at a time (`candidates` offers the best of them)."""
+        allowed = self.candidate
+        out = []
+        try:
+            for f in np.flatnonzero(allowed):
+                self.candidate = np.zeros_like(allowed)
+                self.candidate[f] = True
+                out += self.candidates(cases)
+        finally:
+            self.candidate = allowed
+        return out
+
+    def node_cases(self, rows: np.ndarray, weights: np.ndarray, depth: int, tested=frozenset()) -> Cases:
+        """The cases of the node that holds `rows` as the growth loop holds them: the segment
+        [0, len(rows)) of every presorted column, in the column's root order (the stable
+        partitions keep it), so a sweep adds the same numbers in the same order as the learner's.
+        The sweeps move whole cases (`weights` are the rows' own); the columns are rearranged:
+        call it on a splitter that has not split, one node at a time."""
+        if not np.array_equal(weights, self.data.w[rows]):
+            raise ValueError("a presorted splitter's cases keep their own weights")
+        inside = np.zeros(len(self.data.y), np.bool_)
+        inside[rows] = True
+        for f in range(self.order.shape[0]):
+            first = np.argsort(~inside[self.order[f]], kind="stable")
+            self.order[f], self.vals[f], self.ys[f] = self.order[f][first], self.vals[f][first], self.ys[f][first]
+        counts = np.bincount(self.data.y[rows], weights=weights, minlength=self.K).astype(np.float64)
+        return Cases(counts, len(rows), depth, (0, len(rows)))
+
+    def make_node(self, cases: Cases, chosen: Candidate) -> Node:
+        """The split node of a candidate: a cut, or (nominal) the values going left and right."""
+        threshold, _, _, branch = chosen.detail
+        if branch is not None:
+            return CategorySplit(counts=None, label=0, children=[-1, -1], feature=chosen.attribute,
+                                 branches=[int(b) for b in branch])
+        return ThresholdSplit(counts=None, label=0, children=[-1, -1], feature=chosen.attribute,
+                              threshold=float(threshold))
+
+    def branch_counts(self, cases: Cases, chosen: Candidate) -> list[np.ndarray]:
+        """The class weights of the two sides, the missing values on the heavier one (the sweep's)."""
+        lc = chosen.detail[2]
+        rc = cases.counts - lc
+        rc[rc < 0] = 0.0
+        return [lc, rc]
+
     def split(self, cases: Cases, chosen: Candidate) -> tuple[Node, list[Child]]:
         start, end = cases.data
         f = chosen.attribute
-        threshold, missing_left, lc, branch = chosen.detail
+        threshold, missing_left, _, branch = chosen.detail
         nominal = branch is not None
         n_left = K.split_segment(self.data.X, self.order, self.vals, self.ys, start, end, f, threshold, nominal,
                                  branch if nominal else self.branch, missing_left, self.left_mask, self.buffer,
                                  self.vbuffer, self.ybuffer)
-        rc = cases.counts - lc
-        rc[rc < 0] = 0.0
-        if nominal:
-            node = CategorySplit(counts=None, label=0, feature=f, branches=[int(b) for b in branch])
-        else:
-            node = ThresholdSplit(counts=None, label=0, feature=f, threshold=float(threshold))
+        lc, rc = self.branch_counts(cases, chosen)
+        node = self.make_node(cases, chosen)
         depth = cases.depth + 1
         mid = start + n_left
         return node, [Child(Cases(lc, n_left, depth, (start, mid))), Child(Cases(rc, end - mid, depth, (mid, end)))]
@@ -171,6 +225,10 @@ class RowSplitter:
     def cases(self, rows: np.ndarray, weights: np.ndarray, depth: int, used: frozenset = frozenset()) -> Cases:
         return Cases(self.counts(rows, weights), len(rows), depth, Rows(rows, weights, used))
 
+    def node_cases(self, rows: np.ndarray, weights: np.ndarray, depth: int, tested=frozenset()) -> Cases:
+        """The cases of a node from its rows, their weights there and the attributes tested above."""
+        return self.cases(rows, weights, depth, frozenset(tested))
+
     def root(self) -> Cases:
         n = len(self.y)
         start = np.ones(n) if self.tnorm == "minimum" else self.data.w.astype(np.float64)
@@ -193,6 +251,10 @@ class RowSplitter:
 
     def make_node(self, cases: Cases, chosen: Candidate) -> Node | None:
         raise NotImplementedError
+
+    def branch_counts(self, cases: Cases, chosen: Candidate) -> list[np.ndarray]:
+        """The class weights of the cases each branch of the candidate's split receives (`split`'s)."""
+        return [self.counts(r, w) for r, w in self.parts(self.make_node(cases, chosen), cases)]
 
     def candidates(self, cases: Cases) -> list[Candidate]:
         raise NotImplementedError
@@ -266,10 +328,17 @@ class CodesSplitter(RowSplitter):
         elif score is None:
             raise ValueError("CodesSplitter needs a score or a table_score")
 
+    def unsplittable(self) -> frozenset:
+        """Attributes with fewer than two values: never offered."""
+        return frozenset(j for j in range(self.codes.shape[1]) if self.sizes[j] <= 1)
+
     def root(self) -> Cases:
         cases = super().root()
-        cases.data.used = frozenset(j for j in range(self.codes.shape[1]) if self.sizes[j] <= 1)
+        cases.data.used = self.unsplittable()
         return cases
+
+    def node_cases(self, rows, weights, depth, tested=frozenset()) -> Cases:
+        return super().node_cases(rows, weights, depth, frozenset(tested) | self.unsplittable())
 
     def candidates(self, cases: Cases) -> list[Candidate]:
         rows, w = cases.data.rows, cases.data.weights

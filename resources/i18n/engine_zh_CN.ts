@@ -4,48 +4,49 @@
     <context>
         <name>engine</name>
         <message>
-            <location filename="engine/algorithms/c45.py" line="505" />
-            <location filename="engine/algorithms/c45.py" line="562" />
+            <location filename="engine/algorithms/c45.py" line="531" />
+            <location filename="engine/algorithms/c45.py" line="584" />
+            <location filename="engine/algorithms/c45.py" line="601" />
             <source>growing the C4.5 tree</source>
             <translation>正在生长 C4.5 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/c45.py" line="412" />
+            <location filename="engine/algorithms/c45.py" line="438" />
             <source>C4.5 (J48: gain ratio, error-based pruning)</source>
             <translation>C4.5（J48：信息增益率，基于错误的剪枝）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/c45.py" line="414" />
+            <location filename="engine/algorithms/c45.py" line="440" />
             <source>M: fewest cases in at least two branches of a split</source>
             <translation>M：分裂中至少两个分支各自的最少样本数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/c45.py" line="415" />
+            <location filename="engine/algorithms/c45.py" line="441" />
             <source>CF of error-based pruning (smaller prunes more)</source>
             <translation>基于错误的剪枝的置信因子 CF（越小剪得越多）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/c45.py" line="417" />
+            <location filename="engine/algorithms/c45.py" line="443" />
             <source>error-based pruning (false: the unpruned tree)</source>
             <translation>基于错误的剪枝（false：不剪枝的树）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/c45.py" line="418" />
+            <location filename="engine/algorithms/c45.py" line="444" />
             <source>replace a node by its largest branch when that is better</source>
             <translation>当更优时用节点最大的分支替换该节点（子树提升）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/c45.py" line="419" />
+            <location filename="engine/algorithms/c45.py" line="445" />
             <source>collapse subtrees that do not reduce training errors</source>
             <translation>折叠不减少训练错误的子树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/c45.py" line="420" />
+            <location filename="engine/algorithms/c45.py" line="446" />
             <source>Quinlan's MDL correction of numeric cuts</source>
             <translation>对数值切分点使用 Quinlan 的 MDL 修正</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/classic.py" line="147" />
+            <location filename="engine/algorithms/classic.py" line="154" />
             <source>enforce_monotone and hierarchy_labels exclude each other</source>
             <translation>enforce_monotone 与 hierarchy_labels 互斥</translation>
         </message>
@@ -55,7 +56,7 @@
             <translation>CART（基尼指数，代价复杂度剪枝）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/classic.py" line="142" />
+            <location filename="engine/algorithms/classic.py" line="149" />
             <source>enforce_monotone and hierarchy_labels exclude each other: monotone relabelling needs class answers, hierarchy labels may answer a coarser label</source>
             <translation>enforce_monotone 与 hierarchy_labels 互斥：单调重标记需要以类别作答，而层次标签可能给出更粗的标签</translation>
         </message>
@@ -76,24 +77,24 @@
         </message>
         <message>
             <location filename="engine/algorithms/classic.py" line="90" />
-            <location filename="engine/algorithms/ordinal.py" line="129" />
+            <location filename="engine/algorithms/ordinal.py" line="148" />
             <source>fewest cases in a leaf</source>
             <translation>叶节点的最少样本数</translation>
         </message>
         <message>
             <location filename="engine/algorithms/classic.py" line="91" />
-            <location filename="engine/algorithms/mincost.py" line="443" />
-            <location filename="engine/algorithms/ordinal.py" line="218" />
-            <location filename="engine/algorithms/roughset.py" line="89" />
+            <location filename="engine/algorithms/mincost.py" line="493" />
+            <location filename="engine/algorithms/ordinal.py" line="251" />
+            <location filename="engine/algorithms/roughset.py" line="108" />
             <source>fewest cases in a node that may be split</source>
             <translation>可分裂节点的最少样本数</translation>
         </message>
         <message>
             <location filename="engine/algorithms/classic.py" line="92" />
             <location filename="engine/algorithms/id3.py" line="59" />
-            <location filename="engine/algorithms/mincost.py" line="444" />
-            <location filename="engine/algorithms/ordinal.py" line="130" />
-            <location filename="engine/algorithms/roughset.py" line="90" />
+            <location filename="engine/algorithms/mincost.py" line="494" />
+            <location filename="engine/algorithms/ordinal.py" line="149" />
+            <location filename="engine/algorithms/roughset.py" line="109" />
             <source>deepest level (empty: no limit)</source>
             <translation>最大树深度（留空：不限）</translation>
         </message>
@@ -118,7 +119,7 @@
             <translation>有序类别：重新标记叶节点，使不再有非单调对</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/classic.py" line="132" />
+            <location filename="engine/algorithms/classic.py" line="139" />
             <source>enforce_monotone needs ordered classes and at least one monotone attribute</source>
             <translation>enforce_monotone 需要有序类别和至少一个单调属性</translation>
         </message>
@@ -299,112 +300,112 @@
             <translation>ID3（信息增益，多路分裂，MDL 离散化）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/id3.py" line="80" />
+            <location filename="engine/algorithms/id3.py" line="82" />
             <source>growing the ID3 tree</source>
             <translation>正在生长 ID3 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="462" />
+            <location filename="engine/algorithms/mincost.py" line="512" />
             <source>w1..w4 must not all be zero</source>
             <translation>w1..w4 不能全为零</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="448" />
+            <location filename="engine/algorithms/mincost.py" line="498" />
             <source>weight of the misclassification cost MC' in F</source>
             <translation>F 中误分类代价 MC' 的权重</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="449" />
+            <location filename="engine/algorithms/mincost.py" line="499" />
             <source>weight of the test cost TC' in F</source>
             <translation>F 中测试代价 TC' 的权重</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="450" />
+            <location filename="engine/algorithms/mincost.py" line="500" />
             <source>weight of the waiting cost WC' in F</source>
             <translation>F 中等待时间代价 WC' 的权重</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="451" />
+            <location filename="engine/algorithms/mincost.py" line="501" />
             <source>weight of the gain ratio GR' (subtracted) in F</source>
             <translation>F 中信息增益率 GR' 的权重（减去）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="458" />
+            <location filename="engine/algorithms/mincost.py" line="508" />
             <source>w1..w4 are all zero; give at least one a weight</source>
             <translation>w1..w4 全为零；请至少给其中一个赋予权重</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="469" />
+            <location filename="engine/algorithms/mincost.py" line="519" />
             <source>M3 minimum cost (MC, test, waiting costs and gain ratio, normalised and weighted)</source>
             <translation>M3 最小代价（误分类代价、测试代价、等待时间代价与信息增益率，归一化并加权）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="481" />
+            <location filename="engine/algorithms/mincost.py" line="531" />
             <source>M2 minimum total cost (Ling et al. 2004: largest total-cost reduction)</source>
             <translation>M2 最小总代价（Ling 等 2004：总代价降低最大）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="487" />
+            <location filename="engine/algorithms/mincost.py" line="537" />
             <source>M1 (C4.5 gain ratio and missing values, minimum-cost labels)</source>
             <translation>M1（C4.5 信息增益率与缺失值处理，最小代价标签）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="509" />
+            <location filename="engine/algorithms/mincost.py" line="561" />
             <source>growing the minimum-cost tree (M3)</source>
             <translation>正在生长最小代价决策树（M3）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="516" />
+            <location filename="engine/algorithms/mincost.py" line="568" />
             <source>growing the minimum total cost tree (M2)</source>
             <translation>正在生长最小总代价决策树（M2）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="471" />
+            <location filename="engine/algorithms/mincost.py" line="521" />
             <source>ties in F and MC: the smaller test cost first, or the smaller waiting cost first</source>
             <translation>F 与 MC 相同时：测试代价较小者优先，或等待时间代价较小者优先</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="473" />
+            <location filename="engine/algorithms/mincost.py" line="523" />
             <source>also make a leaf when the chosen split's total-cost reduction (as M2 computes it) is not positive</source>
             <translation>所选分裂的总代价降低（按 M2 的算法）不为正时也生成叶节点</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="127" />
+            <location filename="engine/algorithms/ordinal.py" line="146" />
             <source>leaf label: majority class, or median class (least absolute error)</source>
             <translation>叶节点标签：多数类，或中位类（绝对误差最小）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="131" />
+            <location filename="engine/algorithms/ordinal.py" line="150" />
             <source>relabel the leaves so no non-monotone pair is left (the relabelling of least training error)</source>
             <translation>重新标记叶节点，使不再有非单调对（训练误差最小的重新标记）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="167" />
+            <location filename="engine/algorithms/ordinal.py" line="194" />
             <source>FACMI (ordinal tree: fuzzy dominance complementary mutual information)</source>
             <translation>FACMI（有序树：模糊优势互补互信息）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="234" />
+            <location filename="engine/algorithms/ordinal.py" line="271" />
             <source>IE: complementary mutual information of binarised attributes</source>
             <translation>IE：二值化属性的互补互信息</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="237" />
+            <location filename="engine/algorithms/ordinal.py" line="275" />
             <source>RT: ranking impurity tree (Xia et al. 2006)</source>
             <translation>RT：排序不纯度决策树（Xia 等 2006）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="238" />
+            <location filename="engine/algorithms/ordinal.py" line="277" />
             <source>REMT: rank entropy based monotonic tree (Hu et al. 2012)</source>
             <translation>REMT：基于排序熵的单调决策树（Hu 等 2012）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="235" />
+            <location filename="engine/algorithms/ordinal.py" line="273" />
             <source>stop when the best value is not above this</source>
             <translation>最佳值不高于此值时停止</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="239" />
+            <location filename="engine/algorithms/ordinal.py" line="279" />
             <source>stop when the best rank mutual information is below this</source>
             <translation>最佳排序互信息低于此值时停止</translation>
         </message>
@@ -419,37 +420,37 @@
             <translation>decreasing 必须是 {choices} 之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="147" />
+            <location filename="engine/algorithms/ordinal.py" line="167" />
             <source>growing the {algorithm} tree</source>
             <translation>正在生长 {algorithm} 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="169" />
+            <location filename="engine/algorithms/ordinal.py" line="196" />
             <source>stop when the best FACMI is below this</source>
             <translation>最佳 FACMI 低于此值时停止</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="170" />
+            <location filename="engine/algorithms/ordinal.py" line="197" />
             <source>steepness of the fuzzy membership (large: nearly crisp)</source>
             <translation>模糊隶属函数的陡度（越大越接近清晰划分）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="171" />
+            <location filename="engine/algorithms/ordinal.py" line="198" />
             <source>exact (the exact logistic's cuts: each cut's value bounded, only those that could win evaluated), logistic (the same cuts, every one evaluated: slow), ramp (fast, prefix sums), or auto: the exact logistic's cuts up to ramp_above cases in a node, ramp above</source>
             <translation>exact（精确 logistic 的切分点：每个切分点的值有界，只计算可能胜出的切分点）、logistic（相同的切分点，全部计算：较慢）、ramp（快速，前缀和），或 auto：节点样本数不超过 ramp_above 时用精确 logistic 的切分点，超过时用 ramp</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="175" />
+            <location filename="engine/algorithms/ordinal.py" line="202" />
             <source>auto: nodes with more cases use the ramp</source>
             <translation>auto：样本数多于此值的节点使用 ramp</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="176" />
+            <location filename="engine/algorithms/ordinal.py" line="203" />
             <source>which case pairs score a cut: concordant (the cut orders the pair as the class does; reversed pairs cost nothing) or net (concordant minus discordant: a reversed pair counts against the cut)</source>
             <translation>用哪些样本对为切分点评分：concordant（切分点对样本对的排序与类别一致；反向对不计代价）或 net（一致对减不一致对：反向对对切分点不利）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="179" />
+            <location filename="engine/algorithms/ordinal.py" line="206" />
             <source>how a decreasing attribute is turned increasing: negate (-a) or reciprocal (1/a, the original method's; ordinal ranks 1..m; negation where a value is not positive). Same order, different fuzzy memberships</source>
             <translation>如何把递减属性变为递增：negate（-a）或 reciprocal（1/a，原方法的做法；有序型取秩 1..m；有非正值时取负）。顺序相同，模糊隶属度不同</translation>
         </message>
@@ -510,7 +511,7 @@
         </message>
         <message>
             <location filename="engine/algorithms/params.py" line="81" />
-            <location filename="engine/algorithms/params.py" line="225" />
+            <location filename="engine/algorithms/params.py" line="229" />
             <location filename="engine/settings_words.py" line="33" />
             <source>none</source>
             <translation>无</translation>
@@ -592,77 +593,77 @@
             <translation>从 1 起的整数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="240" />
+            <location filename="engine/algorithms/params.py" line="244" />
             <source>{algorithm} parameter {name}</source>
             <translation>{algorithm} 的参数 {name}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="249" />
+            <location filename="engine/algorithms/params.py" line="253" />
             <source>{where} needs a value</source>
             <translation>{where} 需要一个值</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="264" />
+            <location filename="engine/algorithms/params.py" line="268" />
             <source>{where} must be true or false, not {value}</source>
             <translation>{where} 必须是 true 或 false，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="301" />
+            <location filename="engine/algorithms/params.py" line="305" />
             <source>{where} needs the problem's {what} (setting {setting}), and none is set</source>
             <translation>{where} 需要问题的{what}（设置项 {setting}），但尚未设置</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="304" />
+            <location filename="engine/algorithms/params.py" line="308" />
             <source>{where} must be one of {choices} ({what}), not {value}</source>
             <translation>{where} 必须是 {choices}（{what}）之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="226" />
+            <location filename="engine/algorithms/params.py" line="230" />
             <source>{algorithm} has no parameter "{key}" (parameters: {known})</source>
             <translation>{algorithm} 没有参数“{key}”（参数：{known}）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="234" />
+            <location filename="engine/algorithms/params.py" line="238" />
             <source>{algorithm} parameters: {message}</source>
             <translation>{algorithm} 的参数：{message}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="246" />
+            <location filename="engine/algorithms/params.py" line="250" />
             <source>{where} is required: {help}</source>
             <translation>{where} 必须给出：{help}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="254" />
+            <location filename="engine/algorithms/params.py" line="258" />
             <source>{where} must be one of {choices}, not {value}</source>
             <translation>{where} 必须是 {choices} 之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="273" />
+            <location filename="engine/algorithms/params.py" line="277" />
             <source>{where} must be a finite number</source>
             <translation>{where} 必须是有限数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="280" />
+            <location filename="engine/algorithms/params.py" line="284" />
             <source>{where} must be at least {minimum}, not {value}</source>
             <translation>{where} 必须至少为 {minimum}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="283" />
+            <location filename="engine/algorithms/params.py" line="287" />
             <source>{where} must be at most {maximum}, not {value}</source>
             <translation>{where} 必须至多为 {maximum}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="294" />
+            <location filename="engine/algorithms/params.py" line="298" />
             <source>{where} must be {form}, not {value}</source>
             <translation>{where} 必须是{form}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="270" />
+            <location filename="engine/algorithms/params.py" line="274" />
             <source>{where} must be a number, not {value}</source>
             <translation>{where} 必须是数字，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="276" />
+            <location filename="engine/algorithms/params.py" line="280" />
             <source>{where} must be a whole number, not {value}</source>
             <translation>{where} 必须是整数，而不是 {value}</translation>
         </message>
@@ -712,12 +713,22 @@
             <translation>未知算法“{name}”（可用：{known}）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/roughset.py" line="95" />
+            <location filename="engine/algorithms/roughset.py" line="147" />
+            <source>growing the DP tree</source>
+            <translation>正在生长 DP 决策树</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/roughset.py" line="148" />
+            <source>growing the RS tree</source>
+            <translation>正在生长 RS 决策树</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/roughset.py" line="114" />
             <source>DP (rough-set dependency, then purity; multiway, MDL discretisation)</source>
             <translation>DP（粗糙集属性依赖度，其次属性纯度；多路分裂，MDL 离散化）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/roughset.py" line="100" />
+            <location filename="engine/algorithms/roughset.py" line="119" />
             <source>RS (rough-set dependency, then gain ratio; multiway, MDL discretisation)</source>
             <translation>RS（粗糙集属性依赖度，其次信息增益率；多路分裂，MDL 离散化）</translation>
         </message>
@@ -767,313 +778,529 @@
             <translation>“{positive}”不是一个类别</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="43" />
+            <location filename="engine/candidates.py" line="53" />
+            <source>Gini decrease</source>
+            <translation>基尼指数下降量</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="53" />
+            <source>entropy decrease</source>
+            <translation>熵下降量</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="54" />
+            <location filename="engine/cli/candidates.py" line="22" />
+            <location filename="engine/cli/candidates.py" line="22" />
+            <source>gain ratio</source>
+            <translation>信息增益率</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="54" />
+            <source>information gain</source>
+            <translation>信息增益</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="54" />
+            <source>dependency γ</source>
+            <translation>属性依赖度 γ</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="55" />
+            <source>FACMI</source>
+            <translation>FACMI</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="55" />
+            <source>complementary mutual information</source>
+            <translation>互补互信息</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="56" />
+            <source>ranking impurity decrease</source>
+            <translation>排序不纯度下降量</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="57" />
+            <source>rank mutual information</source>
+            <translation>排序互信息</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="57" />
+            <source>F (smaller is better)</source>
+            <translation>F（越小越好）</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="58" />
+            <location filename="engine/cli/candidates.py" line="24" />
+            <source>total-cost reduction</source>
+            <translation>总代价降低</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="63" />
+            <source>the learner splits this node by {attribute}</source>
+            <translation>学习器在此节点按 {attribute} 划分</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="64" />
+            <source>the learner leaves this node a leaf: a stopping rule holds (pure, too few cases, or the deepest level); the first candidate is the one it would choose</source>
+            <translation>学习器把此节点留作叶节点：满足停止规则（纯净、样本太少或已达最大深度）；排名第一的候选划分就是它本会选择的</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="66" />
+            <source>the learner leaves this node a leaf: its best split is below the learner's minimum; the first candidate is that split</source>
+            <translation>学习器把此节点留作叶节点：最佳划分低于学习器的下限；排名第一的候选划分就是该划分</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="68" />
+            <source>the learner leaves this node a leaf: its choice takes none of the candidates</source>
+            <translation>学习器把此节点留作叶节点：其选择规则不取任何候选划分</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="69" />
+            <source>no attribute separates this node's cases</source>
+            <translation>没有属性能划分此节点的样本</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="196" />
+            <source>{algorithm} grows fuzzy splits (a case goes down several branches at once); candidates are ranked for crisp trees that test one attribute at a split ({crisp})</source>
+            <translation>{algorithm} 生成模糊划分（一个样本同时进入多个分支）；候选划分排名只适用于每次划分只检验一个属性的清晰决策树（{crisp}）</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="199" />
+            <source>{algorithm} grows splits that test several attributes at once (a discriminant score); candidates are ranked for crisp trees that test one attribute at a split ({crisp})</source>
+            <translation>{algorithm} 的划分同时检验多个属性（判别得分）；候选划分排名只适用于每次划分只检验一个属性的清晰决策树（{crisp}）</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="202" />
+            <source>{algorithm} has no splitter of its own to rank a node's candidates with; candidates are ranked by the learners that grow a tree split by split ({crisp})</source>
+            <translation>{algorithm} 没有自己的划分器来为节点的候选划分排名；候选划分排名由逐次划分生长决策树的学习器给出（{crisp}）</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="189" />
+            <source>the model was trained by "{algorithm}", which this version does not have</source>
+            <translation>该模型由“{algorithm}”训练，而本版本没有此算法</translation>
+        </message>
+        <message>
+            <location filename="engine/candidates.py" line="123" />
+            <source>a split of "{attribute}" into its intervals is not an edit: split it at one of its cuts ({cuts})</source>
+            <translation>把“{attribute}”按其区间划分不是一种编辑：请在它的某个切分点处划分（{cuts}）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="45" />
             <source>ruletree: no display found (DISPLAY is not set), so the window cannot open; use a subcommand such as 'ruletree info DATA' (see 'ruletree --help')</source>
             <translation>ruletree：找不到显示器（未设置 DISPLAY），无法打开窗口；请使用子命令，例如“ruletree info DATA”（参见“ruletree --help”）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="51" />
+            <location filename="engine/cli/__init__.py" line="53" />
             <source>usage: </source>
             <translation>用法：</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="51" />
+            <location filename="engine/cli/__init__.py" line="53" />
             <source>positional arguments</source>
             <translation>位置参数</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="51" />
+            <location filename="engine/cli/__init__.py" line="53" />
             <source>options</source>
             <translation>选项</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="51" />
+            <location filename="engine/cli/__init__.py" line="53" />
             <source>show this help message and exit</source>
             <translation>显示此帮助信息并退出</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="52" />
+            <location filename="engine/cli/__init__.py" line="54" />
             <source>the following arguments are required: %s</source>
             <translation>缺少必需的参数：%s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="52" />
+            <location filename="engine/cli/__init__.py" line="54" />
             <source>unrecognized arguments: %s</source>
             <translation>无法识别的参数：%s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="53" />
+            <location filename="engine/cli/__init__.py" line="55" />
             <source>invalid choice: %(value)r (choose from %(choices)s)</source>
             <translation>无效的选择：%(value)r（可选：%(choices)s）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="53" />
+            <location filename="engine/cli/__init__.py" line="55" />
             <source>expected one argument</source>
             <translation>需要一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="54" />
+            <location filename="engine/cli/__init__.py" line="56" />
             <source>expected at least one argument</source>
             <translation>至少需要一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="54" />
+            <location filename="engine/cli/__init__.py" line="56" />
             <source>expected at most one argument</source>
             <translation>至多接受一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="54" />
+            <location filename="engine/cli/__init__.py" line="56" />
             <source>expected %s argument</source>
             <translation>需要 %s 个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="55" />
+            <location filename="engine/cli/__init__.py" line="57" />
             <source>expected %s arguments</source>
             <translation>需要 %s 个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="55" />
+            <location filename="engine/cli/__init__.py" line="57" />
             <source>argument %(argument_name)s: %(message)s</source>
             <translation>参数 %(argument_name)s：%(message)s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="56" />
+            <location filename="engine/cli/__init__.py" line="58" />
             <source>invalid %(type)s value: %(value)r</source>
             <translation>无效的 %(type)s 值：%(value)r</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="56" />
+            <location filename="engine/cli/__init__.py" line="58" />
             <source>ambiguous option: %(option)s could match %(matches)s</source>
             <translation>有歧义的选项：%(option)s 可匹配 %(matches)s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="57" />
+            <location filename="engine/cli/__init__.py" line="59" />
             <source>not allowed with argument %s</source>
             <translation>不能与参数 %s 同时使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="57" />
+            <location filename="engine/cli/__init__.py" line="59" />
             <source>ignored explicit argument %r</source>
             <translation>忽略了显式参数 %r</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="58" />
+            <location filename="engine/cli/__init__.py" line="60" />
             <source>one of the arguments %s is required</source>
             <translation>需要参数 %s 之一</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="84" />
+            <location filename="engine/cli/__init__.py" line="86" />
             <source>RuleTree Studio: decision trees and IF-THEN rules from spreadsheets. With no subcommand, starts the window.</source>
             <translation>RuleTree Studio：从电子表格生成决策树和“如果-则”规则。不带子命令时打开窗口。</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="88" />
+            <location filename="engine/cli/__init__.py" line="90" />
             <source>language of the messages and exports: en or zh_CN (default: RULETREE_LANG, then the system locale); JSON output and files never change with it</source>
             <translation>消息和导出文件的语言：en 或 zh_CN（默认：RULETREE_LANG，其次为系统区域设置）；JSON 输出和文件内容不随之改变</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="91" />
+            <location filename="engine/cli/__init__.py" line="93" />
             <source>columns, types, missing values, classes; validate a project</source>
             <translation>列、类型、缺失值、类别；检查项目</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="93" />
-            <location filename="engine/cli/__init__.py" line="96" />
+            <location filename="engine/cli/__init__.py" line="95" />
+            <location filename="engine/cli/__init__.py" line="98" />
+            <location filename="engine/cli/candidates.py" line="40" />
             <location filename="engine/cli/guideline.py" line="35" />
             <source>print JSON</source>
             <translation>输出 JSON</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="95" />
+            <location filename="engine/cli/__init__.py" line="97" />
             <source>the available algorithms, by family, and their parameters</source>
             <translation>可用的算法（按类别分组）及其参数</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="99" />
+            <location filename="engine/cli/__init__.py" line="101" />
             <source>fit a model on all rows and write it</source>
             <translation>用全部行训练模型并保存</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="102" />
+            <location filename="engine/cli/__init__.py" line="104" />
             <source>an algorithm parameter (repeatable)</source>
             <translation>一个算法参数（可重复）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="106" />
+            <location filename="engine/cli/__init__.py" line="108" />
             <source>predict every row of a data file</source>
             <translation>预测数据文件的每一行</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="113" />
+            <location filename="engine/cli/__init__.py" line="115" />
             <source>what an unknown value does (default: the algorithm's own policy)</source>
             <translation>遇到未知值时的处理方式（默认：算法自身的策略）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="117" />
+            <location filename="engine/cli/__init__.py" line="119" />
             <source>IF-THEN rules of a model</source>
             <translation>模型的“如果-则”规则</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="119" />
+            <location filename="engine/cli/__init__.py" line="121" />
             <source>also write an Excel workbook</source>
             <translation>同时写出 Excel 工作簿</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="123" />
+            <location filename="engine/cli/__init__.py" line="125" />
             <source>cross-validated metrics of an algorithm on a file</source>
             <translation>算法在一个文件上的交叉验证指标</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="131" />
+            <location filename="engine/cli/__init__.py" line="133" />
             <location filename="engine/cli/compare.py" line="64" />
             <source>how a test case's values are obtained, for the cost metrics (default: sequential when the problem has test or waiting costs)</source>
             <translation>代价指标中测试样本取值的获取方式（默认：问题有测试代价或等待时间代价时为 sequential）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="134" />
+            <location filename="engine/cli/__init__.py" line="136" />
             <source>for experiments: blank each attribute value (never the class) independently with probability R, 0 &lt;= R &lt; 1 (missing completely at random, seeded by --seed), in the training and the test rows of every fold</source>
             <translation>用于实验：在每一折的训练行和测试行中，以概率 R（0 &lt;= R &lt; 1）独立地清空每个属性值（从不清空类别）（完全随机缺失，随机种子由 --seed 给出）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="145" />
+            <location filename="engine/cli/__init__.py" line="147" />
             <source>one case, the most useful question next</source>
             <translation>一个案例，下一步问最有用的问题</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="147" />
+            <location filename="engine/cli/__init__.py" line="149" />
             <source>costs, batch groups and budget from a project</source>
             <translation>从项目读取代价、批量属性组和预算</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="149" />
+            <location filename="engine/cli/__init__.py" line="151" />
             <source>scripted answers: attribute -&gt; value (null or ? unknown)</source>
             <translation>预设的回答：属性 -&gt; 值（null 或 ? 表示未知）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="150" />
+            <location filename="engine/cli/__init__.py" line="152" />
             <source>write the session (questions, answers, outcome)</source>
             <translation>写出咨询会话（问题、回答、结果）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="151" />
+            <location filename="engine/cli/__init__.py" line="153" />
             <source>continue a saved session</source>
             <translation>继续一个已保存的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="152" />
+            <location filename="engine/cli/__init__.py" line="154" />
             <source>a name for the case (patient, applicant) in the history</source>
             <translation>该案例（病人、申请人）在历史记录中的名称</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="154" />
+            <location filename="engine/cli/__init__.py" line="156" />
             <source>also stop when no remaining test costs less than it could still save (E_now - E*; meaningful when test and misclassification costs share a unit)</source>
             <translation>当剩余的测试都不比它还能节省的代价（E_now - E*）便宜时也停止（测试代价与误分类代价单位相同时才有意义）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="157" />
+            <location filename="engine/cli/__init__.py" line="159" />
             <source>planned (default): ask any attribute a still-possible rule tests, in the order of least expected total cost; utility: the tree's next tests by expected cost removed per unit of test cost (fuzzy and trichotomy trees always)</source>
             <translation>planned（默认）：按期望总代价从小到大，询问仍可能成立的规则所测试的任一属性；utility：按每单位测试代价减少的期望代价选择决策树的下一个测试（模糊决策树和三分法决策树总是如此）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="162" />
+            <location filename="engine/cli/__init__.py" line="164" />
             <source>saved consultations: list them, export them to Excel</source>
             <translation>已保存的咨询：列出，或导出到 Excel</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="163" />
+            <location filename="engine/cli/__init__.py" line="165" />
             <source>only these sessions</source>
             <translation>只显示这些咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="164" />
+            <location filename="engine/cli/__init__.py" line="166" />
             <source>only this project's sessions</source>
             <translation>只显示该项目的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="165" />
+            <location filename="engine/cli/__init__.py" line="167" />
             <source>only sessions with this model</source>
             <translation>只显示使用该模型的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="166" />
+            <location filename="engine/cli/__init__.py" line="168" />
             <source>write them to a workbook (Sessions, Answers)</source>
             <translation>写入工作簿（咨询会话、回答）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="170" />
+            <location filename="engine/cli/__init__.py" line="172" />
             <source>rerun a paper's experiment; write its tables and plots</source>
             <translation>重新运行一篇论文的实验；写出其表格和图</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="173" />
+            <location filename="engine/cli/__init__.py" line="175" />
             <source>output folder (default: reproduce_PAPER)</source>
             <translation>输出文件夹（默认：reproduce_PAPER）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="174" />
+            <location filename="engine/cli/__init__.py" line="176" />
             <source>few repeats: about a minute</source>
             <translation>少量重复：约一分钟</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="175" />
+            <location filename="engine/cli/__init__.py" line="177" />
             <source>repeats of every part (facmi; the paper: 100)</source>
             <translation>每一部分的重复次数（facmi；论文中为 100）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="176" />
+            <location filename="engine/cli/__init__.py" line="178" />
             <source>also draw the plots as PNG (with the app's plotter; the SVG plots need nothing more)</source>
             <translation>同时将图绘制为 PNG（使用应用程序的绘图器；SVG 图无需额外组件）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="211" />
+            <location filename="engine/cli/__init__.py" line="214" />
             <source>Start the RuleTree Studio window.</source>
             <translation>打开 RuleTree Studio 窗口。</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="212" />
+            <location filename="engine/cli/__init__.py" line="215" />
             <source>a data file or project (.rtproj) to open</source>
             <translation>要打开的数据文件或项目（.rtproj）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="213" />
+            <location filename="engine/cli/__init__.py" line="216" />
             <source>en or zh_CN</source>
             <translation>en 或 zh_CN</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="171" />
+            <location filename="engine/cli/__init__.py" line="173" />
             <source>{papers} (dp, hfdt, mincost: with their issues)</source>
             <translation>{papers}（dp、hfdt、mincost：附带其问题说明）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="216" />
+            <location filename="engine/cli/__init__.py" line="219" />
             <source>"{file}" is neither a file nor a command (commands: {commands})</source>
             <translation>“{file}”既不是文件，也不是命令（命令：{commands}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="252" />
+            <location filename="engine/cli/__init__.py" line="255" />
             <location filename="engine/cli/commands.py" line="72" />
             <source>{prog}: error: {message}</source>
             <translation>{prog}：错误：{message}</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="255" />
+            <location filename="engine/cli/__init__.py" line="258" />
             <source>{prog}: interrupted</source>
             <translation>{prog}：已中断</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="261" />
+            <location filename="engine/cli/__init__.py" line="264" />
             <source>{prog}: internal error ({kind}: {error}); this is a bug, please report it with the log file {log}</source>
             <translation>{prog}：内部错误（{kind}：{error}）；这是程序缺陷，请连同日志文件 {log} 一起报告</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="277" />
+            <location filename="engine/cli/__init__.py" line="280" />
             <source>give a command ({commands}); the window starts with '{prog}' (python -m app.launch); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；窗口用“{prog}”（python -m app.launch）启动；参见“{prog} --help”</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="282" />
+            <location filename="engine/cli/__init__.py" line="285" />
             <source>give a command ({commands}); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；参见“{prog} --help”</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="22" />
+            <location filename="engine/sessions.py" line="425" />
+            <source>gain</source>
+            <translation>增益</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="23" />
+            <source>purity</source>
+            <translation>纯度</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="23" />
+            <source>average gain</source>
+            <translation>平均增益</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="26" />
+            <source>gain below the average</source>
+            <translation>增益低于平均值</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="27" />
+            <source>every γ is 0: ranked by gain ratio</source>
+            <translation>所有 γ 均为 0：按信息增益率排序</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="28" />
+            <source>total-cost reduction not positive</source>
+            <translation>总代价降低不为正</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="107" />
+            <location filename="engine/sessions.py" line="425" />
+            <source>attribute</source>
+            <translation>属性</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="111" />
+            <source>also</source>
+            <translation>其他</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="32" />
+            <source>the attributes a node could be split by, ranked by the learner's own criterion</source>
+            <translation>节点可用于划分的属性，按学习器自己的准则排序</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="37" />
+            <source>the node: root, root/1/0 (the child taken at each step from the root), or its number in the model file such as #7</source>
+            <translation>节点：root、root/1/0（从根节点起每一步所走的子节点），或其在模型文件中的编号，如 #7</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="39" />
+            <source>only the first K candidates (default: all)</source>
+            <translation>只列出排名前 K 的候选划分（默认：全部）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="46" />
+            <source>--top must be at least 1</source>
+            <translation>--top 必须至少为 1</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="110" />
+            <location filename="engine/cli/printing.py" line="26" />
+            <location filename="engine/data/spec/settings.py" line="38" />
+            <location filename="engine/sessions.py" line="423" />
+            <source>test cost</source>
+            <translation>测试代价</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="110" />
+            <location filename="engine/data/spec/settings.py" line="38" />
+            <location filename="engine/sessions.py" line="424" />
+            <source>waiting cost</source>
+            <translation>等待时间代价</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="94" />
+            <source>{algorithm}, node {path} (#{id}): weight {weight} ({counts})</source>
+            <translation>{algorithm}，节点 {path}（#{id}）：权重 {weight}（{counts}）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="107" />
+            <source>split: cases per branch [{classes}]</source>
+            <translation>划分：各分支的样本 [{classes}]</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="132" />
+            <source>* the learner's choice</source>
+            <translation>* 学习器的选择</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="98" />
+            <source>the tree tests {attribute} here</source>
+            <translation>决策树在此检验 {attribute}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="119" />
+            <source>stays: {weight}</source>
+            <translation>留在节点：{weight}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/candidates.py" line="130" />
+            <source>({n} more; --top to see them)</source>
+            <translation>（还有 {n} 个；用 --top 查看）</translation>
         </message>
         <message>
             <location filename="engine/cli/commands.py" line="47" />
@@ -1437,7 +1664,7 @@
         <message>
             <location filename="engine/cli/consult.py" line="110" />
             <location filename="engine/export.py" line="254" />
-            <location filename="engine/tree/describe.py" line="185" />
+            <location filename="engine/tree/describe.py" line="189" />
             <source>PENDING</source>
             <translation>待定</translation>
         </message>
@@ -1753,13 +1980,6 @@
             <location filename="engine/cli/printing.py" line="25" />
             <source>decreasing</source>
             <translation>单调递减</translation>
-        </message>
-        <message>
-            <location filename="engine/cli/printing.py" line="26" />
-            <location filename="engine/data/spec/settings.py" line="38" />
-            <location filename="engine/sessions.py" line="423" />
-            <source>test cost</source>
-            <translation>测试代价</translation>
         </message>
         <message>
             <location filename="engine/cli/printing.py" line="26" />
@@ -3765,12 +3985,6 @@
             <translation>等待时间</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/settings.py" line="38" />
-            <location filename="engine/sessions.py" line="424" />
-            <source>waiting cost</source>
-            <translation>等待时间代价</translation>
-        </message>
-        <message>
             <location filename="engine/data/spec/settings.py" line="39" />
             <source>prerequisite</source>
             <translation>前置属性</translation>
@@ -5252,11 +5466,6 @@
         </message>
         <message>
             <location filename="engine/sessions.py" line="425" />
-            <source>attribute</source>
-            <translation>属性</translation>
-        </message>
-        <message>
-            <location filename="engine/sessions.py" line="425" />
             <source>answer</source>
             <translation>回答</translation>
         </message>
@@ -5264,11 +5473,6 @@
             <location filename="engine/sessions.py" line="425" />
             <source>utility</source>
             <translation>效用</translation>
-        </message>
-        <message>
-            <location filename="engine/sessions.py" line="425" />
-            <source>gain</source>
-            <translation>增益</translation>
         </message>
         <message>
             <location filename="engine/sessions.py" line="426" />
@@ -5921,68 +6125,69 @@
             <translation>很高</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="167" />
+            <location filename="engine/tree/describe.py" line="171" />
             <source>middle</source>
             <translation>中间</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="179" />
-            <location filename="engine/tree/describe.py" line="162" />
+            <location filename="engine/tree/describe.py" line="183" />
+            <location filename="engine/tree/describe.py" line="166" />
             <source>any</source>
             <translation>任意</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="230" />
+            <location filename="engine/tree/describe.py" line="234" />
             <source>{name} (by value)</source>
             <translation>{name}（按取值）</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="198" />
+            <location filename="engine/tree/describe.py" line="202" />
             <source>{name} (fuzzy)</source>
             <translation>{name}（模糊）</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="225" />
+            <location filename="engine/tree/describe.py" line="229" />
             <source>{name} intervals cut at {cuts}</source>
             <translation>{name} 区间，切分点为 {cuts}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="228" />
+            <location filename="engine/tree/describe.py" line="232" />
             <source>{name} fuzzy terms at {centres}</source>
             <translation>{name} 模糊语义值，中心为 {centres}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="164" />
+            <location filename="engine/tree/describe.py" line="168" />
             <source>low &lt;= {value}</source>
             <translation>低 &lt;= {value}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="166" />
+            <location filename="engine/tree/describe.py" line="170" />
             <source>high &gt;= {value}</source>
             <translation>高 &gt;= {value}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="207" />
+            <location filename="engine/tree/describe.py" line="211" />
             <source>{test}: {branch}</source>
             <translation>{test}：{branch}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="385" />
+            <location filename="engine/tree/describe.py" line="389" />
             <source>is {term}</source>
             <translation>为 {term}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="368" />
+            <location filename="engine/tree/describe.py" line="372" />
             <source>{name} is {term}</source>
             <translation>{name} 为 {term}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="351" />
+            <location filename="engine/tree/describe.py" line="355" />
             <source>{name} in {values}</source>
             <translation>{name} 属于 {values}</translation>
         </message>
         <message>
-            <location filename="engine/tree/grow.py" line="219" />
+            <location filename="engine/tree/grow.py" line="254" />
+            <location filename="engine/tree/grow.py" line="290" />
             <source>growing the tree</source>
             <translation>正在生长决策树</translation>
         </message>
