@@ -59,7 +59,7 @@ class EditFlow:
     def _node_cases(self, node_id: int):
         """The selected node's training cases (X rows, classes, weights), for the split dialog."""
         data = self.edit_data()
-        rows, w = cases_at(self.model.tree, node_id, data.X, data.w, training_policy(self._learner().missing))
+        rows, w = cases_at(self.model.tree, node_id, data.X, data.w, training_policy(self._learner()))
         return data.X[rows], data.y[rows], w
 
     def _learner(self):

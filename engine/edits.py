@@ -158,7 +158,7 @@ class EditContext:
     _policy: str = field(init=False, default="stay")
 
     def __post_init__(self):
-        self._policy = training_policy(self.info.missing)
+        self._policy = training_policy(self.info)
 
     @property
     def policy(self) -> str:

@@ -192,7 +192,7 @@ def test_fuzzy_settings_travel_in_the_model_file_and_set_its_version(tmp_path):
 
     from engine.data.spec import ProblemSpec
     from engine.errors import ModelFileError
-    from engine.model import Model, load_model
+    from engine.model import VERSION, Model, load_model
 
     schema = DataSchema("y", ["a", "b"], False, [AttributeSchema("x", "numeric")])
     t = Tree(schema, tnorm="minimum", aggregate="label_max")
@@ -212,7 +212,7 @@ def test_fuzzy_settings_travel_in_the_model_file_and_set_its_version(tmp_path):
     assert plain["version"] == 1 and "fuzzy" not in plain["tree"]
     read = load_model(tmp_path / "plain.json").tree
     assert (read.tnorm, read.aggregate) == ("product", "distribution")
-    obj["version"] = 4
+    obj["version"] = VERSION + 1
     (tmp_path / "newer.json").write_text(json.dumps(obj))
     with _pytest.raises(ModelFileError) as err:
         load_model(tmp_path / "newer.json")

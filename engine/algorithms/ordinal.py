@@ -191,7 +191,7 @@ def finish_monotone(tree: Tree, params: dict) -> Tree:
 
 
 FACMI = AlgorithmInfo(
-    name="facmi", family="ordinal", title=N_("FACMI (ordinal tree: fuzzy dominance complementary mutual information)"),
+    name="facmi", family="ordinal", training_missing="heavier", title=N_("FACMI (ordinal tree: fuzzy dominance complementary mutual information)"),
     params=_COMMON + (
         Param("threshold", 0.01, N_("stop when the best FACMI is below this"), kind="float", minimum=0.0),
         Param("k", 10.0, N_("steepness of the fuzzy membership (large: nearly crisp)"), kind="float", minimum=0.1),
@@ -251,7 +251,8 @@ class CrispOrdinalLearner:
             own += (Param("min_samples_split", 2, N_("fewest cases in a node that may be split"), kind="int",
                           minimum=2),)
         return AlgorithmInfo(name=self.name, family="ordinal", title=self.title, params=_COMMON + own,
-                             uses=("class_order", "monotone"), fit=self.fit, parts=self.parts)
+                             uses=("class_order", "monotone"), fit=self.fit, parts=self.parts,
+                             training_missing="heavier")
 
     def parts(self, data, spec, params) -> GrowthParts:
         stop = {}

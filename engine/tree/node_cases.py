@@ -34,8 +34,11 @@ _PATH = re.compile(r"root((?:/\d+)*)/?")
 _ID = re.compile(r"#?(\d+)")
 
 
-def training_policy(missing: str) -> str:
-    return TRAINING_POLICY.get(missing, "stay")
+def training_policy(info) -> str:
+    """How a learner's (AlgorithmInfo's) training cases with a value missing move at a split: its
+    own `training_missing`, else what its prediction's policy implies (the presorted sweeps send
+    them to the heavier side whatever a prediction does: the ordinal learners say so)."""
+    return info.training_missing or TRAINING_POLICY.get(info.missing, "stay")
 
 
 def node_path(tree, node_id: int) -> str:
