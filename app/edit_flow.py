@@ -23,7 +23,8 @@ from engine.edit_scores import replayed_cv, training_scores
 from engine.edits import edit_model
 from engine.metrics import METRICS
 from engine.problem import with_missing_values
-from engine.tree.node_cases import cases_at, training_policy
+from engine.candidates import rank_candidates
+from engine.tree.node_cases import cases_at, node_path, training_policy
 
 APP_NAME = "RuleTree Studio"
 REPLAYED_FOLDS = 10
@@ -69,8 +70,15 @@ class EditFlow:
         return get(self.model.algorithm)
 
     def _offer_edits(self) -> None:
-        """The Tree tab's pane reads the model's data when the open table has its columns."""
-        self.tree_panel.pane.cases = self._node_cases if self.edit_data() is not None else None
+        """The Tree tab's pane reads the model's data when the open table has its columns: the node's
+        cases (the split dialog) and its ranked candidates (engine.candidates)."""
+        usable = self.edit_data() is not None
+        self.tree_panel.pane.cases = self._node_cases if usable else None
+        self.tree_panel.pane.rank = self._rank if usable else None
+
+    def _rank(self, node_id: int) -> list:
+        """The learner's ranked candidates at a node of the shown model (its own splitter, once)."""
+        return rank_candidates(self.model, self.edit_data(), node_path(self.model.tree, node_id))
 
     # ---- making an edit -----------------------------------------------------------------------
 
@@ -150,6 +158,7 @@ class EditFlow:
         Train tab: training at once, the replayed cross-validation from a job."""
         self.model = model
         self.train_result = None
+        self._offer_edits()
         self.tree_panel.show_tree(model.tree, {}, model.spec, select=at)
         self.tree_panel.set_cases(self.table, model)
         self.rules_panel.show_rules(model.tree, model.spec.hierarchy)

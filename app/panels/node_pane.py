@@ -8,12 +8,27 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox,
-                               QFormLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QSlider,
-                               QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
+                               QFormLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QProgressBar,
+                               QPushButton, QSlider, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from engine.edits import Edit
 from engine.tree.model import NOMINAL_KIND, ThresholdSplit
 from engine.tree.node_cases import node_path
+
+
+SMALLER_IS_BETTER = ("f",)  # criteria (engine.candidates' names) whose best value is the smallest
+
+
+def _bar(share: float, tip: str) -> QProgressBar:
+    """A candidate's value as a bar against the best candidate's."""
+    bar = QProgressBar()
+    bar.setRange(0, 1000)
+    bar.setValue(int(round(1000 * min(max(share, 0.0), 1.0))))
+    bar.setTextVisible(False)
+    bar.setMaximumHeight(12)
+    bar.setMinimumWidth(50)
+    bar.setToolTip(tip)
+    return bar
 
 
 def class_mix(counts, classes) -> str:
@@ -53,8 +68,8 @@ class NodePane(QWidget):
         self.relabel_button = QPushButton(self.tr("Relabel"))
         self.relabel_button.clicked.connect(self._relabel)
         self.candidates = QTreeWidget()
-        self.candidates.setHeaderLabels([self.tr("attribute"), self.tr("criterion"), self.tr("cut or groups"),
-                                         self.tr("cases per branch")])
+        self.candidates.setHeaderLabels([self.tr("attribute"), self.tr("criterion"), "", self.tr("cut or groups"),
+                                         self.tr("cases per branch"), self.tr("cost")])
         self.candidates.setRootIsDecorated(False)
         self.candidates.setSelectionMode(QAbstractItemView.SingleSelection)
         self.candidates.setToolTip(self.tr("The learner's own ranking of the splits at this node; double-click one "
@@ -134,17 +149,32 @@ class NodePane(QWidget):
             self.candidates_note.setText(str(getattr(exc, "message", exc)))
             return
         self._ranked = list(ranked)
-        best = max((abs(c.value) for c in self._ranked if c.value == c.value), default=0.0) or 1.0
+        values = [abs(c.value) for c in self._ranked if c.value == c.value]
+        # the bar: the share of the best value (min-cost's F is better smaller: the best's share of it)
+        smaller = bool(self._ranked) and self._ranked[0].criterion in SMALLER_IS_BETTER
+        best = (min(values, default=0.0) if smaller else max(values, default=0.0)) or 1.0
+        priced = any(c.test_cost is not None for c in self._ranked)
+        self.candidates.setColumnHidden(5, not priced)
         for c in self._ranked:
-            item = QTreeWidgetItem([c.attribute, f"{c.criterion} {c.value:.4g}", c.split_text,
-                                    " | ".join(format(w, "g") for w in c.branch_weights)])
-            item.setToolTip(1, self.tr("{share}% of the best candidate's value").format(
-                share=format(100 * abs(c.value) / best, ".0f")))
+            cost = "" if c.test_cost is None else format(c.test_cost + (c.waiting_cost or 0.0), "g")
+            item = QTreeWidgetItem([c.attribute, f"{c.value:.4g}", "", c.split_text,
+                                    " | ".join(format(w, "g") for w in c.branch_weights), cost])
+            item.setToolTip(1, f"{c.criterion} = {c.value:.6g}")
+            if c.chosen:
+                font = item.font(0)
+                font.setBold(True)
+                item.setFont(0, font)
             self.candidates.addTopLevelItem(item)
+            share = 0.0 if c.value != c.value or c.value == 0 else (best / abs(c.value) if smaller
+                                                                    else abs(c.value) / best)
+            self.candidates.setItemWidget(item, 2, _bar(share, self.tr("{share}% of the best candidate's").format(
+                share=format(100 * share, ".0f"))))
         for column in range(self.candidates.columnCount()):
             self.candidates.resizeColumnToContents(column)
-        self.candidates_note.setText(self.tr("{n} candidates; double-click one to split here by it").format(
-            n=len(self._ranked)) if self._ranked else self.tr("no split is possible here"))
+        criterion = self._ranked[0].criterion if self._ranked else ""
+        self.candidates_note.setText(self.tr("{n} candidates by {criterion} (bold: the learner's choice); double-click "
+                                             "one to split here by it").format(n=len(self._ranked), criterion=criterion)
+                                     if self._ranked else self.tr("no split is possible here"))
 
     # ---- edits asked for -------------------------------------------------------------------
 

@@ -790,6 +790,10 @@
             <translation>请打开数据文件，以按其列检查规则。</translation>
         </message>
         <message>
+            <source>The data's attributes and their values; double-click one to type its name</source>
+            <translation>数据的属性及其取值；双击即输入其名称</translation>
+        </message>
+        <message>
             <source>Open a text file...</source>
             <translation>打开文本文件...</translation>
         </message>
@@ -810,6 +814,10 @@
             <translation>在比较选项卡上勾选带这些规则的指南，在同样的各折中与学习器对比检验</translation>
         </message>
         <message>
+            <source>Attributes</source>
+            <translation>属性</translation>
+        </message>
+        <message>
             <source>Type the rules above.</source>
             <translation>请在上方输入规则。</translation>
         </message>
@@ -820,6 +828,18 @@
         <message>
             <source>{n} rules and the default: ready to score</source>
             <translation>{n} 条规则及默认类别：可以评分</translation>
+        </message>
+        <message>
+            <source>{target} (the class): {values}</source>
+            <translation>{target}（类别）：{values}</translation>
+        </message>
+        <message>
+            <source>{name}: a number from {low} to {high}</source>
+            <translation>{name}：数值，从 {low} 到 {high}</translation>
+        </message>
+        <message>
+            <source>{name}: a number</source>
+            <translation>{name}：数值</translation>
         </message>
         <message>
             <source>{n} problem: the rules cannot be scored yet</source>
@@ -1208,6 +1228,10 @@ Python {python}，Qt（PySide6）{pyside}，NumPy {numpy}，pandas {pandas}，Nu
             <translation>各分支样本数</translation>
         </message>
         <message>
+            <source>cost</source>
+            <translation>代价</translation>
+        </message>
+        <message>
             <source>The learner's own ranking of the splits at this node; double-click one to split here by it</source>
             <translation>学习器自己对该节点各划分的排名；双击其中一个即按它在此划分</translation>
         </message>
@@ -1252,12 +1276,12 @@ Python {python}，Qt（PySide6）{pyside}，NumPy {numpy}，pandas {pandas}，Nu
             <translation>打开模型的数据即可查看候选划分。</translation>
         </message>
         <message>
-            <source>{share}% of the best candidate's value</source>
-            <translation>为最佳候选值的 {share}%</translation>
+            <source>{share}% of the best candidate's</source>
+            <translation>为最佳候选的 {share}%</translation>
         </message>
         <message>
-            <source>{n} candidates; double-click one to split here by it</source>
-            <translation>{n} 个候选划分；双击其中一个即按它在此划分</translation>
+            <source>{n} candidates by {criterion} (bold: the learner's choice); double-click one to split here by it</source>
+            <translation>按 {criterion} 排序的 {n} 个候选划分（粗体：学习器的选择）；双击其中一个即按它在此划分</translation>
         </message>
         <message>
             <source>no split is possible here</source>

@@ -47,9 +47,16 @@ def test_edit_undo_redo_prune_lock_regrow(window, qtbot):
     pane = window.tree_panel.pane
     window.tree_panel.canvas.select_node(0)
     assert pane.node_id == 0 and "learned" in pane.title.text()
-    window.make_edit(Edit("split", "root", attribute="safety", threshold=0.5))
+    # the ranked candidates: the learner's own root split first, each with its bar
+    ranked = pane._ranked
+    assert pane.candidates.topLevelItemCount() == len(ranked) >= 2
+    assert ranked[0].attribute == learned.tree.attribute_name(learned.tree.root.feature) and ranked[0].chosen
+    assert ranked[0].value >= ranked[1].value and pane.candidates.itemWidget(pane.candidates.topLevelItem(1), 2)
+    second = ranked[1]
+    pane.apply_candidate(1)  # what a double-click does
     split = window.model
     assert split.tree.root.origin == "expert" and split.tree.n_leaves == 2
+    assert split.tree.attribute_name(split.tree.root.feature) == second.attribute
     assert window.tree_panel.tree is split.tree and window.rules_panel is not None
     assert "edited (1 edit)" in window.train_panel.headline.text()
     assert "on the training rows" in window.train_panel.headline.text()
@@ -66,7 +73,8 @@ def test_edit_undo_redo_prune_lock_regrow(window, qtbot):
 
     # regrow below the forced root: a job; the root stays the expert's
     with qtbot.waitSignal(window.jobs.busy_changed, timeout=120000):
-        window.make_edit(Edit("regrow", "root"))
+        window.tree_panel.canvas.select_node(0)
+        window.tree_panel.pane.regrow_button.click()
     qtbot.waitUntil(lambda: window.model is not split, timeout=120000)
     grown = window.model
     assert grown.tree.root.origin == "expert" and grown.tree.n_leaves > 2
