@@ -11,9 +11,16 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
                                QFormLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QProgressBar,
                                QPushButton, QSlider, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
+from engine.candidates import CRITERION_WORDS
 from engine.edits import Edit
+from engine.i18n import _ as engine_text
 from engine.tree.model import NOMINAL_KIND, ThresholdSplit
 from engine.tree.node_cases import node_path
+
+
+def translate_criterion(name: str) -> str:
+    """A criterion in the papers' words, in the window's language (the engine's catalogue)."""
+    return engine_text(CRITERION_WORDS[name]) if name in CRITERION_WORDS else name
 
 
 SMALLER_IS_BETTER = ("f",)  # criteria (engine.candidates' names) whose best value is the smallest
@@ -159,7 +166,7 @@ class NodePane(QWidget):
             cost = "" if c.test_cost is None else format(c.test_cost + (c.waiting_cost or 0.0), "g")
             item = QTreeWidgetItem([c.attribute, f"{c.value:.4g}", "", c.split_text,
                                     " | ".join(format(w, "g") for w in c.branch_weights), cost])
-            item.setToolTip(1, f"{c.criterion} = {c.value:.6g}")
+            item.setToolTip(1, f"{translate_criterion(c.criterion)} = {c.value:.6g}")
             if c.chosen:
                 font = item.font(0)
                 font.setBold(True)
@@ -171,7 +178,7 @@ class NodePane(QWidget):
                 share=format(100 * share, ".0f"))))
         for column in range(self.candidates.columnCount()):
             self.candidates.resizeColumnToContents(column)
-        criterion = self._ranked[0].criterion if self._ranked else ""
+        criterion = translate_criterion(self._ranked[0].criterion) if self._ranked else ""
         self.candidates_note.setText(self.tr("{n} candidates by {criterion} (bold: the learner's choice); double-click "
                                              "one to split here by it").format(n=len(self._ranked), criterion=criterion)
                                      if self._ranked else self.tr("no split is possible here"))

@@ -91,7 +91,7 @@ class TreePanel(QWidget):
         self.splitter.addWidget(self.canvas)
         self.splitter.addWidget(self.pane)
         self.splitter.setStretchFactor(0, 1)
-        self.splitter.setSizes([1000, 340])
+        self.splitter.setSizes([960, 420])
         layout.addWidget(self.splitter, 1)
         layout.addWidget(self.case_info)
         layout.addWidget(self.rule)

@@ -39,3 +39,14 @@ def test_the_five_views_are_written_at_their_size_and_not_blank(tmp_path):
             assert image.width() >= 600 and image.height() >= 400, f"{name}.png is {image.width()}x{image.height()}"
         assert distinct_colours(image) > 50, f"{name}.png looks blank"
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{n}.png" for n in WINDOW_SHOTS + DIALOG_SHOTS)
+
+
+def test_the_editors_two_views_are_written_at_1400_by_900_and_not_blank(tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, str(ROOT / "app" / "screenshot_editor.py"), str(tmp_path)], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["guideline.png", "tree_edit.png"]
+    for name in ("tree_edit", "guideline"):
+        image = QImage(str(tmp_path / f"{name}.png"))
+        assert (image.width(), image.height()) == (1400, 900) and distinct_colours(image) > 50, name
