@@ -147,9 +147,17 @@ class EditFlow:
         if self.compare_panel.use_guideline(text):
             self.tabs.setCurrentWidget(self.compare_panel)
 
+    def compare_edited(self) -> None:
+        """The edited model on the Compare tab, beside its learner (the edits replayed on each fold)."""
+        if self.model is None or not self.model.edits:
+            return
+        self.compare_panel.add_edited(self.model)
+        self.tabs.setCurrentWidget(self.compare_panel)
+
     def _update_edit_actions(self) -> None:
         self.undo_action.setEnabled(bool(self.edit_back))
         self.redo_action.setEnabled(bool(self.edit_forward))
+        self.compare_edited_action.setEnabled(self.model is not None and bool(self.model.edits))
 
     # ---- showing the edited model ------------------------------------------------------------------
 

@@ -170,6 +170,9 @@ class MainWindow(OpeningFlow, TrainingFlow, ModelFlow, EditFlow, QMainWindow):
         edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
         self.undo_action = edit_menu.addAction(self.tr("&Undo tree edit"), self.undo_edit, "Ctrl+Z")
         self.redo_action = edit_menu.addAction(self.tr("&Redo tree edit"), self.redo_edit, "Ctrl+Y")
+        edit_menu.addSeparator()
+        self.compare_edited_action = edit_menu.addAction(self.tr("Add the edited model to &Compare"),
+                                                         self.compare_edited)
         self._update_edit_actions()
         self._build_language_menu(self.menuBar().addMenu(self.tr("&View")))
         help_menu = self.menuBar().addMenu(self.tr("&Help"))

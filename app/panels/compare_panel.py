@@ -140,6 +140,7 @@ class ComparePanel(QWidget):
         self.sweeps: dict[str, SweepRow] = {}
         self.pages: dict[str, QWidget] = {}  # key -> the form and the sweep row, as shown
         self.copies = 0
+        self.edited: dict[str, tuple] = {}  # an edited model's key -> (title, params, edits): add_edited
         self.copy_button = QPushButton(self.tr("Add a copy"))
         self.copy_button.setToolTip(self.tr("The algorithm clicked once more, ticked, with parameters of its own: "
                                             "compare it with itself"))
@@ -285,6 +286,13 @@ class ComparePanel(QWidget):
         if name is None:
             return
         key = item.data(KEY_ROLE)
+        if key in self.edited:  # its parameters are the model's: nothing to set here
+            self.copy_button.setEnabled(False)
+            self.params_box.setTitle(self.tr("{model}: the model's own parameters and edits").format(
+                model=self.edited[key][0]))
+            self.params_area.takeWidget()
+            self.params_area.setWidget(QWidget())
+            return
         info = get(name)
         page = self.pages.get(key)
         if page is None:
@@ -353,6 +361,10 @@ class ComparePanel(QWidget):
         out = []
         for item in self._ticked_items():
             key = item.data(KEY_ROLE)
+            if key in self.edited:  # an edited model: its own parameters and edits
+                title, params, edits = self.edited[key]
+                out.append(Entry(item.data(Qt.UserRole), params, title, edits=edits))
+                continue
             entry = Entry(item.data(Qt.UserRole), self.entry_params(key))
             row = self.sweeps.get(key)
             chosen = row.chosen() if row is not None else None
@@ -381,6 +393,28 @@ class ComparePanel(QWidget):
                         value=text.strip()))
                 sizes.append(value / 100)
         return check_train_sizes(sizes)
+
+    def add_edited(self, model) -> QListWidgetItem:
+        """An edited model as an entry (its learner and parameters, its edits replayed on each fold's
+        training rows), ticked beside its learner, which is ticked too."""
+        self.edited_count = getattr(self, "edited_count", 0) + 1
+        key = f"edited#{self.edited_count}"
+        title = self.tr("{algorithm}, edited ({n} edits)").format(algorithm=_(get(model.algorithm).title),
+                                                                  n=len(model.edits))
+        item = QListWidgetItem("  " + title)
+        item.setData(Qt.UserRole, model.algorithm)
+        item.setData(KEY_ROLE, key)
+        item.setFlags(Qt.ItemIsEnabled | Qt.ItemIsUserCheckable | Qt.ItemIsSelectable)
+        item.setCheckState(Qt.Checked)
+        item.setToolTip(self.tr("The model you edited: its parameters, and its edits replayed on each fold's "
+                                "training rows"))
+        self.edited[key] = (title, dict(model.params), list(model.edits))
+        self.algorithms.addItem(item)
+        for i in range(self.algorithms.count()):
+            learner = self.algorithms.item(i)
+            if learner.data(KEY_ROLE) == model.algorithm:
+                learner.setCheckState(Qt.Checked)
+        return item
 
     def use_guideline(self, text: str) -> bool:
         """Tick the learner `guideline` with these rules (the Guideline tab's Add to Compare)."""

@@ -127,6 +127,10 @@
             <translation>已取消：重新运行即从头开始。</translation>
         </message>
         <message>
+            <source>{model}: the model's own parameters and edits</source>
+            <translation>{model}：模型自己的参数和编辑</translation>
+        </message>
+        <message>
             <source>Parameters of {algorithm}</source>
             <translation>{algorithm} 的参数</translation>
         </message>
@@ -149,6 +153,14 @@
         <message>
             <source>learning curve: {value} % is not between 0 and 100</source>
             <translation>学习曲线：{value} % 不在 0 到 100 之间</translation>
+        </message>
+        <message>
+            <source>{algorithm}, edited ({n} edits)</source>
+            <translation>{algorithm}，已编辑（{n} 处编辑）</translation>
+        </message>
+        <message>
+            <source>The model you edited: its parameters, and its edits replayed on each fold's training rows</source>
+            <translation>您编辑过的模型：用其参数，编辑在每折的训练样本上重放</translation>
         </message>
         <message>
             <source>Tick at least one algorithm.</source>
@@ -1015,6 +1027,10 @@
         <message>
             <source>&amp;Redo tree edit</source>
             <translation>重做树的编辑(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Add the edited model to &amp;Compare</source>
+            <translation>把编辑过的模型加入比较(&amp;C)</translation>
         </message>
         <message>
             <source>&amp;View</source>

@@ -139,3 +139,19 @@ def test_the_guideline_page_marks_problems_as_typed_and_scores_the_rules(window,
     assert window.tabs.currentWidget() is window.compare_panel
     assert "guideline" in window.compare_panel.ticked()
     assert window.compare_panel.entry_params("guideline")["text"] == GUIDELINE
+
+
+def test_an_edited_model_joins_the_compare_tab_beside_its_learner(window, qtbot):
+    assert not window.compare_edited_action.isEnabled()  # a learned model: nothing edited to compare
+    window.make_edit(Edit("split", "root", attribute="safety", threshold=0.5))
+    _scored(qtbot, window)
+    assert window.compare_edited_action.isEnabled()
+    window.compare_edited_action.trigger()
+    assert window.tabs.currentWidget() is window.compare_panel
+    entries = {e.label: e for e in window.compare_panel.entries()}
+    edited = next(e for e in entries.values() if e.edits)
+    assert edited.algorithm == "cart" and [x.op for x in edited.edits] == ["split"] and "edited" in edited.label
+    assert "cart" in entries and not entries["cart"].edits  # its learner ticked beside it
+    panel = window.compare_panel
+    panel.show_params(panel.algorithms.item(panel.algorithms.count() - 1))  # the edited model's: no form
+    assert "own parameters and edits" in panel.params_box.title()
