@@ -35,7 +35,7 @@ def test_the_language_menu_names_each_language_in_itself(qtbot, tmp_path):
     checked = [code for code, action in w.language_actions.items() if action.isChecked()]
     assert checked == [i18n.installed_language()] == ["en"]
     menus = [a.text() for a in w.menuBar().actions()]
-    assert menus == ["&File", "&View", "&Help"]
+    assert menus == ["&File", "&Edit", "&View", "&Help"]
 
 
 def test_choosing_chinese_is_saved_for_the_next_start(qtbot, tmp_path, said, monkeypatch):
@@ -65,7 +65,7 @@ def test_the_window_follows_the_language_installed(qtbot, tmp_path, qapp):
         w, _settings = _window(qtbot, tmp_path)
         assert w.file_menu.title() == "文件(&F)"
         tabs = [w.tabs.tabText(i) for i in range(w.tabs.count())]
-        assert tabs == ["数据", "问题", "训练", "决策树", "规则", "咨询", "比较"]
+        assert tabs == ["数据", "问题", "训练", "决策树", "规则", "咨询", "比较", "指南"]
         assert w.language_actions["zh_CN"].isChecked()
         assert [a.text() for a in w.language_menu.actions()] == ["English", "简体中文"]  # never translated
     finally:
@@ -73,7 +73,7 @@ def test_the_window_follows_the_language_installed(qtbot, tmp_path, qapp):
     w, _settings = _window(qtbot, tmp_path)
     assert w.file_menu.title() == "&File"
     assert [w.tabs.tabText(i) for i in range(w.tabs.count())] == ["Data", "Problem", "Train", "Tree", "Rules",
-                                                                  "Consult", "Compare"]
+                                                                  "Consult", "Compare", "Guideline"]
     assert w.language_actions["en"].isChecked()
 
 
