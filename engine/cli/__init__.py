@@ -31,6 +31,7 @@ from .commands import cmd_algorithms, cmd_evaluate, cmd_info, cmd_predict, cmd_r
 from .compare import add_compare_parser
 from .consult import cmd_consult, cmd_sessions
 from .edit import add_edit_parser
+from .export import add_export_parser
 from .guideline import add_guideline_option, add_guideline_parser
 from .printing import PROG
 from .problem import add_problem_options, resolve_problem
@@ -40,7 +41,7 @@ __all__ = ["PROG", "SUBCOMMANDS", "Parser", "build_parser", "main", "guarded", "
            "NO_DISPLAY", "window_file", "add_problem_options", "resolve_problem"]
 
 SUBCOMMANDS = ("info", "algorithms", "train", "predict", "rules", "evaluate", "compare", "reproduce", "consult",
-               "sessions", "edit", "guideline", "candidates")
+               "sessions", "edit", "export", "guideline", "candidates")
 #: said by the launcher; shown as `_(NO_DISPLAY)`
 NO_DISPLAY = N_("ruletree: no display found (DISPLAY is not set), so the window cannot open; "
                 "use a subcommand such as 'ruletree info DATA' (see 'ruletree --help')")
@@ -142,6 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
     ev.set_defaults(func=cmd_evaluate)
     add_compare_parser(sub)
     add_edit_parser(sub)
+    add_export_parser(sub)
     add_guideline_parser(sub)
 
     con = sub.add_parser("consult", help=_("one case, the most useful question next"))

@@ -385,27 +385,27 @@
             <translation>FACMI（有序树：模糊优势互补互信息）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="271" />
+            <location filename="engine/algorithms/ordinal.py" line="272" />
             <source>IE: complementary mutual information of binarised attributes</source>
             <translation>IE：二值化属性的互补互信息</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="275" />
+            <location filename="engine/algorithms/ordinal.py" line="276" />
             <source>RT: ranking impurity tree (Xia et al. 2006)</source>
             <translation>RT：排序不纯度决策树（Xia 等 2006）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="277" />
+            <location filename="engine/algorithms/ordinal.py" line="278" />
             <source>REMT: rank entropy based monotonic tree (Hu et al. 2012)</source>
             <translation>REMT：基于排序熵的单调决策树（Hu 等 2012）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="273" />
+            <location filename="engine/algorithms/ordinal.py" line="274" />
             <source>stop when the best value is not above this</source>
             <translation>最佳值不高于此值时停止</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="279" />
+            <location filename="engine/algorithms/ordinal.py" line="280" />
             <source>stop when the best rank mutual information is below this</source>
             <translation>最佳排序互信息低于此值时停止</translation>
         </message>
@@ -511,7 +511,7 @@
         </message>
         <message>
             <location filename="engine/algorithms/params.py" line="81" />
-            <location filename="engine/algorithms/params.py" line="229" />
+            <location filename="engine/algorithms/params.py" line="232" />
             <location filename="engine/settings_words.py" line="33" />
             <source>none</source>
             <translation>无</translation>
@@ -593,77 +593,77 @@
             <translation>从 1 起的整数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="244" />
+            <location filename="engine/algorithms/params.py" line="247" />
             <source>{algorithm} parameter {name}</source>
             <translation>{algorithm} 的参数 {name}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="253" />
+            <location filename="engine/algorithms/params.py" line="256" />
             <source>{where} needs a value</source>
             <translation>{where} 需要一个值</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="268" />
+            <location filename="engine/algorithms/params.py" line="271" />
             <source>{where} must be true or false, not {value}</source>
             <translation>{where} 必须是 true 或 false，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="305" />
+            <location filename="engine/algorithms/params.py" line="308" />
             <source>{where} needs the problem's {what} (setting {setting}), and none is set</source>
             <translation>{where} 需要问题的{what}（设置项 {setting}），但尚未设置</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="308" />
+            <location filename="engine/algorithms/params.py" line="311" />
             <source>{where} must be one of {choices} ({what}), not {value}</source>
             <translation>{where} 必须是 {choices}（{what}）之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="230" />
+            <location filename="engine/algorithms/params.py" line="233" />
             <source>{algorithm} has no parameter "{key}" (parameters: {known})</source>
             <translation>{algorithm} 没有参数“{key}”（参数：{known}）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="238" />
+            <location filename="engine/algorithms/params.py" line="241" />
             <source>{algorithm} parameters: {message}</source>
             <translation>{algorithm} 的参数：{message}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="250" />
+            <location filename="engine/algorithms/params.py" line="253" />
             <source>{where} is required: {help}</source>
             <translation>{where} 必须给出：{help}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="258" />
+            <location filename="engine/algorithms/params.py" line="261" />
             <source>{where} must be one of {choices}, not {value}</source>
             <translation>{where} 必须是 {choices} 之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="277" />
+            <location filename="engine/algorithms/params.py" line="280" />
             <source>{where} must be a finite number</source>
             <translation>{where} 必须是有限数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="284" />
+            <location filename="engine/algorithms/params.py" line="287" />
             <source>{where} must be at least {minimum}, not {value}</source>
             <translation>{where} 必须至少为 {minimum}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="287" />
+            <location filename="engine/algorithms/params.py" line="290" />
             <source>{where} must be at most {maximum}, not {value}</source>
             <translation>{where} 必须至多为 {maximum}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="298" />
+            <location filename="engine/algorithms/params.py" line="301" />
             <source>{where} must be {form}, not {value}</source>
             <translation>{where} 必须是{form}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="274" />
+            <location filename="engine/algorithms/params.py" line="277" />
             <source>{where} must be a number, not {value}</source>
             <translation>{where} 必须是数字，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="280" />
+            <location filename="engine/algorithms/params.py" line="283" />
             <source>{where} must be a whole number, not {value}</source>
             <translation>{where} 必须是整数，而不是 {value}</translation>
         </message>
@@ -886,312 +886,312 @@
             <translation>把“{attribute}”按其区间划分不是一种编辑：请在它的某个切分点处划分（{cuts}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="45" />
+            <location filename="engine/cli/__init__.py" line="46" />
             <source>ruletree: no display found (DISPLAY is not set), so the window cannot open; use a subcommand such as 'ruletree info DATA' (see 'ruletree --help')</source>
             <translation>ruletree：找不到显示器（未设置 DISPLAY），无法打开窗口；请使用子命令，例如“ruletree info DATA”（参见“ruletree --help”）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="53" />
+            <location filename="engine/cli/__init__.py" line="54" />
             <source>usage: </source>
             <translation>用法：</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="53" />
+            <location filename="engine/cli/__init__.py" line="54" />
             <source>positional arguments</source>
             <translation>位置参数</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="53" />
+            <location filename="engine/cli/__init__.py" line="54" />
             <source>options</source>
             <translation>选项</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="53" />
+            <location filename="engine/cli/__init__.py" line="54" />
             <source>show this help message and exit</source>
             <translation>显示此帮助信息并退出</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="54" />
+            <location filename="engine/cli/__init__.py" line="55" />
             <source>the following arguments are required: %s</source>
             <translation>缺少必需的参数：%s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="54" />
+            <location filename="engine/cli/__init__.py" line="55" />
             <source>unrecognized arguments: %s</source>
             <translation>无法识别的参数：%s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="55" />
+            <location filename="engine/cli/__init__.py" line="56" />
             <source>invalid choice: %(value)r (choose from %(choices)s)</source>
             <translation>无效的选择：%(value)r（可选：%(choices)s）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="55" />
+            <location filename="engine/cli/__init__.py" line="56" />
             <source>expected one argument</source>
             <translation>需要一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="56" />
+            <location filename="engine/cli/__init__.py" line="57" />
             <source>expected at least one argument</source>
             <translation>至少需要一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="56" />
+            <location filename="engine/cli/__init__.py" line="57" />
             <source>expected at most one argument</source>
             <translation>至多接受一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="56" />
+            <location filename="engine/cli/__init__.py" line="57" />
             <source>expected %s argument</source>
             <translation>需要 %s 个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="57" />
+            <location filename="engine/cli/__init__.py" line="58" />
             <source>expected %s arguments</source>
             <translation>需要 %s 个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="57" />
+            <location filename="engine/cli/__init__.py" line="58" />
             <source>argument %(argument_name)s: %(message)s</source>
             <translation>参数 %(argument_name)s：%(message)s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="58" />
+            <location filename="engine/cli/__init__.py" line="59" />
             <source>invalid %(type)s value: %(value)r</source>
             <translation>无效的 %(type)s 值：%(value)r</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="58" />
+            <location filename="engine/cli/__init__.py" line="59" />
             <source>ambiguous option: %(option)s could match %(matches)s</source>
             <translation>有歧义的选项：%(option)s 可匹配 %(matches)s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="59" />
+            <location filename="engine/cli/__init__.py" line="60" />
             <source>not allowed with argument %s</source>
             <translation>不能与参数 %s 同时使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="59" />
+            <location filename="engine/cli/__init__.py" line="60" />
             <source>ignored explicit argument %r</source>
             <translation>忽略了显式参数 %r</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="60" />
+            <location filename="engine/cli/__init__.py" line="61" />
             <source>one of the arguments %s is required</source>
             <translation>需要参数 %s 之一</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="86" />
+            <location filename="engine/cli/__init__.py" line="87" />
             <source>RuleTree Studio: decision trees and IF-THEN rules from spreadsheets. With no subcommand, starts the window.</source>
             <translation>RuleTree Studio：从电子表格生成决策树和“如果-则”规则。不带子命令时打开窗口。</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="90" />
+            <location filename="engine/cli/__init__.py" line="91" />
             <source>language of the messages and exports: en or zh_CN (default: RULETREE_LANG, then the system locale); JSON output and files never change with it</source>
             <translation>消息和导出文件的语言：en 或 zh_CN（默认：RULETREE_LANG，其次为系统区域设置）；JSON 输出和文件内容不随之改变</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="93" />
+            <location filename="engine/cli/__init__.py" line="94" />
             <source>columns, types, missing values, classes; validate a project</source>
             <translation>列、类型、缺失值、类别；检查项目</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="95" />
-            <location filename="engine/cli/__init__.py" line="98" />
+            <location filename="engine/cli/__init__.py" line="96" />
+            <location filename="engine/cli/__init__.py" line="99" />
             <location filename="engine/cli/candidates.py" line="40" />
             <location filename="engine/cli/guideline.py" line="35" />
             <source>print JSON</source>
             <translation>输出 JSON</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="97" />
+            <location filename="engine/cli/__init__.py" line="98" />
             <source>the available algorithms, by family, and their parameters</source>
             <translation>可用的算法（按类别分组）及其参数</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="101" />
+            <location filename="engine/cli/__init__.py" line="102" />
             <source>fit a model on all rows and write it</source>
             <translation>用全部行训练模型并保存</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="104" />
+            <location filename="engine/cli/__init__.py" line="105" />
             <source>an algorithm parameter (repeatable)</source>
             <translation>一个算法参数（可重复）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="108" />
+            <location filename="engine/cli/__init__.py" line="109" />
             <source>predict every row of a data file</source>
             <translation>预测数据文件的每一行</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="115" />
+            <location filename="engine/cli/__init__.py" line="116" />
             <source>what an unknown value does (default: the algorithm's own policy)</source>
             <translation>遇到未知值时的处理方式（默认：算法自身的策略）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="119" />
+            <location filename="engine/cli/__init__.py" line="120" />
             <source>IF-THEN rules of a model</source>
             <translation>模型的“如果-则”规则</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="121" />
+            <location filename="engine/cli/__init__.py" line="122" />
             <source>also write an Excel workbook</source>
             <translation>同时写出 Excel 工作簿</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="125" />
+            <location filename="engine/cli/__init__.py" line="126" />
             <source>cross-validated metrics of an algorithm on a file</source>
             <translation>算法在一个文件上的交叉验证指标</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="133" />
+            <location filename="engine/cli/__init__.py" line="134" />
             <location filename="engine/cli/compare.py" line="64" />
             <source>how a test case's values are obtained, for the cost metrics (default: sequential when the problem has test or waiting costs)</source>
             <translation>代价指标中测试样本取值的获取方式（默认：问题有测试代价或等待时间代价时为 sequential）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="136" />
+            <location filename="engine/cli/__init__.py" line="137" />
             <source>for experiments: blank each attribute value (never the class) independently with probability R, 0 &lt;= R &lt; 1 (missing completely at random, seeded by --seed), in the training and the test rows of every fold</source>
             <translation>用于实验：在每一折的训练行和测试行中，以概率 R（0 &lt;= R &lt; 1）独立地清空每个属性值（从不清空类别）（完全随机缺失，随机种子由 --seed 给出）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="147" />
+            <location filename="engine/cli/__init__.py" line="149" />
             <source>one case, the most useful question next</source>
             <translation>一个案例，下一步问最有用的问题</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="149" />
+            <location filename="engine/cli/__init__.py" line="151" />
             <source>costs, batch groups and budget from a project</source>
             <translation>从项目读取代价、批量属性组和预算</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="151" />
+            <location filename="engine/cli/__init__.py" line="153" />
             <source>scripted answers: attribute -&gt; value (null or ? unknown)</source>
             <translation>预设的回答：属性 -&gt; 值（null 或 ? 表示未知）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="152" />
+            <location filename="engine/cli/__init__.py" line="154" />
             <source>write the session (questions, answers, outcome)</source>
             <translation>写出咨询会话（问题、回答、结果）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="153" />
+            <location filename="engine/cli/__init__.py" line="155" />
             <source>continue a saved session</source>
             <translation>继续一个已保存的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="154" />
+            <location filename="engine/cli/__init__.py" line="156" />
             <source>a name for the case (patient, applicant) in the history</source>
             <translation>该案例（病人、申请人）在历史记录中的名称</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="156" />
+            <location filename="engine/cli/__init__.py" line="158" />
             <source>also stop when no remaining test costs less than it could still save (E_now - E*; meaningful when test and misclassification costs share a unit)</source>
             <translation>当剩余的测试都不比它还能节省的代价（E_now - E*）便宜时也停止（测试代价与误分类代价单位相同时才有意义）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="159" />
+            <location filename="engine/cli/__init__.py" line="161" />
             <source>planned (default): ask any attribute a still-possible rule tests, in the order of least expected total cost; utility: the tree's next tests by expected cost removed per unit of test cost (fuzzy and trichotomy trees always)</source>
             <translation>planned（默认）：按期望总代价从小到大，询问仍可能成立的规则所测试的任一属性；utility：按每单位测试代价减少的期望代价选择决策树的下一个测试（模糊决策树和三分法决策树总是如此）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="164" />
+            <location filename="engine/cli/__init__.py" line="166" />
             <source>saved consultations: list them, export them to Excel</source>
             <translation>已保存的咨询：列出，或导出到 Excel</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="165" />
+            <location filename="engine/cli/__init__.py" line="167" />
             <source>only these sessions</source>
             <translation>只显示这些咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="166" />
+            <location filename="engine/cli/__init__.py" line="168" />
             <source>only this project's sessions</source>
             <translation>只显示该项目的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="167" />
+            <location filename="engine/cli/__init__.py" line="169" />
             <source>only sessions with this model</source>
             <translation>只显示使用该模型的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="168" />
+            <location filename="engine/cli/__init__.py" line="170" />
             <source>write them to a workbook (Sessions, Answers)</source>
             <translation>写入工作簿（咨询会话、回答）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="172" />
+            <location filename="engine/cli/__init__.py" line="174" />
             <source>rerun a paper's experiment; write its tables and plots</source>
             <translation>重新运行一篇论文的实验；写出其表格和图</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="175" />
+            <location filename="engine/cli/__init__.py" line="177" />
             <source>output folder (default: reproduce_PAPER)</source>
             <translation>输出文件夹（默认：reproduce_PAPER）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="176" />
+            <location filename="engine/cli/__init__.py" line="178" />
             <source>few repeats: about a minute</source>
             <translation>少量重复：约一分钟</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="177" />
+            <location filename="engine/cli/__init__.py" line="179" />
             <source>repeats of every part (facmi; the paper: 100)</source>
             <translation>每一部分的重复次数（facmi；论文中为 100）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="178" />
+            <location filename="engine/cli/__init__.py" line="180" />
             <source>also draw the plots as PNG (with the app's plotter; the SVG plots need nothing more)</source>
             <translation>同时将图绘制为 PNG（使用应用程序的绘图器；SVG 图无需额外组件）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="214" />
+            <location filename="engine/cli/__init__.py" line="216" />
             <source>Start the RuleTree Studio window.</source>
             <translation>打开 RuleTree Studio 窗口。</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="215" />
+            <location filename="engine/cli/__init__.py" line="217" />
             <source>a data file or project (.rtproj) to open</source>
             <translation>要打开的数据文件或项目（.rtproj）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="216" />
+            <location filename="engine/cli/__init__.py" line="218" />
             <source>en or zh_CN</source>
             <translation>en 或 zh_CN</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="173" />
+            <location filename="engine/cli/__init__.py" line="175" />
             <source>{papers} (dp, hfdt, mincost: with their issues)</source>
             <translation>{papers}（dp、hfdt、mincost：附带其问题说明）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="219" />
+            <location filename="engine/cli/__init__.py" line="221" />
             <source>"{file}" is neither a file nor a command (commands: {commands})</source>
             <translation>“{file}”既不是文件，也不是命令（命令：{commands}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="255" />
+            <location filename="engine/cli/__init__.py" line="257" />
             <location filename="engine/cli/commands.py" line="72" />
             <source>{prog}: error: {message}</source>
             <translation>{prog}：错误：{message}</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="258" />
+            <location filename="engine/cli/__init__.py" line="260" />
             <source>{prog}: interrupted</source>
             <translation>{prog}：已中断</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="264" />
+            <location filename="engine/cli/__init__.py" line="266" />
             <source>{prog}: internal error ({kind}: {error}); this is a bug, please report it with the log file {log}</source>
             <translation>{prog}：内部错误（{kind}：{error}）；这是程序缺陷，请连同日志文件 {log} 一起报告</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="280" />
+            <location filename="engine/cli/__init__.py" line="282" />
             <source>give a command ({commands}); the window starts with '{prog}' (python -m app.launch); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；窗口用“{prog}”（python -m app.launch）启动；参见“{prog} --help”</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="285" />
+            <location filename="engine/cli/__init__.py" line="287" />
             <source>give a command ({commands}); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；参见“{prog} --help”</translation>
         </message>
@@ -1882,6 +1882,41 @@
             <location filename="engine/cli/edit.py" line="137" />
             <source>"{text}" is not groups of values such as "a, b | c"</source>
             <translation>“{text}”不是取值组（应写成如“a, b | c”）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/export.py" line="12" />
+            <source>write a model in a form other engines run: PMML 4.4, or SQL</source>
+            <translation>把模型写成其他引擎能运行的形式：PMML 4.4 或 SQL</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/export.py" line="15" />
+            <source>a PMML 4.4 TreeModel (KNIME, SAS, SPSS, Spark and the JPMML engines read it)</source>
+            <translation>PMML 4.4 TreeModel（KNIME、SAS、SPSS、Spark 和 JPMML 引擎都能读取）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/export.py" line="17" />
+            <source>one CASE WHEN ... END expression giving the class, and a SELECT over a table</source>
+            <translation>一个给出类别的 CASE WHEN ... END 表达式，以及对一张表的 SELECT</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/export.py" line="19" />
+            <source>the SQL dialect (default: sqlite)</source>
+            <translation>SQL 方言（默认：sqlite）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/export.py" line="20" />
+            <source>the table the SELECT reads (default: cases)</source>
+            <translation>SELECT 读取的表（默认：cases）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/export.py" line="34" />
+            <source>PMML 4.4 -&gt; {path}</source>
+            <translation>PMML 4.4 -&gt; {path}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/export.py" line="40" />
+            <source>SQL ({dialect}) -&gt; {path}</source>
+            <translation>SQL（{dialect}）-&gt; {path}</translation>
         </message>
         <message>
             <location filename="engine/cli/guideline.py" line="23" />
@@ -6192,27 +6227,27 @@
             <translation>正在生长决策树</translation>
         </message>
         <message>
-            <location filename="engine/tree/node_cases.py" line="75" />
+            <location filename="engine/tree/node_cases.py" line="78" />
             <source>"{text}" names no node: write a path such as root/1/0 (the child taken at each step from the root) or a node number such as #7</source>
             <translation>“{text}”没有指明节点：请写路径，如 root/1/0（从根节点起每一步所取的子节点），或节点编号，如 #7</translation>
         </message>
         <message>
-            <location filename="engine/tree/node_cases.py" line="61" />
+            <location filename="engine/tree/node_cases.py" line="64" />
             <source>it is a leaf</source>
             <translation>它是叶节点</translation>
         </message>
         <message>
-            <location filename="engine/tree/node_cases.py" line="72" />
+            <location filename="engine/tree/node_cases.py" line="75" />
             <source>the tree has no node #{id}: its nodes are #0 to #{last}</source>
             <translation>决策树中没有节点 #{id}：其节点为 #0 到 #{last}</translation>
         </message>
         <message>
-            <location filename="engine/tree/node_cases.py" line="62" />
+            <location filename="engine/tree/node_cases.py" line="65" />
             <source>its children are 0 to {last}</source>
             <translation>其子节点为 0 到 {last}</translation>
         </message>
         <message>
-            <location filename="engine/tree/node_cases.py" line="63" />
+            <location filename="engine/tree/node_cases.py" line="66" />
             <source>the tree has no node "{path}": at "{where}" {have}</source>
             <translation>决策树中没有节点“{path}”：在“{where}”处{have}</translation>
         </message>
