@@ -163,16 +163,22 @@ def test_screenshot_scripts_take_the_language():
     assert default_target("en").name == "screenshots"
 
 
-def test_the_qt_tools_are_found_beside_python_without_path(monkeypatch, tmp_path):
-    """A venv's python run directly (not activated) has pyside6-lupdate beside it, not on PATH."""
+def _lupdate_beside_python():
+    """pyside6-lupdate beside this Python (a venv's bin/, or the interpreter's own folder), or None."""
     import shutil
     import sys
     from pathlib import Path
 
-    expected = shutil.which("pyside6-lupdate", path=str(Path(sys.executable).parent)) or \
+    return shutil.which("pyside6-lupdate", path=str(Path(sys.executable).parent)) or \
         shutil.which("pyside6-lupdate", path=str(Path(sys.executable).resolve().parent))
-    if expected is None:
-        pytest.skip("this Python has no pyside6-lupdate beside it")
+
+
+@pytest.mark.skipif(_lupdate_beside_python() is None, reason="this Python has no pyside6-lupdate beside it")
+def test_the_qt_tools_are_found_beside_python_without_path(monkeypatch, tmp_path):
+    """A venv's python run directly (not activated) has pyside6-lupdate beside it, not on PATH."""
+    import shutil
+    from pathlib import Path
+
     monkeypatch.setenv("PATH", str(tmp_path))  # nothing there
     assert shutil.which("pyside6-lupdate") is None
     assert Path(i18n._tool("lupdate")).name == "pyside6-lupdate"
