@@ -2,7 +2,7 @@
 
     python app/screenshot_views.py [--lang en|zh_CN] OUT_DIR
 
-Writes five PNGs into OUT_DIR:
+Writes seven PNGs into OUT_DIR:
 
   data_hygiene.png    the Data tab on an awkward loan workbook (tests/test_data_hygiene.py's
                       loan_workbook, 200 cases: Chinese headers, a merged title row, an id column, "—", "36%"):
@@ -16,8 +16,13 @@ Writes five PNGs into OUT_DIR:
   user_guide.png      Help > User guide (F1): the guide dialog (its own size)
   tree_ordered.png    the Tree tab of the car demo (unacc < acc < good < vgood) trained with C4.5:
                       ordered classes on the sequential colour scale
+  tree_edit.png       (issue 37) the Tree tab of the car demo after CART, its root forced to `safety`
+                      and the rest regrown: the forced root drawn as the expert's, the node `root/1`
+                      selected with its pane (who made it, its edits, the learner's ranked candidates)
+  guideline.png       (issue 37) the Guideline tab with a five-rule guideline typed in the window's
+                      language, one attribute misspelt: the problem listed and underlined where it is
 
-The window pictures (data_hygiene, train_results, tree_ordered) are 1400 x 900 grabs of the whole
+The window pictures (data_hygiene, train_results, tree_ordered, tree_edit, guideline) are 1400 x 900 grabs of the whole
 window. As app/screenshot_tour.py does: `--lang zh_CN` installs that language before the window is
 built, modal dialogs are answered (and printed), never shown, and the user data folder and settings
 are a temporary folder's. The README's pictures:
@@ -35,8 +40,25 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 #: the window pictures and the dialogs', by name (the test checks them)
-WINDOW_SHOTS = ("data_hygiene", "train_results", "tree_ordered")
+WINDOW_SHOTS = ("data_hygiene", "train_results", "tree_ordered", "tree_edit", "guideline")
 DIALOG_SHOTS = ("predictions", "user_guide")
+#: the guideline typed on the Guideline tab (a misspelt attribute on the fifth rule)
+GUIDELINES = {
+    "en": ("# the ward's rule of thumb for cars\n"
+           "IF safety = low THEN unacc\n"
+           "ELSE IF persons = 2 THEN unacc\n"
+           "ELSE IF buying = vhigh AND maint >= high THEN unacc\n"
+           "ELSE IF safety = high AND lug_boot = big THEN good\n"
+           "ELSE IF buyng = low AND safety = high THEN vgood\n"
+           "ELSE acc"),
+    "zh_CN": ("# 经验规则\n"
+              "如果 safety = low 则 unacc\n"
+              "否则如果 persons = 2 则 unacc\n"
+              "否则如果 buying = vhigh 且 maint >= high 则 unacc\n"
+              "否则如果 safety = high 且 lug_boot = big 则 good\n"
+              "否则如果 buyng = low 且 safety = high 则 vgood\n"
+              "否则 acc"),
+}
 #: the loan workbook's cases (tests/test_data_hygiene.py's are 60): enough for C4.5's "too many leaves"
 TRAINING_ROWS = 200
 
@@ -71,8 +93,10 @@ def _shoot(lang: str, out: str, scratch: str) -> int:
     from app.main import MainWindow
     from app.panels.predictions_dialog import PredictionsDialog
     from engine.data import read_table
+    from engine.edits import Edit
     from engine.predicting import predict_table
     from engine.resources import demo_project
+    from engine.tree.node_cases import find_node
     from test_data_hygiene import loan_workbook  # tests/: the awkward workbook of issue 36's tests
 
     app = QApplication.instance() or QApplication([])
@@ -155,6 +179,23 @@ def _shoot(lang: str, out: str, scratch: str) -> int:
     train("c45")
     window.tabs.setCurrentWidget(window.tree_panel)
     shot(window, "tree_ordered")
+
+    # 6. the expert's hand on the tree: CART, the root forced to safety, the rest regrown, root/1 selected
+    train("cart")
+    for edit in (Edit("split", "root", attribute="safety", threshold=0.5), Edit("regrow", "root")):
+        window.make_edit(edit)
+        while window.jobs.busy:  # the regrowth, then the replayed cross-validation
+            wait([window.jobs.busy_changed], 300)
+    window.tabs.setCurrentWidget(window.tree_panel)
+    window.tree_panel.depth.setValue(3)
+    window.tree_panel.canvas.fit()
+    window.tree_panel.canvas.select_node(find_node(window.model.tree, "root/1"))
+    shot(window, "tree_edit")
+
+    # 7. the expert's own guideline, typed, one attribute misspelt
+    window.tabs.setCurrentWidget(window.guideline_panel)
+    window.guideline_panel.set_text(GUIDELINES["zh_CN" if lang.startswith("zh") else "en"])
+    shot(window, "guideline")
     window.close()
     return 0
 
