@@ -15,7 +15,7 @@ from ..data.table import format_number
 from ..errors import OptionError
 from ..i18n import N_, _
 from ..textwidth import display_width, ljust
-from .printing import json_default, printable, warn
+from .printing import json_default, printable
 from .problem import add_model_data_options, model_data
 
 #: the numbers a choice reads beside its criterion, as the table names them
@@ -50,8 +50,6 @@ def cmd_candidates(args) -> int:
 
     model = load_model(args.model)
     data = model_data(args, model)
-    for w in data.warnings:
-        warn(w)
     ranking = node_candidates(model, data, args.node, top=args.top)
     if args.json:
         print(json.dumps(ranking.to_json(), ensure_ascii=False, indent=2, default=json_default))

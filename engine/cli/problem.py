@@ -8,6 +8,7 @@ from ..data.encode import encode
 from ..errors import OptionError
 from ..i18n import _
 from ..problem import Overrides, Problem, open_problem
+from .printing import warn
 
 
 def add_problem_options(parser: argparse.ArgumentParser, *, data_optional: bool = False) -> None:
@@ -42,12 +43,16 @@ def add_model_data_options(parser: argparse.ArgumentParser) -> None:
 
 
 def model_data(args, model):
-    """The rows of --data encoded as the model's schema encodes them (engine.predicting.read_model_data)."""
+    """The rows of --data encoded as the model's schema encodes them (engine.predicting.read_model_data);
+    what reading them found (rows without a class, values never seen) is said on stderr."""
     # deferred: loads the Numba kernels (not on this command's light path)
     from ..predicting import read_model_data
 
-    return read_model_data(model, args.data, args.sheet, header_row=args.header_row, encoding=args.encoding,
+    data = read_model_data(model, args.data, args.sheet, header_row=args.header_row, encoding=args.encoding,
                            delimiter=delimiter_option(args.delimiter))
+    for w in data.warnings:
+        warn(w)
+    return data
 
 
 def split_list(text: str) -> list[str]:
