@@ -510,3 +510,38 @@ def test_recounting_a_learned_tree_gives_the_learners_counts(name, missing):
     recount(again, 0, data.X, data.y, data.w, training_policy(info))
     for k, i in enumerate(tree.reachable()):
         np.testing.assert_allclose(again.nodes[k].counts, tree.nodes[i].counts, atol=1e-9)
+
+
+def test_every_edit_option_of_the_command(tmp_path, capsys):
+    """--threshold, --groups, --lock / --unlock, --redo, --replay and --seed each change what is written."""
+    demo = str(DEMO / "car_evaluation.rtproj")
+    xlsx = str(DEMO / "car_evaluation.xlsx")
+    m, out = str(tmp_path / "m.json"), lambda name: str(tmp_path / f"{name}.json")
+
+    def edit(model, *options):
+        assert cli.main(["edit", model, "--data", xlsx, *options, "--json"]) == 0, capsys.readouterr().err
+        return json.loads(capsys.readouterr().out)
+
+    assert cli.main(["train", "--project", demo, "--algorithm", "cart", "--out", m]) == 0
+    capsys.readouterr()
+    edit(m, "--split", "safety <= low", "--out", out("a"))
+    moved = edit(out("a"), "--threshold", "1.5", "--out", out("b"))
+    assert moved["edits"][-1] == {"op": "threshold", "at": "root", "threshold": 1.5}
+    assert load_model(out("b")).tree.root.threshold == 1.5
+    edit(out("a"), "--at", "root/1", "--split", "lug_boot", "--out", out("c"))
+    grouped = edit(out("c"), "--at", "root/1", "--groups", "small, med | big", "--out", out("d"))
+    assert len(load_model(out("d")).tree.nodes[find_node(load_model(out("d")).tree, "root/1")].children) == 2
+    assert grouped["edits"][-1]["groups"] == [["small", "med"], ["big"]]
+    edit(out("a"), "--at", "root/1", "--lock", "--out", out("e"))
+    assert load_model(out("e")).tree.nodes[find_node(load_model(out("e")).tree, "root/1")].locked
+    edit(out("e"), "--at", "root/1", "--unlock", "--out", out("f"))
+    assert not load_model(out("f")).tree.nodes[find_node(load_model(out("f")).tree, "root/1")].locked
+    edit(out("f"), "--undo", "--out", out("g"))
+    redone = edit(out("g"), "--redo", "--out", out("h"))
+    assert [e["op"] for e in redone["edits"]] == ["split", "lock", "unlock"] and redone["undone"] == []
+    replayed = edit(out("h"), "--replay", "--out", out("i"))
+    assert dumps(load_model(out("i"))) == dumps(load_model(out("h"))) and replayed["skipped"] == []
+    one = edit(out("a"), "--regrow", "--cv", "5", "--seed", "1", "--out", out("j"))
+    two = edit(out("a"), "--regrow", "--cv", "5", "--seed", "2", "--out", out("k"))
+    folds = lambda r: r["cross_validated"]["edited"]["metrics"]["accuracy"]["mean"]
+    assert one["cross_validated"]["edited"]["scheme"]["seed"] == 1 and folds(one) != folds(two)
