@@ -180,15 +180,22 @@ class EditFlow:
         n = len(model.edits)
         words = (self.tr("{algorithm}, edited ({n} edit)") if n == 1 else
                  self.tr("{algorithm}, edited ({n} edits)")).format(algorithm=title_of(model.algorithm), n=n)
-        if data is None or not model.edits:
-            self.train_panel.headline.setText(words)
+        if not model.edits:  # undone back to the learned model: its own training's figures again
+            learned = next((r for r in self.results if r.model.tree is model.tree), None)
+            if learned is not None:
+                self.train_result = learned
+                self.train_panel.show_result(learned)
+            else:
+                self.train_panel.show_edited(words)
+            return
+        if data is None:
+            self.train_panel.show_edited(words)
             return
         accuracy = METRICS["accuracy"]
         training = training_scores(model, data)["accuracy"]
         self._edit_headline = self.tr("{model}: {accuracy} on the training rows (optimistic)").format(
             model=words, accuracy=accuracy.text(training))
-        self.train_panel.headline.setText(self._edit_headline + self.tr("; cross-validating with the edits "
-                                                                        "replayed..."))
+        self.train_panel.show_edited(self._edit_headline + self.tr("; cross-validating with the edits replayed..."))
         self.jobs.start(lambda progress: (model, replayed_cv(model, data, cv=REPLAYED_FOLDS, progress=progress)),
                         done=self._edited_scored)
 
@@ -199,10 +206,10 @@ class EditFlow:
         accuracy = METRICS["accuracy"]
         edited = scores.edited.summary()["accuracy"]
         alone = scores.learner.summary()["accuracy"]
-        self.train_panel.headline.setText(self._edit_headline + self.tr(
+        self.train_panel.show_edited(self._edit_headline + self.tr(
             "; cross-validated ({k} folds, the edits replayed on each fold's training rows): {edited} ± {edited_sd}, "
             "{learner} alone {alone} ± {alone_sd} in the same folds").format(
                 k=REPLAYED_FOLDS, edited=accuracy.text(edited["mean"]), edited_sd=accuracy.text(edited["std"]),
                 learner=title_of(model.algorithm), alone=accuracy.text(alone["mean"]),
-                alone_sd=accuracy.text(alone["std"])))
+                alone_sd=accuracy.text(alone["std"])), scores.edited, scores.learner)
         self.train_panel.show_outcome(self.tr("done"), True)

@@ -590,10 +590,54 @@ class TrainPanel(QWidget):
         self.level.setVisible(bool(result.levels))
         self._render()
 
+    def show_edited(self, headline: str, edited=None, learner=None) -> None:
+        """An edited model (app.edit_flow): `headline` above; with its replayed cross-validation
+        (`edited`, engine AlgorithmEvaluations, and `learner`'s in the same folds), the table gives
+        both side by side and the confusion matrix is the edited model's, summed over the folds;
+        without them (still running) the figures of the learned model are cleared, not left standing."""
+        self.clear()
+        self.headline.setText(headline)
+        if edited is None:
+            return
+        self.metrics_table.setHorizontalHeaderLabels([self.tr("metric"), self.tr("edited (replayed)"),
+                                                      self.tr("the learner alone")])
+        ours, theirs = edited.summary(), learner.summary()
+        names = ordered(ours)
+        self.metrics_table.setRowCount(len(names))
+        for i, name in enumerate(names):
+            m = metric(name)
+            cells = [m.title_text(among=names), m.text(ours[name]["mean"], ours[name]["std"]),
+                     m.text(theirs[name]["mean"], theirs[name]["std"]) if name in theirs else ""]
+            for j, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if j:
+                    item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
+                self.metrics_table.setItem(i, j, item)
+        self.metrics_table.resizeColumnToContents(1)
+        self.metrics_table.resizeColumnToContents(2)
+        matrix = edited.confusion()
+        columns = list(edited.labels) + [PENDING]
+        if not np.asarray(matrix, dtype=float)[:, -1].any():
+            columns, matrix = columns[:-1], np.asarray(matrix)[:, :-1]
+        self.confusion_title.setText(self.tr("Confusion matrix of the edited model, summed over the folds (rows: the "
+                                             "true class; columns: the answer)"))
+        self.confusion_table.setRowCount(len(edited.classes))
+        self.confusion_table.setColumnCount(len(columns))
+        self.confusion_table.setHorizontalHeaderLabels([shown_label(c) for c in columns])
+        self.confusion_table.setVerticalHeaderLabels(list(edited.classes))
+        for i, row in enumerate(np.asarray(matrix)):
+            for j, v in enumerate(row):
+                item = QTableWidgetItem(format(float(v), "g"))
+                item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
+                if i == j:
+                    item.setBackground(theme.tone(*theme.RIGHT_CELL))
+                self.confusion_table.setItem(i, j, item)
+
     def _render(self) -> None:
         result = self.result
         if result is None:
             return
+        self.metrics_table.setHorizontalHeaderLabels([self.tr("metric"), self.tr("this model"), self.tr("baseline")])
         level = self.level.currentData() or 0
         self.results.setPlainText(result_text(result, level))
         self.headline.setText(headline_html(result))

@@ -1297,7 +1297,7 @@ Python {python}，Qt（PySide6）{pyside}，NumPy {numpy}，pandas {pandas}，Nu
         </message>
         <message>
             <source>{n} candidates by {criterion} (bold: the learner's choice); double-click one to split here by it</source>
-            <translation>按 {criterion} 排序的 {n} 个候选划分（粗体：学习器的选择）；双击其中一个即按它在此划分</translation>
+            <translation>按{criterion}排序的 {n} 个候选划分（粗体：学习器的选择）；双击其中一个即按它在此划分</translation>
         </message>
         <message>
             <source>no split is possible here</source>
@@ -2389,6 +2389,18 @@ The tree never saw such a case; use the value anyway?</source>
         <message>
             <source>level {level} ({names})</source>
             <translation>第 {level} 层（{names}）</translation>
+        </message>
+        <message>
+            <source>edited (replayed)</source>
+            <translation>编辑后（重放）</translation>
+        </message>
+        <message>
+            <source>the learner alone</source>
+            <translation>仅学习器</translation>
+        </message>
+        <message>
+            <source>Confusion matrix of the edited model, summed over the folds (rows: the true class; columns: the answer)</source>
+            <translation>编辑后模型的混淆矩阵，各折相加（行：真实类别；列：回答）</translation>
         </message>
         <message>
             <source>Confusion matrix at level {level} (rows: the true label there; columns: the answer)</source>

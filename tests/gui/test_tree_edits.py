@@ -60,12 +60,18 @@ def test_edit_undo_redo_prune_lock_regrow(window, qtbot):
     assert window.tree_panel.tree is split.tree and window.rules_panel is not None
     assert "edited (1 edit)" in window.train_panel.headline.text()
     assert "on the training rows" in window.train_panel.headline.text()
+    table = window.train_panel.metrics_table
+    assert table.rowCount() == 0  # the learned model's figures are not left standing under the edited one's
     _scored(qtbot, window)
     assert "alone" in window.train_panel.headline.text()
+    assert table.horizontalHeaderItem(1).text() == "edited (replayed)" and table.rowCount() > 3
+    accuracy = next(r for r in range(table.rowCount()) if table.item(r, 0).text() == "accuracy")
+    assert table.item(accuracy, 1).text() != table.item(accuracy, 2).text()
     assert window.undo_action.isEnabled() and not window.redo_action.isEnabled()
 
     window.undo_action.trigger()
     assert window.model.tree is learned.tree and [e.op for e in window.model.undone] == ["split"]
+    assert table.horizontalHeaderItem(1).text() == "this model"  # the learned model's own training again
     assert window.redo_action.isEnabled()
     window.redo_action.trigger()
     assert window.model is split
