@@ -50,8 +50,7 @@ from .i18n import N_, _
 from .tree.case_counts import count_case_values
 from .tree.grow import majority_label, min_cost_label
 from .tree.model import NOMINAL_KIND, CategorySplit, Leaf, Node, ThresholdSplit, Tree
-from .tree.node_cases import cases_at, find_node, node_path, recount, training_policy
-from .tree.splitters import divide
+from .tree.node_cases import cases_at, divide_as_learned, find_node, node_path, recount, training_policy
 
 OPS = ("split", "threshold", "regroup", "prune", "label", "lock", "unlock", "regrow")
 EDITED = "+edits"  # an edited learner's name: the learner's, then this (edited_learner)
@@ -392,7 +391,8 @@ def _regrow_below(tree: Tree, i: int, rows: np.ndarray, weights: np.ndarray, ctx
         return
     if _kept(tree, i):
         if node.children:
-            for child, (r, w) in zip(list(node.children), divide(node, ctx.data.X, rows, weights, ctx.policy)):
+            for child, (r, w) in zip(list(node.children),
+                                     divide_as_learned(tree, node, ctx.data.X, rows, weights, ctx.policy)):
                 _regrow_below(tree, child, r, w, ctx)
         return
     grown = _grow_at(tree, i, rows, weights, ctx)

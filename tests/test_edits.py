@@ -486,13 +486,13 @@ def test_a_split_as_rules_write_it():
 
 
 @pytest.mark.parametrize("name, missing", [("cart", 0.1), ("c45", 0.1), ("id3", 0.1), ("dp", 0.1), ("rs", 0.1),
-                                           ("mincost", 0.1), ("m1", 0.1), ("facmi", 0.0), ("rt", 0.0)])
+                                           ("mincost", 0.1), ("m1", 0.1), ("facmi", 0.1), ("ie", 0.1), ("rt", 0.1),
+                                           ("remt", 0.1), ("facmi", 0.0)])
 def test_recounting_a_learned_tree_gives_the_learners_counts(name, missing):
     """The cases an edit recounts move as the learner moved them while training (its missing-value
-    policy: heavier side, fractional shares, staying at the node): recounted from the data, an
-    unedited tree's counts are the learner's, node for node. (The ordinal learners are checked on
-    complete data: with a value missing and both sides of a turned cut exactly as heavy, their
-    sweep sends the case to the other side than the recount does; the closing note of issue 37.)"""
+    policy: heavier side, fractional shares, staying at the node; the ordinal sweeps' heavier side of
+    a turned attribute, ties included): recounted from the data, an unedited tree's counts are the
+    learner's, node for node."""
     from engine.data.encode import EncodedData
     from engine.edits import copy_tree
     from engine.tree.node_cases import recount, training_policy

@@ -56,6 +56,7 @@ from ..monotone import enforce_monotone, monotonicity_report
 from ..progress import Progress
 from ..tree.grow import GrowthParts, Stopping, majority_label, median_label
 from ..tree.model import NOMINAL_KIND, ThresholdSplit, Tree
+from ..tree.node_cases import ORIENTED_HEAVIER
 from ..tree.splitters import PresortedSplitter
 from .params import AlgorithmInfo, Param
 
@@ -191,7 +192,8 @@ def finish_monotone(tree: Tree, params: dict) -> Tree:
 
 
 FACMI = AlgorithmInfo(
-    name="facmi", family="ordinal", training_missing="heavier", title=N_("FACMI (ordinal tree: fuzzy dominance complementary mutual information)"),
+    name="facmi", family="ordinal", title=N_("FACMI (ordinal tree: fuzzy dominance complementary mutual information)"),
+    training_missing=ORIENTED_HEAVIER,
     params=_COMMON + (
         Param("threshold", 0.01, N_("stop when the best FACMI is below this"), kind="float", minimum=0.0),
         Param("k", 10.0, N_("steepness of the fuzzy membership (large: nearly crisp)"), kind="float", minimum=0.1),
@@ -252,7 +254,7 @@ class CrispOrdinalLearner:
                           minimum=2),)
         return AlgorithmInfo(name=self.name, family="ordinal", title=self.title, params=_COMMON + own,
                              uses=("class_order", "monotone"), fit=self.fit, parts=self.parts,
-                             training_missing="heavier")
+                             training_missing=ORIENTED_HEAVIER)
 
     def parts(self, data, spec, params) -> GrowthParts:
         stop = {}

@@ -154,8 +154,8 @@ class AlgorithmInfo:
     params: tuple[Param, ...] = ()
     uses: tuple[str, ...] = ()  # problem settings it reads: class_order, monotone, hierarchy, costs, ...
     missing: str = "stop"  # prediction's policy for unknown values: stop | majority | fractional
-    # how its training cases with a value missing move at a split (engine.tree.splitters.divide):
-    # stay | fractional | heavier; None: as the prediction's policy (stop: stay, majority: heavier)
+    # how its training cases with a value missing move at a split (engine.tree.node_cases.divide_as_learned):
+    # stay | fractional | heavier | oriented_heavier; None: as the prediction's policy (stop: stay, majority: heavier)
     training_missing: str | None = None
     fit: Callable | None = field(default=None, compare=False)
     # check(params) -> None, or a message naming what is wrong with the parameters taken together;

@@ -24,11 +24,15 @@ import numpy as np
 
 from ..errors import OptionError
 from ..i18n import _
+from .nodes import ThresholdSplit
 from .splitters import divide
 
 # a learner's prediction policy (AlgorithmInfo.missing) -> how its training cases with the value
 # missing move at a split (engine.tree.splitters.divide)
 TRAINING_POLICY = {"fractional": "fractional", "stop": "stay", "majority": "heavier"}
+# the ordinal learners' sweep: the heavier side of the attribute as it learns it, a decreasing attribute
+# turned increasing: at a tie, the side that is the second branch once the cut is turned back
+ORIENTED_HEAVIER = "oriented_heavier"
 
 _PATH = re.compile(r"root((?:/\d+)*)/?")
 _ID = re.compile(r"#?(\d+)")
@@ -84,13 +88,33 @@ def file_id(tree, node_id: int) -> int:
     return tree.reachable().index(node_id)
 
 
+def divide_as_learned(tree, node, X: np.ndarray, rows: np.ndarray, weights: np.ndarray,
+                      policy: str) -> list[tuple[np.ndarray, np.ndarray]]:
+    """`divide` under a learner's training policy (`training_policy`), ORIENTED_HEAVIER included:
+    the heavier side, except that at a cut of a decreasing attribute whose two sides weigh the
+    same the cases with the value missing go down the second branch, as the ordinal sweep (on
+    the turned attribute, ties to its left) sent them."""
+    if policy != ORIENTED_HEAVIER:
+        return divide(node, X, rows, weights, policy, tree.tnorm)
+    parts = divide(node, X, rows, weights, "heavier", tree.tnorm)
+    if not isinstance(node, ThresholdSplit) or tree.schema.attributes[node.feature].monotone >= 0:
+        return parts
+    (r0, w0), (r1, w1) = parts
+    missing0 = np.isnan(X[r0, node.feature])
+    if not missing0.any() or w0[~missing0].sum() != w1[~np.isnan(X[r1, node.feature])].sum():
+        return parts
+    rows1 = np.concatenate([r1, r0[missing0]])
+    order = np.argsort(rows1, kind="stable")
+    return [(r0[~missing0], w0[~missing0]), (rows1[order], np.concatenate([w1, w0[missing0]])[order])]
+
+
 def cases_at(tree, node_id: int, X: np.ndarray, w: np.ndarray, policy: str) -> tuple[np.ndarray, np.ndarray]:
     """The rows of X that reach `node_id` and the weight each brings (module docstring)."""
     rows, weights = np.arange(len(X)), np.asarray(w, np.float64)
     path = tree.path_to(node_id)
     for parent, child in zip(path, path[1:]):
         node = tree.nodes[parent]
-        parts = divide(node, X, rows, weights, policy, tree.tnorm)
+        parts = divide_as_learned(tree, node, X, rows, weights, policy)
         rows, weights = parts[node.children.index(child)]
     return rows, weights
 
@@ -107,6 +131,6 @@ def recount(tree, node_id: int, X: np.ndarray, y: np.ndarray, w: np.ndarray, pol
         node = tree.nodes[i]
         node.counts = np.bincount(y[rows], weights=weights, minlength=k).astype(np.float64)
         if node.children:
-            for child, (r, cw) in zip(node.children, divide(node, X, rows, weights, policy, tree.tnorm)):
+            for child, (r, cw) in zip(node.children, divide_as_learned(tree, node, X, rows, weights, policy)):
                 stack.append((child, r, cw))
     tree.changed()
