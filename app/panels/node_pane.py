@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
 from engine.candidates import CRITERION_WORDS
 from engine.edits import Edit
 from engine.i18n import _ as engine_text
-from engine.tree.model import NOMINAL_KIND, ThresholdSplit
+from engine.tree.model import NOMINAL_KIND, CategorySplit, Leaf, ThresholdSplit
 from engine.tree.node_cases import node_path
 
 
@@ -133,9 +133,11 @@ class NodePane(QWidget):
         self.title.setText(self.tr("<b>Node {path}</b> ({who}{lock}): {kind}, {weight} cases ({mix})").format(
             path=self.path, who=who, lock=lock, kind=self.tr("leaf") if node.is_leaf else self.tr("split"),
             weight=format(node.weight, "g"), mix=class_mix(node.counts, tree.schema.classes)))
+        # splits and regrowth need crisp one-attribute tests (a fuzzy or a trichotomy tree: prune, relabel, lock)
+        crisp = all(isinstance(tree.nodes[k], (Leaf, ThresholdSplit, CategorySplit)) for k in tree.reachable())
         self.prune_button.setEnabled(not node.is_leaf and not frozen)
-        self.split_button.setEnabled(not frozen and self.cases is not None)
-        self.regrow_button.setEnabled(not frozen and self.cases is not None)
+        self.split_button.setEnabled(crisp and not frozen and self.cases is not None)
+        self.regrow_button.setEnabled(crisp and not frozen and self.cases is not None)
         self.lock_button.setText(self.tr("Unlock") if node.locked else self.tr("Lock"))
         self.lock_button.setEnabled(node.locked or not frozen)
         self.relabel.clear()

@@ -161,3 +161,17 @@ def test_an_edited_model_joins_the_compare_tab_beside_its_learner(window, qtbot)
     panel = window.compare_panel
     panel.show_params(panel.algorithms.item(panel.algorithms.count() - 1))  # the edited model's: no form
     assert "own parameters and edits" in panel.params_box.title()
+
+
+def test_a_fuzzy_tree_offers_prune_relabel_and_lock_only(window, qtbot):
+    window.train_panel.select("hfdt")
+    with qtbot.waitSignal(window.jobs.finished, timeout=120000):
+        window.train_panel.train_requested.emit("hfdt", window.train_panel.form.values())
+    pane = window.tree_panel.pane
+    window.tree_panel.canvas.select_node(0)
+    assert not pane.split_button.isEnabled() and not pane.regrow_button.isEnabled()
+    assert pane.prune_button.isEnabled() and pane.lock_button.isEnabled()
+    assert pane.candidates.topLevelItemCount() == 0 and "fuzzy" in pane.candidates_note.text()
+    pane.prune_button.click()
+    assert window.model.tree.n_leaves == 1 and window.model.tree.root.origin == "expert"
+    assert window.said == []
