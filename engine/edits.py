@@ -48,7 +48,7 @@ from .data.spec import ProblemSpec
 from .errors import OptionError, SpecError
 from .i18n import N_, _
 from .tree.case_counts import count_case_values
-from .tree.grow import majority_label, min_cost_label
+from .tree.grow import majority_label, median_label, min_cost_label
 from .tree.model import NOMINAL_KIND, CategorySplit, Leaf, Node, ThresholdSplit, Tree
 from .tree.node_cases import cases_at, divide_as_learned, find_node, node_path, recount, training_policy
 
@@ -164,11 +164,16 @@ class EditContext:
         return self._policy
 
     def label_rule(self, tree: Tree):
+        """The learner's label rule for a node whose counts an edit changed: least expected cost
+        (the tree's label costs, else the problem's cost matrix when the learner reads it), the weighted median class (the
+        ordinal learners' `leaf=median`), else the largest class."""
         if tree.label_costs is not None:
             return min_cost_label(tree.label_costs)
         costs = self.spec.misclassification_costs if self.spec is not None else None
-        if costs is not None:
+        if costs is not None and "misclassification_costs" in self.info.uses:  # a learner that reads them
             return min_cost_label(costs.as_array(self.data.classes))
+        if self.params.get("leaf") == "median":
+            return median_label
         return majority_label
 
 

@@ -545,3 +545,20 @@ def test_every_edit_option_of_the_command(tmp_path, capsys):
     two = edit(out("a"), "--regrow", "--cv", "5", "--seed", "2", "--out", out("k"))
     folds = lambda r: r["cross_validated"]["edited"]["metrics"]["accuracy"]["mean"]
     assert one["cross_validated"]["edited"]["scheme"]["seed"] == 1 and folds(one) != folds(two)
+
+
+@pytest.mark.parametrize("name, params, answer", [("cart", {}, "acc"), ("facmi", {"leaf": "median"}, "acc"),
+                                                  ("facmi", {}, "unacc")])
+def test_a_split_labels_its_leaves_by_the_learners_rule(name, params, answer):
+    """safety > med on car holds unacc 277, acc 204, good 30, vgood 65: the largest class is unacc,
+    the least expected cost under the project's cost matrix acc (CART reads the matrix), the median
+    class acc (FACMI with leaf=median; FACMI reads no cost matrix): a forced split's leaf follows the
+    learner's rule."""
+    project = load_project(DEMO / "car_evaluation.rtproj")
+    data = encode(read_table(project.data_path, project.sheet), project.spec)
+    info = get(name)
+    resolved = resolve_params(info, params, project.spec)
+    model = Model(name, resolved, project.spec, info.fit(data, project.spec, info.stage_params(resolved, "fit")))
+    edited = edit_model(model, data, Edit("split", "root", attribute="safety", threshold=1.5))
+    assert counts(edited, "root/1") == [277.0, 204.0, 30.0, 65.0]
+    assert label(edited, "root/1") == answer
