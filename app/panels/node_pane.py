@@ -223,6 +223,7 @@ class SplitDialog(QDialog):
     def __init__(self, tree, node_id: int, cases, parent=None):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Split the node"))
+        self.setMinimumWidth(460)
         self.tree = tree
         self.X, self.y, self.w = cases
         self.attribute = QComboBox()
@@ -236,7 +237,7 @@ class SplitDialog(QDialog):
         self.each = QCheckBox(self.tr("one branch per value"))
         self.mix = QLabel("")
         self.mix.setWordWrap(True)
-        form = QFormLayout()
+        self.form = form = QFormLayout()
         form.addRow(self.tr("attribute"), self.attribute)
         form.addRow(self.tr("cut (<=)"), self.cut)
         form.addRow("", self.slider)
@@ -269,9 +270,9 @@ class SplitDialog(QDialog):
         attr = self.tree.schema.attributes[j]
         nominal = attr.kind == NOMINAL_KIND
         for w in (self.cut, self.slider):
-            w.setVisible(not nominal)
+            self.form.setRowVisible(w, not nominal)  # the row's label with it
         for w in (self.values, self.each):
-            w.setVisible(nominal)
+            self.form.setRowVisible(w, nominal)
         v = self.X[:, j]
         known = np.unique(v[v == v])
         if nominal:
@@ -312,11 +313,23 @@ class SplitDialog(QDialog):
                 groups = [known & (v <= self.cut.value()), known & (v > self.cut.value())]
         return [np.bincount(self.y[g], weights=self.w[g], minlength=k) for g in groups]
 
+    def _side_names(self, n: int) -> list[str]:
+        """What each side of the split as it stands says: '<= 54.5', '> 54.5'; the ticked values, the rest."""
+        if not self._nominal():
+            cut = format(self.cut.value(), "g")
+            return [f"<= {cut}", f"> {cut}"]
+        names = [self.values.item(c).text() for c in range(self.values.count())]
+        if self.each.isChecked():
+            return names[:n]
+        ticked = [v for c, v in enumerate(names) if self.values.item(c).checkState() == Qt.Checked]
+        return ["{" + ", ".join(ticked) + "}", self.tr("the rest")]
+
     def _update_mix(self, *_args) -> None:
         classes = self.tree.schema.classes
-        lines = [self.tr("branch {k}: {weight} cases ({mix})").format(k=k + 1, weight=format(float(s.sum()), "g"),
-                                                                      mix=class_mix(s, classes))
-                 for k, s in enumerate(self._sides())]
+        sides = self._sides()
+        lines = [self.tr("{side}: {weight} cases ({mix})").format(side=name, weight=format(float(s.sum()), "g"),
+                                                                  mix=class_mix(s, classes))
+                 for name, s in zip(self._side_names(len(sides)), sides)]
         self.mix.setText("\n".join(lines))
 
     def edit(self, at: str) -> Edit:

@@ -2127,8 +2127,12 @@ The tree never saw such a case; use the value anyway?</source>
             <translation>取值</translation>
         </message>
         <message>
-            <source>branch {k}: {weight} cases ({mix})</source>
-            <translation>分支 {k}：{weight} 个样本（{mix}）</translation>
+            <source>the rest</source>
+            <translation>其余</translation>
+        </message>
+        <message>
+            <source>{side}: {weight} cases ({mix})</source>
+            <translation>{side}：{weight} 个样本（{mix}）</translation>
         </message>
     </context>
     <context>

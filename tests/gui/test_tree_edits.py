@@ -175,3 +175,19 @@ def test_a_fuzzy_tree_offers_prune_relabel_and_lock_only(window, qtbot):
     pane.prune_button.click()
     assert window.model.tree.n_leaves == 1 and window.model.tree.root.origin == "expert"
     assert window.said == []
+
+
+def test_the_split_dialog_shows_the_class_mix_as_the_cut_moves(window, qtbot):
+    from app.panels.node_pane import SplitDialog
+
+    tree = window.model.tree
+    dialog = SplitDialog(tree, 0, window._node_cases(0), window)
+    qtbot.addWidget(dialog)
+    dialog.attribute.setCurrentIndex(tree.schema.names.index("safety"))
+    dialog.cut.setValue(0.5)
+    # safety <= low: 576 cases, all unacc; above: the other 1,152
+    assert dialog.mix.text().splitlines() == ["<= 0.5: 576 cases (unacc 576)",
+                                              "> 0.5: 1152 cases (unacc 634, acc 384, good 69, vgood 65)"]
+    dialog.cut.setValue(1.5)
+    assert dialog.mix.text().splitlines()[0].startswith("<= 1.5: 1152 cases")
+    assert dialog.edit("root") == Edit("split", "root", attribute="safety", threshold=1.5)
