@@ -6,11 +6,13 @@ ordinal attribute's column holds the value texts (`"colour" IN ('red', 'blue')`;
 ordinal attribute's ranks becomes the list of the texts at or below it), a numeric column holds
 numbers; a missing value is NULL. It answers exactly as `Model.predict` does:
 
-- a node's test is written branch by branch (`WHEN <the case goes down branch i> THEN ...`); a
-  case that goes down no branch — its value is NULL, or a text never seen in training, or a
-  category no branch takes — falls to the ELSE, which carries the model's missing-value policy:
-  "stop" answers the node's own label there, "majority" is the branch with the most training
-  weight (written as the ELSE itself, so no subtree is written twice);
+- the CASE is flat: one `WHEN <the tests along the path> THEN <answer>` per place a case can
+  end, deepest first, so the first WHEN that holds is where the case ends (SQLite's parser takes
+  no deeply nested CASE). A case that goes down no branch of a node — its value is NULL, or a
+  text never seen in training, or a category no branch takes — meets none of the WHENs below it
+  and so ends where the model's missing-value policy says: under "stop" at the node's own WHEN
+  (its label, the path to the node alone), under "majority" in the branch with the most training
+  weight, whose WHENs come after the other branches' and so need no test of this node;
 - a linear score (a sequential discriminant stage) is the same sum as the traversal kernel adds,
   term by term in the same order, a text attribute's term through its rank; a NULL anywhere
   makes the score NULL, and the case stops (or goes on with the majority) as with a missing value;
@@ -188,23 +190,41 @@ class _Writer:
                     parts[b].append(f"{low} AND {col} < {number(code + 1)}")
         return [" OR ".join(f"({p})" for p in ps) if len(ps) > 1 else (ps[0] if ps else None) for ps in parts]
 
-    def expression(self, i: int = 0, depth: int = 1) -> str:
+    def expression(self) -> str:
+        """One flat CASE: a WHEN per place a case can end, in an order where the first that holds is
+        where the case ends (flat, not nested: SQLite's parser takes no deep nesting)."""
+        whens: list[tuple[list[str], str]] = []
+        self._ends(0, [], whens)
+        lines = []
+        for path, answer in whens:
+            if not path:  # every case still unanswered ends here
+                lines.append(f"  ELSE {answer}")
+                break
+            lines.append(f"  WHEN {' AND '.join(path)} THEN {answer}")
+        if len(lines) == 1:
+            return answer
+        if not lines[-1].startswith("  ELSE"):  # pragma: no cover - the root's own end has no condition
+            raise AssertionError("an expression without its last end")
+        return "CASE\n" + "\n".join(lines) + "\nEND"
+
+    def _ends(self, i: int, path: list[str], whens: list) -> None:
+        """The ends below node i (reached when `path` holds), deepest first: a case that goes down a
+        branch meets an end below it (its WHEN comes first) before this node's own. Under "stop"
+        the node's own end is its label; under "majority" it is the heaviest branch's subtree, whose
+        WHENs then need no condition of this node (the other branches' cases have ended before)."""
         node = self.tree.nodes[i]
         if isinstance(node, Leaf) or not node.children:
-            return self.label(node)
+            whens.append((path, self.label(node)))
+            return
         conditions = self.conditions(node)
-        pad = "\n" + "  " * depth
-        if self.missing == "majority":
-            heavy = int(self.compiled.majority_child[i])
-            otherwise = self.expression(node.children[heavy], depth + 1)
-            whens = [(c, pos) for pos, c in enumerate(conditions) if c is not None and pos != heavy]
-        else:  # stop: the case takes this node's label
-            otherwise = self.label(node)
-            whens = [(c, pos) for pos, c in enumerate(conditions) if c is not None]
-        if not whens:
-            return otherwise
-        body = "".join(f"{pad}WHEN {c} THEN {self.expression(node.children[pos], depth + 1)}" for c, pos in whens)
-        return f"CASE{body}{pad}ELSE {otherwise}{pad[:-2]}END"
+        heavy = int(self.compiled.majority_child[i]) if self.missing == "majority" else -1
+        for pos, condition in enumerate(conditions):
+            if condition is not None and pos != heavy:
+                self._ends(node.children[pos], path + [f"({condition})"], whens)
+        if heavy >= 0:
+            self._ends(node.children[heavy], path, whens)
+        else:
+            whens.append((path, self.label(node)))
 
 
 def _refusal(model) -> str | None:
@@ -215,7 +235,8 @@ def _refusal(model) -> str | None:
                  "expression cannot carry; export it as PMML, or train a crisp learner")
     if model.missing not in ("stop", "majority"):
         return _('its missing-value policy is "{policy}" (a case with a missing value is spread over every '
-                 'branch); SQL carries "stop" and "majority" exactly: save the model with one of those').format(
+                 'branch); SQL carries "stop" and "majority" exactly: set "missing" under "prediction" in the model file '
+                 'to one of them').format(
                      policy=model.missing)
     # deferred: the learner table (loads the learners) only to ask whether this one predicts by itself
     from .algorithms import registry
