@@ -5747,6 +5747,51 @@
             <translation>{true} 被预测为 {predicted} 的代价</translation>
         </message>
         <message>
+            <location filename="engine/sql_export.py" line="214" />
+            <source>it is a fuzzy tree: a case goes down every term with its membership, which one CASE expression cannot carry; export it as PMML, or train a crisp learner</source>
+            <translation>这是模糊树：一个案例按隶属度沿每个模糊项向下走，一个 CASE 表达式无法表达；请导出为 PMML，或训练一个清晰（非模糊）的学习器</translation>
+        </message>
+        <message>
+            <location filename="engine/sql_export.py" line="245" />
+            <source>the table name is empty</source>
+            <translation>表名为空</translation>
+        </message>
+        <message>
+            <location filename="engine/sql_export.py" line="217" />
+            <source>its missing-value policy is "{policy}" (a case with a missing value is spread over every branch); SQL carries "stop" and "majority" exactly: set "missing" under "prediction" in the model file to one of them</source>
+            <translation>其缺失值策略为“{policy}”（缺失值的案例被分摊到每个分支）；SQL 只能精确表达“stop”和“majority”：请把模型文件中 "prediction" 下的 "missing" 设为其中之一</translation>
+        </message>
+        <message>
+            <location filename="engine/sql_export.py" line="226" />
+            <source>the learner {name} answers through a predictor of its own, not by walking the tree</source>
+            <translation>学习器 {name} 通过自己的预测器作答，而不是沿树向下走</translation>
+        </message>
+        <message>
+            <location filename="engine/sql_export.py" line="55" />
+            <source>unknown SQL dialect "{dialect}" (known: {known})</source>
+            <translation>未知的 SQL 方言“{dialect}”（支持：{known}）</translation>
+        </message>
+        <message>
+            <location filename="engine/sql_export.py" line="64" />
+            <source>the name "{name}" holds a NUL character, which no SQL name may hold</source>
+            <translation>名称“{name}”含有 NUL 字符，SQL 名称不能含有它</translation>
+        </message>
+        <message>
+            <location filename="engine/sql_export.py" line="75" />
+            <source>the text "{text}" holds a NUL character, which SQL cannot carry in a literal</source>
+            <translation>文本“{text}”含有 NUL 字符，SQL 字面量无法表达它</translation>
+        </message>
+        <message>
+            <location filename="engine/sql_export.py" line="86" />
+            <source>the model holds the number {value}, which SQL cannot write</source>
+            <translation>模型中含有数值 {value}，SQL 无法写出它</translation>
+        </message>
+        <message>
+            <location filename="engine/sql_export.py" line="237" />
+            <source>this model cannot be written as SQL: {why}</source>
+            <translation>此模型无法写成 SQL：{why}</translation>
+        </message>
+        <message>
             <location filename="engine/strategies.py" line="126" />
             <location filename="engine/workflows.py" line="106" />
             <source>test strategy must be one of {choices}, not {strategy!r}</source>
