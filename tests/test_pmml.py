@@ -276,3 +276,24 @@ def test_what_the_file_says(tables):
     assert counts == list(model.tree.root.counts)
     probs = [float(d.get("probability")) for d in top.findall(f"{NS}ScoreDistribution")]
     assert math.isclose(sum(probs), 1.0) and probs == list(model.tree.compile().scores[0])
+
+
+def test_a_value_never_seen_in_training_answers_as_in_ruletree(tables, engines, tmp_path):
+    """A new text is a missing value for the model (Model.predict_table) and, through
+    invalidValueTreatment="asMissing", for the engines: the case stops (or goes on) alike."""
+    table, spec = tables["car"]
+    for algorithm in ("id3", "cart"):  # "stop" and "majority"
+        model = train_model(get(algorithm), table, spec, {}).model
+        path = tmp_path / f"{algorithm}.pmml"
+        write_pmml(model, path)
+        frame = table.frame[model.schema.names].head(40).copy()
+        frame[model.schema.names[-1]] = "never seen"  # safety, which both trees ask first
+        frame.to_csv(tmp_path / "new.csv", index=False)
+        warnings = []
+        ours = model.predict_table(read_table(tmp_path / "new.csv"), warnings)  # as `ruletree predict` reads it
+        assert any("never seen" in w for w in warnings)
+        labels = [model.tree.labels[v] for v in ours.labels]
+        jl, jp, _, pl, pp = _score(engines, path, frame.astype(object), model.schema.classes, model.schema.target)
+        assert jl == labels and [str(v) for v in pl] == labels
+        np.testing.assert_allclose(jp, ours.scores, atol=1e-9)
+        np.testing.assert_allclose(pp, ours.scores, atol=1e-9)
