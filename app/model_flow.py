@@ -1,6 +1,6 @@
-"""The window's model lifecycle (issue 36): save a model, open one (ours, JSON), export it as
-PMML 4.4 (issue 38), predict a file with it, and the list of every model trained in the session — any of them shown, consulted,
-saved again. Over engine.model and engine.predicting: only the dialogs live here.
+"""The window's model lifecycle (issue 36): save a model, open one (ours, JSON), export it as PMML 4.4
+(issue 38), predict a file with it, and the list of every model trained in the session — any of them
+shown, consulted, saved again. Over engine.model and engine.predicting: only the dialogs live here.
 
 `ModelFlow` is a part of `app.main.MainWindow` (a mixin: the window's attributes are its own).
 """
