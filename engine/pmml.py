@@ -92,6 +92,10 @@ def _check(model) -> None:
         if node.label >= k:
             _refuse(_('the tree answers "{label}", a level of the class hierarchy that is not one of the '
                       "classes PMML's target holds").format(label=tree.labels[node.label]))
+        if isinstance(node, CategorySplit) and node.cuts is None and \
+                tree.schema.attributes[node.feature].categories is None:
+            _refuse(_('a split on "{attribute}" takes its numbers as category codes (whole parts), which the '
+                      "export does not write").format(attribute=tree.attribute_name(node.feature)))
         if isinstance(node, CategorySplit) and model.missing == "fractional":
             n = len(tree.schema.attributes[node.feature].categories or []) if node.cuts is None else len(node.cuts) + 1
             if len(node.branches) < n or any(b < 0 for b in node.branches):

@@ -297,3 +297,19 @@ def test_a_value_never_seen_in_training_answers_as_in_ruletree(tables, engines, 
         assert jl == labels and [str(v) for v in pl] == labels
         np.testing.assert_allclose(jp, ours.scores, atol=1e-9)
         np.testing.assert_allclose(pp, ours.scores, atol=1e-9)
+
+
+def test_a_split_taking_numbers_as_codes_is_refused():
+    """A CategorySplit without cuts on a numeric attribute (an expert's edit could make one) reads
+    whole parts of numbers as codes: refused rather than written as something else."""
+    from engine.model import Model
+    from engine.tree.model import CategorySplit, Leaf, Tree
+    from samples import HAND_SCHEMA
+
+    tree = Tree(HAND_SCHEMA)
+    tree.add(CategorySplit(counts=[2, 2], label=0, children=[1, 2], feature=0, branches=[0, 1]))
+    tree.add(Leaf(counts=[2, 0], label=0), 0)
+    tree.add(Leaf(counts=[0, 2], label=1), 0)
+    model = Model("id3", {}, ProblemSpec(target="y"), tree)
+    with pytest.raises(ModelFileError, match="category codes"):
+        pmml_text(model)
