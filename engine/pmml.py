@@ -17,7 +17,9 @@ What the file says, and why it answers as `ruletree predict` does:
   an ordinal attribute with named values, the values whose rank is <= t or > t as
   SimpleSetPredicate isIn); CategorySplit the values of each branch (isIn), or with cuts the
   intervals (cuts[i-1], cuts[i]] of each branch (runs of intervals joined, several runs
-  with "or"); a branch no value takes is <False/>;
+  with "or"); a branch no value takes is <False/>; values holding a quote or a backslash
+  are tested one "equal" each, joined by "or" (engines read those inside an Array
+  differently);
 - the missing-value policy of the model:
   "stop": missingValueStrategy="lastPrediction" with noTrueChildStrategy=
   "returnLastPrediction" (a missing value, or a value no branch takes, stops the case at
@@ -30,8 +32,11 @@ What the file says, and why it answers as `ruletree predict` does:
   internal Node's recordCount is then the sum of its children's weights so the shares are
   those `ruletree predict` uses, and each ScoreDistribution carries `confidence` = its
   probability. A fractional model with a value no branch takes, or that labels by least
-  expected cost (`label_costs`), is refused: PMML cannot send such a case down every branch
-  or choose a label by cost.
+  expected cost (`label_costs` other than equal costs), is refused: PMML cannot send such a
+  case down every branch or choose a label by cost. Neither jpmml-evaluator (it refuses the
+  strategy) nor pypmml (it weighs otherwise) implements weightedConfidence for a case that
+  reaches a split without its value: they score the other cases as the model does
+  (tests/test_pmml.py).
 - the least-cost labels' cost matrix (`tree.label_costs`), when there is one, goes in an
   Extension (PMML 4.4's TreeModel has no cost matrix of its own); the labels in the file
   are already the least-cost ones, so engines need not read it.
@@ -39,7 +44,7 @@ What the file says, and why it answers as `ruletree predict` does:
 Refused with a message saying why (`ModelFileError`, code "pmml_cannot_carry"): fuzzy splits
 (memberships sent down every term), trichotomy stages (a linear score, PENDING answers),
 labels at a coarser level of a class hierarchy (not among the target's values), answers
-counted for other labels (`answer_as`).
+counted for other labels (`answer_as`), a split that reads numbers as category codes.
 """
 
 from __future__ import annotations
