@@ -16,6 +16,8 @@ RULETREE_REQUIRE_BUILD_TOOLS=1 (CI, where .ci/run installs a JRE) where they fai
 
 from __future__ import annotations
 
+import io
+import json
 import math
 import os
 import shutil
@@ -98,7 +100,11 @@ def _score(engines, path: Path, frame: pd.DataFrame, classes, target):
     evaluator = jpmml_evaluator.make_evaluator(str(path)).verify()
     j = evaluator.evaluateAll(frame)
     errors = j["errors"].tolist() if "errors" in j.columns else [None] * len(frame)
-    p = pypmml.Model.load(str(path)).predict(frame)
+    # pypmml's own DataFrame path sends the cases as JSON with 10 digits (pandas' default), which moves
+    # a value such as 3.3499999999999996 across a cut; the cases as JSON with every digit instead
+    cases = json.dumps({"columns": list(frame.columns), "data": frame.astype(object).where(frame.notna(), None)
+                        .values.tolist()}, ensure_ascii=False)
+    p = pd.read_json(io.StringIO(pypmml.Model.load(str(path)).predict(cases)), orient="split", dtype=False)
     probs = [f"probability({c})" for c in classes]
     return (j[f"predicted({target})"].tolist(), j[probs].to_numpy(dtype=float), errors,
             p[f"predicted({target})"].tolist(), p[probs].to_numpy(dtype=float))
@@ -316,3 +322,30 @@ def test_a_split_taking_numbers_as_codes_is_refused():
     model = Model("id3", {}, ProblemSpec(target="y"), tree)
     with pytest.raises(ModelFileError, match="category codes"):
         pmml_text(model)
+
+
+@pytest.mark.parametrize("algorithm", ["cart", "id3"])  # x <= t, and intervals (cuts[i-1], cuts[i]]
+def test_values_on_a_threshold_go_where_the_model_sends_them(algorithm, tables, engines, tmp_path):
+    model = _train(algorithm, tables)
+    table, _ = tables["iris"]
+    X = model.schema.encode_features(table)
+    edges = []
+    for i in model.tree.reachable():
+        node = model.tree.nodes[i]
+        for t in ([node.threshold] if hasattr(node, "threshold") else list(getattr(node, "cuts", None) or [])):
+            edges.append((node.feature, t))
+    assert edges
+    cases = []
+    for feature, t in edges:  # every case with the tested value set exactly on the edge
+        on = X.copy()
+        on[:, feature] = t
+        cases.append(on)
+    X = np.vstack(cases)
+    path = tmp_path / "edges.pmml"
+    write_pmml(model, path)
+    ours = model.predict(X)
+    labels = [model.tree.labels[v] for v in ours.labels]
+    jl, jp, _, pl, pp = _score(engines, path, _cases(model, X), model.schema.classes, model.schema.target)
+    assert jl == labels and [str(v) for v in pl] == labels
+    np.testing.assert_allclose(jp, ours.scores, atol=1e-9)
+    np.testing.assert_allclose(pp, ours.scores, atol=1e-9)
