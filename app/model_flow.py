@@ -1,6 +1,6 @@
-"""The window's model lifecycle (issue 36): save a model, open one (ours, JSON), predict a file
-with it, and the list of every model trained in the session — any of them shown, consulted,
-saved again. Over engine.model and engine.predicting: only the dialogs live here.
+"""The window's model lifecycle (issue 36): save a model, open one (ours, JSON), export it as PMML 4.4
+(issue 38), predict a file with it, and the list of every model trained in the session — any of them
+shown, consulted, saved again. Over engine.model and engine.predicting: only the dialogs live here.
 
 `ModelFlow` is a part of `app.main.MainWindow` (a mixin: the window's attributes are its own).
 """
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from engine.algorithms.registry import title_of
 from engine.data.read import SUPPORTED_SUFFIXES
 from engine.model import load_model
+from engine.pmml import write_pmml
 from engine.predicting import predict_file
 
 from .panels.predictions_dialog import PredictionsDialog
@@ -42,6 +43,27 @@ class ModelFlow:
             self.error(exc, path)
             return False
         self._update_status()
+        return True
+
+    def export_pmml(self, path: str | None = None) -> bool:
+        """File > Export the model as PMML: a PMML 4.4 TreeModel (engine.pmml) other engines score; a
+        tree PMML cannot carry exactly (fuzzy, trichotomy, ...) is refused in a dialog saying why,
+        and no file is written."""
+        if self.model is None:
+            QMessageBox.information(self, APP_NAME, self.tr("Train a model first."))
+            return False
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the model as PMML"),
+                                                  f"{self.model.algorithm}.pmml", self.tr("PMML 4.4 (*.pmml)"))
+            if not path:
+                return False
+            if not path.lower().endswith(".pmml"):
+                path += ".pmml"
+        try:
+            write_pmml(self.model, path)
+        except Exception as exc:  # noqa: BLE001 - refused, or a folder that cannot be written: one dialog
+            self.error(exc, path)
+            return False
         return True
 
     def choose_model(self) -> None:

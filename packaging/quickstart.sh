@@ -5,7 +5,8 @@
 #   bash packaging/quickstart.sh --test   install with the test tools, then run the tests
 #
 # 1. The system libraries Qt needs even offscreen (and, for --test, the Chinese font the window's
-#    tests render and the build tools of the AppImage runtime's tests): installed with apt-get when
+#    tests render, the build tools of the AppImage runtime's tests and the Java runtime the PMML
+#    engines of tests/test_pmml.py run on): installed with apt-get when
 #    this user may (root, or sudo without a password); otherwise the one line to run is printed and
 #    the install goes on (the tests that need them then skip, saying why).
 # 2. The Python packages: into the Python that runs this script (PYTHON=..., else python3, else
@@ -30,6 +31,8 @@ CJK_DEBS="fonts-wqy-microhei"
 # tests/test_appimage_runtime.py builds our AppImage runtime (C, squashfuse linked statically)
 APPIMAGE_DEBS="gcc libc6-dev libsquashfuse-dev zlib1g-dev liblzma-dev liblzo2-dev liblz4-dev libzstd-dev
                squashfs-tools"
+# tests/test_pmml.py scores the exported PMML in jpmml-evaluator and pypmml, which run on Java
+JRE_DEBS="default-jre-headless"
 VENV_DEBS="python3-venv python3-pip"
 
 say() { printf 'quickstart: %s\n' "$*" >&2; }
@@ -55,7 +58,7 @@ apt_install() {  # apt_install PACKAGE... (quietly; only when APT_AS says it may
 
 system_packages() {
     local wanted="$QT_DEBS"
-    [ "$mode" = test ] && wanted="$wanted $CJK_DEBS $APPIMAGE_DEBS"
+    [ "$mode" = test ] && wanted="$wanted $CJK_DEBS $APPIMAGE_DEBS $JRE_DEBS"
     # shellcheck disable=SC2086
     if command -v dpkg >/dev/null 2>&1 && dpkg -s $wanted >/dev/null 2>&1; then
         return 0  # all there

@@ -1013,6 +1013,10 @@
             <translation>将咨询记录导出到 Excel(&amp;C)…</translation>
         </message>
         <message>
+            <source>E&amp;xport the model as PMML...</source>
+            <translation>将模型导出为 PMML(&amp;X)...</translation>
+        </message>
+        <message>
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
@@ -1167,6 +1171,14 @@ Python {python}，Qt（PySide6）{pyside}，NumPy {numpy}，pandas {pandas}，Nu
         <message>
             <source>RuleTree models (*.json)</source>
             <translation>RuleTree 模型 (*.json)</translation>
+        </message>
+        <message>
+            <source>Export the model as PMML</source>
+            <translation>将模型导出为 PMML</translation>
+        </message>
+        <message>
+            <source>PMML 4.4 (*.pmml)</source>
+            <translation>PMML 4.4 (*.pmml)</translation>
         </message>
         <message>
             <source>Open a model</source>

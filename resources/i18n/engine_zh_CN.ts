@@ -5136,6 +5136,66 @@
             <translation>每 {d} 个{what}中的 {n} 个</translation>
         </message>
         <message>
+            <location filename="engine/pmml.py" line="106" />
+            <source>the tree answers with labels its classes count for, which a TreeModel cannot say</source>
+            <translation>树以其类别所计入的标签作答，TreeModel 无法表达</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml.py" line="108" />
+            <source>a case spread over several leaves takes the class of least expected cost, and PMML takes the most probable one</source>
+            <translation>分散到多个叶节点的案例取期望代价最小的类别，而 PMML 取概率最大的类别</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml.py" line="63" />
+            <source>PMML cannot carry this model exactly: {why}</source>
+            <translation>PMML 无法准确表达此模型：{why}</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml.py" line="80" />
+            <source>the tree has fuzzy splits (a case goes down every term with its membership, and PMML's TreeModel sends a case down one branch)</source>
+            <translation>树中有模糊划分（一个案例按隶属度进入每个模糊项，而 PMML 的 TreeModel 只让案例走一个分支）</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml.py" line="83" />
+            <source>the tree has trichotomy stages (a weighted sum of attributes against two bounds, with PENDING answers, which a TreeModel cannot say)</source>
+            <translation>树中有三分阶段（属性的加权和与两个界值比较，并有“待定”回答），TreeModel 无法表达</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml.py" line="90" />
+            <source>the tree answers PENDING at some nodes (the cases a trichotomy stage leaves undecided), which a TreeModel cannot say</source>
+            <translation>树在某些节点回答“待定”（三分阶段未决定的案例），TreeModel 无法表达</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml.py" line="111" />
+            <source>the missing-value policy {policy} is unknown</source>
+            <translation>缺失值策略 {policy} 未知</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml.py" line="229" />
+            <source>the class column "{name}" is also one of the attributes</source>
+            <translation>类别列“{name}”同时也是属性之一</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml.py" line="86" />
+            <source>the tree has a kind of node PMML does not know ({kind})</source>
+            <translation>树中有 PMML 不认识的节点类型（{kind}）</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml.py" line="93" />
+            <source>the tree answers "{label}", a level of the class hierarchy that is not one of the classes PMML's target holds</source>
+            <translation>树回答“{label}”，这是类别层次中的一个层级，不是 PMML 目标字段中的类别之一</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml.py" line="97" />
+            <source>a split on "{attribute}" takes its numbers as category codes (whole parts), which the export does not write</source>
+            <translation>对“{attribute}”的划分把数值当作类别代码（取整数部分），导出不写这种划分</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml.py" line="102" />
+            <source>a split on "{attribute}" has values no branch takes; the model spreads such a case over every branch, and PMML stops it at the split</source>
+            <translation>对“{attribute}”的划分有任何分支都不接收的取值；模型把这样的案例分散到每个分支，而 PMML 会让它停在该划分处</translation>
+        </message>
+        <message>
             <location filename="engine/predicting.py" line="33" />
             <source>(several rules, weighted: a value they test is missing in this row)</source>
             <translation>（多条规则加权：本行缺少这些规则所测试的值）</translation>

@@ -35,7 +35,7 @@ ALLOWED = {
     "FID3", "Fuzzy", "M1", "M2", "M3", "CV", "Fisher", "LDA", "Kohonen",  # a method named after its author
     # file types and formats, programs and libraries the About box names
     "Excel", "CSV", "xlsx", "xls", "csv", "arff", "ARFF", "txt", "tsv", "rtproj", "rtmodel", "JSON", "json", "PNG",
-    "png", "SVG", "svg", "Qt", "PySide6", "Python", "NumPy", "Numba", "pandas", "pyqtgraph", "openpyxl",
+    "PMML", "png", "SVG", "svg", "Qt", "PySide6", "Python", "NumPy", "Numba", "pandas", "pyqtgraph", "openpyxl",
     "Ctrl", "Shift",
     # the data's own abbreviations, shown cut short on the tree (ST段压低 -> "ST段…")
     "ST",
