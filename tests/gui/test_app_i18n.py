@@ -122,7 +122,7 @@ def test_launcher_passes_lang_to_the_window(english_after, monkeypatch, tmp_path
     import app.warmup as warmup
 
     monkeypatch.setattr(main, "run", lambda path: 0)
-    monkeypatch.setattr(warmup, "start_warmup", lambda window: None)
+    monkeypatch.setattr(warmup, "start_warmup", lambda window, first=None: None)
     monkeypatch.setenv("RULETREE_LANG", "en")  # --lang wins over it
     assert launch.start_window(["--lang", "zh_CN"]) == 0
     assert i18n.installed_language() == "zh_CN" and engine_i18n.language() == "zh_CN"
