@@ -108,7 +108,16 @@ class EditFlow:
         self.edit_forward.clear()
         self._show_edited(model, at)
 
+    def forget_edits(self) -> None:
+        """No model shown any more (the data read otherwise): nothing to undo or redo."""
+        self.edit_back.clear()
+        self.edit_forward.clear()
+        self._update_edit_actions()
+
     def undo_edit(self) -> None:
+        if self.model is None:  # the model went (another file): its edits with it
+            self.forget_edits()
+            return
         if not self.edit_back:
             return
         current = self.model
@@ -119,6 +128,9 @@ class EditFlow:
         self._show_edited(replace(previous, undone=undone), current.edits[-1].at if current.edits else None)
 
     def redo_edit(self) -> None:
+        if self.model is None:
+            self.forget_edits()
+            return
         if not self.edit_forward:
             return
         self.edit_back.append(self.model)

@@ -95,9 +95,7 @@ class ModelFlow:
         """Every tab on `model` (from a training, `result`; or opened from a file)."""
         self.model = model
         self.train_result = result
-        self.edit_back.clear()  # another model: its own edits
-        self.edit_forward.clear()
-        self._update_edit_actions()
+        self.forget_edits()  # another model: its own edits
         self._offer_edits()
         tree = model.tree
         self.tree_panel.show_tree(tree, result.node_rows if result is not None else {}, model.spec)

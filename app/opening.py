@@ -277,6 +277,7 @@ class OpeningFlow:
             return
         self.problem, self.table = problem, problem.table
         self.model = None  # a tree of the data as it read before
+        self.forget_edits()
         self.data_panel.show_table(problem.table, self.project.header_row is not None, problem.warnings,
                                    problem.flags)
         self.problem_panel.set_problem(problem.table, self.spec)

@@ -191,3 +191,15 @@ def test_the_split_dialog_shows_the_class_mix_as_the_cut_moves(window, qtbot):
     dialog.cut.setValue(1.5)
     assert dialog.mix.text().splitlines()[0].startswith("<= 1.5: 1152 cases")
     assert dialog.edit("root") == Edit("split", "root", attribute="safety", threshold=1.5)
+
+
+def test_undo_after_the_model_went_does_nothing(window, qtbot):
+    """Found by the monkey: an edit, then the data read otherwise (the model dropped), then Ctrl+Z."""
+    window.make_edit(Edit("prune", "root"))
+    assert window.undo_action.isEnabled()
+    window.model = None  # as reading a column's stray texts as missing does (app.opening)
+    window.undo_action.trigger()
+    window.redo_action.trigger()
+    assert window.model is None and not window.undo_action.isEnabled() and not window.redo_action.isEnabled()
+    window.make_edit(Edit("prune", "root"))  # no model: nothing happens, nothing said
+    assert window.said == []
