@@ -1,10 +1,10 @@
-"""Test-strategy evaluation throughput: engine.strategies.simulate (sequential, batch, hybrid)
+"""Test-strategy evaluation throughput: engine.strategies.simulate (sequential, batch, hybrid, planned)
 in cases per second on a fully grown tree of about 20,000 leaves (issue 15's acceptance),
 with plain prediction (ours and scikit-learn's) in the same run for reference.
 
     python tests/benchmarks/strategy_throughput.py [--rows 290000] [--features 20] [--classes 3]
                                                    [--sequential-cases 5000] [--batch-cases 20000]
-                                                   [--hybrid-cases 3000] [--missing 0 0.3]
+                                                   [--hybrid-cases 3000] [--planned-cases 3000] [--missing 0 0.3]
                                                    [--repeats 3] [--profile-cases 1000]
                                                    [--mincost-rows 20000] [--no-mincost]
 
@@ -146,7 +146,8 @@ def obtainable(X: np.ndarray, spec, names) -> np.ndarray:
 
 def measure(tree, X, y, spec, args, model=None) -> list[dict]:
     """Per missing rate: every strategy, our predict and (with `model`) scikit-learn's."""
-    sizes = {"sequential": args.sequential_cases, "batch": args.batch_cases, "hybrid": args.hybrid_cases}
+    sizes = {"sequential": args.sequential_cases, "batch": args.batch_cases, "hybrid": args.hybrid_cases,
+             "planned": args.planned_cases}
     rows = []
     for rate in args.missing:
         Xr = remove(X, rate)
@@ -220,6 +221,7 @@ def main():
     ap.add_argument("--sequential-cases", type=int, default=5000)
     ap.add_argument("--batch-cases", type=int, default=20000, help="also the rows predict is timed on")
     ap.add_argument("--hybrid-cases", type=int, default=3000)
+    ap.add_argument("--planned-cases", type=int, default=3000)
     ap.add_argument("--missing", type=float, nargs="+", default=[0.0, 0.3],
                     help="MCAR shares of the test values removed (cannot be obtained)")
     ap.add_argument("--repeats", type=int, default=3)
