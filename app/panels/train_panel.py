@@ -603,11 +603,21 @@ class TrainPanel(QWidget):
                                                       self.tr("the learner alone")])
         ours, theirs = edited.summary(), learner.summary()
         names = ordered(ours)
-        self.metrics_table.setRowCount(len(names))
-        for i, name in enumerate(names):
-            m = metric(name)
-            cells = [m.title_text(among=names), m.text(ours[name]["mean"], ours[name]["std"]),
-                     m.text(theirs[name]["mean"], theirs[name]["std"]) if name in theirs else ""]
+        self._fill_metrics([[metric(n).title_text(among=names), metric(n).text(ours[n]["mean"], ours[n]["std"]),
+                             metric(n).text(theirs[n]["mean"], theirs[n]["std"]) if n in theirs else ""]
+                            for n in names])
+        matrix = edited.confusion()
+        columns = list(edited.labels) + [PENDING]
+        if not np.asarray(matrix, dtype=float)[:, -1].any():
+            columns, matrix = columns[:-1], np.asarray(matrix)[:, :-1]
+        self.confusion_title.setText(self.tr("Confusion matrix of the edited model, summed over the folds (rows: the "
+                                             "true class; columns: the answer)"))
+        self._fill_confusion(list(edited.classes), columns, matrix)
+
+    def _fill_metrics(self, rows: list[list[str]]) -> None:
+        """The metric table's rows (a name, then right-aligned figures)."""
+        self.metrics_table.setRowCount(len(rows))
+        for i, cells in enumerate(rows):
             for j, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if j:
@@ -615,17 +625,14 @@ class TrainPanel(QWidget):
                 self.metrics_table.setItem(i, j, item)
         self.metrics_table.resizeColumnToContents(1)
         self.metrics_table.resizeColumnToContents(2)
-        matrix = edited.confusion()
-        columns = list(edited.labels) + [PENDING]
-        if not np.asarray(matrix, dtype=float)[:, -1].any():
-            columns, matrix = columns[:-1], np.asarray(matrix)[:, :-1]
-        self.confusion_title.setText(self.tr("Confusion matrix of the edited model, summed over the folds (rows: the "
-                                             "true class; columns: the answer)"))
-        self.confusion_table.setRowCount(len(edited.classes))
+
+    def _fill_confusion(self, rows: list, columns: list, matrix) -> None:
+        """The confusion table: true labels down, answers across, the diagonal tinted."""
+        self.confusion_table.setRowCount(len(rows))
         self.confusion_table.setColumnCount(len(columns))
         self.confusion_table.setHorizontalHeaderLabels([shown_label(c) for c in columns])
-        self.confusion_table.setVerticalHeaderLabels(list(edited.classes))
-        for i, row in enumerate(np.asarray(matrix)):
+        self.confusion_table.setVerticalHeaderLabels(list(rows))
+        for i, row in enumerate(matrix):
             for j, v in enumerate(row):
                 item = QTableWidgetItem(format(float(v), "g"))
                 item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
@@ -643,35 +650,15 @@ class TrainPanel(QWidget):
         self.headline.setText(headline_html(result))
         base = result.baseline.get("metrics", {}) if result.baseline else {}
         names = ordered(result.metrics)
-        self.metrics_table.setRowCount(len(names))
-        for i, name in enumerate(names):
-            m = metric(name)
-            # a part of the total cost ("of which tests") indented under it
-            cells = [("  " if m.is_part(names) else "") + m.title_text(among=names),
-                     m.text(result.metrics[name], result.metric_std.get(name)),
-                     m.text(base[name]) if name in base else ""]
-            for j, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                if j:
-                    item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
-                self.metrics_table.setItem(i, j, item)
-        self.metrics_table.resizeColumnToContents(1)
-        self.metrics_table.resizeColumnToContents(2)
+        # a part of the total cost ("of which tests") indented under it
+        self._fill_metrics([[("  " if metric(n).is_part(names) else "") + metric(n).title_text(among=names),
+                             metric(n).text(result.metrics[n], result.metric_std.get(n)),
+                             metric(n).text(base[n]) if n in base else ""] for n in names])
         rows, columns, matrix = confusion_of(result, level)
         self.confusion_title.setText(self.tr("Confusion matrix at level {level} (rows: the true label there; "
                                              "columns: the answer)").format(level=level) if level else
                                      self.tr("Confusion matrix (rows: the true class; columns: the answer)"))
-        self.confusion_table.setRowCount(len(rows))
-        self.confusion_table.setColumnCount(len(columns))
-        self.confusion_table.setHorizontalHeaderLabels([shown_label(c) for c in columns])
-        self.confusion_table.setVerticalHeaderLabels(list(rows))
-        for i, row in enumerate(matrix):
-            for j, v in enumerate(row):
-                item = QTableWidgetItem(format(float(v), "g"))
-                item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
-                if i == j:
-                    item.setBackground(theme.tone(*theme.RIGHT_CELL))
-                self.confusion_table.setItem(i, j, item)
+        self._fill_confusion(list(rows), columns, matrix)
         self.warnings.setText("\n".join(self.tr("Warning: {warning}").format(warning=_(w)) for w in result.warnings))
         self.warnings.setVisible(bool(result.warnings))
         self._show_advice(result)
