@@ -32,6 +32,7 @@ import weakref
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
 
+from app import collector
 from engine.errors import Cancelled, RuleTreeError
 from engine.progress import Progress
 
@@ -118,6 +119,7 @@ class _Runner(QObject):
         app = QCoreApplication.instance()
         if app is None:
             raise RuntimeError("a job runner needs a QCoreApplication (it owns the workers)")
+        collector.install()  # from now on cycles are freed on the GUI thread only (app.collector)
         worker = _Worker(work, app)
         _LIVE.add(worker)
         worker.finished.connect(lambda w=worker: _LIVE.discard(w))

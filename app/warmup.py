@@ -41,7 +41,7 @@ from engine.resources import resources_dir
 from engine.tree.case_counts import count_case_values
 from engine.tree.predict import predict
 
-from . import jobs
+from . import collector, jobs
 
 log = logging.getLogger(__name__)
 
@@ -336,5 +336,6 @@ def start_warmup(window, first: str | None = None):
             result = WarmupResult(error=f"{type(exc).__name__}: {exc}")
         emit(relay.done, result)
 
+    collector.install()  # the warm-up thread must never free the window's cycles (app.collector)
     threading.Thread(target=work, name="ruletree-warmup", daemon=True).start()
     return relay

@@ -37,12 +37,14 @@ def canvas(qtbot):
 def _no_job_outlives_its_test():
     """After each GUI test, wait for the background jobs it started (a kernel compiling cannot be
     cancelled); one still running after the wait fails the test in words. The threads are the
-    application's (app.jobs), so a window destroyed by the test's teardown never aborts the run."""
+    application's (app.jobs), so a window destroyed by the test's teardown never aborts the run.
+    Then the automatic garbage collector comes back (app.collector turned it off while jobs ran)."""
     yield
-    from app import jobs
+    from app import collector, jobs
 
     if not jobs.wait_all(600_000):
         pytest.fail(f"{len(jobs.running())} background job(s) still running 10 minutes after the test ended")
+    collector.uninstall()  # no job runs: the automatic collector is safe again (the engine's tests after)
 
 
 @pytest.fixture(autouse=True)

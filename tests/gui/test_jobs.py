@@ -219,3 +219,63 @@ def test_the_process_exits_0_when_the_window_closes_during_such_a_job(tmp_path, 
     assert "Destroyed while thread" not in out.stderr and "Aborted" not in out.stderr
     if job_s > 10:
         assert took < job_s  # it did not wait for the job
+
+
+class _Cycle:
+    """A piece of cyclic garbage that says which thread freed it."""
+
+    def __init__(self, freed: list):
+        self.me = self
+        self.freed = freed
+
+    def __del__(self):
+        self.freed.append(threading.current_thread() is threading.main_thread())
+
+
+def test_cycles_are_freed_on_the_gui_thread_while_a_job_allocates(qtbot):
+    """A worker allocating past the collector's threshold must not free the GUI's cycles (a widget
+    destroyed off the GUI thread crashes the process): app.collector frees them on the GUI thread."""
+    import gc
+
+    from app import collector
+
+    freed: list = []
+    release, enabled, kept = threading.Event(), [], []
+
+    def work(progress):
+        enabled.append(gc.isenabled())
+        _Cycle(freed)  # garbage at once: only the cyclic collector can free it
+        kept.append([[i] for i in range(200_000)])  # far past generation 0's threshold, in this thread
+        assert release.wait(TIMEOUT / 1000)
+        return len(kept[0])
+
+    runner = JobRunner()
+    try:
+        with qtbot.waitSignal(runner.finished, timeout=TIMEOUT):
+            runner.start(work)
+            qtbot.waitUntil(lambda: bool(enabled), timeout=TIMEOUT)
+            threading.Event().wait(0.2)  # the worker's allocations are done
+            release.set()
+        assert enabled == [False]  # automatic collection was off while the job ran
+        qtbot.waitUntil(lambda: bool(freed), timeout=TIMEOUT)  # the GUI thread's timer collected it
+        assert freed == [True]
+        assert sum(collector.install().collections) >= 1
+    finally:
+        collector.uninstall()
+    assert gc.isenabled()
+
+
+def test_the_collector_collects_the_generation_cpython_would(qtbot):
+    import gc
+
+    from app import collector
+
+    c = collector.install()
+    try:
+        gc.collect()
+        assert c.check() is None  # nothing past any threshold right after a full collection
+        before = list(c.collections)
+        _ = [[i] for i in range(gc.get_threshold()[0] + 10)]
+        assert c.check() == 0 and c.collections[0] == before[0] + 1
+    finally:
+        collector.uninstall()
