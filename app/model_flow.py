@@ -1,6 +1,6 @@
 """The window's model lifecycle (issue 36): save a model, open one (ours, JSON), export it as PMML 4.4
-(issue 38), predict a file with it, and the list of every model trained in the session — any of them
-shown, consulted, saved again. Over engine.model and engine.predicting: only the dialogs live here.
+or as a printable report (issue 38), predict a file with it, and the list of every model trained in
+the session — any of them shown, consulted, saved again. Over engine.model and engine.predicting: only the dialogs live here.
 
 `ModelFlow` is a part of `app.main.MainWindow` (a mixin: the window's attributes are its own).
 """
@@ -20,6 +20,8 @@ from engine.predicting import predict_file
 from .panels.predictions_dialog import PredictionsDialog
 
 APP_NAME = "RuleTree Studio"
+#: the folds of the report's cross-validation (as `ruletree report`'s default)
+REPORT_FOLDS = 10
 MODEL_SUFFIX = ".json"
 
 
@@ -65,6 +67,43 @@ class ModelFlow:
             self.error(exc, path)
             return False
         return True
+
+    def export_report(self, path: str | None = None) -> bool:
+        """File > Export a printable report: the PDF of engine.report (the problem, the figures
+        cross-validated on the open data beside the baseline, the tree, the rules as a checklist),
+        written in a job: the cross-validation takes k fits. The same document as `ruletree report`.
+        False when nothing was started (no model, a job running, no file chosen)."""
+        if self.model is None:
+            QMessageBox.information(self, APP_NAME, self.tr("Train a model first."))
+            return False
+        if self.jobs.busy:
+            QMessageBox.information(self, APP_NAME, self.tr("Wait until the running job ends (or cancel it), "
+                                                            "then export the report."))
+            return False
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export a printable report"),
+                                                  f"{self.model.algorithm}-report.pdf", self.tr("PDF (*.pdf)"))
+            if not path:
+                return False
+            if not path.lower().endswith(".pdf"):
+                path += ".pdf"
+        # deferred: reportlab only when a report is written
+        from engine.report import report_figures, write_report
+
+        model, data = self.model, self.edit_data()
+        data_file = self.table.file if data is not None and self.table is not None else None
+
+        def work(progress):
+            write_report(report_figures(model, data, data_file=data_file, cv=REPORT_FOLDS, progress=progress), path)
+            return path
+
+        self.train_panel.show_outcome(self.tr("writing the report (cross-validating)..."), False)
+        self.jobs.start(work, done=self._report_written)
+        return True
+
+    def _report_written(self, path: str) -> None:
+        self.train_panel.show_outcome(self.tr("report written: {path}").format(path=path), True)
+        self.statusBar().showMessage(self.tr("Report written: {path}").format(path=path), 10000)
 
     def choose_model(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a model"), "", self.tr("RuleTree models (*.json)"))

@@ -226,6 +226,21 @@ def main(argv: list[str] | None = None, out=None) -> int:
                 raise SelftestError(f"the workbook has {len(rows) - 1} rule rows for {n_rules} rules")
             return f"{n_rules} rules, {path.stat().st_size} bytes, sheets {', '.join(book.sheetnames)}"
 
+        def report():
+            """The printable report of the trained model (reportlab, in the bundle): its rules and a
+            2-fold figure, read back from the PDF's own text stream."""
+            # deferred: loads reportlab, off the light path
+            from engine.data.encode import encode
+            from engine.report import report_bytes, report_figures
+
+            w = state["window"]
+            figures = report_figures(w.model, encode(w.table, w.spec), cv=2)
+            pdf = report_bytes(figures)
+            if not pdf.startswith(b"%PDF-") or len(figures.rules) < 1 or "(2 folds)" not in figures.headline:
+                raise SelftestError(f"report: {len(pdf)} bytes, {len(figures.rules)} rules, {figures.headline!r}")
+            (work / "report.pdf").write_bytes(pdf)
+            return f"{len(figures.rules)} rules, {len(pdf)} bytes"
+
         def consult():
             """One case through the Consult panel, every answer from the demo's first row;
             the session goes to a scratch folder, not the user's history."""
@@ -387,6 +402,7 @@ def main(argv: list[str] | None = None, out=None) -> int:
         for name, fn in (("Qt and the app's modules", qt), ("main window", window), ("kernel warm-up", warmup),
                          ("open the demo project", demo), ("train a tree (window job)", train),
                          ("2-fold evaluation", evaluate), ("export rules, read back", export),
+                         ("printable report", report),
                          ("a consultation", consult), ("a plot drawn (pyqtgraph)", plot),
                          ("a comparison with its tests (SciPy)", comparison),
                          ("a comparison on worker processes", worker_processes),

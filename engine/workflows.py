@@ -427,15 +427,22 @@ def cross_validated(result: TrainResult, info: AlgorithmInfo, data: EncodedData,
     result.confusion = evaluation.confusion()
     result.levels = evaluation.levels()
     result.warnings += [w for w in evaluation.warnings if w not in result.warnings]
+    result.baseline = cv_baseline(scoring, data, k, seed)
+    return result
+
+
+def cv_baseline(scoring: Scoring, data: EncodedData, k: int, seed: int) -> dict:
+    """The baseline (`baseline_scores`) fitted and scored fold by fold in the stratified k folds
+    `evaluate_algorithm` draws with `seed`, its metrics averaged over the folds: {"label" (the
+    class it answers, or "per fold" when the folds disagree), "rule", "metrics"}."""
     fold, _ = stratified_folds(data.y, k, seed)
     classes = list(data.classes)
     folds = [baseline_scores(scoring, data.y[fold != f], data.w[fold != f], data.y[fold == f], data.w[fold == f],
                              classes) for f in range(k)]
     names = folds[0]["metrics"].keys()
-    result.baseline = {"label": folds[0]["label"] if all(b["label"] == folds[0]["label"] for b in folds)
-                       else "per fold", "rule": folds[0]["rule"],
-                       "metrics": {name: float(np.mean([b["metrics"][name] for b in folds])) for name in names}}
-    return result
+    return {"label": folds[0]["label"] if all(b["label"] == folds[0]["label"] for b in folds) else "per fold",
+            "rule": folds[0]["rule"],
+            "metrics": {name: float(np.mean([b["metrics"][name] for b in folds])) for name in names}}
 
 
 def node_rows(tree: Tree, table: Table, data: EncodedData, ends: np.ndarray, rows: np.ndarray) -> dict[int, list[int]]:

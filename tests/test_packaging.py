@@ -98,7 +98,7 @@ def test_selftest_passes_and_says_what_it_did(two_selftests):
     cache = data / "numba-cache" / __version__
     assert f"numba cache dir: {cache}" in cold.stdout  # QT_QPA_PLATFORM was unset: offscreen by itself
     for step in ("main window", "kernel warm-up", "open the demo project", "train a tree", "2-fold evaluation",
-                 "export rules, read back"):
+                 "export rules, read back", "printable report"):
         assert re.search(rf"^  ok   {re.escape(step)}.* s ", cold.stdout, re.M), (step, cold.stdout)
     assert "car_evaluation.rtproj: 1728 rows" in cold.stdout
     assert re.search(r"export rules, read back .* (\d+) rules", cold.stdout)

@@ -35,13 +35,14 @@ from .export import add_export_parser
 from .guideline import add_guideline_option, add_guideline_parser
 from .printing import PROG
 from .problem import add_problem_options, resolve_problem
+from .report import add_report_parser
 from .reproduce import PAPERS, cmd_reproduce
 
 __all__ = ["PROG", "SUBCOMMANDS", "Parser", "build_parser", "main", "guarded", "has_display", "is_window_start",
            "NO_DISPLAY", "window_file", "add_problem_options", "resolve_problem"]
 
 SUBCOMMANDS = ("info", "algorithms", "train", "predict", "rules", "evaluate", "compare", "reproduce", "consult",
-               "sessions", "edit", "export", "guideline", "candidates")
+               "sessions", "edit", "export", "guideline", "candidates", "report")
 #: said by the launcher; shown as `_(NO_DISPLAY)`
 NO_DISPLAY = N_("ruletree: no display found (DISPLAY is not set), so the window cannot open; "
                 "use a subcommand such as 'ruletree info DATA' (see 'ruletree --help')")
@@ -144,6 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_compare_parser(sub)
     add_edit_parser(sub)
     add_export_parser(sub)
+    add_report_parser(sub)
     add_guideline_parser(sub)
 
     con = sub.add_parser("consult", help=_("one case, the most useful question next"))

@@ -1123,6 +1123,10 @@ Python {python}，Qt（PySide6）{pyside}，NumPy {numpy}，pandas {pandas}，Nu
             <translation>打开数据</translation>
         </message>
         <message>
+            <source>Export a prin&amp;table report (PDF)...</source>
+            <translation>导出可打印报告(&amp;T)...</translation>
+        </message>
+        <message>
             <source>Open project</source>
             <translation>打开项目</translation>
         </message>
@@ -1162,6 +1166,7 @@ Python {python}，Qt（PySide6）{pyside}，NumPy {numpy}，pandas {pandas}，Nu
         <name>ModelFlow</name>
         <message>
             <source>Train a model first.</source>
+            <extracomment>the folds of the report's cross-validation (as `ruletree report`'s default)</extracomment>
             <translation>请先训练模型。</translation>
         </message>
         <message>
@@ -1179,6 +1184,30 @@ Python {python}，Qt（PySide6）{pyside}，NumPy {numpy}，pandas {pandas}，Nu
         <message>
             <source>PMML 4.4 (*.pmml)</source>
             <translation>PMML 4.4 (*.pmml)</translation>
+        </message>
+        <message>
+            <source>Wait until the running job ends (or cancel it), then export the report.</source>
+            <translation>请等正在运行的任务结束（或取消它）后再导出报告。</translation>
+        </message>
+        <message>
+            <source>Export a printable report</source>
+            <translation>导出可打印报告</translation>
+        </message>
+        <message>
+            <source>PDF (*.pdf)</source>
+            <translation>PDF (*.pdf)</translation>
+        </message>
+        <message>
+            <source>writing the report (cross-validating)...</source>
+            <translation>正在生成报告（交叉验证中）...</translation>
+        </message>
+        <message>
+            <source>report written: {path}</source>
+            <translation>报告已写入：{path}</translation>
+        </message>
+        <message>
+            <source>Report written: {path}</source>
+            <translation>报告已写入：{path}</translation>
         </message>
         <message>
             <source>Open a model</source>

@@ -77,14 +77,14 @@
         </message>
         <message>
             <location filename="engine/algorithms/classic.py" line="90" />
-            <location filename="engine/algorithms/ordinal.py" line="148" />
+            <location filename="engine/algorithms/ordinal.py" line="149" />
             <source>fewest cases in a leaf</source>
             <translation>叶节点的最少样本数</translation>
         </message>
         <message>
             <location filename="engine/algorithms/classic.py" line="91" />
             <location filename="engine/algorithms/mincost.py" line="493" />
-            <location filename="engine/algorithms/ordinal.py" line="251" />
+            <location filename="engine/algorithms/ordinal.py" line="253" />
             <location filename="engine/algorithms/roughset.py" line="108" />
             <source>fewest cases in a node that may be split</source>
             <translation>可分裂节点的最少样本数</translation>
@@ -93,7 +93,7 @@
             <location filename="engine/algorithms/classic.py" line="92" />
             <location filename="engine/algorithms/id3.py" line="59" />
             <location filename="engine/algorithms/mincost.py" line="494" />
-            <location filename="engine/algorithms/ordinal.py" line="149" />
+            <location filename="engine/algorithms/ordinal.py" line="150" />
             <location filename="engine/algorithms/roughset.py" line="109" />
             <source>deepest level (empty: no limit)</source>
             <translation>最大树深度（留空：不限）</translation>
@@ -370,87 +370,87 @@
             <translation>所选分裂的总代价降低（按 M2 的算法）不为正时也生成叶节点</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="146" />
+            <location filename="engine/algorithms/ordinal.py" line="147" />
             <source>leaf label: majority class, or median class (least absolute error)</source>
             <translation>叶节点标签：多数类，或中位类（绝对误差最小）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="150" />
+            <location filename="engine/algorithms/ordinal.py" line="151" />
             <source>relabel the leaves so no non-monotone pair is left (the relabelling of least training error)</source>
             <translation>重新标记叶节点，使不再有非单调对（训练误差最小的重新标记）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="194" />
+            <location filename="engine/algorithms/ordinal.py" line="195" />
             <source>FACMI (ordinal tree: fuzzy dominance complementary mutual information)</source>
             <translation>FACMI（有序树：模糊优势互补互信息）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="272" />
+            <location filename="engine/algorithms/ordinal.py" line="274" />
             <source>IE: complementary mutual information of binarised attributes</source>
             <translation>IE：二值化属性的互补互信息</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="276" />
+            <location filename="engine/algorithms/ordinal.py" line="278" />
             <source>RT: ranking impurity tree (Xia et al. 2006)</source>
             <translation>RT：排序不纯度决策树（Xia 等 2006）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="278" />
+            <location filename="engine/algorithms/ordinal.py" line="280" />
             <source>REMT: rank entropy based monotonic tree (Hu et al. 2012)</source>
             <translation>REMT：基于排序熵的单调决策树（Hu 等 2012）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="274" />
+            <location filename="engine/algorithms/ordinal.py" line="276" />
             <source>stop when the best value is not above this</source>
             <translation>最佳值不高于此值时停止</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="280" />
+            <location filename="engine/algorithms/ordinal.py" line="282" />
             <source>stop when the best rank mutual information is below this</source>
             <translation>最佳排序互信息低于此值时停止</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="65" />
+            <location filename="engine/algorithms/ordinal.py" line="66" />
             <source>{algorithm} learns ordered classes: set the class order (the project's class_order, or --class-order lowest,...,highest)</source>
             <translation>{algorithm} 学习有序类别：请设置类别顺序（项目的 class_order，或 --class-order 最低,...,最高）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="77" />
+            <location filename="engine/algorithms/ordinal.py" line="78" />
             <source>decreasing must be one of {choices}, not {value}</source>
             <translation>decreasing 必须是 {choices} 之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="167" />
+            <location filename="engine/algorithms/ordinal.py" line="168" />
             <source>growing the {algorithm} tree</source>
             <translation>正在生长 {algorithm} 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="196" />
+            <location filename="engine/algorithms/ordinal.py" line="198" />
             <source>stop when the best FACMI is below this</source>
             <translation>最佳 FACMI 低于此值时停止</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="197" />
+            <location filename="engine/algorithms/ordinal.py" line="199" />
             <source>steepness of the fuzzy membership (large: nearly crisp)</source>
             <translation>模糊隶属函数的陡度（越大越接近清晰划分）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="198" />
+            <location filename="engine/algorithms/ordinal.py" line="200" />
             <source>exact (the exact logistic's cuts: each cut's value bounded, only those that could win evaluated), logistic (the same cuts, every one evaluated: slow), ramp (fast, prefix sums), or auto: the exact logistic's cuts up to ramp_above cases in a node, ramp above</source>
             <translation>exact（精确 logistic 的切分点：每个切分点的值有界，只计算可能胜出的切分点）、logistic（相同的切分点，全部计算：较慢）、ramp（快速，前缀和），或 auto：节点样本数不超过 ramp_above 时用精确 logistic 的切分点，超过时用 ramp</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="202" />
+            <location filename="engine/algorithms/ordinal.py" line="204" />
             <source>auto: nodes with more cases use the ramp</source>
             <translation>auto：样本数多于此值的节点使用 ramp</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="203" />
+            <location filename="engine/algorithms/ordinal.py" line="205" />
             <source>which case pairs score a cut: concordant (the cut orders the pair as the class does; reversed pairs cost nothing) or net (concordant minus discordant: a reversed pair counts against the cut)</source>
             <translation>用哪些样本对为切分点评分：concordant（切分点对样本对的排序与类别一致；反向对不计代价）或 net（一致对减不一致对：反向对对切分点不利）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/ordinal.py" line="206" />
+            <location filename="engine/algorithms/ordinal.py" line="208" />
             <source>how a decreasing attribute is turned increasing: negate (-a) or reciprocal (1/a, the original method's; ordinal ranks 1..m; negation where a value is not positive). Same order, different fuzzy memberships</source>
             <translation>如何把递减属性变为递增：negate（-a）或 reciprocal（1/a，原方法的做法；有序型取秩 1..m；有非正值时取负）。顺序相同，模糊隶属度不同</translation>
         </message>
@@ -886,312 +886,312 @@
             <translation>把“{attribute}”按其区间划分不是一种编辑：请在它的某个切分点处划分（{cuts}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="46" />
+            <location filename="engine/cli/__init__.py" line="47" />
             <source>ruletree: no display found (DISPLAY is not set), so the window cannot open; use a subcommand such as 'ruletree info DATA' (see 'ruletree --help')</source>
             <translation>ruletree：找不到显示器（未设置 DISPLAY），无法打开窗口；请使用子命令，例如“ruletree info DATA”（参见“ruletree --help”）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="54" />
+            <location filename="engine/cli/__init__.py" line="55" />
             <source>usage: </source>
             <translation>用法：</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="54" />
+            <location filename="engine/cli/__init__.py" line="55" />
             <source>positional arguments</source>
             <translation>位置参数</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="54" />
+            <location filename="engine/cli/__init__.py" line="55" />
             <source>options</source>
             <translation>选项</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="54" />
+            <location filename="engine/cli/__init__.py" line="55" />
             <source>show this help message and exit</source>
             <translation>显示此帮助信息并退出</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="55" />
+            <location filename="engine/cli/__init__.py" line="56" />
             <source>the following arguments are required: %s</source>
             <translation>缺少必需的参数：%s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="55" />
+            <location filename="engine/cli/__init__.py" line="56" />
             <source>unrecognized arguments: %s</source>
             <translation>无法识别的参数：%s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="56" />
+            <location filename="engine/cli/__init__.py" line="57" />
             <source>invalid choice: %(value)r (choose from %(choices)s)</source>
             <translation>无效的选择：%(value)r（可选：%(choices)s）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="56" />
+            <location filename="engine/cli/__init__.py" line="57" />
             <source>expected one argument</source>
             <translation>需要一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="57" />
+            <location filename="engine/cli/__init__.py" line="58" />
             <source>expected at least one argument</source>
             <translation>至少需要一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="57" />
+            <location filename="engine/cli/__init__.py" line="58" />
             <source>expected at most one argument</source>
             <translation>至多接受一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="57" />
+            <location filename="engine/cli/__init__.py" line="58" />
             <source>expected %s argument</source>
             <translation>需要 %s 个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="58" />
+            <location filename="engine/cli/__init__.py" line="59" />
             <source>expected %s arguments</source>
             <translation>需要 %s 个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="58" />
+            <location filename="engine/cli/__init__.py" line="59" />
             <source>argument %(argument_name)s: %(message)s</source>
             <translation>参数 %(argument_name)s：%(message)s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="59" />
+            <location filename="engine/cli/__init__.py" line="60" />
             <source>invalid %(type)s value: %(value)r</source>
             <translation>无效的 %(type)s 值：%(value)r</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="59" />
+            <location filename="engine/cli/__init__.py" line="60" />
             <source>ambiguous option: %(option)s could match %(matches)s</source>
             <translation>有歧义的选项：%(option)s 可匹配 %(matches)s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="60" />
+            <location filename="engine/cli/__init__.py" line="61" />
             <source>not allowed with argument %s</source>
             <translation>不能与参数 %s 同时使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="60" />
+            <location filename="engine/cli/__init__.py" line="61" />
             <source>ignored explicit argument %r</source>
             <translation>忽略了显式参数 %r</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="61" />
+            <location filename="engine/cli/__init__.py" line="62" />
             <source>one of the arguments %s is required</source>
             <translation>需要参数 %s 之一</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="87" />
+            <location filename="engine/cli/__init__.py" line="88" />
             <source>RuleTree Studio: decision trees and IF-THEN rules from spreadsheets. With no subcommand, starts the window.</source>
             <translation>RuleTree Studio：从电子表格生成决策树和“如果-则”规则。不带子命令时打开窗口。</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="91" />
+            <location filename="engine/cli/__init__.py" line="92" />
             <source>language of the messages and exports: en or zh_CN (default: RULETREE_LANG, then the system locale); JSON output and files never change with it</source>
             <translation>消息和导出文件的语言：en 或 zh_CN（默认：RULETREE_LANG，其次为系统区域设置）；JSON 输出和文件内容不随之改变</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="94" />
+            <location filename="engine/cli/__init__.py" line="95" />
             <source>columns, types, missing values, classes; validate a project</source>
             <translation>列、类型、缺失值、类别；检查项目</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="96" />
-            <location filename="engine/cli/__init__.py" line="99" />
+            <location filename="engine/cli/__init__.py" line="97" />
+            <location filename="engine/cli/__init__.py" line="100" />
             <location filename="engine/cli/candidates.py" line="40" />
             <location filename="engine/cli/guideline.py" line="35" />
             <source>print JSON</source>
             <translation>输出 JSON</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="98" />
+            <location filename="engine/cli/__init__.py" line="99" />
             <source>the available algorithms, by family, and their parameters</source>
             <translation>可用的算法（按类别分组）及其参数</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="102" />
+            <location filename="engine/cli/__init__.py" line="103" />
             <source>fit a model on all rows and write it</source>
             <translation>用全部行训练模型并保存</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="105" />
+            <location filename="engine/cli/__init__.py" line="106" />
             <source>an algorithm parameter (repeatable)</source>
             <translation>一个算法参数（可重复）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="109" />
+            <location filename="engine/cli/__init__.py" line="110" />
             <source>predict every row of a data file</source>
             <translation>预测数据文件的每一行</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="116" />
+            <location filename="engine/cli/__init__.py" line="117" />
             <source>what an unknown value does (default: the algorithm's own policy)</source>
             <translation>遇到未知值时的处理方式（默认：算法自身的策略）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="120" />
+            <location filename="engine/cli/__init__.py" line="121" />
             <source>IF-THEN rules of a model</source>
             <translation>模型的“如果-则”规则</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="122" />
+            <location filename="engine/cli/__init__.py" line="123" />
             <source>also write an Excel workbook</source>
             <translation>同时写出 Excel 工作簿</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="126" />
+            <location filename="engine/cli/__init__.py" line="127" />
             <source>cross-validated metrics of an algorithm on a file</source>
             <translation>算法在一个文件上的交叉验证指标</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="134" />
+            <location filename="engine/cli/__init__.py" line="135" />
             <location filename="engine/cli/compare.py" line="64" />
             <source>how a test case's values are obtained, for the cost metrics (default: sequential when the problem has test or waiting costs)</source>
             <translation>代价指标中测试样本取值的获取方式（默认：问题有测试代价或等待时间代价时为 sequential）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="137" />
+            <location filename="engine/cli/__init__.py" line="138" />
             <source>for experiments: blank each attribute value (never the class) independently with probability R, 0 &lt;= R &lt; 1 (missing completely at random, seeded by --seed), in the training and the test rows of every fold</source>
             <translation>用于实验：在每一折的训练行和测试行中，以概率 R（0 &lt;= R &lt; 1）独立地清空每个属性值（从不清空类别）（完全随机缺失，随机种子由 --seed 给出）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="149" />
+            <location filename="engine/cli/__init__.py" line="151" />
             <source>one case, the most useful question next</source>
             <translation>一个案例，下一步问最有用的问题</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="151" />
+            <location filename="engine/cli/__init__.py" line="153" />
             <source>costs, batch groups and budget from a project</source>
             <translation>从项目读取代价、批量属性组和预算</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="153" />
+            <location filename="engine/cli/__init__.py" line="155" />
             <source>scripted answers: attribute -&gt; value (null or ? unknown)</source>
             <translation>预设的回答：属性 -&gt; 值（null 或 ? 表示未知）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="154" />
+            <location filename="engine/cli/__init__.py" line="156" />
             <source>write the session (questions, answers, outcome)</source>
             <translation>写出咨询会话（问题、回答、结果）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="155" />
+            <location filename="engine/cli/__init__.py" line="157" />
             <source>continue a saved session</source>
             <translation>继续一个已保存的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="156" />
+            <location filename="engine/cli/__init__.py" line="158" />
             <source>a name for the case (patient, applicant) in the history</source>
             <translation>该案例（病人、申请人）在历史记录中的名称</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="158" />
+            <location filename="engine/cli/__init__.py" line="160" />
             <source>also stop when no remaining test costs less than it could still save (E_now - E*; meaningful when test and misclassification costs share a unit)</source>
             <translation>当剩余的测试都不比它还能节省的代价（E_now - E*）便宜时也停止（测试代价与误分类代价单位相同时才有意义）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="161" />
+            <location filename="engine/cli/__init__.py" line="163" />
             <source>planned (default): ask any attribute a still-possible rule tests, in the order of least expected total cost; utility: the tree's next tests by expected cost removed per unit of test cost (fuzzy and trichotomy trees always)</source>
             <translation>planned（默认）：按期望总代价从小到大，询问仍可能成立的规则所测试的任一属性；utility：按每单位测试代价减少的期望代价选择决策树的下一个测试（模糊决策树和三分法决策树总是如此）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="166" />
+            <location filename="engine/cli/__init__.py" line="168" />
             <source>saved consultations: list them, export them to Excel</source>
             <translation>已保存的咨询：列出，或导出到 Excel</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="167" />
+            <location filename="engine/cli/__init__.py" line="169" />
             <source>only these sessions</source>
             <translation>只显示这些咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="168" />
+            <location filename="engine/cli/__init__.py" line="170" />
             <source>only this project's sessions</source>
             <translation>只显示该项目的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="169" />
+            <location filename="engine/cli/__init__.py" line="171" />
             <source>only sessions with this model</source>
             <translation>只显示使用该模型的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="170" />
+            <location filename="engine/cli/__init__.py" line="172" />
             <source>write them to a workbook (Sessions, Answers)</source>
             <translation>写入工作簿（咨询会话、回答）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="174" />
+            <location filename="engine/cli/__init__.py" line="176" />
             <source>rerun a paper's experiment; write its tables and plots</source>
             <translation>重新运行一篇论文的实验；写出其表格和图</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="177" />
+            <location filename="engine/cli/__init__.py" line="179" />
             <source>output folder (default: reproduce_PAPER)</source>
             <translation>输出文件夹（默认：reproduce_PAPER）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="178" />
+            <location filename="engine/cli/__init__.py" line="180" />
             <source>few repeats: about a minute</source>
             <translation>少量重复：约一分钟</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="179" />
+            <location filename="engine/cli/__init__.py" line="181" />
             <source>repeats of every part (facmi; the paper: 100)</source>
             <translation>每一部分的重复次数（facmi；论文中为 100）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="180" />
+            <location filename="engine/cli/__init__.py" line="182" />
             <source>also draw the plots as PNG (with the app's plotter; the SVG plots need nothing more)</source>
             <translation>同时将图绘制为 PNG（使用应用程序的绘图器；SVG 图无需额外组件）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="216" />
+            <location filename="engine/cli/__init__.py" line="218" />
             <source>Start the RuleTree Studio window.</source>
             <translation>打开 RuleTree Studio 窗口。</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="217" />
+            <location filename="engine/cli/__init__.py" line="219" />
             <source>a data file or project (.rtproj) to open</source>
             <translation>要打开的数据文件或项目（.rtproj）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="218" />
+            <location filename="engine/cli/__init__.py" line="220" />
             <source>en or zh_CN</source>
             <translation>en 或 zh_CN</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="175" />
+            <location filename="engine/cli/__init__.py" line="177" />
             <source>{papers} (dp, hfdt, mincost: with their issues)</source>
             <translation>{papers}（dp、hfdt、mincost：附带其问题说明）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="221" />
+            <location filename="engine/cli/__init__.py" line="223" />
             <source>"{file}" is neither a file nor a command (commands: {commands})</source>
             <translation>“{file}”既不是文件，也不是命令（命令：{commands}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="257" />
+            <location filename="engine/cli/__init__.py" line="259" />
             <location filename="engine/cli/commands.py" line="72" />
             <source>{prog}: error: {message}</source>
             <translation>{prog}：错误：{message}</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="260" />
+            <location filename="engine/cli/__init__.py" line="262" />
             <source>{prog}: interrupted</source>
             <translation>{prog}：已中断</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="266" />
+            <location filename="engine/cli/__init__.py" line="268" />
             <source>{prog}: internal error ({kind}: {error}); this is a bug, please report it with the log file {log}</source>
             <translation>{prog}：内部错误（{kind}：{error}）；这是程序缺陷，请连同日志文件 {log} 一起报告</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="282" />
+            <location filename="engine/cli/__init__.py" line="284" />
             <source>give a command ({commands}); the window starts with '{prog}' (python -m app.launch); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；窗口用“{prog}”（python -m app.launch）启动；参见“{prog} --help”</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="287" />
+            <location filename="engine/cli/__init__.py" line="289" />
             <source>give a command ({commands}); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；参见“{prog} --help”</translation>
         </message>
@@ -1227,13 +1227,13 @@
             <translation>总代价降低不为正</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="107" />
+            <location filename="engine/cli/candidates.py" line="105" />
             <location filename="engine/sessions.py" line="425" />
             <source>attribute</source>
             <translation>属性</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="111" />
+            <location filename="engine/cli/candidates.py" line="109" />
             <source>also</source>
             <translation>其他</translation>
         </message>
@@ -1258,7 +1258,7 @@
             <translation>--top 必须至少为 1</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="110" />
+            <location filename="engine/cli/candidates.py" line="108" />
             <location filename="engine/cli/printing.py" line="26" />
             <location filename="engine/data/spec/settings.py" line="38" />
             <location filename="engine/sessions.py" line="423" />
@@ -1266,39 +1266,39 @@
             <translation>测试代价</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="110" />
+            <location filename="engine/cli/candidates.py" line="108" />
             <location filename="engine/data/spec/settings.py" line="38" />
             <location filename="engine/sessions.py" line="424" />
             <source>waiting cost</source>
             <translation>等待时间代价</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="94" />
+            <location filename="engine/cli/candidates.py" line="92" />
             <source>{algorithm}, node {path} (#{id}): weight {weight} ({counts})</source>
             <translation>{algorithm}，节点 {path}（#{id}）：权重 {weight}（{counts}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="107" />
+            <location filename="engine/cli/candidates.py" line="105" />
             <source>split: cases per branch [{classes}]</source>
             <translation>划分：各分支的样本 [{classes}]</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="132" />
+            <location filename="engine/cli/candidates.py" line="130" />
             <source>* the learner's choice</source>
             <translation>* 学习器的选择</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="98" />
+            <location filename="engine/cli/candidates.py" line="96" />
             <source>the tree tests {attribute} here</source>
             <translation>决策树在此检验 {attribute}</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="119" />
+            <location filename="engine/cli/candidates.py" line="117" />
             <source>stays: {weight}</source>
             <translation>留在节点：{weight}</translation>
         </message>
         <message>
-            <location filename="engine/cli/candidates.py" line="130" />
+            <location filename="engine/cli/candidates.py" line="128" />
             <source>({n} more; --top to see them)</source>
             <translation>（还有 {n} 个；用 --top 查看）</translation>
         </message>
@@ -1320,6 +1320,7 @@
         <message>
             <location filename="engine/cli/commands.py" line="174" />
             <location filename="engine/cli/edit.py" line="59" />
+            <location filename="engine/cli/report.py" line="33" />
             <source>--cv must be at least 2</source>
             <translation>--cv 至少为 2</translation>
         </message>
@@ -1664,6 +1665,7 @@
         <message>
             <location filename="engine/cli/consult.py" line="110" />
             <location filename="engine/export.py" line="254" />
+            <location filename="engine/report.py" line="196" />
             <location filename="engine/tree/describe.py" line="189" />
             <source>PENDING</source>
             <translation>待定</translation>
@@ -2200,70 +2202,90 @@
             <translation>使用：{settings}</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="15" />
+            <location filename="engine/cli/problem.py" line="16" />
             <source>data file (.xlsx, .xls, .ods, .csv, .txt, .tsv, .arff)</source>
             <translation>数据文件（.xlsx、.xls、.ods、.csv、.txt、.tsv、.arff）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="16" />
+            <location filename="engine/cli/problem.py" line="17" />
             <source>read the problem settings from a project file</source>
             <translation>从项目文件读取问题设置</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="18" />
+            <location filename="engine/cli/problem.py" line="19" />
             <source>the column to predict</source>
             <translation>要预测的列</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="19" />
+            <location filename="engine/cli/problem.py" line="20" />
             <source>ordered classes, lowest first</source>
             <translation>有序类别，从低到高</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="21" />
+            <location filename="engine/cli/problem.py" line="22" />
             <source>monotone directions: + increasing, - decreasing, 0 none</source>
             <translation>单调方向：+ 递增，- 递减，0 无</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="22" />
+            <location filename="engine/cli/problem.py" line="23" />
             <source>class hierarchy file (csv/xlsx: label,parent)</source>
             <translation>类别层次文件（csv/xlsx：label,parent）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="23" />
+            <location filename="engine/cli/problem.py" line="24" />
             <source>the class against the rest (trichotomy)</source>
             <translation>与其余类别相对的类别（三分法）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="28" />
+            <location filename="engine/cli/problem.py" line="29" />
             <source>workbook sheet (default: the first that holds a table)</source>
             <translation>工作簿中的工作表（默认：第一个含有表格的工作表）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="30" />
+            <location filename="engine/cli/problem.py" line="31" />
             <source>the row of the column names, the rows above it skipped (default: the first filled row, or the row under a one-cell title)</source>
             <translation>列名所在的行，其上方的行被跳过（默认：第一个非空行，或单个单元格标题下方的行）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="32" />
+            <location filename="engine/cli/problem.py" line="33" />
             <source>text encoding of a csv file (default: detected)</source>
             <translation>csv 文件的文本编码（默认：自动检测）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="33" />
+            <location filename="engine/cli/problem.py" line="34" />
             <source>delimiter of a csv file (default: detected; 'tab')</source>
             <translation>csv 文件的分隔符（默认：自动检测；'tab' 表示制表符）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="40" />
+            <location filename="engine/cli/problem.py" line="41" />
             <source>the data the model learns from (the same columns as its training data)</source>
             <translation>模型学习所用的数据（列与其训练数据相同）</translation>
         </message>
         <message>
-            <location filename="engine/cli/problem.py" line="68" />
+            <location filename="engine/cli/problem.py" line="73" />
             <location filename="engine/problem.py" line="74" />
             <source>--monotone: "{item}" is not COL=+ (increasing), COL=- (decreasing) or COL=0 (none)</source>
             <translation>--monotone：“{item}”不是 COL=+（递增）、COL=-（递减）或 COL=0（无）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/report.py" line="14" />
+            <source>a printable PDF report of a model: problem, cross-validated figures, tree, rules</source>
+            <translation>模型的可打印 PDF 报告：问题、交叉验证结果、决策树、规则</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/report.py" line="18" />
+            <source>the data the figures are cross-validated on (the same columns as the model's training data); without it the report has no figures</source>
+            <translation>用于交叉验证结果的数据（列与模型的训练数据相同）；不给出时报告中没有结果数字</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/report.py" line="21" />
+            <source>cross-validation folds (default: 10)</source>
+            <translation>交叉验证折数（默认：10）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/report.py" line="40" />
+            <source>report: {rules} rules -&gt; {path}</source>
+            <translation>报告：{rules} 条规则 -&gt; {path}</translation>
         </message>
         <message>
             <location filename="engine/cli/reproduce.py" line="65" />
@@ -2308,6 +2330,8 @@
         </message>
         <message>
             <location filename="engine/compare/baseline.py" line="41" />
+            <location filename="engine/report.py" line="270" />
+            <location filename="engine/report.py" line="469" />
             <source>baseline</source>
             <translation>基线</translation>
         </message>
@@ -4364,152 +4388,152 @@
             <translation>{what}（{name} = {value}）；当 {name} = {relaxed} 时决策树有 {leaves} 个叶节点</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="63" />
+            <location filename="engine/edits.py" line="62" />
             <source>split</source>
             <translation>划分</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="63" />
+            <location filename="engine/edits.py" line="62" />
             <source>move the cut</source>
             <translation>移动切分点</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="63" />
+            <location filename="engine/edits.py" line="62" />
             <source>regroup the branches</source>
             <translation>重新分组分支</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="64" />
+            <location filename="engine/edits.py" line="63" />
             <source>prune to a leaf</source>
             <translation>剪枝为叶节点</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="64" />
+            <location filename="engine/edits.py" line="63" />
             <source>relabel</source>
             <translation>改标签</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="64" />
+            <location filename="engine/edits.py" line="63" />
             <source>lock</source>
             <translation>锁定</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="64" />
+            <location filename="engine/edits.py" line="63" />
             <source>unlock</source>
             <translation>解锁</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="65" />
+            <location filename="engine/edits.py" line="64" />
             <source>regrow below</source>
             <translation>向下重新生长</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="321" />
+            <location filename="engine/edits.py" line="325" />
             <source>a split</source>
             <translation>划分</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="378" />
+            <location filename="engine/edits.py" line="382" />
             <source>regrowing</source>
             <translation>重新生长</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="256" />
+            <location filename="engine/edits.py" line="260" />
             <source>a split needs at least two branches</source>
             <translation>划分至少需要两个分支</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="331" />
+            <location filename="engine/edits.py" line="335" />
             <source>only a split at a number has a cut to move</source>
             <translation>只有按数值的划分才有可移动的切分点</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="333" />
+            <location filename="engine/edits.py" line="337" />
             <source>moving a cut needs the new cut</source>
             <translation>移动切分点需要给出新的切分点</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="343" />
+            <location filename="engine/edits.py" line="347" />
             <source>only a split on categories has branches to regroup</source>
             <translation>只有按类别的划分才有可重新分组的分支</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="345" />
+            <location filename="engine/edits.py" line="349" />
             <source>regrouping needs the groups of values</source>
             <translation>重新分组需要给出取值组</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="364" />
+            <location filename="engine/edits.py" line="368" />
             <source>only a leaf is relabelled (prune the node first)</source>
             <translation>只有叶节点可以改标签（请先剪枝该节点）</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="504" />
+            <location filename="engine/edits.py" line="509" />
             <source>the model has no edit to undo</source>
             <translation>模型没有可撤销的编辑</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="514" />
+            <location filename="engine/edits.py" line="519" />
             <source>the model has no undone edit to redo</source>
             <translation>模型没有可重做的已撤销编辑</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="243" />
+            <location filename="engine/edits.py" line="247" />
             <source>a group of values is empty</source>
             <translation>有一个取值组是空的</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="137" />
+            <location filename="engine/edits.py" line="136" />
             <source>{what} at {path}</source>
             <translation>在 {path} {what}</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="223" />
+            <location filename="engine/edits.py" line="227" />
             <source>the data has no attribute "{name}"</source>
             <translation>数据中没有属性“{name}”</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="230" />
+            <location filename="engine/edits.py" line="234" />
             <source>{what} needs a tree of crisp one-attribute tests (this one has fuzzy or combined tests): prune, relabel and lock work on it</source>
             <translation>{what}需要每个节点只检验一个属性的清晰决策树（这棵树有模糊或组合检验）：剪枝、改标签和锁定可以用于它</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="270" />
+            <location filename="engine/edits.py" line="274" />
             <source>"{attribute}" is a number: give the cut (e.g. {attribute} &lt;= 50)</source>
             <translation>“{attribute}”是数值属性：请给出切分点（例如 {attribute} &lt;= 50）</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="366" />
+            <location filename="engine/edits.py" line="370" />
             <source>"{label}" is not one of the answers ({labels})</source>
             <translation>“{label}”不是可选的答案之一（{labels}）</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="418" />
+            <location filename="engine/edits.py" line="423" />
             <source>the learner grew a tree with other answers here ({labels}): it cannot be grafted</source>
             <translation>学习器在此长出的树答案不同（{labels}）：无法嫁接</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="81" />
+            <location filename="engine/edits.py" line="80" />
             <source>"{op}" is not an edit (edits: {ops})</source>
             <translation>“{op}”不是一种编辑（可用的编辑：{ops}）</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="190" />
+            <location filename="engine/edits.py" line="194" />
             <source>the node {path} is locked (at {locked}): unlock it before editing it</source>
             <translation>节点 {path} 已锁定（锁定于 {locked}）：编辑前请先解锁</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="266" />
+            <location filename="engine/edits.py" line="270" />
             <source>"{attribute}" is a category: split it by groups of values, not at a number</source>
             <translation>“{attribute}”是类别属性：按取值组划分，而不是按数值切分</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="246" />
+            <location filename="engine/edits.py" line="250" />
             <source>"{value}" is not a value of "{attribute}" (its values: {values})</source>
             <translation>“{value}”不是“{attribute}”的取值（其取值：{values}）</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="249" />
+            <location filename="engine/edits.py" line="253" />
             <source>the value "{value}" is in two groups</source>
             <translation>取值“{value}”出现在两个取值组中</translation>
         </message>
@@ -4615,16 +4639,22 @@
         </message>
         <message>
             <location filename="engine/export.py" line="152" />
+            <location filename="engine/report.py" line="270" />
+            <location filename="engine/report.py" line="508" />
             <source>Rules</source>
             <translation>规则</translation>
         </message>
         <message>
             <location filename="engine/export.py" line="165" />
+            <location filename="engine/report.py" line="270" />
+            <location filename="engine/report.py" line="497" />
             <source>Tree</source>
             <translation>决策树</translation>
         </message>
         <message>
             <location filename="engine/export.py" line="181" />
+            <location filename="engine/report.py" line="270" />
+            <location filename="engine/report.py" line="469" />
             <source>metric</source>
             <translation>指标</translation>
         </message>
@@ -4687,11 +4717,15 @@
         </message>
         <message>
             <location filename="engine/export.py" line="134" />
+            <location filename="engine/report.py" line="271" />
+            <location filename="engine/report.py" line="509" />
             <source>support</source>
             <translation>支持度</translation>
         </message>
         <message>
             <location filename="engine/export.py" line="134" />
+            <location filename="engine/report.py" line="271" />
+            <location filename="engine/report.py" line="509" />
             <source>confidence</source>
             <translation>置信度</translation>
         </message>
@@ -4723,6 +4757,8 @@
         </message>
         <message>
             <location filename="engine/export.py" line="134" />
+            <location filename="engine/report.py" line="271" />
+            <location filename="engine/report.py" line="509" />
             <source>THEN</source>
             <translation>则</translation>
         </message>
@@ -5136,62 +5172,62 @@
             <translation>每 {d} 个{what}中的 {n} 个</translation>
         </message>
         <message>
-            <location filename="engine/pmml.py" line="106" />
+            <location filename="engine/pmml.py" line="111" />
             <source>the tree answers with labels its classes count for, which a TreeModel cannot say</source>
             <translation>树以其类别所计入的标签作答，TreeModel 无法表达</translation>
         </message>
         <message>
-            <location filename="engine/pmml.py" line="108" />
+            <location filename="engine/pmml.py" line="113" />
             <source>a case spread over several leaves takes the class of least expected cost, and PMML takes the most probable one</source>
             <translation>分散到多个叶节点的案例取期望代价最小的类别，而 PMML 取概率最大的类别</translation>
         </message>
         <message>
-            <location filename="engine/pmml.py" line="63" />
+            <location filename="engine/pmml.py" line="68" />
             <source>PMML cannot carry this model exactly: {why}</source>
             <translation>PMML 无法准确表达此模型：{why}</translation>
         </message>
         <message>
-            <location filename="engine/pmml.py" line="80" />
+            <location filename="engine/pmml.py" line="85" />
             <source>the tree has fuzzy splits (a case goes down every term with its membership, and PMML's TreeModel sends a case down one branch)</source>
             <translation>树中有模糊划分（一个案例按隶属度进入每个模糊项，而 PMML 的 TreeModel 只让案例走一个分支）</translation>
         </message>
         <message>
-            <location filename="engine/pmml.py" line="83" />
+            <location filename="engine/pmml.py" line="88" />
             <source>the tree has trichotomy stages (a weighted sum of attributes against two bounds, with PENDING answers, which a TreeModel cannot say)</source>
             <translation>树中有三分阶段（属性的加权和与两个界值比较，并有“待定”回答），TreeModel 无法表达</translation>
         </message>
         <message>
-            <location filename="engine/pmml.py" line="90" />
+            <location filename="engine/pmml.py" line="95" />
             <source>the tree answers PENDING at some nodes (the cases a trichotomy stage leaves undecided), which a TreeModel cannot say</source>
             <translation>树在某些节点回答“待定”（三分阶段未决定的案例），TreeModel 无法表达</translation>
         </message>
         <message>
-            <location filename="engine/pmml.py" line="111" />
+            <location filename="engine/pmml.py" line="116" />
             <source>the missing-value policy {policy} is unknown</source>
             <translation>缺失值策略 {policy} 未知</translation>
         </message>
         <message>
-            <location filename="engine/pmml.py" line="229" />
+            <location filename="engine/pmml.py" line="234" />
             <source>the class column "{name}" is also one of the attributes</source>
             <translation>类别列“{name}”同时也是属性之一</translation>
         </message>
         <message>
-            <location filename="engine/pmml.py" line="86" />
+            <location filename="engine/pmml.py" line="91" />
             <source>the tree has a kind of node PMML does not know ({kind})</source>
             <translation>树中有 PMML 不认识的节点类型（{kind}）</translation>
         </message>
         <message>
-            <location filename="engine/pmml.py" line="93" />
+            <location filename="engine/pmml.py" line="98" />
             <source>the tree answers "{label}", a level of the class hierarchy that is not one of the classes PMML's target holds</source>
             <translation>树回答“{label}”，这是类别层次中的一个层级，不是 PMML 目标字段中的类别之一</translation>
         </message>
         <message>
-            <location filename="engine/pmml.py" line="97" />
+            <location filename="engine/pmml.py" line="102" />
             <source>a split on "{attribute}" takes its numbers as category codes (whole parts), which the export does not write</source>
             <translation>对“{attribute}”的划分把数值当作类别代码（取整数部分），导出不写这种划分</translation>
         </message>
         <message>
-            <location filename="engine/pmml.py" line="102" />
+            <location filename="engine/pmml.py" line="107" />
             <source>a split on "{attribute}" has values no branch takes; the model spreads such a case over every branch, and PMML stops it at the split</source>
             <translation>对“{attribute}”的划分有任何分支都不接收的取值；模型把这样的案例分散到每个分支，而 PMML 会让它停在该划分处</translation>
         </message>
@@ -5244,6 +5280,184 @@
             <location filename="engine/problem.py" line="256" />
             <source>the batch group "{group}" without {columns}: {file} has no such column</source>
             <translation>批量组"{group}"去掉了 {columns}：{file} 中没有这些列</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="130" />
+            <source>stop at the node</source>
+            <translation>停在该节点</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="130" />
+            <source>follow the majority branch</source>
+            <translation>走多数分支</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="131" />
+            <source>spread over the branches (C4.5)</source>
+            <translation>按比例分到各分支（C4.5）</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="269" />
+            <location filename="engine/report.py" line="464" />
+            <source>Problem</source>
+            <translation>问题</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="269" />
+            <location filename="engine/report.py" line="468" />
+            <source>Cross-validated figures</source>
+            <translation>交叉验证结果</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="269" />
+            <location filename="engine/report.py" line="476" />
+            <source>Confusion matrix (summed over the folds)</source>
+            <translation>混淆矩阵（各折之和）</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="270" />
+            <location filename="engine/report.py" line="469" />
+            <source>this model</source>
+            <translation>本模型</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="270" />
+            <location filename="engine/report.py" line="469" />
+            <source>the learner alone</source>
+            <translation>仅学习算法</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="271" />
+            <location filename="engine/report.py" line="478" />
+            <source>true class</source>
+            <translation>真实类</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="271" />
+            <location filename="engine/report.py" line="478" />
+            <source>predicted</source>
+            <translation>预测</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="271" />
+            <location filename="engine/report.py" line="509" />
+            <source>IF</source>
+            <translation>如果</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="272" />
+            <location filename="engine/report.py" line="451" />
+            <source>page {page}</source>
+            <translation>第 {page} 页</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="272" />
+            <location filename="engine/report.py" line="444" />
+            <source>made by RuleTree Studio on {date}</source>
+            <translation>由 RuleTree Studio 于 {date} 生成</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="272" />
+            <location filename="engine/report.py" line="363" />
+            <source>n = {weight}</source>
+            <translation>n = {weight}</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="273" />
+            <location filename="engine/report.py" line="499" />
+            <source>part {part} of {parts}</source>
+            <translation>第 {part} 部分，共 {parts} 部分</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="273" />
+            <location filename="engine/report.py" line="485" />
+            <source>Notes</source>
+            <translation>说明</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="184" />
+            <source>per fold</source>
+            <translation>各折不同</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="110" />
+            <source>missing values when predicting</source>
+            <translation>预测时的缺失值</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="111" />
+            <source>tree</source>
+            <translation>决策树</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="119" />
+            <source>the data in the window</source>
+            <translation>窗口中的数据</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="142" />
+            <source>Decision tree report: {learner}</source>
+            <translation>决策树报告：{learner}</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="146" />
+            <source>No data was given, so this report has no cross-validated figures: give the data file (ruletree report MODEL --data FILE) for them.</source>
+            <translation>未给出数据，因此本报告没有交叉验证结果：请给出数据文件（ruletree report MODEL --data FILE）。</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="185" />
+            <source>Cross-validated {metric} ({k} folds): {value}; always answering {rule} ({label}): {baseline}.</source>
+            <translation>交叉验证{metric}（{k} 折）：{value}；始终回答{rule}（{label}）：{baseline}。</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="114" />
+            <source>edits by the expert</source>
+            <translation>专家的修改</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="120" />
+            <source>figures computed on</source>
+            <translation>结果数字的计算数据</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="111" />
+            <source>{leaves} leaves, depth {depth}</source>
+            <translation>{leaves} 个叶节点，深度 {depth}</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="150" />
+            <source>This version has no learner "{name}", so the model cannot be cross-validated.</source>
+            <translation>此版本没有学习算法“{name}”，因此无法对该模型做交叉验证。</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="120" />
+            <source>{file}: {rows} rows</source>
+            <translation>{file}：{rows} 行</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="124" />
+            <source>its sha256</source>
+            <translation>其 sha256</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="126" />
+            <source>(the file the model was trained on)</source>
+            <translation>（即模型的训练文件）</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="493" />
+            <source>Tree: the whole of it, and the parts the next {parts} pages print</source>
+            <translation>决策树：全貌，以及后面 {parts} 页分别打印的部分</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="504" />
+            <source>The tree is drawn down to depth {depth} ("..." marks where it goes on); the rules below hold every leaf.</source>
+            <translation>决策树只画到深度 {depth}（“...”表示下面还有）；下面的规则包含每一个叶节点。</translation>
+        </message>
+        <message>
+            <location filename="engine/report_fonts.py" line="112" />
+            <source>the report holds characters outside Latin-1 (Chinese, say) and no TrueType font with them was found to embed; install one (Debian, Ubuntu: apt install fonts-wqy-microhei) or name a .ttf or .ttc file in the environment variable RULETREE_REPORT_FONT</source>
+            <translation>报告含有 Latin-1 以外的字符（例如中文），但找不到可嵌入的含这些字符的 TrueType 字体；请安装一种（Debian、Ubuntu：apt install fonts-wqy-microhei），或在环境变量 RULETREE_REPORT_FONT 中给出一个 .ttf 或 .ttc 文件</translation>
         </message>
         <message>
             <location filename="engine/reproduce/__init__.py" line="101" />
@@ -5807,47 +6021,47 @@
             <translation>{true} 被预测为 {predicted} 的代价</translation>
         </message>
         <message>
-            <location filename="engine/sql_export.py" line="214" />
+            <location filename="engine/sql_export.py" line="234" />
             <source>it is a fuzzy tree: a case goes down every term with its membership, which one CASE expression cannot carry; export it as PMML, or train a crisp learner</source>
             <translation>这是模糊树：一个案例按隶属度沿每个模糊项向下走，一个 CASE 表达式无法表达；请导出为 PMML，或训练一个清晰（非模糊）的学习器</translation>
         </message>
         <message>
-            <location filename="engine/sql_export.py" line="245" />
+            <location filename="engine/sql_export.py" line="265" />
             <source>the table name is empty</source>
             <translation>表名为空</translation>
         </message>
         <message>
-            <location filename="engine/sql_export.py" line="217" />
+            <location filename="engine/sql_export.py" line="237" />
             <source>its missing-value policy is "{policy}" (a case with a missing value is spread over every branch); SQL carries "stop" and "majority" exactly: set "missing" under "prediction" in the model file to one of them</source>
             <translation>其缺失值策略为“{policy}”（缺失值的案例被分摊到每个分支）；SQL 只能精确表达“stop”和“majority”：请把模型文件中 "prediction" 下的 "missing" 设为其中之一</translation>
         </message>
         <message>
-            <location filename="engine/sql_export.py" line="226" />
+            <location filename="engine/sql_export.py" line="246" />
             <source>the learner {name} answers through a predictor of its own, not by walking the tree</source>
             <translation>学习器 {name} 通过自己的预测器作答，而不是沿树向下走</translation>
         </message>
         <message>
-            <location filename="engine/sql_export.py" line="55" />
+            <location filename="engine/sql_export.py" line="57" />
             <source>unknown SQL dialect "{dialect}" (known: {known})</source>
             <translation>未知的 SQL 方言“{dialect}”（支持：{known}）</translation>
         </message>
         <message>
-            <location filename="engine/sql_export.py" line="64" />
+            <location filename="engine/sql_export.py" line="66" />
             <source>the name "{name}" holds a NUL character, which no SQL name may hold</source>
             <translation>名称“{name}”含有 NUL 字符，SQL 名称不能含有它</translation>
         </message>
         <message>
-            <location filename="engine/sql_export.py" line="75" />
+            <location filename="engine/sql_export.py" line="77" />
             <source>the text "{text}" holds a NUL character, which SQL cannot carry in a literal</source>
             <translation>文本“{text}”含有 NUL 字符，SQL 字面量无法表达它</translation>
         </message>
         <message>
-            <location filename="engine/sql_export.py" line="86" />
+            <location filename="engine/sql_export.py" line="88" />
             <source>the model holds the number {value}, which SQL cannot write</source>
             <translation>模型中含有数值 {value}，SQL 无法写出它</translation>
         </message>
         <message>
-            <location filename="engine/sql_export.py" line="237" />
+            <location filename="engine/sql_export.py" line="257" />
             <source>this model cannot be written as SQL: {why}</source>
             <translation>此模型无法写成 SQL：{why}</translation>
         </message>
@@ -6332,27 +6546,27 @@
             <translation>正在生长决策树</translation>
         </message>
         <message>
-            <location filename="engine/tree/node_cases.py" line="78" />
+            <location filename="engine/tree/node_cases.py" line="82" />
             <source>"{text}" names no node: write a path such as root/1/0 (the child taken at each step from the root) or a node number such as #7</source>
             <translation>“{text}”没有指明节点：请写路径，如 root/1/0（从根节点起每一步所取的子节点），或节点编号，如 #7</translation>
         </message>
         <message>
-            <location filename="engine/tree/node_cases.py" line="64" />
+            <location filename="engine/tree/node_cases.py" line="68" />
             <source>it is a leaf</source>
             <translation>它是叶节点</translation>
         </message>
         <message>
-            <location filename="engine/tree/node_cases.py" line="75" />
+            <location filename="engine/tree/node_cases.py" line="79" />
             <source>the tree has no node #{id}: its nodes are #0 to #{last}</source>
             <translation>决策树中没有节点 #{id}：其节点为 #0 到 #{last}</translation>
         </message>
         <message>
-            <location filename="engine/tree/node_cases.py" line="65" />
+            <location filename="engine/tree/node_cases.py" line="69" />
             <source>its children are 0 to {last}</source>
             <translation>其子节点为 0 到 {last}</translation>
         </message>
         <message>
-            <location filename="engine/tree/node_cases.py" line="66" />
+            <location filename="engine/tree/node_cases.py" line="70" />
             <source>the tree has no node "{path}": at "{where}" {have}</source>
             <translation>决策树中没有节点“{path}”：在“{where}”处{have}</translation>
         </message>
@@ -6417,12 +6631,12 @@
             <translation>决策树只有一个叶节点：{reason}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="511" />
+            <location filename="engine/workflows.py" line="518" />
             <source>cross-validation needs at least 2 folds, not {cv}</source>
             <translation>交叉验证至少需要 2 折，而不是 {cv}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="513" />
+            <location filename="engine/workflows.py" line="520" />
             <source>repeats must be at least 1, not {repeats}</source>
             <translation>重复次数必须至少为 1，而不是 {repeats}</translation>
         </message>
