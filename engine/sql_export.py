@@ -233,11 +233,8 @@ def _refusal(model) -> str | None:
     if any(isinstance(tree.nodes[i], FuzzySplit) for i in tree.reachable()):
         return _("it is a fuzzy tree: a case goes down every term with its membership, which one CASE "
                  "expression cannot carry; export it as PMML, or train a crisp learner")
-    if model.missing not in ("stop", "majority"):
-        return _('its missing-value policy is "{policy}" (a case with a missing value is spread over every '
-                 'branch); SQL carries "stop" and "majority" exactly: set "missing" under "prediction" in the model file '
-                 'to one of them').format(
-                     policy=model.missing)
+    if model.missing not in ("stop", "majority", "fractional"):
+        return _('its missing-value policy "{policy}" is unknown').format(policy=model.missing)
     # deferred: the learner table (loads the learners) only to ask whether this one predicts by itself
     from .algorithms import registry
 
@@ -253,6 +250,9 @@ def case_expression(model, dialect: str = "sqlite") -> str:
     model's attributes."""
     _check_dialect(dialect)
     why = _refusal(model)
+    if why is None and model.missing == "fractional":
+        why = _('under the "fractional" policy the answer comes from a score per class, which one CASE does not '
+                "carry: sql_text writes them (engine.sql_fractional)")
     if why is not None:
         raise RuleTreeError(_("this model cannot be written as SQL: {why}").format(why=why), code="sql_refused")
     return _Writer(model.tree, model.missing, dialect).expression()
@@ -263,15 +263,25 @@ def sql_text(model, dialect: str = "sqlite", table: str = "cases") -> str:
     answer (as "predicted")."""
     if not str(table).strip():
         raise OptionError(_("the table name is empty"), code="bad_option")
-    expression = case_expression(model, dialect)
     tree = model.tree
+    if model.missing == "fractional":
+        _check_dialect(dialect)
+        why = _refusal(model)
+        if why is not None:
+            raise RuleTreeError(_("this model cannot be written as SQL: {why}").format(why=why), code="sql_refused")
+        # deferred: the fractional policy's writer (engine.sql_fractional imports this module)
+        from .sql_fractional import fractional_select
+
+        select = fractional_select(model, dialect, table)
+    else:
+        select = [f"SELECT t.*,\n  {case_expression(model, dialect)} AS {quote_name(ANSWER_COLUMN, dialect)}",
+                  f"FROM {quote_name(table, dialect)} AS t;"]
     lines = [
         f"-- RuleTree Studio: {_one_line(model.algorithm)} model as {dialect} SQL",
         f"-- answers: {_one_line(tree.schema.target)} ({_one_line(', '.join(tree.labels))}"
         + (f", {PENDING_LABEL}" if _can_pend(tree) else "") + ")",
         f"-- missing values (NULL) and texts never seen in training: policy \"{model.missing}\"",
-        f"SELECT t.*,\n  {expression} AS {quote_name(ANSWER_COLUMN, dialect)}",
-        f"FROM {quote_name(table, dialect)} AS t;",
+        *select,
     ]
     return "\n".join(lines) + "\n"
 

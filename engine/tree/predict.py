@@ -67,6 +67,29 @@ def _normalise(counts: np.ndarray) -> np.ndarray:
     return out
 
 
+#: two expected costs this close (relative to the least, or absolute below 1) are equal: the lower
+#: class answers, whatever the last bits of the sums say
+COST_TIE = 1e-9
+
+
+def expected_costs(scores: np.ndarray, costs: np.ndarray) -> np.ndarray:
+    """(n, K) each label's expected cost, sum_k scores[:, k] * costs[k, j], summed over k in class
+    order (not a matrix product: BLAS sums in an order of its own, which differs between machines,
+    and the SQL export (engine.sql_fractional) sums as this does)."""
+    out = scores[:, :1] * costs[0][None, :]
+    for k in range(1, costs.shape[0]):
+        out = out + scores[:, k:k + 1] * costs[k][None, :]
+    return out
+
+
+def least_cost(scores: np.ndarray, costs: np.ndarray) -> np.ndarray:
+    """The label of least expected cost for each row; among labels within COST_TIE of the least,
+    the lowest."""
+    expected = expected_costs(scores, np.asarray(costs, dtype=np.float64))
+    least = expected.min(axis=1, keepdims=True)
+    return np.argmax(expected <= least + COST_TIE * np.maximum(1.0, np.abs(least)), axis=1).astype(np.int64)
+
+
 def predict(tree: Tree, X: np.ndarray, missing: str = "stop") -> Prediction:
     if missing not in POLICIES:
         raise ValueError(f"missing policy must be one of {POLICIES}")
@@ -162,7 +185,7 @@ def _spread(tree: Tree, X: np.ndarray, missing: str) -> Prediction:
             label_scores = votes.copy()
     else:
         if tree.answer_as is None and tree.label_costs is not None:  # least expected cost, ties the lower
-            labels = np.argmin(scores @ tree.label_costs, axis=1).astype(np.int64)
+            labels = least_cost(scores, tree.label_costs)
         elif tree.answer_as is None:
             labels = np.argmax(scores, axis=1).astype(np.int64)
         else:  # each class's score counts for the label it is answered as

@@ -6026,17 +6026,22 @@
             <translation>这是模糊树：一个案例按隶属度沿每个模糊项向下走，一个 CASE 表达式无法表达；请导出为 PMML，或训练一个清晰（非模糊）的学习器</translation>
         </message>
         <message>
+            <location filename="engine/sql_export.py" line="254" />
+            <source>under the "fractional" policy the answer comes from a score per class, which one CASE does not carry: sql_text writes them (engine.sql_fractional)</source>
+            <translation>在“fractional”策略下，答案来自每个类的得分，单个 CASE 无法表达：由 sql_text 写出（engine.sql_fractional）</translation>
+        </message>
+        <message>
             <location filename="engine/sql_export.py" line="265" />
             <source>the table name is empty</source>
             <translation>表名为空</translation>
         </message>
         <message>
             <location filename="engine/sql_export.py" line="237" />
-            <source>its missing-value policy is "{policy}" (a case with a missing value is spread over every branch); SQL carries "stop" and "majority" exactly: set "missing" under "prediction" in the model file to one of them</source>
-            <translation>其缺失值策略为“{policy}”（缺失值的案例被分摊到每个分支）；SQL 只能精确表达“stop”和“majority”：请把模型文件中 "prediction" 下的 "missing" 设为其中之一</translation>
+            <source>its missing-value policy "{policy}" is unknown</source>
+            <translation>其缺失值策略“{policy}”未知</translation>
         </message>
         <message>
-            <location filename="engine/sql_export.py" line="246" />
+            <location filename="engine/sql_export.py" line="243" />
             <source>the learner {name} answers through a predictor of its own, not by walking the tree</source>
             <translation>学习器 {name} 通过自己的预测器作答，而不是沿树向下走</translation>
         </message>
@@ -6062,8 +6067,20 @@
         </message>
         <message>
             <location filename="engine/sql_export.py" line="257" />
+            <location filename="engine/sql_export.py" line="271" />
+            <location filename="engine/sql_fractional.py" line="220" />
             <source>this model cannot be written as SQL: {why}</source>
             <translation>此模型无法写成 SQL：{why}</translation>
+        </message>
+        <message>
+            <location filename="engine/sql_fractional.py" line="48" />
+            <source>its sequential stages answer PENDING, which the fractional policy does not spread; set the policy "stop" or "majority"</source>
+            <translation>其序贯阶段会回答“待定”，而 fractional 策略不分摊它；请设为“stop”或“majority”策略</translation>
+        </message>
+        <message>
+            <location filename="engine/sql_fractional.py" line="52" />
+            <source>it answers with labels other than its classes (a level of a class hierarchy); set the policy "stop" or "majority"</source>
+            <translation>它用类以外的标签作答（类层次中的某一层）；请设为“stop”或“majority”策略</translation>
         </message>
         <message>
             <location filename="engine/strategies.py" line="126" />
@@ -6654,6 +6671,10 @@
             <location filename="engine/workflows.py" line="216" />
             <source>the tree has {leaves} leaves for {rows} training rows: it may have learnt the cases by heart rather than rules</source>
             <translation>决策树有 {leaves} 个叶节点，而训练数据只有 {rows} 行：它可能只是记住了案例，而不是学到了规则</translation>
+        </message>
+        <message>
+            <source>its missing-value policy is "{policy}" (a case with a missing value is spread over every branch); SQL carries "stop" and "majority" exactly: set "missing" under "prediction" in the model file to one of them</source>
+            <translation type="vanished">其缺失值策略为“{policy}”（缺失值的案例被分摊到每个分支）；SQL 只能精确表达“stop”和“majority”：请把模型文件中 "prediction" 下的 "missing" 设为其中之一</translation>
         </message>
         <message>
             <source>"{text}" does not start with an attribute of the model ({names})</source>
