@@ -425,14 +425,14 @@ def _set(p: _El, field: _Field, rights, lefts, here: str):
     return (vec if op == "isIn" else ~vec), None
 
 
-def _cuts_of(predicates: list[_El], field: _Field, where: str) -> list[float]:
-    """Every bound the predicates put on a number field, sorted: their tests are unions of the intervals
-    between them."""
+def _cuts_of(predicates: list[tuple], field: _Field) -> list[float]:
+    """Every bound the predicates (with where they are) put on a number field, sorted: their tests are
+    unions of the intervals between them."""
     bounds, stack = set(), list(predicates)
     while stack:
-        p = stack.pop()
+        p, where = stack.pop()
         if p.tag == "CompoundPredicate":
-            stack.extend(c for c in p.children if c.tag in PREDICATES)
+            stack.extend((c, where) for c in p.children if c.tag in PREDICATES)
         elif p.tag == "SimplePredicate" and p.get("operator") in COMPARISONS and p.get("value") is not None:
             bounds.update(field.bounds(p.get("value"), f"{where}: {p.where}"))
         elif p.tag == "SimpleSetPredicate":
@@ -729,8 +729,8 @@ def _build(nodes: list[_PNode], schema: DataSchema, fields: dict, strategy: str,
             tested = {first_field}
         name = next(iter(tested))
         field = fields[name]
-        preds = [nodes[c].predicate for c, _t in plan]
-        cuts = _cuts_of(preds, field, where) if field.numeric else []
+        preds = [(nodes[c].predicate, nodes[c].el.where) for c, _t in plan]
+        cuts = _cuts_of(preds, field) if field.numeric else []
         values, on_missing = [], []
         for c, _t in plan:
             vec, m = _evaluate(nodes[c].predicate, field, cuts, nodes[c].el.where)
@@ -823,16 +823,15 @@ def _split(field: _Field, cuts: list[float], assigned: np.ndarray, n: int, node:
 def _policy(tree: Tree, missing_to: list, open_branches: list) -> str:
     """"stop" where every split stops a case without its value, "majority" where every split sends it to its
     heaviest child (and every value has a branch); anything else the model cannot do."""
-    goes = [(i, g, el) for i, g, el in missing_to]
-    if all(g == "stop" for _i, g, _el in goes):
+    if all(g == "stop" for _i, g, _el in missing_to):
         return "stop"
+    stops = [el for _i, g, el in missing_to if g == "stop"]
+    if stops:
+        _unsupported(stops[0].where, _("a case without the tested value stops here, and goes on to a child at other "
+                                       "Nodes: the model does one or the other everywhere"))
     ct = tree.compile()
-    for i, g, el in goes:
-        heaviest = int(ct.majority_child[i])
-        if g == "stop":
-            _unsupported(el.where, _("a case without the tested value stops here, and goes on to a child at other "
-                                     "Nodes: the model does one or the other everywhere"))
-        if g != heaviest:
+    for i, g, el in missing_to:
+        if g != int(ct.majority_child[i]):
             _unsupported(el.where, _("a case without the tested value goes to a child that is not the one with the "
                                      "most records; the model sends it to the heaviest child"))
     if open_branches:
