@@ -890,8 +890,7 @@ def read_pmml_bytes(data: bytes, name: str = "model.pmml", file: str | None = No
     source.update(_header(root))
     source["pmml_algorithm"] = model.get("algorithmName") or model.get("modelName") or ""
     source["pmml_version"] = version
-    if file is not None:
-        source["sha256"] = hashlib.sha256(data).hexdigest()
+    source["sha256"] = hashlib.sha256(data).hexdigest()
     spec = ProblemSpec(target=schema.target, class_order=list(schema.classes) if schema.ordered else None)
     info = {"pmml_notes": notes} if notes else {}
     return Model(algorithm=ALGORITHM, params={}, spec=spec, tree=tree, missing=policy, trained_on=source, info=info)
