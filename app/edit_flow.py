@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from PySide6.QtWidgets import QMessageBox
 
-from engine.algorithms.registry import title_of
+from engine.algorithms.registry import known, title_of
 from engine.data.encode import build_schema, encode_for_schema
 from engine.edit_scores import replayed_cv, training_scores
 from engine.edits import edit_model
@@ -72,7 +72,8 @@ class EditFlow:
     def _offer_edits(self) -> None:
         """The Tree tab's pane reads the model's data when the open table has its columns: the node's
         cases (the split dialog) and its ranked candidates (engine.candidates)."""
-        usable = self.edit_data() is not None
+        # (a tree imported from PMML has no learner of ours to count its cases and rank candidates with)
+        usable = self.edit_data() is not None and known(self.model.algorithm) is not None
         self.tree_panel.pane.cases = self._node_cases if usable else None
         self.tree_panel.pane.rank = self._rank if usable else None
 

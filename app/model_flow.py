@@ -1,6 +1,7 @@
-"""The window's model lifecycle (issue 36): save a model, open one (ours, JSON), export it as PMML 4.4
-or as a printable report (issue 38), predict a file with it, and the list of every model trained in
-the session — any of them shown, consulted, saved again. Over engine.model and engine.predicting: only the dialogs live here.
+"""The window's model lifecycle (issue 36): save a model, open one (ours, JSON; or a PMML TreeModel
+another tool wrote, engine.pmml_import), export it as PMML 4.4 or as a printable report (issue 38),
+predict a file with it, and the list of every model trained in the session — any of them shown,
+consulted, saved again. Over engine.model and engine.predicting: only the dialogs live here.
 
 `ModelFlow` is a part of `app.main.MainWindow` (a mixin: the window's attributes are its own).
 """
@@ -15,6 +16,7 @@ from engine.algorithms.registry import title_of
 from engine.data.read import SUPPORTED_SUFFIXES
 from engine.model import load_model
 from engine.pmml import write_pmml
+from engine.pmml_import import read_pmml
 from engine.predicting import predict_file
 
 from .panels.predictions_dialog import PredictionsDialog
@@ -23,6 +25,7 @@ APP_NAME = "RuleTree Studio"
 #: the folds of the report's cross-validation (as `ruletree report`'s default)
 REPORT_FOLDS = 10
 MODEL_SUFFIX = ".json"
+PMML_SUFFIX = ".pmml"
 
 
 class ModelFlow:
@@ -33,7 +36,10 @@ class ModelFlow:
             QMessageBox.information(self, APP_NAME, self.tr("Train a model first."))
             return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the model"), f"{self.model.algorithm}.json",
+            # an imported model is saved beside its name (iris.pmml -> iris.json)
+            imported = os.path.splitext(self.model.trained_on.get("pmml_file") or "")[0]
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the model"),
+                                                  f"{imported or self.model.algorithm}.json",
                                                   self.tr("RuleTree models (*.json)"))
             if not path:
                 return False
@@ -106,15 +112,18 @@ class ModelFlow:
         self.statusBar().showMessage(self.tr("Report written: {path}").format(path=path), 10000)
 
     def choose_model(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a model"), "", self.tr("RuleTree models (*.json)"))
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a model"), "", self.tr(
+            "Models (*.json *.pmml);;RuleTree models (*.json);;PMML TreeModels from other tools (*.pmml)"))
         if path:
             self.open_model(path)
 
     def open_model(self, path: str) -> bool:
-        """A saved model: its tree and rules shown, ready to consult and to predict with; the data
-        open stays (its rows are shown on the tree when they have the model's columns)."""
+        """A saved model, or a PMML TreeModel another tool wrote (read as one of ours: engine.pmml_import):
+        its tree and rules shown, ready to consult and to predict with; the data open stays (its rows are
+        shown on the tree when they have the model's columns)."""
+        imported = os.fspath(path).lower().endswith(PMML_SUFFIX)
         try:
-            model = load_model(path)
+            model = read_pmml(path) if imported else load_model(path)
         except Exception as exc:  # noqa: BLE001 - a damaged or foreign file: one dialog
             self.error(exc, path, writing=False)
             return False
@@ -122,6 +131,17 @@ class ModelFlow:
         source = model.trained_on
         rows = source.get("rows")
         self.train_panel.clear()
+        if "pmml_application" in source or imported:
+            notes = model.info.get("pmml_notes") or []
+            self.train_panel.headline.setText(self.tr(
+                "Model imported from {file} (PMML, made by {application}): {leaves} leaves. The file does not say "
+                "how many rows trained it; train here to score it on this data, or predict a file with it.{notes}"
+            ).format(file=source.get("pmml_file") or os.path.basename(path),
+                     application=source.get("pmml_application") or self.tr("an unnamed application"),
+                     leaves=model.tree.n_leaves,
+                     notes="".join("\n" + self.tr("Note: {note}").format(note=n) for n in notes[:3])))
+            self._remember(path)
+            return True
         self.train_panel.headline.setText(self.tr(
             "Model opened from {file}: {algorithm}, trained on {rows} rows{data}. Its figures are those of the "
             "training that made it; train here to score it on this data.").format(

@@ -138,9 +138,9 @@ class OpeningFlow:
         return answer == QMessageBox.Discard
 
     def open_path(self, path: str, sheet: str | None = None) -> bool:
-        """Open a project (.rtproj) or a data file; True when it is open. On any error the
-        current work stays as it was."""
-        if os.fspath(path).lower().endswith(".json"):  # a model (ours): its own flow
+        """Open a project (.rtproj), a data file, or a model (.json, or a PMML TreeModel .pmml);
+        True when it is open. On any error the current work stays as it was."""
+        if os.fspath(path).lower().endswith((".json", ".pmml")):  # a model (ours, or another tool's PMML): its own flow
             return self.open_model(path)
         if not self.keep_edits():
             return False

@@ -491,7 +491,11 @@ def context_of(model, data: EncodedData, progress=None) -> EditContext:
     # deferred: the registry loads every learner (not needed to read an edit)
     from .algorithms import registry
 
-    info = registry.get(model.algorithm)
+    info = registry.known(model.algorithm)
+    if info is None:  # a tree imported from PMML (engine.pmml_import), or a learner this version lacks
+        raise EditError(_('the tree was made by "{algorithm}", which is no learner of this version: an edit regrows '
+                          "and recounts the tree with the learner that made it").format(algorithm=model.algorithm),
+                        code="unknown_algorithm")
     return EditContext(info, model.spec, info.stage_params(model.params, "fit"), data, progress)
 
 

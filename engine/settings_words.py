@@ -103,7 +103,10 @@ def problem_rows(spec: ProblemSpec) -> list[tuple[str, str]]:
 
 
 TRAINED_ON_WORDS = {"file": N_("trained on file"), "sheet": N_("sheet"), "rows": N_("rows trained on"),
-                    "sha256": N_("file's SHA-256")}
+                    "sha256": N_("file's SHA-256"),
+                    # a tree imported from PMML (engine.pmml_import): where it came from; no rows
+                    "pmml_file": N_("imported from the PMML file"), "pmml_application": N_("made by"),
+                    "pmml_algorithm": N_("algorithm the file names"), "pmml_version": N_("PMML version")}
 
 
 def settings_rows(algorithm: str, params: dict, spec: ProblemSpec, trained_on: dict) -> list[tuple[str, str]]:

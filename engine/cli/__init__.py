@@ -11,7 +11,7 @@ where), 1 a bug (the traceback goes to the log file).
 Modules: `problem` (problem options), `printing` (text output), `commands`
 (info, algorithms, train, predict, rules, evaluate), `compare`, `consult`
 (consult, sessions), `reproduce`, `guideline` (the expert's typed rules),
-`candidates` (a node's ranked candidates).
+`candidates` (a node's ranked candidates), `export` and `pmml_import` (PMML out and in).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from .consult import cmd_consult, cmd_sessions
 from .edit import add_edit_parser
 from .export import add_export_parser
 from .guideline import add_guideline_option, add_guideline_parser
+from .pmml_import import add_import_parser
 from .printing import PROG
 from .problem import add_problem_options, resolve_problem
 from .report import add_report_parser
@@ -42,7 +43,7 @@ __all__ = ["PROG", "SUBCOMMANDS", "Parser", "build_parser", "main", "guarded", "
            "NO_DISPLAY", "window_file", "add_problem_options", "resolve_problem"]
 
 SUBCOMMANDS = ("info", "algorithms", "train", "predict", "rules", "evaluate", "compare", "reproduce", "consult",
-               "sessions", "edit", "export", "guideline", "candidates", "report")
+               "sessions", "edit", "export", "import", "guideline", "candidates", "report")
 #: said by the launcher; shown as `_(NO_DISPLAY)`
 NO_DISPLAY = N_("ruletree: no display found (DISPLAY is not set), so the window cannot open; "
                 "use a subcommand such as 'ruletree info DATA' (see 'ruletree --help')")
@@ -145,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_compare_parser(sub)
     add_edit_parser(sub)
     add_export_parser(sub)
+    add_import_parser(sub)
     add_report_parser(sub)
     add_guideline_parser(sub)
 

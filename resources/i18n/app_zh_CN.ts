@@ -1214,6 +1214,22 @@ Python {python}，Qt（PySide6）{pyside}，NumPy {numpy}，pandas {pandas}，Nu
             <translation>打开模型</translation>
         </message>
         <message>
+            <source>Models (*.json *.pmml);;RuleTree models (*.json);;PMML TreeModels from other tools (*.pmml)</source>
+            <translation>模型 (*.json *.pmml);;RuleTree 模型 (*.json);;其他工具的 PMML TreeModel (*.pmml)</translation>
+        </message>
+        <message>
+            <source>Model imported from {file} (PMML, made by {application}): {leaves} leaves. The file does not say how many rows trained it; train here to score it on this data, or predict a file with it.{notes}</source>
+            <translation>已从 {file} 导入模型（PMML，由 {application} 生成）：{leaves} 个叶节点。文件未说明训练所用的行数；在此训练即可在当前数据上评估，或用它预测一个文件。{notes}</translation>
+        </message>
+        <message>
+            <source>an unnamed application</source>
+            <translation>未署名的应用程序</translation>
+        </message>
+        <message>
+            <source>Note: {note}</source>
+            <translation>注意：{note}</translation>
+        </message>
+        <message>
             <source>Model opened from {file}: {algorithm}, trained on {rows} rows{data}. Its figures are those of the training that made it; train here to score it on this data.</source>
             <translation>已从 {file} 打开模型：{algorithm}，在{data} {rows} 行上训练。其指标来自当初的训练；在此训练即可在当前数据上评估。</translation>
         </message>

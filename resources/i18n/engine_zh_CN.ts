@@ -512,6 +512,8 @@
         <message>
             <location filename="engine/algorithms/params.py" line="81" />
             <location filename="engine/algorithms/params.py" line="232" />
+            <location filename="engine/pmml_import.py" line="453" />
+            <location filename="engine/pmml_import.py" line="461" />
             <location filename="engine/settings_words.py" line="33" />
             <source>none</source>
             <translation>无</translation>
@@ -886,312 +888,312 @@
             <translation>把“{attribute}”按其区间划分不是一种编辑：请在它的某个切分点处划分（{cuts}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="47" />
+            <location filename="engine/cli/__init__.py" line="48" />
             <source>ruletree: no display found (DISPLAY is not set), so the window cannot open; use a subcommand such as 'ruletree info DATA' (see 'ruletree --help')</source>
             <translation>ruletree：找不到显示器（未设置 DISPLAY），无法打开窗口；请使用子命令，例如“ruletree info DATA”（参见“ruletree --help”）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="55" />
+            <location filename="engine/cli/__init__.py" line="56" />
             <source>usage: </source>
             <translation>用法：</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="55" />
+            <location filename="engine/cli/__init__.py" line="56" />
             <source>positional arguments</source>
             <translation>位置参数</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="55" />
+            <location filename="engine/cli/__init__.py" line="56" />
             <source>options</source>
             <translation>选项</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="55" />
+            <location filename="engine/cli/__init__.py" line="56" />
             <source>show this help message and exit</source>
             <translation>显示此帮助信息并退出</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="56" />
+            <location filename="engine/cli/__init__.py" line="57" />
             <source>the following arguments are required: %s</source>
             <translation>缺少必需的参数：%s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="56" />
+            <location filename="engine/cli/__init__.py" line="57" />
             <source>unrecognized arguments: %s</source>
             <translation>无法识别的参数：%s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="57" />
+            <location filename="engine/cli/__init__.py" line="58" />
             <source>invalid choice: %(value)r (choose from %(choices)s)</source>
             <translation>无效的选择：%(value)r（可选：%(choices)s）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="57" />
+            <location filename="engine/cli/__init__.py" line="58" />
             <source>expected one argument</source>
             <translation>需要一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="58" />
+            <location filename="engine/cli/__init__.py" line="59" />
             <source>expected at least one argument</source>
             <translation>至少需要一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="58" />
+            <location filename="engine/cli/__init__.py" line="59" />
             <source>expected at most one argument</source>
             <translation>至多接受一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="58" />
+            <location filename="engine/cli/__init__.py" line="59" />
             <source>expected %s argument</source>
             <translation>需要 %s 个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="59" />
+            <location filename="engine/cli/__init__.py" line="60" />
             <source>expected %s arguments</source>
             <translation>需要 %s 个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="59" />
+            <location filename="engine/cli/__init__.py" line="60" />
             <source>argument %(argument_name)s: %(message)s</source>
             <translation>参数 %(argument_name)s：%(message)s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="60" />
+            <location filename="engine/cli/__init__.py" line="61" />
             <source>invalid %(type)s value: %(value)r</source>
             <translation>无效的 %(type)s 值：%(value)r</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="60" />
+            <location filename="engine/cli/__init__.py" line="61" />
             <source>ambiguous option: %(option)s could match %(matches)s</source>
             <translation>有歧义的选项：%(option)s 可匹配 %(matches)s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="61" />
+            <location filename="engine/cli/__init__.py" line="62" />
             <source>not allowed with argument %s</source>
             <translation>不能与参数 %s 同时使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="61" />
+            <location filename="engine/cli/__init__.py" line="62" />
             <source>ignored explicit argument %r</source>
             <translation>忽略了显式参数 %r</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="62" />
+            <location filename="engine/cli/__init__.py" line="63" />
             <source>one of the arguments %s is required</source>
             <translation>需要参数 %s 之一</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="88" />
+            <location filename="engine/cli/__init__.py" line="89" />
             <source>RuleTree Studio: decision trees and IF-THEN rules from spreadsheets. With no subcommand, starts the window.</source>
             <translation>RuleTree Studio：从电子表格生成决策树和“如果-则”规则。不带子命令时打开窗口。</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="92" />
+            <location filename="engine/cli/__init__.py" line="93" />
             <source>language of the messages and exports: en or zh_CN (default: RULETREE_LANG, then the system locale); JSON output and files never change with it</source>
             <translation>消息和导出文件的语言：en 或 zh_CN（默认：RULETREE_LANG，其次为系统区域设置）；JSON 输出和文件内容不随之改变</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="95" />
+            <location filename="engine/cli/__init__.py" line="96" />
             <source>columns, types, missing values, classes; validate a project</source>
             <translation>列、类型、缺失值、类别；检查项目</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="97" />
-            <location filename="engine/cli/__init__.py" line="100" />
+            <location filename="engine/cli/__init__.py" line="98" />
+            <location filename="engine/cli/__init__.py" line="101" />
             <location filename="engine/cli/candidates.py" line="40" />
             <location filename="engine/cli/guideline.py" line="35" />
             <source>print JSON</source>
             <translation>输出 JSON</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="99" />
+            <location filename="engine/cli/__init__.py" line="100" />
             <source>the available algorithms, by family, and their parameters</source>
             <translation>可用的算法（按类别分组）及其参数</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="103" />
+            <location filename="engine/cli/__init__.py" line="104" />
             <source>fit a model on all rows and write it</source>
             <translation>用全部行训练模型并保存</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="106" />
+            <location filename="engine/cli/__init__.py" line="107" />
             <source>an algorithm parameter (repeatable)</source>
             <translation>一个算法参数（可重复）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="110" />
+            <location filename="engine/cli/__init__.py" line="111" />
             <source>predict every row of a data file</source>
             <translation>预测数据文件的每一行</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="117" />
+            <location filename="engine/cli/__init__.py" line="118" />
             <source>what an unknown value does (default: the algorithm's own policy)</source>
             <translation>遇到未知值时的处理方式（默认：算法自身的策略）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="121" />
+            <location filename="engine/cli/__init__.py" line="122" />
             <source>IF-THEN rules of a model</source>
             <translation>模型的“如果-则”规则</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="123" />
+            <location filename="engine/cli/__init__.py" line="124" />
             <source>also write an Excel workbook</source>
             <translation>同时写出 Excel 工作簿</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="127" />
+            <location filename="engine/cli/__init__.py" line="128" />
             <source>cross-validated metrics of an algorithm on a file</source>
             <translation>算法在一个文件上的交叉验证指标</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="135" />
+            <location filename="engine/cli/__init__.py" line="136" />
             <location filename="engine/cli/compare.py" line="64" />
             <source>how a test case's values are obtained, for the cost metrics (default: sequential when the problem has test or waiting costs)</source>
             <translation>代价指标中测试样本取值的获取方式（默认：问题有测试代价或等待时间代价时为 sequential）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="138" />
+            <location filename="engine/cli/__init__.py" line="139" />
             <source>for experiments: blank each attribute value (never the class) independently with probability R, 0 &lt;= R &lt; 1 (missing completely at random, seeded by --seed), in the training and the test rows of every fold</source>
             <translation>用于实验：在每一折的训练行和测试行中，以概率 R（0 &lt;= R &lt; 1）独立地清空每个属性值（从不清空类别）（完全随机缺失，随机种子由 --seed 给出）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="151" />
+            <location filename="engine/cli/__init__.py" line="153" />
             <source>one case, the most useful question next</source>
             <translation>一个案例，下一步问最有用的问题</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="153" />
+            <location filename="engine/cli/__init__.py" line="155" />
             <source>costs, batch groups and budget from a project</source>
             <translation>从项目读取代价、批量属性组和预算</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="155" />
+            <location filename="engine/cli/__init__.py" line="157" />
             <source>scripted answers: attribute -&gt; value (null or ? unknown)</source>
             <translation>预设的回答：属性 -&gt; 值（null 或 ? 表示未知）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="156" />
+            <location filename="engine/cli/__init__.py" line="158" />
             <source>write the session (questions, answers, outcome)</source>
             <translation>写出咨询会话（问题、回答、结果）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="157" />
+            <location filename="engine/cli/__init__.py" line="159" />
             <source>continue a saved session</source>
             <translation>继续一个已保存的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="158" />
+            <location filename="engine/cli/__init__.py" line="160" />
             <source>a name for the case (patient, applicant) in the history</source>
             <translation>该案例（病人、申请人）在历史记录中的名称</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="160" />
+            <location filename="engine/cli/__init__.py" line="162" />
             <source>also stop when no remaining test costs less than it could still save (E_now - E*; meaningful when test and misclassification costs share a unit)</source>
             <translation>当剩余的测试都不比它还能节省的代价（E_now - E*）便宜时也停止（测试代价与误分类代价单位相同时才有意义）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="163" />
+            <location filename="engine/cli/__init__.py" line="165" />
             <source>planned (default): ask any attribute a still-possible rule tests, in the order of least expected total cost; utility: the tree's next tests by expected cost removed per unit of test cost (fuzzy and trichotomy trees always)</source>
             <translation>planned（默认）：按期望总代价从小到大，询问仍可能成立的规则所测试的任一属性；utility：按每单位测试代价减少的期望代价选择决策树的下一个测试（模糊决策树和三分法决策树总是如此）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="168" />
+            <location filename="engine/cli/__init__.py" line="170" />
             <source>saved consultations: list them, export them to Excel</source>
             <translation>已保存的咨询：列出，或导出到 Excel</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="169" />
+            <location filename="engine/cli/__init__.py" line="171" />
             <source>only these sessions</source>
             <translation>只显示这些咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="170" />
+            <location filename="engine/cli/__init__.py" line="172" />
             <source>only this project's sessions</source>
             <translation>只显示该项目的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="171" />
+            <location filename="engine/cli/__init__.py" line="173" />
             <source>only sessions with this model</source>
             <translation>只显示使用该模型的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="172" />
+            <location filename="engine/cli/__init__.py" line="174" />
             <source>write them to a workbook (Sessions, Answers)</source>
             <translation>写入工作簿（咨询会话、回答）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="176" />
+            <location filename="engine/cli/__init__.py" line="178" />
             <source>rerun a paper's experiment; write its tables and plots</source>
             <translation>重新运行一篇论文的实验；写出其表格和图</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="179" />
+            <location filename="engine/cli/__init__.py" line="181" />
             <source>output folder (default: reproduce_PAPER)</source>
             <translation>输出文件夹（默认：reproduce_PAPER）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="180" />
+            <location filename="engine/cli/__init__.py" line="182" />
             <source>few repeats: about a minute</source>
             <translation>少量重复：约一分钟</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="181" />
+            <location filename="engine/cli/__init__.py" line="183" />
             <source>repeats of every part (facmi; the paper: 100)</source>
             <translation>每一部分的重复次数（facmi；论文中为 100）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="182" />
+            <location filename="engine/cli/__init__.py" line="184" />
             <source>also draw the plots as PNG (with the app's plotter; the SVG plots need nothing more)</source>
             <translation>同时将图绘制为 PNG（使用应用程序的绘图器；SVG 图无需额外组件）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="218" />
+            <location filename="engine/cli/__init__.py" line="220" />
             <source>Start the RuleTree Studio window.</source>
             <translation>打开 RuleTree Studio 窗口。</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="219" />
+            <location filename="engine/cli/__init__.py" line="221" />
             <source>a data file or project (.rtproj) to open</source>
             <translation>要打开的数据文件或项目（.rtproj）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="220" />
+            <location filename="engine/cli/__init__.py" line="222" />
             <source>en or zh_CN</source>
             <translation>en 或 zh_CN</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="177" />
+            <location filename="engine/cli/__init__.py" line="179" />
             <source>{papers} (dp, hfdt, mincost: with their issues)</source>
             <translation>{papers}（dp、hfdt、mincost：附带其问题说明）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="223" />
+            <location filename="engine/cli/__init__.py" line="225" />
             <source>"{file}" is neither a file nor a command (commands: {commands})</source>
             <translation>“{file}”既不是文件，也不是命令（命令：{commands}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="259" />
+            <location filename="engine/cli/__init__.py" line="261" />
             <location filename="engine/cli/commands.py" line="72" />
             <source>{prog}: error: {message}</source>
             <translation>{prog}：错误：{message}</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="262" />
+            <location filename="engine/cli/__init__.py" line="264" />
             <source>{prog}: interrupted</source>
             <translation>{prog}：已中断</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="268" />
+            <location filename="engine/cli/__init__.py" line="270" />
             <source>{prog}: internal error ({kind}: {error}); this is a bug, please report it with the log file {log}</source>
             <translation>{prog}：内部错误（{kind}：{error}）；这是程序缺陷，请连同日志文件 {log} 一起报告</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="284" />
+            <location filename="engine/cli/__init__.py" line="286" />
             <source>give a command ({commands}); the window starts with '{prog}' (python -m app.launch); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；窗口用“{prog}”（python -m app.launch）启动；参见“{prog} --help”</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="289" />
+            <location filename="engine/cli/__init__.py" line="291" />
             <source>give a command ({commands}); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；参见“{prog} --help”</translation>
         </message>
@@ -1989,6 +1991,26 @@
             <location filename="engine/cli/guideline.py" line="73" />
             <source>--guideline: no entry of the comparison is the guideline (add {name} to --algorithms)</source>
             <translation>--guideline：比较的条目中没有指南（请把 {name} 加入 --algorithms）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/pmml_import.py" line="24" />
+            <source>an unnamed application</source>
+            <translation>未署名的应用程序</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/pmml_import.py" line="11" />
+            <source>read a PMML TreeModel (classification) another tool wrote as a model</source>
+            <translation>将其他工具写出的 PMML TreeModel（分类）读入为模型</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/pmml_import.py" line="25" />
+            <source>{file} ({application}): {nodes} nodes, {leaves} leaves, {classes} classes, missing values: {policy} -&gt; {path}</source>
+            <translation>{file}（{application}）：{nodes} 个节点，{leaves} 个叶节点，{classes} 个类别，缺失值：{policy} -&gt; {path}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/pmml_import.py" line="30" />
+            <source>note: {note}</source>
+            <translation>注意：{note}</translation>
         </message>
         <message>
             <location filename="engine/cli/printing.py" line="24" />
@@ -4468,12 +4490,12 @@
             <translation>只有叶节点可以改标签（请先剪枝该节点）</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="509" />
+            <location filename="engine/edits.py" line="513" />
             <source>the model has no edit to undo</source>
             <translation>模型没有可撤销的编辑</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="519" />
+            <location filename="engine/edits.py" line="523" />
             <source>the model has no undone edit to redo</source>
             <translation>模型没有可重做的已撤销编辑</translation>
         </message>
@@ -4511,6 +4533,11 @@
             <location filename="engine/edits.py" line="423" />
             <source>the learner grew a tree with other answers here ({labels}): it cannot be grafted</source>
             <translation>学习器在此长出的树答案不同（{labels}）：无法嫁接</translation>
+        </message>
+        <message>
+            <location filename="engine/edits.py" line="496" />
+            <source>the tree was made by "{algorithm}", which is no learner of this version: an edit regrows and recounts the tree with the learner that made it</source>
+            <translation>这棵树由“{algorithm}”生成，它不是本版本的学习算法：编辑需要用生成该树的学习算法重新生长并重新计数</translation>
         </message>
         <message>
             <location filename="engine/edits.py" line="80" />
@@ -5232,6 +5259,401 @@
             <translation>对“{attribute}”的划分有任何分支都不接收的取值；模型把这样的案例分散到每个分支，而 PMML 会让它停在该划分处</translation>
         </message>
         <message>
+            <location filename="engine/pmml_import.py" line="190" />
+            <source>the file holds no element</source>
+            <translation>文件中没有任何元素</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="387" />
+            <location filename="engine/pmml_import.py" line="470" />
+            <source>the attribute "value" is missing</source>
+            <translation>缺少属性“value”</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="414" />
+            <source>a SimpleSetPredicate needs its Array</source>
+            <translation>SimpleSetPredicate 需要其 Array</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="485" />
+            <source>the DataDictionary is missing</source>
+            <translation>缺少 DataDictionary</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="496" />
+            <source>the MiningSchema is missing</source>
+            <translation>缺少 MiningSchema</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="528" />
+            <source>the target lists no classes (Value elements)</source>
+            <translation>目标字段未列出任何类别（Value 元素）</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="566" />
+            <source>the document holds no model (a TreeModel)</source>
+            <translation>文档中没有模型（TreeModel）</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="574" />
+            <source>isScorable="false": the tool says the model is not to be used</source>
+            <translation>isScorable="false"：生成工具声明该模型不可使用</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="576" />
+            <source>derived fields are not read</source>
+            <translation>不读取派生字段</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="683" />
+            <source>the root Node's predicate must be True</source>
+            <translation>根 Node 的谓词必须是 True</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="830" />
+            <source>a case without the tested value stops here, and goes on to a child at other Nodes: the model does one or the other everywhere</source>
+            <translation>缺少被测值的案例在此处停止，而在其他 Node 处继续进入某个子节点：本模型在所有节点上只能采用其中一种做法</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="838" />
+            <source>values no child takes would go to the heaviest child in the model, and stop in PMML</source>
+            <translation>没有子节点接收的取值在本模型中会进入权重最大的子节点，而在 PMML 中会停止</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="886" />
+            <source>PMML gives no answer for a case missing a value the tree tests (nullPrediction); the model answers with the class of the node where the case stops</source>
+            <translation>对于缺少树所测试取值的案例，PMML 不给出答案（nullPrediction）；本模型以案例停止处节点的类别作答</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="106" />
+            <source>{element} (line {line})</source>
+            <translation>{element}（第 {line} 行）</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="116" />
+            <location filename="engine/pmml_import.py" line="120" />
+            <source>{where}: {message}</source>
+            <translation>{where}：{message}</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="175" />
+            <source>the file declares a DOCTYPE (which may define entities); a PMML file has none</source>
+            <translation>文件声明了 DOCTYPE（可能定义实体）；PMML 文件不含 DOCTYPE</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="181" />
+            <source>the file refers to an external entity; a PMML file refers to none</source>
+            <translation>文件引用了外部实体；PMML 文件不引用任何外部实体</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="490" />
+            <source>the attribute "name" is missing</source>
+            <translation>缺少属性“name”</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="509" />
+            <source>the field comes twice</source>
+            <translation>该字段出现了两次</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="615" />
+            <source>a model embedded in a Node is not read</source>
+            <translation>不读取嵌入在 Node 中的模型</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="665" />
+            <source>the record counts add up to more than a number can hold</source>
+            <translation>记录数之和超出了数值所能表示的范围</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="835" />
+            <source>a case without the tested value goes to a child that is not the one with the most records; the model sends it to the heaviest child</source>
+            <translation>缺少被测值的案例进入的不是记录最多的子节点；本模型会将其送往权重最大的子节点</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="851" />
+            <source>the ScoreDistribution's probabilities are not the shares of its record counts, which are what the model answers</source>
+            <translation>ScoreDistribution 的概率不等于其记录数的占比，而本模型以记录数占比作答</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="205" />
+            <source>{key}="{value}" is not a number</source>
+            <translation>{key}="{value}" 不是数字</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="208" />
+            <source>{key}="{value}" is out of range (a finite number from {low} to {high})</source>
+            <translation>{key}="{value}" 超出范围（应为 {low} 到 {high} 之间的有限数）</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="291" />
+            <source>an Array value's quote is not closed</source>
+            <translation>Array 中某个值的引号没有闭合</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="301" />
+            <source>Array n="{n}" but it holds {count} values</source>
+            <translation>Array 标注 n="{n}"，实际含有 {count} 个值</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="314" />
+            <source>the attribute "field" is missing</source>
+            <translation>缺少属性“field”</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="383" />
+            <source>operator="{op}" is not one of {known}</source>
+            <translation>operator="{op}" 不是 {known} 之一</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="402" />
+            <source>operator="{op}" compares values of "{field}", which have no order (the field is categorical, not ordinal)</source>
+            <translation>operator="{op}" 比较“{field}”的取值，但这些取值没有顺序（该字段是 categorical，不是 ordinal）</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="411" />
+            <source>booleanOperator="{op}" is not one of isIn, isNotIn</source>
+            <translation>booleanOperator="{op}" 不是 isIn、isNotIn 之一</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="450" />
+            <source>the document's root element is {tag}, not PMML</source>
+            <translation>文档的根元素是 {tag}，不是 PMML</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="452" />
+            <source>the namespace "{ns}" is not PMML 4.1 to 4.4 (http://www.dmg.org/PMML-4_4)</source>
+            <translation>命名空间“{ns}”不是 PMML 4.1 至 4.4（http://www.dmg.org/PMML-4_4）</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="519" />
+            <source>the MiningSchema names {n} target fields; a classification tree has one</source>
+            <translation>MiningSchema 指定了 {n} 个目标字段；分类树只有一个</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="524" />
+            <source>optype="{optype}": the target of a classification tree is categorical or ordinal</source>
+            <translation>optype="{optype}"：分类树的目标字段应为 categorical 或 ordinal</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="569" />
+            <source>the model is a {tag}; only a TreeModel is read</source>
+            <translation>该模型是 {tag}；只读取 TreeModel</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="571" />
+            <source>functionName="{f}": only a classification tree is read</source>
+            <translation>functionName="{f}"：只读取分类树</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="598" />
+            <source>a TreeModel has one root Node, not {n}</source>
+            <translation>TreeModel 只有一个根 Node，而不是 {n} 个</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="668" />
+            <source>the Node has no score and no records to take one from</source>
+            <translation>该 Node 没有 score，也没有可据以确定类别的记录</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="717" />
+            <source>the predicate tests several fields together; a split of the tree tests one</source>
+            <translation>该谓词同时测试多个字段；树的一次划分只测试一个字段</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="725" />
+            <source>defaultChild: the children test different fields, so a missing value would skip the other tests, which the model cannot do</source>
+            <translation>defaultChild：各子节点测试不同的字段，缺失值会跳过其余测试，本模型无法做到</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="908" />
+            <location filename="engine/pmml_import.py" line="867" />
+            <source>the file is larger than {n} MiB</source>
+            <translation>文件大于 {n} MiB</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="139" />
+            <source>elements nested more than {n} deep</source>
+            <translation>元素嵌套深度超过 {n} 层</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="145" />
+            <source>more than {n} elements</source>
+            <translation>元素超过 {n} 个</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="178" />
+            <source>the file defines the entity "{name}"; a PMML file defines none</source>
+            <translation>文件定义了实体“{name}”；PMML 文件不定义任何实体</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="185" />
+            <source>the file is not well-formed XML (line {line}, column {column}: {reason})</source>
+            <translation>文件不是格式正确的 XML（第 {line} 行，第 {column} 列：{reason}）</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="188" />
+            <source>the file is not XML text ({error})</source>
+            <translation>文件不是 XML 文本（{error}）</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="201" />
+            <source>the attribute "{key}" is missing</source>
+            <translation>缺少属性“{key}”</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="253" />
+            <source>value="{value}" is not a finite number (the field "{field}" holds numbers)</source>
+            <translation>value="{value}" 不是有限数（字段“{field}”的取值是数字）</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="266" />
+            <source>"{value}" is not one of the values of the field "{field}" in the DataDictionary</source>
+            <translation>“{value}”不是 DataDictionary 中字段“{field}”的取值之一</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="327" />
+            <source>a CompoundPredicate needs at least two predicates</source>
+            <translation>CompoundPredicate 至少需要两个谓词</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="460" />
+            <source>the element is in the namespace "{ns}", not the document's "{root}"</source>
+            <translation>该元素位于命名空间“{ns}”，而不是文档的“{root}”</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="492" />
+            <source>the field "{name}" comes twice</source>
+            <translation>字段“{name}”出现了两次</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="501" />
+            <location filename="engine/pmml_import.py" line="319" />
+            <source>the field "{field}" is not in the DataDictionary</source>
+            <translation>字段“{field}”不在 DataDictionary 中</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="515" />
+            <source>outliers="{value}" changes values before the tree reads them</source>
+            <translation>outliers="{value}" 会在树读取之前改变取值</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="610" />
+            <source>a Node needs exactly one predicate (True, SimplePredicate, ...), not {n}</source>
+            <translation>Node 需要恰好一个谓词（True、SimplePredicate 等），而不是 {n} 个</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="613" />
+            <source>{tag} does not belong in a Node</source>
+            <translation>{tag} 不应出现在 Node 中</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="663" />
+            <source>a leaf Node needs a score or its ScoreDistribution</source>
+            <translation>叶 Node 需要 score 或其 ScoreDistribution</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="874" />
+            <source>missingValueStrategy="{s}" is not read (lastPrediction, nullPrediction, defaultChild and none are)</source>
+            <translation>不读取 missingValueStrategy="{s}"（可读取 lastPrediction、nullPrediction、defaultChild 和 none）</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="877" />
+            <source>noTrueChildStrategy="{s}" is unknown</source>
+            <translation>未知的 noTrueChildStrategy="{s}"</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="905" />
+            <location filename="engine/pmml_import.py" line="914" />
+            <source>cannot read the file ({error})</source>
+            <translation>无法读取文件（{error}）</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="143" />
+            <source>more than {n} Node elements</source>
+            <translation>Node 元素超过 {n} 个</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="258" />
+            <source>value="{value}" is beyond a float</source>
+            <translation>value="{value}" 超出 float 的范围</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="477" />
+            <source>the value "{value}" comes twice</source>
+            <translation>取值“{value}”出现了两次</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="512" />
+            <source>{key}="{value}" replaces a missing value, which the model cannot do</source>
+            <translation>{key}="{value}" 会替换缺失值，本模型无法做到</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="536" />
+            <source>dataType="{t}" is not a number type</source>
+            <translation>dataType="{t}" 不是数字类型</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="546" />
+            <source>optype="{optype}" is not continuous, categorical or ordinal</source>
+            <translation>optype="{optype}" 不是 continuous、categorical 或 ordinal</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="646" />
+            <source>score="{score}" is not one of the target's classes</source>
+            <translation>score="{score}" 不是目标字段的类别之一</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="702" />
+            <source>{where}: PMML gives no answer where no child's predicate is true; the model answers with the node's class</source>
+            <translation>{where}：没有子节点的谓词为真时 PMML 不给出答案；本模型以该节点的类别作答</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="761" />
+            <source>{where}: PMML gives no answer for a case without "{field}" here; the model answers with the node's class</source>
+            <translation>{where}：对于此处缺少“{field}”的案例，PMML 不给出答案；本模型以该节点的类别作答</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="772" />
+            <source>{where}: PMML gives no answer for a value of "{field}" no child takes; the model answers with the node's class</source>
+            <translation>{where}：对于没有子节点接收的“{field}”取值，PMML 不给出答案；本模型以该节点的类别作答</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="317" />
+            <source>the field "{field}" is not an active field of the MiningSchema</source>
+            <translation>字段“{field}”不是 MiningSchema 中的 active 字段</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="324" />
+            <source>booleanOperator="{op}" is not one of and, or, xor, surrogate</source>
+            <translation>booleanOperator="{op}" 不是 and、or、xor、surrogate 之一</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="330" />
+            <source>{tag} is not a predicate</source>
+            <translation>{tag} 不是谓词</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="541" />
+            <source>a {optype} field without its Values (the model needs every value it can read)</source>
+            <translation>{optype} 字段缺少其 Value（本模型需要知道它能读取的每个取值）</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="633" />
+            <source>value="{value}" is not one of the target's classes</source>
+            <translation>value="{value}" 不是目标字段的类别之一</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="636" />
+            <source>the class "{value}" comes twice</source>
+            <translation>类别“{value}”出现了两次</translation>
+        </message>
+        <message>
+            <location filename="engine/pmml_import.py" line="756" />
+            <source>defaultChild="{d}" is not the id of one of its child Nodes</source>
+            <translation>defaultChild="{d}" 不是其任何子 Node 的 id</translation>
+        </message>
+        <message>
             <location filename="engine/predicting.py" line="33" />
             <source>(several rules, weighted: a value they test is missing in this row)</source>
             <translation>（多条规则加权：本行缺少这些规则所测试的值）</translation>
@@ -5936,6 +6358,26 @@
             <translation>文件的 SHA-256</translation>
         </message>
         <message>
+            <location filename="engine/settings_words.py" line="108" />
+            <source>imported from the PMML file</source>
+            <translation>导入自 PMML 文件</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="108" />
+            <source>made by</source>
+            <translation>生成工具</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="109" />
+            <source>algorithm the file names</source>
+            <translation>文件中注明的算法</translation>
+        </message>
+        <message>
+            <location filename="engine/settings_words.py" line="109" />
+            <source>PMML version</source>
+            <translation>PMML 版本</translation>
+        </message>
+        <message>
             <location filename="engine/settings_words.py" line="31" />
             <source>yes</source>
             <translation>是</translation>
@@ -5966,7 +6408,7 @@
             <translation>等待代价 {cost}</translation>
         </message>
         <message>
-            <location filename="engine/settings_words.py" line="115" />
+            <location filename="engine/settings_words.py" line="118" />
             <source>learner</source>
             <translation>学习器</translation>
         </message>
@@ -5986,7 +6428,7 @@
             <translation>语言项中心</translation>
         </message>
         <message>
-            <location filename="engine/settings_words.py" line="116" />
+            <location filename="engine/settings_words.py" line="119" />
             <source>parameter {name}</source>
             <translation>参数 {name}</translation>
         </message>
