@@ -51,9 +51,9 @@ from __future__ import annotations
 import io
 import math
 import os
+import re
 
 from .errors import ModelFileError, OptionError
-from .export import _put
 from .fileio import atomic_write_bytes
 from .i18n import N_, _
 from .tree.model import PENDING, Tree
@@ -141,9 +141,78 @@ def _number(value) -> float:
 # ---- the workbook ---------------------------------------------------------------------------
 
 
+#: what a worksheet cannot hold: the C0 control characters but tab, line feed, carriage return
+_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+class _Sheet:
+    """A sheet's cells gathered, then streamed in row order (openpyxl's write-only mode: a
+    calculator has a formula per node per case, hundreds of thousands of cells)."""
+
+    def __init__(self, title: str, hidden: bool = False):
+        self.title, self.hidden = title, hidden
+        self.rows: dict[int, dict[int, tuple]] = {}
+        self.widths: dict[int, float] = {}
+        self.freeze: str | None = None
+        self.validations: list = []
+
+    def put(self, row: int, col: int, value, number_format: str | None = None, bold: bool = False) -> None:
+        """A value: a number, or a text stored as text whatever it holds (never a formula)."""
+        if value is None:
+            return
+        if isinstance(value, str):
+            value = _ILLEGAL.sub(lambda m: f"\\x{ord(m.group()):02x}", value)
+        self.rows.setdefault(row, {})[col] = ("v", value, number_format, bold)
+
+    def formula(self, row: int, col: int, text: str, number_format: str | None = None) -> None:
+        self.rows.setdefault(row, {})[col] = ("f", text, number_format, False)
+
+    def write(self, wb) -> None:
+        # deferred: openpyxl only when a workbook is written
+        from openpyxl.cell import WriteOnlyCell
+        from openpyxl.styles import Font
+
+        ws = wb.create_sheet(self.title)
+        if self.hidden:
+            ws.sheet_state = "hidden"
+        for col, width in self.widths.items():
+            ws.column_dimensions[_col(col)].width = width
+        if self.freeze:
+            ws.freeze_panes = self.freeze
+        bold = Font(bold=True)
+        last = 0
+        for r in sorted(self.rows):
+            while last < r - 1:
+                ws.append([])
+                last += 1
+            cells = self.rows[r]
+            line = [None] * max(cells)
+            for col, (what, value, number_format, strong) in cells.items():
+                text = what == "v" and isinstance(value, str)
+                if not (text or number_format or strong):
+                    line[col - 1] = value
+                    continue
+                cell = WriteOnlyCell(ws, value=value)
+                if text:
+                    cell.data_type = "s"  # never a formula
+                    if value.startswith(_FORMULA_START):
+                        cell.quotePrefix = True
+                if number_format:
+                    cell.number_format = number_format
+                if strong:
+                    cell.font = bold
+                line[col - 1] = cell
+            ws.append(line)
+            last = r
+        for dv in self.validations:
+            ws.data_validations.append(dv)
+
+
 class _Book:
-    def __init__(self, model, rows: int):
-        self.model, self.tree, self.n_rows = model, model.tree, rows
+    def __init__(self, model, rows: int, cases=None, case=None):
+        self.model, self.tree, self.n_rows = model, model.tree, max(rows, len(cases or ()))
+        self.cases, self.case = cases or [], case
         self.compiled = self.tree.compile()
         self.majority = model.missing == "majority"
         self.names = sheet_names()
@@ -177,37 +246,29 @@ class _Book:
         # deferred: loads openpyxl (only to write a workbook)
         from openpyxl import Workbook
 
-        wb = Workbook()
-        wb.remove(wb.active)
         n = self.names
-        self.calc = wb.create_sheet(n[CALCULATOR])
-        self.score = wb.create_sheet(n[SCORE])
-        self.rules_ws = wb.create_sheet(n[RULES])
-        self.lists_ws = wb.create_sheet(n[LISTS])
-        self.nodes_ws = wb.create_sheet(n[NODES])
-        self.calc_work = wb.create_sheet(n[CALC_WORK])
-        self.score_work = wb.create_sheet(n[SCORE_WORK])
-        for ws in (self.nodes_ws, self.calc_work, self.score_work):
-            ws.sheet_state = "hidden"
+        self.calc, self.score = _Sheet(n[CALCULATOR]), _Sheet(n[SCORE])
+        self.rules_ws, self.lists_ws = _Sheet(n[RULES]), _Sheet(n[LISTS])
+        self.nodes_ws = _Sheet(n[NODES], hidden=True)
+        self.calc_work, self.score_work = _Sheet(n[CALC_WORK], hidden=True), _Sheet(n[SCORE_WORK], hidden=True)
         self._rules_sheet()
         self._lists_sheet()
         self._nodes_sheet()
         self._calculator_sheet()
         self._score_sheet()
-        wb.active = 0
+        wb = Workbook(write_only=True)
+        for sheet in (self.calc, self.score, self.rules_ws, self.lists_ws, self.nodes_ws, self.calc_work,
+                      self.score_work):
+            sheet.write(wb)
         buf = io.BytesIO()
         wb.save(buf)
         return buf.getvalue()
 
     def _header(self, ws, names: list[str]) -> None:
-        # deferred: openpyxl styles
-        from openpyxl.styles import Font
-
-        bold = Font(bold=True)
         for j, name in enumerate(names, start=1):
-            _put(ws, 1, j, name).font = bold
-            ws.column_dimensions[_col(j)].width = min(40, max(10, len(str(name)) + 2))
-        ws.freeze_panes = "A2"
+            ws.put(1, j, name, bold=True)
+            ws.widths[j] = min(40, max(10, len(str(name)) + 2))
+        ws.freeze = "A2"
 
     def _rules_sheet(self) -> None:
         ws, tree, ct = self.rules_ws, self.tree, self.compiled
@@ -218,19 +279,18 @@ class _Book:
         for k, (node_id, rule) in enumerate(ends, start=1):
             self.rule_of[node_id] = k
             row = k + 1
-            _put(ws, row, 1, k)
-            _put(ws, row, 2, rule_conditions(tree, rule))
-            _put(ws, row, 3, tree.label_name(int(ct.label[node_id])))
+            ws.put(row, 1, k)
+            ws.put(row, 2, rule_conditions(tree, rule))
+            ws.put(row, 3, tree.label_name(int(ct.label[node_id])))
             confidence = self._confidence(node_id)
             if confidence is not None:
-                _put(ws, row, 4, confidence, "0.0%")
-            _put(ws, row, 5, float(tree.nodes[node_id].weight), "#,##0.##")
-            _put(ws, row, 6, _("a leaf") if self._is_end_only(node_id) else _(
+                ws.put(row, 4, confidence, "0.0%")
+            ws.put(row, 5, float(tree.nodes[node_id].weight), "#,##0.##")
+            ws.put(row, 6, _("a leaf") if self._is_end_only(node_id) else _(
                 "an inner node (a value its test needs is missing)"))
-            _put(ws, row, 7, rule_text(tree, rule))
+            ws.put(row, 7, rule_text(tree, rule))
         self.rule_text_range = f"{_ref_sheet(self.names[RULES])}!{_abs(7, 2)}:{_abs(7, max(2, len(ends) + 1))}"
-        ws.column_dimensions["B"].width = 60
-        ws.column_dimensions["G"].width = 80
+        ws.widths[2], ws.widths[7] = 60, 80
 
     def _confidence(self, node_id: int) -> float | None:
         label = int(self.compiled.label[node_id])
@@ -246,19 +306,19 @@ class _Book:
         for j, attr in enumerate(self.attrs):
             if attr.categories is None:
                 continue
-            _put(ws, 1, col, attr.name)
-            _put(ws, 1, col + 1, _("{name} (as a number)").format(name=attr.name))
-            _put(ws, 1, col + 2, _("{name} (code + 1)").format(name=attr.name))
+            ws.put(1, col, attr.name)
+            ws.put(1, col + 1, _("{name} (as a number)").format(name=attr.name))
+            ws.put(1, col + 2, _("{name} (code + 1)").format(name=attr.name))
             for k, text in enumerate(attr.categories):
-                _put(ws, k + 2, col, str(text))
+                ws.put(k + 2, col, str(text))
                 as_number = _as_number(text)
                 if as_number is not None:
-                    _put(ws, k + 2, col + 1, as_number)
-                _put(ws, k + 2, col + 2, k + 1)
+                    ws.put(k + 2, col + 1, as_number)
+                ws.put(k + 2, col + 2, k + 1)
             last = max(2, len(attr.categories) + 1)
             sheet = _ref_sheet(self.names[LISTS])
             self.lists[j] = tuple(f"{sheet}!{_abs(col + d, 2)}:{_abs(col + d, last)}" for d in range(3))
-            ws.column_dimensions[_col(col)].width = min(40, max(10, max((len(str(t)) for t in attr.categories),
+            ws.widths[col] = min(40, max(10, max((len(str(t)) for t in attr.categories),
                                                                         default=0) + 2))
             col += 3
 
@@ -273,43 +333,43 @@ class _Book:
         sheet = _ref_sheet(self.names[NODES])
         for k, i in enumerate(self.order):
             row, node = k + 2, tree.nodes[i]
-            _put(ws, row, COL_ID, i)
-            _put(ws, row, COL_KIND, node.kind_name)
-            _put(ws, row, COL_LABEL, tree.label_name(int(ct.label[i])))
+            ws.put(row, COL_ID, i)
+            ws.put(row, COL_KIND, node.kind_name)
+            ws.put(row, COL_LABEL, tree.label_name(int(ct.label[i])))
             confidence = self._confidence(i)
             if confidence is not None:
-                _put(ws, row, COL_CONF, confidence)
+                ws.put(row, COL_CONF, confidence)
             if i in self.rule_of:
-                _put(ws, row, COL_RULE, self.rule_of[i])
+                ws.put(row, COL_RULE, self.rule_of[i])
             if not self._is_end_only(i):
-                _put(ws, row, COL_MAJ, int(ct.majority_child[i]))
-                _put(ws, row, COL_TEST, node_test(tree, node))
+                ws.put(row, COL_MAJ, int(ct.majority_child[i]))
+                ws.put(row, COL_TEST, node_test(tree, node))
             first, second = None, None
             if isinstance(node, ThresholdSplit) and not self._is_end_only(i):
-                _put(ws, row, COL_T, _number(node.threshold))
+                ws.put(row, COL_T, _number(node.threshold))
             elif isinstance(node, CategorySplit) and not self._is_end_only(i):
                 branches = [self._branch(b, i) for b in node.branches]
                 col = FIRST_ARRAY
                 for b in branches:
-                    _put(ws, row, col, b)
+                    ws.put(row, col, b)
                     col += 1
                 if branches:
                     first = f"{sheet}!{_abs(FIRST_ARRAY, row)}:{_abs(col - 1, row)}"
                 if node.cuts:
                     start = col
                     for c in node.cuts:
-                        _put(ws, row, col, _number(c))
+                        ws.put(row, col, _number(c))
                         col += 1
                     second = f"{sheet}!{_abs(start, row)}:{_abs(col - 1, row)}"
             elif isinstance(node, TrichotomySplit) and not self._is_end_only(i):
-                _put(ws, row, COL_T, _number(node.low))
-                _put(ws, row, COL_HIGH, _number(node.high))
+                ws.put(row, COL_T, _number(node.low))
+                ws.put(row, COL_HIGH, _number(node.high))
                 for d, w in enumerate(node.weights):
-                    _put(ws, row, FIRST_ARRAY + d, _number(w))
+                    ws.put(row, FIRST_ARRAY + d, _number(w))
             self.arrays[i] = (first, second)
         rows = len(self.order) + 1
         self.node_range = {c: f"{sheet}!{_abs(c, 2)}:{_abs(c, rows)}" for c in (COL_LABEL, COL_CONF, COL_RULE)}
-        ws.column_dimensions[_col(COL_TEST)].width = 40
+        ws.widths[COL_TEST] = 40
 
     def _branch(self, b: int, i: int) -> int:
         """A category's branch; under "majority" one no branch takes goes down the heaviest."""
@@ -362,7 +422,7 @@ class _Book:
         values = {}
         for j in self.used:
             col = self.value_col[j]
-            ws.cell(row=row, column=col, value=self._value_formula(j, inputs[j]))
+            ws.formula(row, col, self._value_formula(j, inputs[j]))
             values[j] = f"{_col(col)}{row}"
         state = {}
         for k, i in enumerate(self.order):
@@ -375,9 +435,9 @@ class _Book:
                 formula = f"=IF({state[node.parent]}={pos},{core},-2)"
             else:
                 formula = f"={core}"
-            ws.cell(row=row, column=self.state_col0 + k, value=formula)
+            ws.formula(row, self.state_col0 + k, formula)
         first, last = _col(self.state_col0), _col(self.state_col0 + len(self.order) - 1)
-        ws.cell(row=row, column=self.pos_col, value=f"=MATCH(-1,{first}{row}:{last}{row},0)")
+        ws.formula(row, self.pos_col, f"=MATCH(-1,{first}{row}:{last}{row},0)")
 
     def _answers(self, ws, cells: list[tuple[int, int]], work: str, row: int, blank: str) -> None:
         """The answer's four cells (class, confidence, rule, its text) at `cells`, reading where the
@@ -387,8 +447,8 @@ class _Book:
         rule = f"INDEX({self.node_range[COL_RULE]},{pos})"
         formulas = [f"INDEX({self.node_range[COL_LABEL]},{pos})", f'IF(ISNUMBER({conf}),{conf},"")',
                     f'IF(ISNUMBER({rule}),{rule},"")', f'IF(ISNUMBER({rule}),INDEX({self.rule_text_range},{rule}),"")']
-        for (r, c), formula in zip(cells, formulas):
-            ws.cell(row=r, column=c, value=f'=IF({blank},"",{formula})')
+        for k, ((r, c), formula) in enumerate(zip(cells, formulas)):
+            ws.formula(r, c, f'=IF({blank},"",{formula})', "0.0%" if k == 1 else None)
 
     def _input_validation(self, ws, first_row: int, last_row: int) -> None:
         # deferred: openpyxl's data validation
@@ -402,7 +462,7 @@ class _Book:
                                 errorTitle=_("Not a value of {name}").format(name=attr.name)[:32],
                                 error=_("This value was not seen in training: the model reads it as missing.")[:255])
             dv.add(f"{_col(j + 1)}{first_row}:{_col(j + 1)}{last_row}")
-            ws.add_data_validation(dv)
+            ws.validations.append(dv)
 
     def _calculator_sheet(self) -> None:
         ws = self.calc
@@ -412,23 +472,19 @@ class _Book:
         self._work_row(self.calc_work, 2, inputs)
         last = _col(max(1, len(self.attrs)))
         blank = f"COUNTA($A$2:${last}$2)=0"
-        # deferred: openpyxl styles
-        from openpyxl.styles import Font
-
-        bold = Font(bold=True)
         for k, title in enumerate(ANSWERS):
-            _put(ws, 4 + k, 1, _(title)).font = bold
+            ws.put(4 + k, 1, _(title), bold=True)
         self._answers(ws, [(4, 2), (5, 2), (6, 2), (7, 2)], self.names[CALC_WORK], 2, blank)
-        ws.cell(row=5, column=2).number_format = "0.0%"
-        _put(ws, 9, 1, _("Type a case's values in row 2 (a cell left empty is a missing value); the answer is "
+        ws.put(9, 1, _("Type a case's values in row 2 (a cell left empty is a missing value); the answer is "
                          "computed by the formulas above. Paste a table of cases on the next sheet to score them "
                          "all."))
-        _put(ws, 10, 1, _("Missing values: {policy}").format(policy=_(
+        ws.put(10, 1, _("Missing values: {policy}").format(policy=_(
             "the case stops at the node whose test needs them (its label answers)") if not self.majority else _(
             "the case goes down the branch that held the most training cases")))
         self._input_validation(ws, 2, 2)
-        ws.column_dimensions["A"].width = max(ws.column_dimensions["A"].width or 10, 16)
-        ws.column_dimensions["B"].width = max(ws.column_dimensions["B"].width or 10, 16)
+        if self.case is not None:
+            self._values(ws, 2, self.case)
+        ws.widths[1], ws.widths[2] = max(ws.widths.get(1, 10), 16), max(ws.widths.get(2, 10), 16)
 
     def _score_sheet(self) -> None:
         ws = self.score
@@ -441,9 +497,24 @@ class _Book:
             self._work_row(self.score_work, r, inputs)
             self._answers(ws, [(r, p + 1 + d) for d in range(4)], self.names[SCORE_WORK], r,
                           f"COUNTA($A{r}:${last}{r})=0")
-            ws.cell(row=r, column=p + 2).number_format = "0.0%"
-        ws.column_dimensions[_col(p + 4)].width = 80
+        ws.widths[p + 4] = 80
         self._input_validation(ws, 2, self.n_rows + 1)
+        for r, case in enumerate(self.cases, start=2):
+            self._values(ws, r, case)
+
+    def _values(self, ws, row: int, case) -> None:
+        """A case's values in the input row: numbers as numbers, texts as texts, missing left empty."""
+        if len(case) != len(self.attrs):
+            raise OptionError(_("a case has {n} values where the model has {p} attributes").format(
+                n=len(case), p=len(self.attrs)), code="bad_option")
+        for j, value in enumerate(case, start=1):
+            if value is None:
+                continue
+            if hasattr(value, "item"):  # a numpy number
+                value = value.item()
+            if isinstance(value, float) and not math.isfinite(value):
+                continue
+            ws.put(row, j, value if isinstance(value, (int, float, str)) else str(value))
 
 
 def _as_number(text) -> float | None:
@@ -455,15 +526,17 @@ def _as_number(text) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def calculator_bytes(model, *, rows: int = DEFAULT_ROWS) -> bytes:
-    """The calculator workbook (.xlsx) for a crisp model; `rows`: the Score cases rows with formulas."""
+def calculator_bytes(model, *, rows: int = DEFAULT_ROWS, cases=None, case=None) -> bytes:
+    """The calculator workbook (.xlsx) for a crisp model; `rows`: the Score cases rows with formulas;
+    `cases`: rows of values (one per attribute, in the model's order; None for a missing one) already
+    pasted on Score cases, `case`: one already typed on Calculator."""
     _check(model, rows)
-    return _Book(model, rows).build()
+    return _Book(model, rows, cases, case).build()
 
 
-def write_calculator(model, path: str | os.PathLike, *, rows: int = DEFAULT_ROWS) -> None:
+def write_calculator(model, path: str | os.PathLike, *, rows: int = DEFAULT_ROWS, cases=None, case=None) -> None:
     """Write `calculator_bytes` atomically (nothing is written when the model is refused)."""
-    atomic_write_bytes(path, calculator_bytes(model, rows=rows))
+    atomic_write_bytes(path, calculator_bytes(model, rows=rows, cases=cases, case=case))
 
 
 __all__ = ["DEFAULT_ROWS", "MAX_ROWS", "ANSWERS", "calculator_bytes", "write_calculator", "refusal", "sheet_names"]
