@@ -19,15 +19,17 @@ Sheets:
 
 How a case is walked (flat, no nesting that grows with the tree: Excel nests 64 IFs at most): one
 helper cell per attribute holds its value as the model reads it (a number; a text's category code;
-"" when missing), and one per node its state: -2 when the case does not reach the node, else the
-branch the case takes there (0, 1, ...), or -1 when it ends there: a leaf, or under "stop" a node
-whose test has no value to read. A node's cell reads its parent's: reached when the parent's state
-is the branch leading to it. Exactly one node has the state -1, and MATCH(-1, ...) finds it; its
-row on the Nodes sheet gives the answer. Every test is the traversal kernel's (engine.kernels
-.traverse): `v <= t` for a threshold (a category's code for an ordinal one), the count of cuts
-below v for intervals, TRUNC(v) for a category split over numbers, the linear score summed term by
-term in the kernel's order for a trichotomy stage; under "majority" a test with no value (or a
-category no branch takes) sends the case down the branch that held the most training weight.
+"" when missing), and one per inner node its state: 0 when the case does not reach the node, else
+the code of the child the case goes down to (that child's place + 1 on the Nodes sheet), plus END
+(a power of ten above every place) when the case ends there: at a leaf, or under "stop" at this
+node itself when its test has no value to read. A node's cell reads its parent's: reached when the
+parent's state is its code. Exactly one state is END or more (the last node on the case's path),
+so MAX(...) - END is the place where the case ends, and that row of the Nodes sheet gives the
+answer. Every test is the traversal kernel's (engine.kernels.traverse): `v <= t` for a threshold
+(a category's code for an ordinal one), the count of cuts below v for intervals, TRUNC(v) for a
+category split over numbers, the linear score summed term by term in the kernel's order for a
+trichotomy stage; under "majority" a test with no value (or a category no branch takes) sends the
+case down the branch that held the most training weight.
 
 Missing values, as `predict` reads a table: an empty cell (Excel compares a blank as 0: every test
 asks ISNUMBER of the helper cell first); a text that is not one of the attribute's values (matched
@@ -222,8 +224,10 @@ class _Book:
         used = sorted({j for i in self.order for j in self.tree.nodes[i].attributes()})
         self.used = used  # the attributes the tree tests: one value cell each
         self.value_col = {j: 1 + k for k, j in enumerate(used)}
-        self.state_col0 = 1 + len(used)  # the first node's state column on a work sheet
-        self.pos_col = self.state_col0 + len(self.order)  # where the case ends (its node's place + 1)
+        self.inner = [i for i in self.order if not self._is_end_only(i)]  # a state cell each
+        self.state_col0 = 1 + len(used)  # the first inner node's state column on a work sheet
+        self.pos_col = self.state_col0 + len(self.inner)  # where the case ends (its node's place + 1)
+        self.END = 10 ** len(str(len(self.order) + 1))  # a state at or above: the case ends there
         self.lists: dict[int, tuple[str, str, str]] = {}  # attribute -> (texts, numbers, codes) ranges
 
     def _ends(self) -> list[tuple[int, object]]:
@@ -389,16 +393,24 @@ class _Book:
         return (f'=IF(ISNUMBER({x}),IFERROR(MATCH({x},{numbers},0)-1,""),'
                 f'IF(ISTEXT({x}),IF({found}>0,{found}-1,""),""))')
 
+    def _code(self, node_id: int) -> int:
+        """The state a node's parent takes when the case goes down to it: its place + 1, plus END
+        when the case ends there (a leaf)."""
+        return self.place[node_id] + 1 + (self.END if self._is_end_only(node_id) else 0)
+
     def _core(self, i: int, values: dict[int, str]) -> str:
-        """The branch node i sends the case down (-1: none, the case stops; under "majority" the
-        heaviest branch instead)."""
+        """Node i's state for a case that reaches it: the code of the child it goes down to, or
+        END + its own place + 1 when the case stops here (a value missing, a category no branch
+        takes; under "majority" the heaviest branch's child instead)."""
         node = self.tree.nodes[i]
         row = self.place[i] + 2
         nodes = _ref_sheet(self.names[NODES])
-        none = str(int(self.compiled.majority_child[i])) if self.majority else "-1"
+        codes = [str(self._code(c)) for c in node.children]
+        none = codes[int(self.compiled.majority_child[i])] if self.majority else str(self.END + self.place[i] + 1)
         if isinstance(node, ThresholdSplit):
             v = values[node.feature]
-            return f"IF(ISNUMBER({v}),IF({v}<={nodes}!{_abs(COL_T, row)},0,1),{none})"
+            low, high = (codes + [none, none])[:2]
+            return f"IF(ISNUMBER({v}),IF({v}<={nodes}!{_abs(COL_T, row)},{low},{high}),{none})"
         if isinstance(node, CategorySplit):
             v = values[node.feature]
             branches, cuts = self.arrays[i]
@@ -406,14 +418,16 @@ class _Book:
             if branches is None:
                 return none
             code = f"SUMPRODUCT(--({cuts}<{v}))" if cuts is not None else f"TRUNC({v})"
-            return (f"IF(ISNUMBER({v}),IF(AND({code}>=0,{code}<{n}),INDEX({branches},1,{code}+1),{none}),"
-                    f"{none})")
+            # the branch (-1: none, the case stops) picks the child's code; CHOOSE(1, ...) is the stop
+            return (f"IF(ISNUMBER({v}),IF(AND({code}>=0,{code}<{n}),CHOOSE(INDEX({branches},1,{code}+1)+2,"
+                    f"{none},{','.join(codes)}),{none}),{none})")
         if isinstance(node, TrichotomySplit):
             terms = [f"{nodes}!{_abs(FIRST_ARRAY + d, row)}*{values[f]}" for d, f in enumerate(node.features)]
             score = "(" + "+".join(terms) + ")" if terms else "0"
             known = ",".join(f"ISNUMBER({values[f]})" for f in dict.fromkeys(node.features))
             low, high = f"{nodes}!{_abs(COL_T, row)}", f"{nodes}!{_abs(COL_HIGH, row)}"
-            branch = f"IF({score}<={low},0,IF({score}>={high},1,2))"
+            c0, c1, c2 = (codes + [none, none, none])[:3]
+            branch = f"IF({score}<={low},{c0},IF({score}>={high},{c1},{c2}))"
             return f"IF(AND({known}),{branch},{none})" if terms else branch
         raise AssertionError(f"no formula for a {node.kind_name} node")  # refused before (fuzzy)
 
@@ -424,20 +438,20 @@ class _Book:
             col = self.value_col[j]
             ws.formula(row, col, self._value_formula(j, inputs[j]))
             values[j] = f"{_col(col)}{row}"
-        state = {}
-        for k, i in enumerate(self.order):
-            state[i] = f"{_col(self.state_col0 + k)}{row}"
-        for k, i in enumerate(self.order):
+        state = {i: f"{_col(self.state_col0 + k)}{row}" for k, i in enumerate(self.inner)}
+        for k, i in enumerate(self.inner):
             node = self.tree.nodes[i]
-            core = "-1" if self._is_end_only(i) else self._core(i, values)
-            if node.parent >= 0:
-                pos = self.tree.nodes[node.parent].children.index(i)
-                formula = f"=IF({state[node.parent]}={pos},{core},-2)"
+            core = self._core(i, values)
+            if node.parent >= 0:  # reached when the parent sends the case here; 0 otherwise
+                formula = f"=IF({state[node.parent]}={self._code(i)},{core},0)"
             else:
                 formula = f"={core}"
             ws.formula(row, self.state_col0 + k, formula)
-        first, last = _col(self.state_col0), _col(self.state_col0 + len(self.order) - 1)
-        ws.formula(row, self.pos_col, f"=MATCH(-1,{first}{row}:{last}{row},0)")
+        if not self.inner:  # the tree is one leaf
+            ws.formula(row, self.pos_col, "=1")
+            return
+        first, last = _col(self.state_col0), _col(self.state_col0 + len(self.inner) - 1)
+        ws.formula(row, self.pos_col, f"=MAX({first}{row}:{last}{row})-{self.END}")
 
     def _answers(self, ws, cells: list[tuple[int, int]], work: str, row: int, blank: str) -> None:
         """The answer's four cells (class, confidence, rule, its text) at `cells`, reading where the

@@ -35,6 +35,7 @@ import numpy as np
 import pytest
 from openpyxl import load_workbook
 from openpyxl.utils import column_index_from_string
+from openpyxl.utils import get_column_letter as _col
 
 from engine.algorithms import registry
 from engine.data.read import read_table
@@ -188,9 +189,10 @@ def _train(learner, table, spec, dataset):
     return train_model(info, table, spec, params).model
 
 
-def _expected(model, table, rows):
-    """`predict`'s label, the probability of it and the rule `ruletree predict` names, per case."""
-    prediction = model.predict_table(table)
+def _expected(model, table, rows, X=None):
+    """`predict`'s label, the probability of it and the rule `ruletree predict` names, per case (of
+    the table, or of its encoded cases X)."""
+    prediction = model.predict_table(table) if X is None else model.predict(X)
     rules = Predictions(model, table, prediction).rules(translate=True)
     labels = prediction.label_names(model.tree)
     out = []
@@ -265,6 +267,46 @@ def recalculated(tmp_path_factory):
     path.write_bytes(calculator_bytes(model, rows=N_CASES, cases=cases))
     books.append(path)
     checks["relabelled"] = (path, truth, len(model.schema.names), model.missing)
+    # what a person may type: a text never seen in training or in another case, a number in a column of
+    # texts ("2" typed as 2), a text in a column of numbers
+    model = train_model(registry.get("cart"), table, problem.spec, None).model
+    model.missing = "stop"
+    names = model.schema.names
+    X = model.schema.encode_features(table)
+    rows = list(range(0, len(table.frame), len(table.frame) // N_CASES))[:N_CASES]
+    cases = [[_plain(table.frame[n].iat[i]) for n in names] for i in rows]
+    safety, buying, persons, doors = (names.index(n) for n in ("safety", "buying", "persons", "doors"))
+    for k, i in enumerate(rows):
+        if k % 4 == 0:
+            cases[k][safety], X[i, safety] = "never seen", np.nan
+        elif k % 4 == 1:
+            cases[k][buying], X[i, buying] = cases[k][buying].upper(), np.nan  # EXACT: "VHIGH" is not "vhigh"
+        elif k % 4 == 2 and cases[k][persons] != "more" and cases[k][doors] != "5more":
+            cases[k][persons], cases[k][doors] = int(cases[k][persons]), float(cases[k][doors])  # read as "2", "3"
+    path = base / "typed-car.xlsx"
+    path.write_bytes(calculator_bytes(model, rows=N_CASES, cases=cases))
+    books.append(path)
+    assert sum(isinstance(c[persons], int) for c in cases) > 20
+    checks["typed car"] = (path, _expected(model, table, rows, X), len(names), model.missing)
+    # not vacuous: read as written, those cases would end elsewhere
+    assert sum(a[2] != b[2] for a, b in zip(checks["typed car"][1], _expected(model, table, rows))) > 10
+    glass = open_problem(project=DEMO / "glass.rtproj")
+    model = train_model(registry.get("cart"), glass.table, glass.spec, None).model
+    model.missing = "stop"
+    names = model.schema.names
+    X = model.schema.encode_features(glass.table)
+    rows = list(range(len(glass.table.frame)))[:N_CASES]
+    cases = [[_plain(glass.table.frame[n].iat[i]) for n in names] for i in rows]
+    tested = sorted({j for i in model.tree.reachable() for j in model.tree.nodes[i].attributes()})
+    for k, i in enumerate(rows):
+        if k % 3 == 0:
+            j = tested[k % len(tested)]
+            cases[k][j], X[i, j] = ("abc" if k % 2 else str(cases[k][j])), np.nan  # "1.5" typed as a text, too
+    path = base / "typed-glass.xlsx"
+    path.write_bytes(calculator_bytes(model, rows=N_CASES, cases=cases))
+    books.append(path)
+    checks["typed glass"] = (path, _expected(model, glass.table, rows, X), len(names), model.missing)
+    assert sum(a[2] != b[2] for a, b in zip(checks["typed glass"][1], _expected(model, glass.table, rows))) > 10
     # hostile names and values
     hostile = hostile_table(tmp_path_factory.mktemp("hostile"))
     model = train_model(registry.get("cart"), hostile, ProblemSpec(target="class"), {"prune": "none"}).model
@@ -319,6 +361,16 @@ def test_a_wrong_answer_is_seen_and_the_run_is_quick(recalculated):
     checks = recalculated["checks"]
     policies = {learner: {checks[f"{learner}-{d}"][3] for d in DATASETS} for learner in CRISP}
     assert all(p == {"stop", "majority"} for p in policies.values()), policies
+
+
+@needs_soffice
+@pytest.mark.parametrize("typed", ("typed car", "typed glass"))
+def test_unseen_texts_numbers_in_text_columns_and_texts_in_number_columns_read_as_predict_reads_them(
+        recalculated, typed):
+    path, expected, p, _ = recalculated["checks"][typed]
+    got = _answers(recalculated["sheets"][path]["Score cases"], p, len(expected))
+    assert [g[0] for g in got] == [e[0] for e in expected]
+    assert [g[2] for g in got] == [e[2] for e in expected]
 
 
 @needs_soffice
@@ -379,12 +431,14 @@ def test_the_sheets_lists_and_drop_downs(car):
         values = [lists[f"{column}{r}"].value for r in range(first, last + 1)]
         assert values == model.schema.attributes[j].categories
     assert wb[sheets["Score cases"]].data_validations.dataValidation  # the pasted table's columns too
-    # one state cell per node per case, and MATCH(-1, ...) where the case ends
+    # one state cell per inner node per case, and MAX(...) - END where the case ends
     work = wb[sheets["Score work"]]
     assert work.max_row == 21
     used = {j for i in model.tree.reachable() for j in model.tree.nodes[i].attributes()}
-    assert work.max_column == len(used) + len(model.tree.reachable()) + 1
-    assert str(work.cell(row=2, column=work.max_column).value).startswith("=MATCH(-1,")
+    inner = [i for i in model.tree.reachable() if model.tree.nodes[i].children]
+    assert work.max_column == len(used) + len(inner) + 1
+    assert str(work.cell(row=2, column=work.max_column).value) == f"=MAX({_col(len(used) + 1)}2:" \
+        f"{_col(len(used) + len(inner))}2)-100"  # 93 nodes: END = 100
     # the rules: one per leaf then one per inner node where a missing value stops a case ("stop")
     rules = wb[sheets["Rules"]]
     assert rules.max_row - 1 == len(model.tree.reachable())
