@@ -1,6 +1,7 @@
 """The window's model lifecycle (issue 36): save a model, open one (ours, JSON), export it as PMML 4.4
-(issue 38), predict a file with it, and the list of every model trained in the session — any of them
-shown, consulted, saved again. Over engine.model and engine.predicting: only the dialogs live here.
+or as an Excel calculator (issue 38), predict a file with it, and the list of every model trained in
+the session — any of them shown, consulted, saved again. Over engine.model and engine.predicting:
+only the dialogs live here.
 
 `ModelFlow` is a part of `app.main.MainWindow` (a mixin: the window's attributes are its own).
 """
@@ -16,6 +17,7 @@ from engine.data.read import SUPPORTED_SUFFIXES
 from engine.model import load_model
 from engine.pmml import write_pmml
 from engine.predicting import predict_file
+from engine.xlsx_calculator import write_calculator
 
 from .panels.predictions_dialog import PredictionsDialog
 
@@ -61,6 +63,29 @@ class ModelFlow:
                 path += ".pmml"
         try:
             write_pmml(self.model, path)
+        except Exception as exc:  # noqa: BLE001 - refused, or a folder that cannot be written: one dialog
+            self.error(exc, path)
+            return False
+        return True
+
+    def export_calculator(self, path: str | None = None) -> bool:
+        """File > Export the model as an Excel calculator: a workbook whose formulas give a typed
+        case's class, confidence and rule, and score a pasted table (engine.xlsx_calculator); a
+        model it cannot carry (fuzzy, C4.5's fractional missing values) is refused in a dialog
+        saying why, and no file is written."""
+        if self.model is None:
+            QMessageBox.information(self, APP_NAME, self.tr("Train a model first."))
+            return False
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the model as an Excel calculator"),
+                                                  f"{self.model.algorithm}_calculator.xlsx",
+                                                  self.tr("Excel workbooks (*.xlsx)"))
+            if not path:
+                return False
+            if not path.lower().endswith(".xlsx"):
+                path += ".xlsx"
+        try:
+            write_calculator(self.model, path)
         except Exception as exc:  # noqa: BLE001 - refused, or a folder that cannot be written: one dialog
             self.error(exc, path)
             return False

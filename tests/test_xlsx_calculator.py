@@ -73,8 +73,10 @@ needs_soffice = pytest.mark.skipif(MISSING is not None and os.environ.get("RULET
 RECALC_ALWAYS = """<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema"
  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
-<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
-<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="ODFRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load">
+ <prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load">
+ <prop oor:name="ODFRecalcMode" oor:op="fuse"><value>0</value></prop></item>
 </oor:items>
 """
 #: every sheet as CSV (UTF-8, comma, quote), the formulas' values, not the formulas
@@ -381,7 +383,8 @@ def test_hostile_names_and_values_stay_texts_and_the_calculator_answers(recalcul
     got = _answers(sheets["Score cases"], p, len(expected))
     empty = [i for i in range(len(expected)) if i % 11 == 0 and i % 13 == 0]  # rows with every cell blank
     assert empty and all(got[i] == ("", None, "") for i in empty)  # answer blank
-    assert [g[0] for k, g in enumerate(got) if k not in empty] == [e[0] for k, e in enumerate(expected) if k not in empty]
+    assert [g[0] for k, g in enumerate(got) if k not in empty] == [e[0] for k, e in enumerate(expected)
+                                                                    if k not in empty]
     assert {e[0] for e in expected} == {"=yes", "-no"}
     assert sheets["Calculator"][1][1] == HOSTILE_VALUES[2]  # typed in row 2: the value stayed a text
     calc = {r[0]: r[1] for r in sheets["Calculator"] if len(r) > 1}
