@@ -167,6 +167,7 @@ class MainWindow(OpeningFlow, TrainingFlow, ModelFlow, EditFlow, QMainWindow):
         file_menu.addAction(self.tr("Export &consultations to Excel..."), lambda: self.consult_panel.export_history())
         file_menu.addAction(self.tr("E&xport the model as PMML..."), lambda: self.export_pmml())
         file_menu.addAction(self.tr("Export a prin&table report (PDF)..."), lambda: self.export_report())
+        file_menu.addAction(self.tr("Export the model as an Excel calc&ulator..."), lambda: self.export_calculator())
         file_menu.addSeparator()
         file_menu.addAction(self.tr("&Quit"), self.close, "Ctrl+Q")
         edit_menu = self.menuBar().addMenu(self.tr("&Edit"))

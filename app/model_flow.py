@@ -1,7 +1,8 @@
 """The window's model lifecycle (issue 36): save a model, open one (ours, JSON; or a PMML TreeModel
-another tool wrote, engine.pmml_import), export it as PMML 4.4 or as a printable report (issue 38),
-predict a file with it, and the list of every model trained in the session — any of them shown,
-consulted, saved again. Over engine.model and engine.predicting: only the dialogs live here.
+another tool wrote, engine.pmml_import), export it as PMML 4.4, as an Excel calculator or as a
+printable report (issue 38), predict a file with it, and the list of every model trained in the
+session — any of them shown, consulted, saved again. Over engine.model and engine.predicting: only
+the dialogs live here.
 
 `ModelFlow` is a part of `app.main.MainWindow` (a mixin: the window's attributes are its own).
 """
@@ -18,6 +19,7 @@ from engine.model import load_model
 from engine.pmml import write_pmml
 from engine.pmml_import import read_pmml
 from engine.predicting import predict_file
+from engine.xlsx_calculator import write_calculator
 
 from .panels.predictions_dialog import PredictionsDialog
 
@@ -110,6 +112,29 @@ class ModelFlow:
     def _report_written(self, path: str) -> None:
         self.train_panel.show_outcome(self.tr("report written: {path}").format(path=path), True)
         self.statusBar().showMessage(self.tr("Report written: {path}").format(path=path), 10000)
+
+    def export_calculator(self, path: str | None = None) -> bool:
+        """File > Export the model as an Excel calculator: a workbook whose formulas give a typed
+        case's class, confidence and rule, and score a pasted table (engine.xlsx_calculator); a
+        model it cannot carry (fuzzy, C4.5's fractional missing values) is refused in a dialog
+        saying why, and no file is written."""
+        if self.model is None:
+            QMessageBox.information(self, APP_NAME, self.tr("Train a model first."))
+            return False
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the model as an Excel calculator"),
+                                                  f"{self.model.algorithm}_calculator.xlsx",
+                                                  self.tr("Excel workbooks (*.xlsx)"))
+            if not path:
+                return False
+            if not path.lower().endswith(".xlsx"):
+                path += ".xlsx"
+        try:
+            write_calculator(self.model, path)
+        except Exception as exc:  # noqa: BLE001 - refused, or a folder that cannot be written: one dialog
+            self.error(exc, path)
+            return False
+        return True
 
     def choose_model(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a model"), "", self.tr(

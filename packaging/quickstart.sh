@@ -35,6 +35,9 @@ APPIMAGE_DEBS="gcc libc6-dev libsquashfuse-dev zlib1g-dev liblzma-dev liblzo2-de
 JRE_DEBS="default-jre-headless"
 # tests/test_report.py reads the printed report back (pdftotext, pdffonts) and renders it (pdftoppm)
 PDF_DEBS="poppler-utils"
+# tests/test_xlsx_calculator.py recalculates the exported Excel calculator in LibreOffice Calc, headless
+# (soffice --convert-to; about 190 MB installed, no X libraries: the -nogui build)
+CALC_DEBS="libreoffice-calc-nogui"
 VENV_DEBS="python3-venv python3-pip"
 
 say() { printf 'quickstart: %s\n' "$*" >&2; }
@@ -60,7 +63,7 @@ apt_install() {  # apt_install PACKAGE... (quietly; only when APT_AS says it may
 
 system_packages() {
     local wanted="$QT_DEBS"
-    [ "$mode" = test ] && wanted="$wanted $CJK_DEBS $APPIMAGE_DEBS $JRE_DEBS $PDF_DEBS"
+    [ "$mode" = test ] && wanted="$wanted $CJK_DEBS $APPIMAGE_DEBS $JRE_DEBS $PDF_DEBS $CALC_DEBS"
     # shellcheck disable=SC2086
     if command -v dpkg >/dev/null 2>&1 && dpkg -s $wanted >/dev/null 2>&1; then
         return 0  # all there
