@@ -1017,6 +1017,10 @@
             <translation>将模型导出为 PMML(&amp;X)...</translation>
         </message>
         <message>
+            <source>Export the model as an Excel calc&amp;ulator...</source>
+            <translation>将模型导出为 Excel 计算器(&amp;U)...</translation>
+        </message>
+        <message>
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
@@ -1208,6 +1212,14 @@ Python {python}，Qt（PySide6）{pyside}，NumPy {numpy}，pandas {pandas}，Nu
         <message>
             <source>Report written: {path}</source>
             <translation>报告已写入：{path}</translation>
+        </message>
+        <message>
+            <source>Export the model as an Excel calculator</source>
+            <translation>将模型导出为 Excel 计算器</translation>
+        </message>
+        <message>
+            <source>Excel workbooks (*.xlsx)</source>
+            <translation>Excel 工作簿 (*.xlsx)</translation>
         </message>
         <message>
             <source>Open a model</source>

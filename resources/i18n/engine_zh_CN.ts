@@ -1888,37 +1888,52 @@
             <translation>“{text}”不是取值组（应写成如“a, b | c”）</translation>
         </message>
         <message>
-            <location filename="engine/cli/export.py" line="12" />
-            <source>write a model in a form other engines run: PMML 4.4, or SQL</source>
-            <translation>把模型写成其他引擎能运行的形式：PMML 4.4 或 SQL</translation>
+            <location filename="engine/cli/export.py" line="13" />
+            <source>write a model in a form other engines run: PMML 4.4, SQL, or an Excel calculator</source>
+            <translation>把模型写成其他引擎可运行的形式：PMML 4.4、SQL 或 Excel 计算器</translation>
         </message>
         <message>
-            <location filename="engine/cli/export.py" line="15" />
+            <location filename="engine/cli/export.py" line="17" />
             <source>a PMML 4.4 TreeModel (KNIME, SAS, SPSS, Spark and the JPMML engines read it)</source>
             <translation>PMML 4.4 TreeModel（KNIME、SAS、SPSS、Spark 和 JPMML 引擎都能读取）</translation>
         </message>
         <message>
-            <location filename="engine/cli/export.py" line="17" />
+            <location filename="engine/cli/export.py" line="19" />
             <source>one CASE WHEN ... END expression giving the class, and a SELECT over a table</source>
             <translation>一个给出类别的 CASE WHEN ... END 表达式，以及对一张表的 SELECT</translation>
         </message>
         <message>
-            <location filename="engine/cli/export.py" line="19" />
+            <location filename="engine/cli/export.py" line="22" />
+            <source>an Excel workbook whose formulas give a typed case's class, confidence and rule, and score a pasted table of cases (Excel and LibreOffice)</source>
+            <translation>一个 Excel 工作簿：其公式给出所输入案例的类别、置信度和规则，并为粘贴的案例表评分（Excel 与 LibreOffice 均可）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/export.py" line="24" />
             <source>the SQL dialect (default: sqlite)</source>
             <translation>SQL 方言（默认：sqlite）</translation>
         </message>
         <message>
-            <location filename="engine/cli/export.py" line="20" />
+            <location filename="engine/cli/export.py" line="25" />
             <source>the table the SELECT reads (default: cases)</source>
             <translation>SELECT 读取的表（默认：cases）</translation>
         </message>
         <message>
-            <location filename="engine/cli/export.py" line="34" />
+            <location filename="engine/cli/export.py" line="27" />
+            <source>the calculator's Score cases sheet: rows with formulas (default: 1000)</source>
+            <translation>计算器“批量评分”工作表中带公式的行数（默认：1000）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/export.py" line="42" />
+            <source>Excel calculator ({rows} rows to score) -&gt; {path}</source>
+            <translation>Excel 计算器（可评分 {rows} 行）-&gt; {path}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/export.py" line="48" />
             <source>PMML 4.4 -&gt; {path}</source>
             <translation>PMML 4.4 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/export.py" line="40" />
+            <location filename="engine/cli/export.py" line="54" />
             <source>SQL ({dialect}) -&gt; {path}</source>
             <translation>SQL（{dialect}）-&gt; {path}</translation>
         </message>
@@ -4661,6 +4676,8 @@
         </message>
         <message>
             <location filename="engine/export.py" line="303" />
+            <location filename="engine/xlsx_calculator.py" line="78" />
+            <location filename="engine/xlsx_calculator.py" line="280" />
             <source>rule that fired</source>
             <translation>所用规则</translation>
         </message>
@@ -4668,6 +4685,7 @@
             <location filename="engine/export.py" line="152" />
             <location filename="engine/report.py" line="270" />
             <location filename="engine/report.py" line="508" />
+            <location filename="engine/xlsx_calculator.py" line="70" />
             <source>Rules</source>
             <translation>规则</translation>
         </message>
@@ -4746,6 +4764,7 @@
             <location filename="engine/export.py" line="134" />
             <location filename="engine/report.py" line="271" />
             <location filename="engine/report.py" line="509" />
+            <location filename="engine/xlsx_calculator.py" line="279" />
             <source>support</source>
             <translation>支持度</translation>
         </message>
@@ -4753,6 +4772,9 @@
             <location filename="engine/export.py" line="134" />
             <location filename="engine/report.py" line="271" />
             <location filename="engine/report.py" line="509" />
+            <location filename="engine/xlsx_calculator.py" line="78" />
+            <location filename="engine/xlsx_calculator.py" line="279" />
+            <location filename="engine/xlsx_calculator.py" line="334" />
             <source>confidence</source>
             <translation>置信度</translation>
         </message>
@@ -4774,11 +4796,15 @@
         <message>
             <location filename="engine/export.py" line="134" />
             <location filename="engine/sessions.py" line="424" />
+            <location filename="engine/xlsx_calculator.py" line="78" />
+            <location filename="engine/xlsx_calculator.py" line="279" />
+            <location filename="engine/xlsx_calculator.py" line="334" />
             <source>rule</source>
             <translation>规则</translation>
         </message>
         <message>
             <location filename="engine/export.py" line="134" />
+            <location filename="engine/xlsx_calculator.py" line="279" />
             <source>IF (conditions)</source>
             <translation>如果（条件）</translation>
         </message>
@@ -4786,11 +4812,13 @@
             <location filename="engine/export.py" line="134" />
             <location filename="engine/report.py" line="271" />
             <location filename="engine/report.py" line="509" />
+            <location filename="engine/xlsx_calculator.py" line="279" />
             <source>THEN</source>
             <translation>则</translation>
         </message>
         <message>
             <location filename="engine/export.py" line="165" />
+            <location filename="engine/xlsx_calculator.py" line="334" />
             <source>node</source>
             <translation>节点</translation>
         </message>
@@ -4801,17 +4829,20 @@
         </message>
         <message>
             <location filename="engine/export.py" line="165" />
+            <location filename="engine/xlsx_calculator.py" line="334" />
             <source>kind</source>
             <translation>类型</translation>
         </message>
         <message>
             <location filename="engine/export.py" line="165" />
+            <location filename="engine/xlsx_calculator.py" line="335" />
             <source>test</source>
             <translation>测试</translation>
         </message>
         <message>
             <location filename="engine/export.py" line="165" />
             <location filename="engine/sessions.py" line="423" />
+            <location filename="engine/xlsx_calculator.py" line="334" />
             <source>label</source>
             <translation>标签</translation>
         </message>
@@ -6484,6 +6515,7 @@
         </message>
         <message>
             <location filename="engine/sql_export.py" line="243" />
+            <location filename="engine/xlsx_calculator.py" line="120" />
             <source>the learner {name} answers through a predictor of its own, not by walking the tree</source>
             <translation>学习器 {name} 通过自己的预测器作答，而不是沿树向下走</translation>
         </message>
@@ -6929,6 +6961,7 @@
         </message>
         <message>
             <location filename="engine/tree/describe.py" line="52" />
+            <location filename="engine/xlsx_calculator.py" line="334" />
             <source>high</source>
             <translation>高</translation>
         </message>
@@ -7113,6 +7146,145 @@
             <location filename="engine/workflows.py" line="216" />
             <source>the tree has {leaves} leaves for {rows} training rows: it may have learnt the cases by heart rather than rules</source>
             <translation>决策树有 {leaves} 个叶节点，而训练数据只有 {rows} 行：它可能只是记住了案例，而不是学到了规则</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="70" />
+            <source>Calculator</source>
+            <translation>计算器</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="70" />
+            <source>Score cases</source>
+            <translation>批量评分</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="70" />
+            <source>Lists</source>
+            <translation>取值列表</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="70" />
+            <source>Nodes</source>
+            <translation>节点</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="71" />
+            <source>Calculator work</source>
+            <translation>计算器辅助</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="71" />
+            <source>Score work</source>
+            <translation>评分辅助</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="78" />
+            <source>class</source>
+            <translation>类别</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="109" />
+            <source>it is a fuzzy tree: a case goes down every term with its membership, which the calculator's formulas do not carry; train a crisp learner</source>
+            <translation>这是一棵模糊树：案例按隶属度走向每个语言项，计算器的公式无法承载；请训练一个清晰（非模糊）学习器</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="492" />
+            <source>Type a case's values in row 2 (a cell left empty is a missing value); the answer is computed by the formulas above. Paste a table of cases on the next sheet to score them all.</source>
+            <translation>在第 2 行输入一个案例的取值（空着的单元格即缺失值）；上面的公式会算出答案。把一张案例表粘贴到下一张工作表，即可为所有案例评分。</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="112" />
+            <source>its missing-value policy is "{policy}" (a case with a missing value is spread over every branch); the calculator carries "stop" and "majority" exactly: set "missing" under "prediction" in the model file to one of them</source>
+            <translation>它的缺失值策略是“{policy}”（有缺失值的案例被分摊到每个分支）；计算器能精确承载“stop”和“majority”：请把模型文件中“prediction”下的“missing”设为其中之一</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="279" />
+            <source>ends at</source>
+            <translation>结束于</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="334" />
+            <source>threshold</source>
+            <translation>阈值</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="335" />
+            <source>majority branch</source>
+            <translation>多数分支</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="335" />
+            <source>branches, cuts, weights</source>
+            <translation>分支、切点、权重</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="128" />
+            <source>this model cannot be written as an Excel calculator: {why}</source>
+            <translation>无法把这个模型写成 Excel 计算器：{why}</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="131" />
+            <source>the number of rows to score must be a whole number from 1 to {most}, not {rows}</source>
+            <translation>要评分的行数必须是 1 到 {most} 之间的整数，而不是 {rows}</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="138" />
+            <source>the model holds the number {value}, which a spreadsheet cell cannot hold</source>
+            <translation>模型中含有数值 {value}，电子表格的单元格无法存放</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="293" />
+            <source>a leaf</source>
+            <translation>叶节点</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="293" />
+            <source>an inner node (a value its test needs is missing)</source>
+            <translation>内部节点（其测试所需的值缺失）</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="495" />
+            <source>Missing values: {policy}</source>
+            <translation>缺失值：{policy}</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="314" />
+            <source>{name} (as a number)</source>
+            <translation>{name}（作为数值）</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="315" />
+            <source>{name} (code + 1)</source>
+            <translation>{name}（编码 + 1）</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="477" />
+            <source>This value was not seen in training: the model reads it as missing.</source>
+            <translation>训练中没有见过这个值：模型把它当作缺失值。</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="495" />
+            <source>the case stops at the node whose test needs them (its label answers)</source>
+            <translation>案例停在需要该值的测试节点（以该节点的标签作答）</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="496" />
+            <source>the case goes down the branch that held the most training cases</source>
+            <translation>案例走向训练案例最多的分支</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="522" />
+            <source>a case has {n} values where the model has {p} attributes</source>
+            <translation>一个案例有 {n} 个值，而模型有 {p} 个属性</translation>
+        </message>
+        <message>
+            <location filename="engine/xlsx_calculator.py" line="476" />
+            <source>Not a value of {name}</source>
+            <translation>不是 {name} 的取值</translation>
+        </message>
+        <message>
+            <source>write a model in a form other engines run: PMML 4.4, or SQL</source>
+            <translation type="vanished">把模型写成其他引擎能运行的形式：PMML 4.4 或 SQL</translation>
         </message>
         <message>
             <source>its missing-value policy is "{policy}" (a case with a missing value is spread over every branch); SQL carries "stop" and "majority" exactly: set "missing" under "prediction" in the model file to one of them</source>
