@@ -33,7 +33,7 @@ import numpy as np
 
 from .errors import RuleTreeError
 from .i18n import _
-from .sql_export import ANSWER_COLUMN, _Writer, number, quote_name, quote_text
+from .sql_tests import ANSWER_COLUMN, BranchTests, number, quote_name, quote_text
 from .tree.model import Tree
 from .tree.predict import COST_TIE
 from .tree.nodes import Leaf, TrichotomySplit
@@ -60,7 +60,7 @@ def _shares(tree: Tree, i: int) -> list[float]:
     return list(w / w.sum()) if w.sum() > 0 else [1.0 / len(w)] * len(w)
 
 
-class _FractionalWriter(_Writer):
+class _FractionalWriter(BranchTests):
     def __init__(self, tree: Tree, dialect: str):
         super().__init__(tree, "fractional", dialect)
         self.source = self.compiled.dist_source

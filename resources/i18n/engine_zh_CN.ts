@@ -6494,54 +6494,34 @@
             <translation>{true} 被预测为 {predicted} 的代价</translation>
         </message>
         <message>
-            <location filename="engine/sql_export.py" line="234" />
+            <location filename="engine/sql_export.py" line="95" />
             <source>it is a fuzzy tree: a case goes down every term with its membership, which one CASE expression cannot carry; export it as PMML, or train a crisp learner</source>
             <translation>这是模糊树：一个案例按隶属度沿每个模糊项向下走，一个 CASE 表达式无法表达；请导出为 PMML，或训练一个清晰（非模糊）的学习器</translation>
         </message>
         <message>
-            <location filename="engine/sql_export.py" line="254" />
+            <location filename="engine/sql_export.py" line="115" />
             <source>under the "fractional" policy the answer comes from a score per class, which one CASE does not carry: sql_text writes them (engine.sql_fractional)</source>
             <translation>在“fractional”策略下，答案来自每个类的得分，单个 CASE 无法表达：由 sql_text 写出（engine.sql_fractional）</translation>
         </message>
         <message>
-            <location filename="engine/sql_export.py" line="265" />
+            <location filename="engine/sql_export.py" line="126" />
             <source>the table name is empty</source>
             <translation>表名为空</translation>
         </message>
         <message>
-            <location filename="engine/sql_export.py" line="237" />
+            <location filename="engine/sql_export.py" line="98" />
             <source>its missing-value policy "{policy}" is unknown</source>
             <translation>其缺失值策略“{policy}”未知</translation>
         </message>
         <message>
-            <location filename="engine/sql_export.py" line="243" />
+            <location filename="engine/sql_export.py" line="104" />
             <location filename="engine/xlsx_calculator.py" line="120" />
             <source>the learner {name} answers through a predictor of its own, not by walking the tree</source>
             <translation>学习器 {name} 通过自己的预测器作答，而不是沿树向下走</translation>
         </message>
         <message>
-            <location filename="engine/sql_export.py" line="57" />
-            <source>unknown SQL dialect "{dialect}" (known: {known})</source>
-            <translation>未知的 SQL 方言“{dialect}”（支持：{known}）</translation>
-        </message>
-        <message>
-            <location filename="engine/sql_export.py" line="66" />
-            <source>the name "{name}" holds a NUL character, which no SQL name may hold</source>
-            <translation>名称“{name}”含有 NUL 字符，SQL 名称不能含有它</translation>
-        </message>
-        <message>
-            <location filename="engine/sql_export.py" line="77" />
-            <source>the text "{text}" holds a NUL character, which SQL cannot carry in a literal</source>
-            <translation>文本“{text}”含有 NUL 字符，SQL 字面量无法表达它</translation>
-        </message>
-        <message>
-            <location filename="engine/sql_export.py" line="88" />
-            <source>the model holds the number {value}, which SQL cannot write</source>
-            <translation>模型中含有数值 {value}，SQL 无法写出它</translation>
-        </message>
-        <message>
-            <location filename="engine/sql_export.py" line="257" />
-            <location filename="engine/sql_export.py" line="271" />
+            <location filename="engine/sql_export.py" line="118" />
+            <location filename="engine/sql_export.py" line="132" />
             <location filename="engine/sql_fractional.py" line="220" />
             <source>this model cannot be written as SQL: {why}</source>
             <translation>此模型无法写成 SQL：{why}</translation>
@@ -6555,6 +6535,26 @@
             <location filename="engine/sql_fractional.py" line="52" />
             <source>it answers with labels other than its classes (a level of a class hierarchy); set the policy "stop" or "majority"</source>
             <translation>它用类以外的标签作答（类层次中的某一层）；请设为“stop”或“majority”策略</translation>
+        </message>
+        <message>
+            <location filename="engine/sql_tests.py" line="25" />
+            <source>unknown SQL dialect "{dialect}" (known: {known})</source>
+            <translation>未知的 SQL 方言“{dialect}”（支持：{known}）</translation>
+        </message>
+        <message>
+            <location filename="engine/sql_tests.py" line="34" />
+            <source>the name "{name}" holds a NUL character, which no SQL name may hold</source>
+            <translation>名称“{name}”含有 NUL 字符，SQL 名称不能含有它</translation>
+        </message>
+        <message>
+            <location filename="engine/sql_tests.py" line="45" />
+            <source>the text "{text}" holds a NUL character, which SQL cannot carry in a literal</source>
+            <translation>文本“{text}”含有 NUL 字符，SQL 字面量无法表达它</translation>
+        </message>
+        <message>
+            <location filename="engine/sql_tests.py" line="56" />
+            <source>the model holds the number {value}, which SQL cannot write</source>
+            <translation>模型中含有数值 {value}，SQL 无法写出它</translation>
         </message>
         <message>
             <location filename="engine/strategies.py" line="126" />
