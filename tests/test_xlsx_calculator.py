@@ -38,9 +38,11 @@ from openpyxl.utils import column_index_from_string
 from openpyxl.utils import get_column_letter as _col
 
 from engine.algorithms import registry
+from engine.data.encode import encode_for_schema
 from engine.data.read import read_table
 from engine.data.spec import ProblemSpec, class_labels
 from engine.data.table import natural_key
+from engine.edits import Edit, edit_model
 from engine.errors import ModelFileError, OptionError
 from engine.predicting import Predictions
 from engine.problem import open_problem, with_missing_values
@@ -269,6 +271,25 @@ def recalculated(tmp_path_factory):
     path.write_bytes(calculator_bytes(model, rows=N_CASES, cases=cases))
     books.append(path)
     checks["relabelled"] = (path, truth, len(model.schema.names), model.missing)
+    # an expert-edited tree (root forced to safety, regrown, a node pruned, a leaf relabelled against its
+    # counts): its calculator answers as predict does, blanks included
+    model = train_model(registry.get("cart"), table, problem.spec, None).model
+    data = encode_for_schema(table, model.schema)
+    for edit in (Edit("split", "root", attribute="safety", threshold=0.5), Edit("regrow", "root"),
+                 Edit("prune", "root/1/0")):
+        model = edit_model(model, data, edit)
+    heavy = max(model.tree.leaves(), key=lambda i: model.tree.nodes[i].weight)
+    steps = model.tree.path_to(heavy)
+    at = "root" + "".join(f"/{model.tree.nodes[a].children.index(b)}" for a, b in zip(steps, steps[1:]))
+    second = model.tree.labels[int(np.argsort(model.tree.nodes[heavy].counts)[-2])]
+    model = edit_model(model, data, Edit("label", at, label=second))
+    blanked = with_blanks(table, problem.spec, tmp_path_factory.mktemp("edited"))
+    rows = list(range(0, len(blanked.frame), len(blanked.frame) // N_CASES))[:N_CASES]
+    cases = [[_plain(blanked.frame[n].iat[i]) for n in model.schema.names] for i in rows]
+    path = base / "edited.xlsx"
+    path.write_bytes(calculator_bytes(model, rows=N_CASES, cases=cases))
+    books.append(path)
+    checks["edited"] = (path, _expected(model, blanked, rows), len(model.schema.names), model.missing)
     # what a person may type: a text never seen in training or in another case, a number in a column of
     # texts ("2" typed as 2), a text in a column of numbers
     model = train_model(registry.get("cart"), table, problem.spec, None).model
@@ -351,6 +372,13 @@ def test_every_crisp_learner_answers_as_predict_in_libreoffice(recalculated, lea
     assert calc[ANSWERS[0]] == expected[0][0] and calc[ANSWERS[3]] == expected[0][2], key
     if expected[0][1] is not None:
         assert abs(_percent(calc[ANSWERS[1]]) - expected[0][1]) < 1e-9, key
+
+
+@needs_soffice
+def test_an_expert_edited_tree_answers_as_predict(recalculated):
+    path, expected, p, _ = recalculated["checks"]["edited"]
+    got = _answers(recalculated["sheets"][path]["Score cases"], p, len(expected))
+    assert [g[0] for g in got] == [e[0] for e in expected] and [g[2] for g in got] == [e[2] for e in expected]
 
 
 @needs_soffice
