@@ -3129,7 +3129,7 @@
         <message>
             <location filename="engine/data/project.py" line="102" />
             <location filename="engine/data/project.py" line="104" />
-            <location filename="engine/data/spec/reading.py" line="84" />
+            <location filename="engine/data/spec/reading.py" line="86" />
             <location filename="engine/tree/check.py" line="93" />
             <location filename="engine/tree/check.py" line="107" />
             <source>must be a text</source>
@@ -3965,44 +3965,44 @@
             <translation>目标列“{target}”含有 {n_classes} 个不同的数值；本程序学习的是类别，而不是连续量：请先将其离散化</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="24" />
+            <location filename="engine/data/spec/reading.py" line="25" />
             <source>the settings must be a JSON object</source>
             <translation>设置必须是 JSON 对象</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="31" />
+            <location filename="engine/data/spec/reading.py" line="32" />
             <source>must map each label to its parent label</source>
             <translation>必须将每个标签映射到其父标签</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="41" />
+            <location filename="engine/data/spec/reading.py" line="42" />
             <source>must map column names to their settings</source>
             <translation>必须将列名映射到其设置</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="48" />
+            <location filename="engine/data/spec/reading.py" line="49" />
             <source>must be a list of groups</source>
             <translation>必须是批量属性组的列表</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="92" />
+            <location filename="engine/data/spec/reading.py" line="94" />
             <source>must be a list of labels</source>
             <translation>必须是标签列表</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="106" />
+            <location filename="engine/data/spec/reading.py" line="108" />
             <location filename="engine/tree/check.py" line="316" />
             <location filename="engine/tree/check.py" line="370" />
             <source>must be a finite number</source>
             <translation>必须是有限数</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="112" />
+            <location filename="engine/data/spec/reading.py" line="114" />
             <source>must be an object of settings</source>
             <translation>必须是设置对象</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="116" />
+            <location filename="engine/data/spec/reading.py" line="118" />
             <location filename="engine/tree/check.py" line="96" />
             <location filename="engine/tree/check.py" line="128" />
             <location filename="engine/tree/check.py" line="187" />
@@ -4010,53 +4010,53 @@
             <translation>必须是 true 或 false</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="148" />
+            <location filename="engine/data/spec/reading.py" line="150" />
             <source>must be an object with name, attributes and common_cost</source>
             <translation>必须是含有 name、attributes 和 common_cost 的对象</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="158" />
+            <location filename="engine/data/spec/reading.py" line="160" />
             <source>must be an object with labels and matrix</source>
             <translation>必须是含有 labels 和 matrix 的对象</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="162" />
+            <location filename="engine/data/spec/reading.py" line="164" />
             <location filename="engine/tree/check.py" line="81" />
             <source>is missing</source>
             <translation>缺失</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="164" />
+            <location filename="engine/data/spec/reading.py" line="166" />
             <source>must be a list of rows</source>
             <translation>必须是行的列表</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="35" />
+            <location filename="engine/data/spec/reading.py" line="36" />
             <source>the parent must be a label</source>
             <translation>父标签必须是一个标签</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="104" />
+            <location filename="engine/data/spec/reading.py" line="106" />
             <source>must be a finite number (this one is too large)</source>
             <translation>必须是有限数（此值太大）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="100" />
+            <location filename="engine/data/spec/reading.py" line="102" />
             <source>must be a number, not {value}</source>
             <translation>必须是数字，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="128" />
+            <location filename="engine/data/spec/reading.py" line="130" />
             <source>must be "increasing", "decreasing" or "none", not {value}</source>
             <translation>必须是 "increasing"、"decreasing" 或 "none"，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="121" />
+            <location filename="engine/data/spec/reading.py" line="123" />
             <source>must be "numeric", "ordinal" or "nominal", not {value}</source>
             <translation>必须是 "numeric"、"ordinal" 或 "nominal"，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/reading.py" line="174" />
+            <location filename="engine/data/spec/reading.py" line="176" />
             <source>must be a finite number, not {value}</source>
             <translation>必须是有限数，而不是 {value}</translation>
         </message>
@@ -4244,6 +4244,21 @@
             <location filename="engine/data/spec/settings.py" line="187" />
             <source>must increase strictly: centre {number} ({here}) is not above centre {previous} ({before})</source>
             <translation>必须严格递增：第 {number} 个中心（{here}）不大于第 {previous} 个中心（{before}）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/trust.py" line="61" />
+            <source>must be an object of settings ({keys})</source>
+            <translation>必须是一个设置对象（{keys}）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/trust.py" line="65" />
+            <source>is not a trust setting (known: {keys})</source>
+            <translation>不是可信度设置（已知：{keys}）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/trust.py" line="73" />
+            <source>must be {low} {low_op} x {high_op} {high}, not {value}</source>
+            <translation>必须满足 {low} {low_op} x {high_op} {high}，而不是 {value}</translation>
         </message>
         <message>
             <location filename="engine/data/table.py" line="361" />

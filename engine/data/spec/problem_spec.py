@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from .reading import read_problem
 from .settings import AttributeSettings, BatchGroup, CostMatrix, _num_out
+from .trust import TrustSettings
 
 
 @dataclass
@@ -22,11 +23,13 @@ class ProblemSpec:
     misclassification_costs: CostMatrix | None = None
     budget: float | None = None
     positive_class: str | None = None
+    # when a leaf has too few cases, a case is outside what the model has seen, two cuts are the same
+    trust: TrustSettings = field(default_factory=TrustSettings)
     extra: dict = field(default_factory=dict)
 
     #: keys of the project file that belong to the problem (the rest is "data", "format", ...)
     KEYS = ("target", "class_order", "hierarchy", "attributes", "cost_per_time", "batch_groups",
-            "misclassification_costs", "budget", "positive_class")
+            "misclassification_costs", "budget", "positive_class", "trust")
 
     # ---- access ----------------------------------------------------------
 
@@ -65,6 +68,8 @@ class ProblemSpec:
         }
         if self.positive_class is not None:
             out["positive_class"] = self.positive_class
+        if not self.trust.is_default():
+            out["trust"] = self.trust.to_json()
         out.update(self.extra)
         return out
 

@@ -14,6 +14,7 @@ from ...errors import ProjectFileError
 from ...i18n import _
 from ..table import NOMINAL, NUMERIC, ORDINAL, format_number
 from .settings import _MONOTONE_ALIASES, AttributeSettings, BatchGroup, CostMatrix, fuzzy_term_problems
+from .trust import read_trust
 
 
 def read_problem(obj: dict, *, cls, file: str | None = None, keep_unknown: bool = True):
@@ -54,6 +55,7 @@ def read_problem(obj: dict, *, cls, file: str | None = None, keep_unknown: bool 
     budget = obj.get("budget")
     spec.budget = None if budget is None else reader.number(obj, "budget", None)
     spec.positive_class = reader.opt_str(obj, "positive_class")
+    spec.trust = read_trust(obj.get("trust"), reader)
     if keep_unknown:
         spec.extra = {k: v for k, v in obj.items() if k not in cls.KEYS}
     return spec
