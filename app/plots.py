@@ -11,6 +11,7 @@ import textwrap
 from html import escape
 from pathlib import Path
 
+from engine.fileio import check_target
 from engine.i18n import _
 from engine.plot import COLOURS
 from engine.textwidth import display_width
@@ -70,6 +71,7 @@ def line_plot(plot, path: str | Path, *, width: int = 900, height: int = 600) ->
                     symbolBrush=colour, connect="finite")
     exporter = pyqtgraph.exporters.ImageExporter(widget.plotItem)
     exporter.parameters()["width"] = width
+    check_target(path)  # a folder, a device or a missing folder: said as every writer says it
     exporter.export(str(path))
     widget.close()
     if not path.is_file():

@@ -106,6 +106,13 @@ class ModelFileError(RuleTreeError):
     kind = "model"
 
 
+class WriteError(RuleTreeError):
+    """A file that cannot be written where the user asked (a folder, a device, a missing folder, a
+    full disk, no permission): one line naming the path; the old file, if any, is kept."""
+
+    kind = "write"
+
+
 class OptionError(RuleTreeError):
     """A command-line option with a bad value."""
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import json
 import math
 import os
@@ -13,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .errors import WriteError
 from .i18n import N_, _
 
 #: the `what` of read_json_file's callers, translated where a message names it
@@ -24,11 +27,18 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
 
     The rename is atomic on POSIX and Windows (os.replace), so a crash leaves
     either the previous file or the complete new one. File mode of an existing
-    target is kept.
+    target is kept. The target must be a regular file or absent, in a folder that exists
+    (`check_target`): a rename over a device (/dev/null, as root) would replace it with a
+    regular file. Every OSError on the way (a full disk, no permission, a read-only file
+    system) is a `WriteError` naming the path; the old file is kept.
     """
     path = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)  # write through a link
+    check_target(path)
     directory = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(path.name), suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise _write_error(path, exc) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -39,14 +49,72 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
         except FileNotFoundError:
             os.chmod(tmp, 0o644)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(exc, OSError):
+            raise _write_error(path, exc) from None
         raise
     _fsync_directory(directory)
     remove_stale_temporaries(path)
+
+
+def check_target(path: str | os.PathLike) -> None:
+    """`WriteError` unless `path` can be written by a rename beside it: absent or a regular file (not
+    a folder, a device, a pipe or a socket), in a folder that exists."""
+    path = Path(path)
+    shown = os.fspath(path)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise _write_error(path, exc) from None
+    if info is not None:
+        if stat.S_ISDIR(info.st_mode):
+            raise WriteError(_('cannot write "{path}": it is a folder; give a file name').format(path=shown),
+                             code="cannot_write")
+        if not stat.S_ISREG(info.st_mode):
+            raise WriteError(_('cannot write "{path}": it is not a regular file (a device, a pipe or a socket); '
+                               "give a file name").format(path=shown), code="cannot_write")
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.exists():
+        raise WriteError(_('cannot write "{path}": the folder "{folder}" does not exist').format(
+            path=shown, folder=os.fspath(directory)), code="cannot_write")
+    if not directory.is_dir():
+        raise WriteError(_('cannot write "{path}": "{folder}" is not a folder').format(
+            path=shown, folder=os.fspath(directory)), code="cannot_write")
+
+
+#: what an OSError's errno means to the person saving
+_WRITE_REASONS = {errno.ENOSPC: N_("the disk is full"), errno.EDQUOT: N_("the disk quota is used up"),
+                  errno.EACCES: N_("permission denied"), errno.EPERM: N_("permission denied"),
+                  errno.EROFS: N_("the file system is read-only"), errno.ENAMETOOLONG: N_("the name is too long"),
+                  errno.EISDIR: N_("it is a folder"), errno.ENOENT: N_("the folder does not exist")}
+
+
+def _write_error(path, exc: OSError) -> WriteError:
+    reason = _WRITE_REASONS.get(exc.errno)
+    why = _(reason) if reason else (exc.strerror or str(exc))
+    return WriteError(_('cannot write "{path}": {why}; nothing was changed there').format(
+        path=os.fspath(path), why=why), code="cannot_write")
+
+
+#: a temporary name beside the target: ".NAME.XXXXXXXX.tmp", or for a name too long to take that
+#: within the 255 bytes a file name may have, ".rt-<hash of the name>.XXXXXXXX.tmp"
+_MAX_NAME_BYTES = 255
+
+
+def _temporary_prefix(name: str) -> str:
+    if len(f".{name}.XXXXXXXX.tmp".encode("utf-8", "surrogateescape")) <= _MAX_NAME_BYTES:
+        return f".{name}."
+    return f".rt-{_name_hash(name)}."
+
+
+def _name_hash(name: str) -> str:
+    return hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:16]
 
 
 STALE_SECONDS = 3600  # a temporary file this old belongs to no write still running
@@ -68,7 +136,7 @@ def remove_stale_temporaries(path: str | os.PathLike) -> list[str]:
         return removed
     for entry in entries:
         match = _TEMPORARY.fullmatch(entry.name)
-        if match is None or match["name"] != path.name:
+        if match is None or match["name"] not in (path.name, f"rt-{_name_hash(path.name)}"):
             continue
         try:
             info = entry.stat(follow_symlinks=False)

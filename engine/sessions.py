@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .consult import PLANNING, UNKNOWN, Consultation
 from .data.spec import ProblemSpec, validate_for_model
-from .errors import ModelFileError, RuleTreeError
+from .errors import ModelFileError, RuleTreeError, WriteError
 from .export import _sheet
 from .fileio import atomic_write_bytes, atomic_write_json, read_json_file
 from .i18n import N_, _
@@ -30,14 +30,25 @@ VERSION = 1
 
 def sessions_dir() -> Path:
     path = user_data_dir() / "sessions"
-    path.mkdir(parents=True, exist_ok=True)
+    _make_folder(path)
     return path
+
+
+def _make_folder(path: Path) -> None:
+    """The folder, made when missing; one that cannot be made (a file in its place, no permission) is a
+    WriteError naming it, never a traceback."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise WriteError(_('cannot write the consultations\' folder "{path}": {why}').format(
+            path=os.fspath(path), why=_("a file is in its place") if isinstance(exc, FileExistsError)
+            else (exc.strerror or str(exc))), code="cannot_write") from None
 
 
 def models_dir() -> Path:
     """Copies of models that were never saved to a file (the GUI's), so their sessions can resume."""
     path = sessions_dir() / "models"
-    path.mkdir(parents=True, exist_ok=True)
+    _make_folder(path)
     return path
 
 

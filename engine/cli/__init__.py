@@ -24,6 +24,7 @@ from typing import Callable
 
 from .. import __version__
 from ..errors import OptionError, RuleTreeError
+from ..fileio import check_target
 from ..i18n import LANGUAGES, N_, LanguageUnavailable, _, using
 from ..paths import log_file
 from .candidates import add_candidates_parser
@@ -251,6 +252,19 @@ def _setup_logging() -> None:
     root.setLevel(logging.INFO)
 
 
+#: the options that name a file a command writes (reproduce's --out is a folder it makes)
+OUTPUT_OPTIONS = ("out", "xlsx", "pmml", "sql", "xlsx_calculator", "pdf", "log")
+
+
+def check_outputs(args) -> None:
+    """Every file the command will write, checked before any work (a long training is not lost to a
+    mistyped folder): absent or a regular file, in a folder that exists (engine.fileio.check_target)."""
+    for dest in OUTPUT_OPTIONS:
+        value = getattr(args, dest, None)
+        if isinstance(value, str) and value and not (dest == "out" and getattr(args, "func", None) is cmd_reproduce):
+            check_target(value)
+
+
 def guarded(work: Callable[[], int]) -> int:
     """Run `work` under the exit policy: a RuleTreeError is one line and status 2, a bug is
     one line, status 1 and its traceback in the log file."""
@@ -291,6 +305,7 @@ def main(argv: list[str] | None = None, *, plotter: Callable | None = None) -> i
             raise OptionError(_("give a command ({commands}); see '{prog} --help'").format(
                 commands=", ".join(SUBCOMMANDS), prog=PROG), code="bad_option")
         args.plotter = plotter
+        check_outputs(args)
         return args.func(args)
 
     try:

@@ -47,6 +47,9 @@ def cmd_consult(args) -> int:
                 names=", ".join(strangers), attributes=", ".join(model.schema.names)), code="bad_answer",
                 file=args.answers)
     interactive = sys.stdin is not None and sys.stdin.isatty()
+    # saved before it is said to be resumable (a session folder that cannot be written: exit 2 here, before any
+    # question), and again after every answer, so a consultation cut off is resumed where it stopped
+    session.save()
     print(_("session {id} (resume with: {command})").format(
         id=session.id, command=f"{PROG} consult {args.model} --resume {session.id}"), file=sys.stderr)
     step = len(session.steps)
@@ -90,6 +93,7 @@ def cmd_consult(args) -> int:
             continue
         try:
             session.answer(answers, best, outside_ok=not interactive)
+            session.save()
             for warning in session.consultation.history[-1]["warnings_shown"]:  # the file keeps English
                 print("  " + _("warning: {message}; used as given").format(message=warning), file=sys.stderr)
         except RuleTreeError as exc:

@@ -888,318 +888,318 @@
             <translation>把“{attribute}”按其区间划分不是一种编辑：请在它的某个切分点处划分（{cuts}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="48" />
+            <location filename="engine/cli/__init__.py" line="49" />
             <source>ruletree: no display found (DISPLAY is not set), so the window cannot open; use a subcommand such as 'ruletree info DATA' (see 'ruletree --help')</source>
             <translation>ruletree：找不到显示器（未设置 DISPLAY），无法打开窗口；请使用子命令，例如“ruletree info DATA”（参见“ruletree --help”）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="56" />
+            <location filename="engine/cli/__init__.py" line="57" />
             <source>usage: </source>
             <translation>用法：</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="56" />
+            <location filename="engine/cli/__init__.py" line="57" />
             <source>positional arguments</source>
             <translation>位置参数</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="56" />
+            <location filename="engine/cli/__init__.py" line="57" />
             <source>options</source>
             <translation>选项</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="56" />
+            <location filename="engine/cli/__init__.py" line="57" />
             <source>show this help message and exit</source>
             <translation>显示此帮助信息并退出</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="57" />
+            <location filename="engine/cli/__init__.py" line="58" />
             <source>the following arguments are required: %s</source>
             <translation>缺少必需的参数：%s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="57" />
+            <location filename="engine/cli/__init__.py" line="58" />
             <source>unrecognized arguments: %s</source>
             <translation>无法识别的参数：%s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="58" />
+            <location filename="engine/cli/__init__.py" line="59" />
             <source>invalid choice: %(value)r (choose from %(choices)s)</source>
             <translation>无效的选择：%(value)r（可选：%(choices)s）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="58" />
+            <location filename="engine/cli/__init__.py" line="59" />
             <source>expected one argument</source>
             <translation>需要一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="59" />
+            <location filename="engine/cli/__init__.py" line="60" />
             <source>expected at least one argument</source>
             <translation>至少需要一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="59" />
+            <location filename="engine/cli/__init__.py" line="60" />
             <source>expected at most one argument</source>
             <translation>至多接受一个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="59" />
+            <location filename="engine/cli/__init__.py" line="60" />
             <source>expected %s argument</source>
             <translation>需要 %s 个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="60" />
+            <location filename="engine/cli/__init__.py" line="61" />
             <source>expected %s arguments</source>
             <translation>需要 %s 个参数值</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="60" />
+            <location filename="engine/cli/__init__.py" line="61" />
             <source>argument %(argument_name)s: %(message)s</source>
             <translation>参数 %(argument_name)s：%(message)s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="61" />
+            <location filename="engine/cli/__init__.py" line="62" />
             <source>invalid %(type)s value: %(value)r</source>
             <translation>无效的 %(type)s 值：%(value)r</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="61" />
+            <location filename="engine/cli/__init__.py" line="62" />
             <source>ambiguous option: %(option)s could match %(matches)s</source>
             <translation>有歧义的选项：%(option)s 可匹配 %(matches)s</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="62" />
+            <location filename="engine/cli/__init__.py" line="63" />
             <source>not allowed with argument %s</source>
             <translation>不能与参数 %s 同时使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="62" />
+            <location filename="engine/cli/__init__.py" line="63" />
             <source>ignored explicit argument %r</source>
             <translation>忽略了显式参数 %r</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="63" />
+            <location filename="engine/cli/__init__.py" line="64" />
             <source>one of the arguments %s is required</source>
             <translation>需要参数 %s 之一</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="89" />
+            <location filename="engine/cli/__init__.py" line="90" />
             <source>RuleTree Studio: decision trees and IF-THEN rules from spreadsheets. With no subcommand, starts the window.</source>
             <translation>RuleTree Studio：从电子表格生成决策树和“如果-则”规则。不带子命令时打开窗口。</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="93" />
+            <location filename="engine/cli/__init__.py" line="94" />
             <source>language of the messages and exports: en or zh_CN (default: RULETREE_LANG, then the system locale); JSON output and files never change with it</source>
             <translation>消息和导出文件的语言：en 或 zh_CN（默认：RULETREE_LANG，其次为系统区域设置）；JSON 输出和文件内容不随之改变</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="96" />
+            <location filename="engine/cli/__init__.py" line="97" />
             <source>columns, types, missing values, classes; validate a project</source>
             <translation>列、类型、缺失值、类别；检查项目</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="98" />
-            <location filename="engine/cli/__init__.py" line="101" />
+            <location filename="engine/cli/__init__.py" line="99" />
+            <location filename="engine/cli/__init__.py" line="102" />
             <location filename="engine/cli/candidates.py" line="40" />
             <location filename="engine/cli/guideline.py" line="35" />
             <source>print JSON</source>
             <translation>输出 JSON</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="100" />
+            <location filename="engine/cli/__init__.py" line="101" />
             <source>the available algorithms, by family, and their parameters</source>
             <translation>可用的算法（按类别分组）及其参数</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="104" />
+            <location filename="engine/cli/__init__.py" line="105" />
             <source>fit a model on all rows and write it</source>
             <translation>用全部行训练模型并保存</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="107" />
+            <location filename="engine/cli/__init__.py" line="108" />
             <source>an algorithm parameter (repeatable)</source>
             <translation>一个算法参数（可重复）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="111" />
+            <location filename="engine/cli/__init__.py" line="112" />
             <source>predict every row of a data file</source>
             <translation>预测数据文件的每一行</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="118" />
+            <location filename="engine/cli/__init__.py" line="119" />
             <source>what an unknown value does (default: the algorithm's own policy)</source>
             <translation>遇到未知值时的处理方式（默认：算法自身的策略）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="122" />
+            <location filename="engine/cli/__init__.py" line="123" />
             <source>IF-THEN rules of a model</source>
             <translation>模型的“如果-则”规则</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="124" />
+            <location filename="engine/cli/__init__.py" line="125" />
             <source>also write an Excel workbook</source>
             <translation>同时写出 Excel 工作簿</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="128" />
+            <location filename="engine/cli/__init__.py" line="129" />
             <source>cross-validated metrics of an algorithm on a file</source>
             <translation>算法在一个文件上的交叉验证指标</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="136" />
+            <location filename="engine/cli/__init__.py" line="137" />
             <location filename="engine/cli/compare.py" line="64" />
             <source>how a test case's values are obtained, for the cost metrics (default: sequential when the problem has test or waiting costs)</source>
             <translation>代价指标中测试样本取值的获取方式（默认：问题有测试代价或等待时间代价时为 sequential）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="139" />
+            <location filename="engine/cli/__init__.py" line="140" />
             <source>for experiments: blank each attribute value (never the class) independently with probability R, 0 &lt;= R &lt; 1 (missing completely at random, seeded by --seed), in the training and the test rows of every fold</source>
             <translation>用于实验：在每一折的训练行和测试行中，以概率 R（0 &lt;= R &lt; 1）独立地清空每个属性值（从不清空类别）（完全随机缺失，随机种子由 --seed 给出）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="153" />
+            <location filename="engine/cli/__init__.py" line="154" />
             <source>one case, the most useful question next</source>
             <translation>一个案例，下一步问最有用的问题</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="155" />
+            <location filename="engine/cli/__init__.py" line="156" />
             <source>costs, batch groups and budget from a project</source>
             <translation>从项目读取代价、批量属性组和预算</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="157" />
+            <location filename="engine/cli/__init__.py" line="158" />
             <source>scripted answers: attribute -&gt; value (null or ? unknown)</source>
             <translation>预设的回答：属性 -&gt; 值（null 或 ? 表示未知）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="158" />
+            <location filename="engine/cli/__init__.py" line="159" />
             <source>write the session (questions, answers, outcome)</source>
             <translation>写出咨询会话（问题、回答、结果）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="159" />
+            <location filename="engine/cli/__init__.py" line="160" />
             <source>continue a saved session</source>
             <translation>继续一个已保存的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="160" />
+            <location filename="engine/cli/__init__.py" line="161" />
             <source>a name for the case (patient, applicant) in the history</source>
             <translation>该案例（病人、申请人）在历史记录中的名称</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="162" />
+            <location filename="engine/cli/__init__.py" line="163" />
             <source>also stop when no remaining test costs less than it could still save (E_now - E*; meaningful when test and misclassification costs share a unit)</source>
             <translation>当剩余的测试都不比它还能节省的代价（E_now - E*）便宜时也停止（测试代价与误分类代价单位相同时才有意义）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="165" />
+            <location filename="engine/cli/__init__.py" line="166" />
             <source>planned (default): ask any attribute a still-possible rule tests, in the order of least expected total cost; utility: the tree's next tests by expected cost removed per unit of test cost (fuzzy and trichotomy trees always)</source>
             <translation>planned（默认）：按期望总代价从小到大，询问仍可能成立的规则所测试的任一属性；utility：按每单位测试代价减少的期望代价选择决策树的下一个测试（模糊决策树和三分法决策树总是如此）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="170" />
+            <location filename="engine/cli/__init__.py" line="171" />
             <source>saved consultations: list them, export them to Excel</source>
             <translation>已保存的咨询：列出，或导出到 Excel</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="171" />
+            <location filename="engine/cli/__init__.py" line="172" />
             <source>only these sessions</source>
             <translation>只显示这些咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="172" />
+            <location filename="engine/cli/__init__.py" line="173" />
             <source>only this project's sessions</source>
             <translation>只显示该项目的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="173" />
+            <location filename="engine/cli/__init__.py" line="174" />
             <source>only sessions with this model</source>
             <translation>只显示使用该模型的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="174" />
+            <location filename="engine/cli/__init__.py" line="175" />
             <source>write them to a workbook (Sessions, Answers)</source>
             <translation>写入工作簿（咨询会话、回答）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="178" />
+            <location filename="engine/cli/__init__.py" line="179" />
             <source>rerun a paper's experiment; write its tables and plots</source>
             <translation>重新运行一篇论文的实验；写出其表格和图</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="181" />
+            <location filename="engine/cli/__init__.py" line="182" />
             <source>output folder (default: reproduce_PAPER)</source>
             <translation>输出文件夹（默认：reproduce_PAPER）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="182" />
+            <location filename="engine/cli/__init__.py" line="183" />
             <source>few repeats: about a minute</source>
             <translation>少量重复：约一分钟</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="183" />
+            <location filename="engine/cli/__init__.py" line="184" />
             <source>repeats of every part (facmi; the paper: 100)</source>
             <translation>每一部分的重复次数（facmi；论文中为 100）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="184" />
+            <location filename="engine/cli/__init__.py" line="185" />
             <source>also draw the plots as PNG (with the app's plotter; the SVG plots need nothing more)</source>
             <translation>同时将图绘制为 PNG（使用应用程序的绘图器；SVG 图无需额外组件）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="220" />
+            <location filename="engine/cli/__init__.py" line="221" />
             <source>Start the RuleTree Studio window.</source>
             <translation>打开 RuleTree Studio 窗口。</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="221" />
+            <location filename="engine/cli/__init__.py" line="222" />
             <source>a data file or project (.rtproj) to open</source>
             <translation>要打开的数据文件或项目（.rtproj）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="222" />
+            <location filename="engine/cli/__init__.py" line="223" />
             <source>en or zh_CN</source>
             <translation>en 或 zh_CN</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="179" />
+            <location filename="engine/cli/__init__.py" line="180" />
             <source>{papers} (dp, hfdt, mincost: with their issues)</source>
             <translation>{papers}（dp、hfdt、mincost：附带其问题说明）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="225" />
+            <location filename="engine/cli/__init__.py" line="226" />
             <source>"{file}" is neither a file nor a command (commands: {commands})</source>
             <translation>“{file}”既不是文件，也不是命令（命令：{commands}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="261" />
+            <location filename="engine/cli/__init__.py" line="275" />
             <location filename="engine/cli/commands.py" line="72" />
             <source>{prog}: error: {message}</source>
             <translation>{prog}：错误：{message}</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="264" />
+            <location filename="engine/cli/__init__.py" line="278" />
             <source>{prog}: interrupted</source>
             <translation>{prog}：已中断</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="270" />
+            <location filename="engine/cli/__init__.py" line="284" />
             <source>{prog}: internal error ({kind}: {error}); this is a bug, please report it with the log file {log}</source>
             <translation>{prog}：内部错误（{kind}：{error}）；这是程序缺陷，请连同日志文件 {log} 一起报告</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="286" />
+            <location filename="engine/cli/__init__.py" line="300" />
             <source>give a command ({commands}); the window starts with '{prog}' (python -m app.launch); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；窗口用“{prog}”（python -m app.launch）启动；参见“{prog} --help”</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="291" />
+            <location filename="engine/cli/__init__.py" line="305" />
             <source>give a command ({commands}); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；参见“{prog} --help”</translation>
         </message>
         <message>
             <location filename="engine/cli/candidates.py" line="22" />
-            <location filename="engine/sessions.py" line="425" />
+            <location filename="engine/sessions.py" line="436" />
             <source>gain</source>
             <translation>增益</translation>
         </message>
@@ -1230,7 +1230,7 @@
         </message>
         <message>
             <location filename="engine/cli/candidates.py" line="105" />
-            <location filename="engine/sessions.py" line="425" />
+            <location filename="engine/sessions.py" line="436" />
             <source>attribute</source>
             <translation>属性</translation>
         </message>
@@ -1263,14 +1263,14 @@
             <location filename="engine/cli/candidates.py" line="108" />
             <location filename="engine/cli/printing.py" line="26" />
             <location filename="engine/data/spec/settings.py" line="38" />
-            <location filename="engine/sessions.py" line="423" />
+            <location filename="engine/sessions.py" line="434" />
             <source>test cost</source>
             <translation>测试代价</translation>
         </message>
         <message>
             <location filename="engine/cli/candidates.py" line="108" />
             <location filename="engine/data/spec/settings.py" line="38" />
-            <location filename="engine/sessions.py" line="424" />
+            <location filename="engine/sessions.py" line="435" />
             <source>waiting cost</source>
             <translation>等待时间代价</translation>
         </message>
@@ -1541,7 +1541,7 @@
             <location filename="engine/compare/workbook.py" line="111" />
             <location filename="engine/compare/workbook.py" line="79" />
             <location filename="engine/compare/workbook.py" line="191" />
-            <location filename="engine/sessions.py" line="423" />
+            <location filename="engine/sessions.py" line="434" />
             <source>algorithm</source>
             <translation>算法</translation>
         </message>
@@ -1655,17 +1655,17 @@
             <translation>--answers 必须包含一个 JSON 对象：属性 -&gt; 值</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="50" />
+            <location filename="engine/cli/consult.py" line="53" />
             <source>session {id} (resume with: {command})</source>
             <translation>咨询会话 {id}（继续：{command}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="110" />
+            <location filename="engine/cli/consult.py" line="114" />
             <source>answer: {label}</source>
             <translation>答案：{label}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="110" />
+            <location filename="engine/cli/consult.py" line="114" />
             <location filename="engine/export.py" line="254" />
             <location filename="engine/report.py" line="196" />
             <location filename="engine/tree/describe.py" line="189" />
@@ -1673,17 +1673,17 @@
             <translation>待定</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="117" />
+            <location filename="engine/cli/consult.py" line="121" />
             <source>costs: tests {test}, waiting {waiting}, common costs saved {saved}</source>
             <translation>代价：测试 {test}，等待 {waiting}，节省的公共代价 {saved}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="145" />
+            <location filename="engine/cli/consult.py" line="149" />
             <source>warning: skipped {message}</source>
             <translation>警告：已跳过 {message}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="148" />
+            <location filename="engine/cli/consult.py" line="152" />
             <source>{n} session(s) written to {path}</source>
             <translation>已将 {n} 个咨询会话写入 {path}</translation>
         </message>
@@ -1693,47 +1693,47 @@
             <translation>不是模型的属性：{names}（模型的属性：{attributes}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="61" />
+            <location filename="engine/cli/consult.py" line="64" />
             <source>Q{step}: {name}  ({reason}; it costs {cost})</source>
             <translation>问题 {step}：{name}  （{reason}；代价 {cost}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="65" />
+            <location filename="engine/cli/consult.py" line="68" />
             <source>Q{step}: {name}  (removes {gain} of expected cost for {cost}: utility {utility}{next})</source>
             <translation>问题 {step}：{name}  （以代价 {cost} 减少期望代价 {gain}：效用 {utility}{next}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="77" />
+            <location filename="engine/cli/consult.py" line="80" />
             <source>(not in the answers file)</source>
             <translation>（回答文件中没有）</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="112" />
+            <location filename="engine/cli/consult.py" line="116" />
             <source>because {rule}</source>
             <translation>因为 {rule}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="114" />
+            <location filename="engine/cli/consult.py" line="118" />
             <source>not known: {names}</source>
             <translation>未知：{names}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="116" />
+            <location filename="engine/cli/consult.py" line="120" />
             <source>could not settle it: {names}</source>
             <translation>无法确定：{names}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="143" />
+            <location filename="engine/cli/consult.py" line="147" />
             <source>no saved session {ids}</source>
             <translation>没有已保存的咨询会话 {ids}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="154" />
+            <location filename="engine/cli/consult.py" line="158" />
             <source>no saved sessions for this project</source>
             <translation>该项目没有已保存的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="154" />
+            <location filename="engine/cli/consult.py" line="158" />
             <source>no saved sessions</source>
             <translation>没有已保存的咨询会话</translation>
         </message>
@@ -1743,37 +1743,37 @@
             <translation>“{name}”的回答必须是文本、数字或 null，而不是 {kind}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="101" />
+            <location filename="engine/cli/consult.py" line="105" />
             <source>use it anyway? [y/N] </source>
             <translation>仍然使用？[y/N] </translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="156" />
+            <location filename="engine/cli/consult.py" line="160" />
             <source>cost {cost}</source>
             <translation>代价 {cost}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="157" />
+            <location filename="engine/cli/consult.py" line="161" />
             <source>(open) {label}</source>
             <translation>（未完成）{label}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="94" />
+            <location filename="engine/cli/consult.py" line="98" />
             <source>warning: {message}; used as given</source>
             <translation>警告：{message}；按给出的值使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="106" />
+            <location filename="engine/cli/consult.py" line="110" />
             <source>{error}; asked again</source>
             <translation>{error}；重新询问</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="68" />
+            <location filename="engine/cli/consult.py" line="71" />
             <source>; next: {others}</source>
             <translation>；其次：{others}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="159" />
+            <location filename="engine/cli/consult.py" line="163" />
             <source>{n} question(s)</source>
             <translation>{n} 个问题</translation>
         </message>
@@ -2083,7 +2083,7 @@
         </message>
         <message>
             <location filename="engine/cli/printing.py" line="67" />
-            <location filename="engine/sessions.py" line="424" />
+            <location filename="engine/sessions.py" line="435" />
             <source>missing</source>
             <translation>缺失</translation>
         </message>
@@ -2664,7 +2664,7 @@
         </message>
         <message>
             <location filename="engine/compare/store.py" line="152" />
-            <location filename="engine/sessions.py" line="316" />
+            <location filename="engine/sessions.py" line="327" />
             <source>{where} is not an object</source>
             <translation>{where}不是对象</translation>
         </message>
@@ -4314,7 +4314,7 @@
             <location filename="engine/data/table.py" line="164" />
             <location filename="engine/data/table.py" line="567" />
             <location filename="engine/errors.py" line="63" />
-            <location filename="engine/sessions.py" line="143" />
+            <location filename="engine/sessions.py" line="154" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -4595,7 +4595,7 @@
             <translation>取值“{value}”出现在两个取值组中</translation>
         </message>
         <message>
-            <location filename="engine/errors.py" line="121" />
+            <location filename="engine/errors.py" line="128" />
             <source>cancelled by the user</source>
             <translation>已被用户取消</translation>
         </message>
@@ -4810,7 +4810,7 @@
         </message>
         <message>
             <location filename="engine/export.py" line="134" />
-            <location filename="engine/sessions.py" line="424" />
+            <location filename="engine/sessions.py" line="435" />
             <location filename="engine/xlsx_calculator.py" line="78" />
             <location filename="engine/xlsx_calculator.py" line="279" />
             <location filename="engine/xlsx_calculator.py" line="334" />
@@ -4856,7 +4856,7 @@
         </message>
         <message>
             <location filename="engine/export.py" line="165" />
-            <location filename="engine/sessions.py" line="423" />
+            <location filename="engine/sessions.py" line="434" />
             <location filename="engine/xlsx_calculator.py" line="334" />
             <source>label</source>
             <translation>标签</translation>
@@ -4867,74 +4867,135 @@
             <translation>权重</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="19" />
-            <location filename="engine/sessions.py" line="422" />
+            <location filename="engine/fileio.py" line="22" />
+            <location filename="engine/sessions.py" line="433" />
             <source>project</source>
             <translation>项目</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="19" />
+            <location filename="engine/fileio.py" line="22" />
             <source>model file</source>
             <translation>模型文件</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="19" />
-            <location filename="engine/sessions.py" line="422" />
+            <location filename="engine/fileio.py" line="22" />
+            <location filename="engine/sessions.py" line="433" />
             <source>session</source>
             <translation>咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="19" />
+            <location filename="engine/fileio.py" line="22" />
             <source>comparison results file</source>
             <translation>比较结果文件</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="19" />
+            <location filename="engine/fileio.py" line="22" />
             <source>answers file</source>
             <translation>回答文件</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="117" />
+            <location filename="engine/fileio.py" line="92" />
+            <source>the disk is full</source>
+            <translation>磁盘已满</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="92" />
+            <source>the disk quota is used up</source>
+            <translation>磁盘配额已用完</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="93" />
+            <location filename="engine/fileio.py" line="93" />
+            <source>permission denied</source>
+            <translation>没有权限</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="94" />
+            <source>the file system is read-only</source>
+            <translation>文件系统是只读的</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="94" />
+            <source>the name is too long</source>
+            <translation>名称太长</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="95" />
+            <source>it is a folder</source>
+            <translation>它是一个文件夹</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="95" />
+            <source>the folder does not exist</source>
+            <translation>文件夹不存在</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="101" />
+            <source>cannot write "{path}": {why}; nothing was changed there</source>
+            <translation>无法写入“{path}”：{why}；那里没有任何改动</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="84" />
+            <source>cannot write "{path}": the folder "{folder}" does not exist</source>
+            <translation>无法写入“{path}”：文件夹“{folder}”不存在</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="87" />
+            <source>cannot write "{path}": "{folder}" is not a folder</source>
+            <translation>无法写入“{path}”：“{folder}”不是文件夹</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="185" />
             <source>the {what} does not exist</source>
             <translation>{what}不存在</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="119" />
+            <location filename="engine/fileio.py" line="187" />
             <source>the file is far too large to be a {what}</source>
             <translation>文件太大，不可能是{what}</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="132" />
+            <location filename="engine/fileio.py" line="200" />
             <source>the {what} nests lists and objects more than {depth} deep; none of our files does</source>
             <translation>{what}中列表和对象的嵌套超过 {depth} 层；本程序的文件都不会如此</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="116" />
+            <location filename="engine/fileio.py" line="77" />
+            <source>cannot write "{path}": it is a folder; give a file name</source>
+            <translation>无法写入“{path}”：它是一个文件夹；请给出文件名</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="80" />
+            <source>cannot write "{path}": it is not a regular file (a device, a pipe or a socket); give a file name</source>
+            <translation>无法写入“{path}”：它不是普通文件（而是设备、管道或套接字）；请给出文件名</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="184" />
             <source>the {what} is not a regular file</source>
             <translation>{what}不是普通文件</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="124" />
+            <location filename="engine/fileio.py" line="192" />
             <source>the {what} cannot be read: {error}</source>
             <translation>无法读取{what}：{error}</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="129" />
+            <location filename="engine/fileio.py" line="197" />
             <source>this is not a RuleTree {what} (not UTF-8 text)</source>
             <translation>这不是 RuleTree 的{what}（不是 UTF-8 文本）</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="137" />
+            <location filename="engine/fileio.py" line="205" />
             <source>the {what} is not valid JSON: {error} (line {line}, column {column})</source>
             <translation>{what}不是有效的 JSON：{error}（第 {line} 行，第 {column} 列）</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="142" />
+            <location filename="engine/fileio.py" line="210" />
             <source>the {what} holds the number {number} (line {line}, column {column}), too large for any setting</source>
             <translation>{what}中的数字 {number}（第 {line} 行，第 {column} 列）太大，不适用于任何设置项</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="146" />
+            <location filename="engine/fileio.py" line="214" />
             <source>the {what} is not valid JSON: {error}</source>
             <translation>{what}不是有效的 JSON：{error}</translation>
         </message>
@@ -5180,7 +5241,7 @@
         </message>
         <message>
             <location filename="engine/plan.py" line="722" />
-            <location filename="engine/sessions.py" line="422" />
+            <location filename="engine/sessions.py" line="433" />
             <source>case</source>
             <translation>样本</translation>
         </message>
@@ -6161,215 +6222,225 @@
             <translation>{setting}，mu = {mu}：第 {k} 对（共 {n} 对）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="137" />
+            <location filename="engine/sessions.py" line="148" />
             <source>stopped at node {node}: {label}</source>
             <translation>停在节点 {node}：{label}</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="138" />
+            <location filename="engine/sessions.py" line="149" />
             <source> (stopped here: {names} unknown)</source>
             <translation>（停在此处：{names} 未知）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="139" />
+            <location filename="engine/sessions.py" line="150" />
             <source> (stopped here: a prerequisite is unknown)</source>
             <translation>（停在此处：某个前置属性未知）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="140" />
+            <location filename="engine/sessions.py" line="151" />
             <source> (every rule below ends in {label})</source>
             <translation>（下方每条规则的结论都是 {label}）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="141" />
+            <location filename="engine/sessions.py" line="152" />
             <source> (not asked further: {names} unknown)</source>
             <translation>（未继续提问：{names} 未知）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="142" />
+            <location filename="engine/sessions.py" line="153" />
             <source>no answer</source>
             <translation>无回答</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="422" />
+            <location filename="engine/sessions.py" line="433" />
             <source>created</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="422" />
+            <location filename="engine/sessions.py" line="433" />
             <source>updated</source>
             <translation>更新时间</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="422" />
+            <location filename="engine/sessions.py" line="433" />
             <source>model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="423" />
+            <location filename="engine/sessions.py" line="434" />
             <source>finished</source>
             <translation>已完成</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="423" />
+            <location filename="engine/sessions.py" line="434" />
             <source>questions</source>
             <translation>问题数</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="423" />
-            <location filename="engine/sessions.py" line="370" />
+            <location filename="engine/sessions.py" line="434" />
+            <location filename="engine/sessions.py" line="381" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="424" />
+            <location filename="engine/sessions.py" line="435" />
             <source>total cost</source>
             <translation>总代价</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="424" />
+            <location filename="engine/sessions.py" line="435" />
             <source>common cost saved</source>
             <translation>节省的公共代价</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="425" />
+            <location filename="engine/sessions.py" line="436" />
             <source>step</source>
             <translation>步骤</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="425" />
+            <location filename="engine/sessions.py" line="436" />
             <source>question</source>
             <translation>问题</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="425" />
+            <location filename="engine/sessions.py" line="436" />
             <source>answer</source>
             <translation>回答</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="425" />
+            <location filename="engine/sessions.py" line="436" />
             <source>utility</source>
             <translation>效用</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="426" />
+            <location filename="engine/sessions.py" line="437" />
             <source>warning</source>
             <translation>警告</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="441" />
+            <location filename="engine/sessions.py" line="452" />
             <source>Sessions</source>
             <translation>咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="450" />
+            <location filename="engine/sessions.py" line="461" />
             <source>Answers</source>
             <translation>回答</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="286" />
+            <location filename="engine/sessions.py" line="297" />
             <source>it is not a session file (no "format": "{format}")</source>
             <translation>这不是咨询会话文件（没有 "format": "{format}"）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="289" />
+            <location filename="engine/sessions.py" line="300" />
             <source>"version" is {value}, not a whole number from 1</source>
             <translation>"version" 为 {value}，不是从 1 起的整数</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="291" />
+            <location filename="engine/sessions.py" line="302" />
             <source>it is version {version}, newer than this program reads ({known}); update RuleTree Studio</source>
             <translation>其版本为 {version}，比本程序能读取的版本（{known}）更新；请更新 RuleTree Studio</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="297" />
+            <location filename="engine/sessions.py" line="308" />
             <source>"{key}" is not true or false</source>
             <translation>"{key}" 不是 true 或 false</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="304" />
+            <location filename="engine/sessions.py" line="315" />
             <source>"{key}" is {value}, not one of {choices}</source>
             <translation>"{key}" 为 {value}，不是 {choices} 之一</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="242" />
+            <location filename="engine/sessions.py" line="253" />
             <source>the model file has changed since this session was saved (retrained?); resume it with the model it was made with</source>
             <translation>自保存此咨询会话以来，模型文件已改变（重新训练过？）；请用创建它时的模型继续</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="295" />
-            <location filename="engine/sessions.py" line="334" />
+            <location filename="engine/sessions.py" line="306" />
+            <location filename="engine/sessions.py" line="345" />
             <source>"{key}" is not a text</source>
             <translation>"{key}" 不是文本</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="300" />
-            <location filename="engine/sessions.py" line="332" />
+            <location filename="engine/sessions.py" line="311" />
+            <location filename="engine/sessions.py" line="343" />
             <source>"{key}" is not an object</source>
             <translation>"{key}" 不是对象</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="309" />
+            <location filename="engine/sessions.py" line="320" />
             <source>"{key}" is not a list</source>
             <translation>"{key}" 不是列表</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="311" />
+            <location filename="engine/sessions.py" line="322" />
             <source>"steps" holds {n} steps, more than {most}</source>
             <translation>"steps" 含有 {n} 个步骤，超过了 {most}</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="314" />
+            <location filename="engine/sessions.py" line="325" />
             <source>step {number}</source>
             <translation>步骤 {number}</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="227" />
+            <location filename="engine/sessions.py" line="43" />
+            <source>cannot write the consultations' folder "{path}": {why}</source>
+            <translation>无法写入咨询记录文件夹“{path}”：{why}</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="238" />
             <source>this session cannot be resumed: {problem}</source>
             <translation>无法继续此咨询会话：{problem}</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="320" />
+            <location filename="engine/sessions.py" line="331" />
             <source>{where}: "answers" is not an object of attribute: value</source>
             <translation>{where}："answers" 不是“属性: 取值”形式的对象</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="328" />
+            <location filename="engine/sessions.py" line="339" />
             <source>{where}: "{key}" is not a list of texts</source>
             <translation>{where}："{key}" 不是文本列表</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="337" />
+            <location filename="engine/sessions.py" line="348" />
             <source>"{key}" is not a number</source>
             <translation>"{key}" 不是数字</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="340" />
+            <location filename="engine/sessions.py" line="351" />
             <source>"{key}" is not a list of texts</source>
             <translation>"{key}" 不是文本列表</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="235" />
+            <location filename="engine/sessions.py" line="44" />
+            <source>a file is in its place</source>
+            <translation>该位置已有一个文件</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="246" />
             <source>the session file is damaged ({error})</source>
             <translation>咨询会话文件已损坏（{error}）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="244" />
+            <location filename="engine/sessions.py" line="255" />
             <source>this session was made with another model ({model}); resume it with the model it was made with</source>
             <translation>此咨询会话是用另一个模型（{model}）创建的；请用创建它时的模型继续</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="248" />
+            <location filename="engine/sessions.py" line="259" />
             <source>the model of this session is gone ({model})</source>
             <translation>此咨询会话的模型已不存在（{model}）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="323" />
+            <location filename="engine/sessions.py" line="334" />
             <source>{where}: "{key}" is not a text</source>
             <translation>{where}："{key}" 不是文本</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="326" />
+            <location filename="engine/sessions.py" line="337" />
             <source>{where}: "{key}" is not a number</source>
             <translation>{where}："{key}" 不是数字</translation>
         </message>
