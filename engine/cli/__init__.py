@@ -35,7 +35,7 @@ from .edit import add_edit_parser
 from .export import add_export_parser
 from .guideline import add_guideline_option, add_guideline_parser
 from .pmml_import import add_import_parser
-from .printing import PROG
+from .printing import PROG, PrintableStream
 from .problem import add_problem_options, resolve_problem
 from .report import add_report_parser
 from .reproduce import PAPERS, cmd_reproduce
@@ -308,9 +308,16 @@ def main(argv: list[str] | None = None, *, plotter: Callable | None = None) -> i
         check_outputs(args)
         return args.func(args)
 
+    streams = sys.stdout, sys.stderr
+    if sys.stdout is not None and not isinstance(sys.stdout, PrintableStream):
+        sys.stdout = PrintableStream(sys.stdout)
+    if sys.stderr is not None and not isinstance(sys.stderr, PrintableStream):
+        sys.stderr = PrintableStream(sys.stderr)
     try:
         with using(lang):
             return guarded(run)
     except (OptionError, LanguageUnavailable) as exc:  # an unknown --lang or RULETREE_LANG: in English, no other
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
+    finally:
+        sys.stdout, sys.stderr = streams

@@ -80,7 +80,7 @@ def cmd_consult(args) -> int:
                 print(f"  {name} = ? " + _("(not in the answers file)"))
                 continue
             try:
-                text = input(f"  {name} = ").strip()
+                text = input(f"  {printable(name)} = ").strip()  # a prompt readline may write itself
             except EOFError:
                 text = "?"
             if text == "back":

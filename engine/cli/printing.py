@@ -35,6 +35,30 @@ def printable(text) -> str:
     return str(text).translate(_CONTROL)
 
 
+#: what a command's output streams show as \xNN: every control character but the line feed and the tab
+_SHOWN = {c: v for c, v in _CONTROL.items() if c not in (0x0A, 0x09)}
+
+
+class PrintableStream:
+    """A text stream (sys.stdout, sys.stderr) whose writes show control characters as \\xNN: a name
+    from a stranger's file (a target, a sheet, an attribute, a class) that holds an escape sequence
+    cannot retitle the terminal, clear it or rewrite the lines shown, whichever message prints it.
+    Line feeds and tabs pass; JSON output is unchanged (json.dumps escapes control characters)."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text) -> int:
+        return self._stream.write(str(text).translate(_SHOWN))
+
+    def writelines(self, lines) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def fmt(value) -> str:
     return "" if value is None else format_number(value)
 
@@ -205,7 +229,9 @@ class ProgressLine:
     """One line on stderr, rewritten at most every 0.2 s: a bar, units done, the message."""
 
     def __init__(self, stream=None):
-        self.stream = stream or sys.stderr
+        stream = stream or sys.stderr
+        # its own carriage return goes to the terminal as it is; the message is made printable here
+        self.stream = stream._stream if isinstance(stream, PrintableStream) else stream
         self.last = 0.0
         self.shown = False
 
@@ -216,7 +242,7 @@ class ProgressLine:
         self.last = now
         width = max(20, min(shutil.get_terminal_size((80, 24)).columns, 120) - 1)
         filled = int(20 * done / total) if total else 20
-        line = f"[{'#' * filled}{'.' * (20 - filled)}] {done}/{total}  {message}"
+        line = f"[{'#' * filled}{'.' * (20 - filled)}] {done}/{total}  {printable(message)}"
         self.stream.write("\r" + line[:width].ljust(width))
         self.stream.flush()
         self.shown = True

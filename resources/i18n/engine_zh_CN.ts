@@ -1589,13 +1589,13 @@
         </message>
         <message>
             <location filename="engine/cli/compare.py" line="241" />
-            <location filename="engine/cli/printing.py" line="190" />
+            <location filename="engine/cli/printing.py" line="214" />
             <source>hold-out {share}</source>
             <translation>留出法 {share}</translation>
         </message>
         <message>
             <location filename="engine/cli/compare.py" line="242" />
-            <location filename="engine/cli/printing.py" line="191" />
+            <location filename="engine/cli/printing.py" line="215" />
             <source>{k}-fold cross-validation</source>
             <translation>{k} 折交叉验证</translation>
         </message>
@@ -2066,175 +2066,175 @@
             <translation>等待时间代价</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="108" />
+            <location filename="engine/cli/printing.py" line="132" />
             <source>settings:</source>
             <translation>设置：</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="67" />
+            <location filename="engine/cli/printing.py" line="91" />
             <source>column</source>
             <translation>列</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="67" />
+            <location filename="engine/cli/printing.py" line="91" />
             <location filename="engine/data/spec/settings.py" line="37" />
             <source>type</source>
             <translation>类型</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="67" />
+            <location filename="engine/cli/printing.py" line="91" />
             <location filename="engine/sessions.py" line="435" />
             <source>missing</source>
             <translation>缺失</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="67" />
+            <location filename="engine/cli/printing.py" line="91" />
             <source>distinct</source>
             <translation>不同值</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="67" />
+            <location filename="engine/cli/printing.py" line="91" />
             <source>values</source>
             <translation>取值</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="78" />
+            <location filename="engine/cli/printing.py" line="102" />
             <source> (target)</source>
             <translation>（目标列）</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="80" />
+            <location filename="engine/cli/printing.py" line="104" />
             <source> (not used)</source>
             <translation>（不使用）</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="87" />
+            <location filename="engine/cli/printing.py" line="111" />
             <source> (the last column; choose another with --target)</source>
             <translation>（最后一列；可用 --target 选择其他列）</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="88" />
+            <location filename="engine/cli/printing.py" line="112" />
             <source>target "{target}"{how}: {n} ordered classes</source>
             <translation>目标列“{target}”{how}：{n} 个有序类别</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="89" />
+            <location filename="engine/cli/printing.py" line="113" />
             <source>target "{target}"{how}: {n} classes</source>
             <translation>目标列“{target}”{how}：{n} 个类别</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="49" />
-            <location filename="engine/cli/printing.py" line="96" />
+            <location filename="engine/cli/printing.py" line="73" />
+            <location filename="engine/cli/printing.py" line="120" />
             <source>warning: {message}</source>
             <translation>警告：{message}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="57" />
+            <location filename="engine/cli/printing.py" line="81" />
             <source>{file}, sheet "{sheet}"</source>
             <translation>{file}，工作表“{sheet}”</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="104" />
+            <location filename="engine/cli/printing.py" line="128" />
             <source>settings: valid</source>
             <translation>设置：有效</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="119" />
+            <location filename="engine/cli/printing.py" line="143" />
             <source>not used</source>
             <translation>不使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="158" />
+            <location filename="engine/cli/printing.py" line="182" />
             <source>{name} (required)</source>
             <translation>{name}（必须给出）</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="192" />
+            <location filename="engine/cli/printing.py" line="216" />
             <source>{algorithm} on {file} ({rows} rows), {scheme} x {repeats}</source>
             <translation>{algorithm} 于 {file}（{rows} 行），{scheme} × {repeats}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="65" />
+            <location filename="engine/cli/printing.py" line="89" />
             <source>{rows} rows, {columns} columns</source>
             <translation>{rows} 行，{columns} 列</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="60" />
+            <location filename="engine/cli/printing.py" line="84" />
             <source>sheets: {sheets}</source>
             <translation>工作表：{sheets}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="100" />
+            <location filename="engine/cli/printing.py" line="124" />
             <source>{n} problem(s) in the settings:</source>
             <translation>设置中有 {n} 个问题：</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="110" />
+            <location filename="engine/cli/printing.py" line="134" />
             <source>class order: {order}</source>
             <translation>类别顺序：{order}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="115" />
+            <location filename="engine/cli/printing.py" line="139" />
             <source>class hierarchy: {links} links, top: {top}</source>
             <translation>类别层次：{links} 个链接，顶层：{top}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="127" />
+            <location filename="engine/cli/printing.py" line="151" />
             <source>after {attribute}</source>
             <translation>在 {attribute} 之后</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="131" />
+            <location filename="engine/cli/printing.py" line="155" />
             <source>cost per time unit: {cost}</source>
             <translation>单位时间代价：{cost}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="133" />
+            <location filename="engine/cli/printing.py" line="157" />
             <source>batch group "{name}": {attributes} (common cost {cost})</source>
             <translation>批量属性组“{name}”：{attributes}（公共代价 {cost}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="137" />
+            <location filename="engine/cli/printing.py" line="161" />
             <source>misclassification costs ({labels}):</source>
             <translation>误分类代价（{labels}）：</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="141" />
+            <location filename="engine/cli/printing.py" line="165" />
             <source>budget per case: {budget}</source>
             <translation>每个样本的预算：{budget}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="143" />
+            <location filename="engine/cli/printing.py" line="167" />
             <source>positive class: {label}</source>
             <translation>正类：{label}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="177" />
+            <location filename="engine/cli/printing.py" line="201" />
             <source>prediction (changes the answers, not the tree):</source>
             <translation>预测（改变答案，不改变决策树）：</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="63" />
+            <location filename="engine/cli/printing.py" line="87" />
             <source>encoding: {encoding}</source>
             <translation>编码：{encoding}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="64" />
+            <location filename="engine/cli/printing.py" line="88" />
             <source>, delimiter: {delimiter}</source>
             <translation>，分隔符：{delimiter}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="157" />
+            <location filename="engine/cli/printing.py" line="181" />
             <source>from the problem: {source}</source>
             <translation>取自问题：{source}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="181" />
+            <location filename="engine/cli/printing.py" line="205" />
             <source>constraint: {constraint}</source>
             <translation>约束：{constraint}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="183" />
+            <location filename="engine/cli/printing.py" line="207" />
             <source>uses: {settings}</source>
             <translation>使用：{settings}</translation>
         </message>
@@ -3720,247 +3720,252 @@
             <translation>必须至多为 {most}（请用更大的单位表示代价）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="131" />
+            <location filename="engine/data/spec/checks.py" line="135" />
             <source>no target column is chosen</source>
             <translation>尚未选择目标列</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="259" />
+            <location filename="engine/data/spec/checks.py" line="267" />
             <source>an order of values is only for ordinal attributes</source>
             <translation>取值顺序仅适用于有序型属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="292" />
+            <location filename="engine/data/spec/checks.py" line="300" />
             <source>an attribute cannot be its own prerequisite</source>
             <translation>属性不能是它自己的前置属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="339" />
+            <location filename="engine/data/spec/checks.py" line="347" />
             <source>no attribute is in use besides the target</source>
             <translation>除目标列外没有使用任何属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="347" />
-            <location filename="engine/data/spec/checks.py" line="285" />
-            <location filename="engine/data/spec/checks.py" line="374" />
+            <location filename="engine/data/spec/checks.py" line="355" />
+            <location filename="engine/data/spec/checks.py" line="293" />
+            <location filename="engine/data/spec/checks.py" line="382" />
             <source>must not be negative</source>
             <translation>不能为负</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="354" />
+            <location filename="engine/data/spec/checks.py" line="362" />
             <source>must be a positive number, or empty for no budget</source>
             <translation>必须是正数，或留空表示不设预算</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="412" />
+            <location filename="engine/data/spec/checks.py" line="420" />
             <source>a label appears twice</source>
             <translation>某个标签出现了两次</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="494" />
+            <location filename="engine/data/spec/checks.py" line="502" />
             <location filename="engine/guideline.py" line="112" />
             <source> (and 1 more problem)</source>
             <translation>（另有 1 个问题）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="366" />
+            <location filename="engine/data/spec/checks.py" line="374" />
             <source>batch group "{name}"</source>
             <translation>批量属性组“{name}”</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="367" />
+            <location filename="engine/data/spec/checks.py" line="375" />
             <location filename="engine/data/spec/settings.py" line="80" />
             <source>batch group {number}</source>
             <translation>批量属性组 {number}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="369" />
+            <location filename="engine/data/spec/checks.py" line="377" />
             <source>every batch group needs a name</source>
             <translation>每个批量属性组都需要名称</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="416" />
+            <location filename="engine/data/spec/checks.py" line="424" />
             <source>{rows} rows of {widths} entries</source>
             <translation>{rows} 行，每行 {widths} 项</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="156" />
+            <location filename="engine/data/spec/checks.py" line="164" />
             <source>the class "{value}" appears twice</source>
             <translation>类别“{value}”出现了两次</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="165" />
+            <location filename="engine/data/spec/checks.py" line="173" />
             <source>"{value}" is not a class of column "{target}" (classes: {classes})</source>
             <translation>“{value}”不是列“{target}”的类别（类别：{classes}）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="188" />
+            <location filename="engine/data/spec/checks.py" line="196" />
             <source>the hierarchy has a cycle: {cycle}</source>
             <translation>类别层次中有环：{cycle}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="194" />
+            <location filename="engine/data/spec/checks.py" line="202" />
             <source>the hierarchy has {n_roots} top labels ({roots}); give them one common parent</source>
             <translation>类别层次有 {n_roots} 个顶层标签（{roots}）；请为它们指定一个共同的父标签</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="276" />
+            <location filename="engine/data/spec/checks.py" line="284" />
             <source>"{name}" is nominal (unordered), so it cannot have a monotone direction; make it ordinal or numeric first</source>
             <translation>“{name}”是名义型（无序），因此不能有单调方向；请先将其设为有序型或数值型</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="325" />
+            <location filename="engine/data/spec/checks.py" line="333" />
             <source>the prerequisites form a cycle: {cycle}</source>
             <translation>前置属性构成了环：{cycle}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="418" />
+            <location filename="engine/data/spec/checks.py" line="426" />
             <source>must be {k} x {k} (one row and column per label), not {shape}</source>
             <translation>必须是 {k} × {k}（每个标签一行一列），而不是 {shape}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="433" />
+            <location filename="engine/data/spec/checks.py" line="441" />
             <source>costs must not be negative</source>
             <translation>代价不能为负</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="441" />
+            <location filename="engine/data/spec/checks.py" line="449" />
             <source>"{positive_class}" is not a class of "{target}" (classes: {classes})</source>
             <translation>“{positive_class}”不是“{target}”的类别（类别：{classes}）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="495" />
+            <location filename="engine/data/spec/checks.py" line="503" />
             <location filename="engine/guideline.py" line="111" />
             <source> (and {n} more problems)</source>
             <translation>（另有 {n} 个问题）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="133" />
+            <location filename="engine/data/spec/checks.py" line="137" />
             <source>there is no column "{target}" in the data (columns: {columns})</source>
             <translation>数据中没有列“{target}”（列：{columns}）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="159" />
+            <location filename="engine/data/spec/checks.py" line="167" />
             <source>the class "{cls}" of the data is not in the class order (nor {n} more)</source>
             <translation>数据中的类别“{cls}”不在类别顺序中（另有 {n} 个也不在）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="161" />
+            <location filename="engine/data/spec/checks.py" line="169" />
             <source>the class "{cls}" of the data is not in the class order</source>
             <translation>数据中的类别“{cls}”不在类别顺序中</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="183" />
+            <location filename="engine/data/spec/checks.py" line="191" />
             <source>"{child}" cannot be its own parent</source>
             <translation>“{child}”不能是它自己的父标签</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="199" />
+            <location filename="engine/data/spec/checks.py" line="207" />
             <source>the class "{c}" is not in the hierarchy</source>
             <translation>类别“{c}”不在类别层次中</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="202" />
+            <location filename="engine/data/spec/checks.py" line="210" />
             <source>the class "{c}" of the data has sub-classes in the hierarchy; classes of the data must be its leaves</source>
             <translation>数据中的类别“{c}”在类别层次中有子类别；数据中的类别必须是层次的叶节点</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="234" />
+            <location filename="engine/data/spec/checks.py" line="242" />
             <source>there is no column "{name}" in the data</source>
             <translation>数据中没有列“{name}”</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="252" />
+            <location filename="engine/data/spec/checks.py" line="260" />
             <source>column "{name}" holds text among its numbers (e.g. "{value}"); read those cells as missing to make it numeric</source>
             <translation>列“{name}”的数字中夹有文本（例如“{value}”）；把这些单元格读作缺失值即可使其成为数值型</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="256" />
+            <location filename="engine/data/spec/checks.py" line="264" />
             <source>column "{name}" holds text (e.g. "{value}"); it cannot be numeric</source>
             <translation>列“{name}”含有文本（例如“{value}”）；它不能是数值型</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="272" />
+            <location filename="engine/data/spec/checks.py" line="280" />
             <source> (row {row})</source>
             <translation>（第 {row} 行）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="378" />
+            <location filename="engine/data/spec/checks.py" line="386" />
             <source>{label} needs at least two attributes</source>
             <translation>{label}至少需要两个属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="425" />
+            <location filename="engine/data/spec/checks.py" line="433" />
             <source>the class "{value}" has no row and column in the cost matrix</source>
             <translation>类别“{value}”在代价矩阵中没有对应的行和列</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="428" />
+            <location filename="engine/data/spec/checks.py" line="436" />
             <source>"{label}" in the cost matrix is not a class of "{target}"</source>
             <translation>代价矩阵中的“{label}”不是“{target}”的类别</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="138" />
+            <location filename="engine/data/spec/checks.py" line="142" />
             <source>the target column "{target}" is empty (every value is missing)</source>
             <translation>目标列“{target}”为空（所有值都缺失）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="263" />
+            <location filename="engine/data/spec/checks.py" line="271" />
             <source>ordinal column "{name}" holds text; give the order of its values</source>
             <translation>有序型列“{name}”含有文本；请给出其取值顺序</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="268" />
+            <location filename="engine/data/spec/checks.py" line="276" />
             <source>the value "{value}" appears twice</source>
             <translation>取值“{value}”出现了两次</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="273" />
+            <location filename="engine/data/spec/checks.py" line="281" />
             <source>the value "{value}"{where} is not in the order</source>
             <translation>取值“{value}”{where}不在顺序中</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="296" />
+            <location filename="engine/data/spec/checks.py" line="304" />
             <source>"{pre}" is not an attribute of the data</source>
             <translation>“{pre}”不是数据中的属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="371" />
+            <location filename="engine/data/spec/checks.py" line="379" />
             <source>two batch groups are named "{name}"</source>
             <translation>有两个批量属性组都名为“{name}”</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="383" />
+            <location filename="engine/data/spec/checks.py" line="391" />
             <source>"{member}" in {label} is not an attribute of the data</source>
             <translation>{label}中的“{member}”不是数据中的属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="387" />
+            <location filename="engine/data/spec/checks.py" line="395" />
             <source>"{member}" in {label} is not in use</source>
             <translation>{label}中的“{member}”未被使用</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="390" />
+            <location filename="engine/data/spec/checks.py" line="398" />
             <source>"{member}" is in two batch groups ("{other}" and "{name}")</source>
             <translation>“{member}”同时在两个批量属性组中（“{other}”和“{name}”）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="398" />
+            <location filename="engine/data/spec/checks.py" line="406" />
             <source>the common cost {common_cost} is more than the test cost of "{member}" ({test_cost}); a member's test cost includes the common cost</source>
             <translation>公共代价 {common_cost} 大于“{member}”的测试代价（{test_cost}）；成员的测试代价包含公共代价</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="141" />
+            <location filename="engine/data/spec/checks.py" line="145" />
             <source>the target column "{target}" has only one class ("{cls}"); there is nothing to learn</source>
             <translation>目标列“{target}”只有一个类别（“{cls}”）；没有可学习的内容</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="298" />
+            <location filename="engine/data/spec/checks.py" line="306" />
             <source>the prerequisite "{pre}" is not in use</source>
             <translation>前置属性“{pre}”未被使用</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="144" />
+            <location filename="engine/data/spec/checks.py" line="148" />
+            <source>the target column "{target}" has a class named "{pending}", which is the name of the pending answer (not decided yet); rename that class in the data</source>
+            <translation>目标列“{target}”中有一个名为“{pending}”的类，这是“待定”答案（尚未决定）的名称；请在数据中重命名该类</translation>
+        </message>
+        <message>
+            <location filename="engine/data/spec/checks.py" line="152" />
             <source>the target column "{target}" holds {n_classes} different numbers; this program learns classes, not a continuous quantity: discretise it first</source>
             <translation>目标列“{target}”含有 {n_classes} 个不同的数值；本程序学习的是类别，而不是连续量：请先将其离散化</translation>
         </message>

@@ -122,6 +122,10 @@ def _too_large() -> str:
     return _("must be at most {most} (express costs in a larger unit)").format(most=format(MAX_COST, ".0e"))
 
 
+#: the label of a deferred answer (engine.tree.model.PENDING_LABEL): a model file refuses it as a class
+PENDING_ANSWER = "PENDING"
+
+
 def check_target(spec: ProblemSpec, facts: DataFacts) -> Problems:
     """A target column that exists and holds at least two classes (not a continuous quantity)."""
     target, classes = facts.target, facts.classes
@@ -140,6 +144,10 @@ def check_target(spec: ProblemSpec, facts: DataFacts) -> Problems:
         elif len(classes) < 2:
             yield SpecProblem("target", _('the target column "{target}" has only one class ("{cls}"); there is '
                                           "nothing to learn").format(target=target, cls=classes[0]))
+        elif PENDING_ANSWER in classes:  # a model's answers "PENDING" mean "not decided yet": never a class
+            yield SpecProblem("target", _('the target column "{target}" has a class named "{pending}", which is the '
+                                          "name of the pending answer (not decided yet); rename that class in the "
+                                          "data").format(target=target, pending=PENDING_ANSWER))
         elif info.type == NUMERIC and len(classes) > 50 and not info.integer:
             yield SpecProblem("target", _('the target column "{target}" holds {n_classes} different numbers; this '
                                           "program learns classes, not a continuous quantity: discretise it first").format(
