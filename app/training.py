@@ -61,18 +61,16 @@ class TrainingFlow:
         self.train_panel.show_result(result)
         self.train_panel.show_outcome(self.tr("done"), True)
         inputs = getattr(self, "_training_inputs", None)
-        if inputs is not None:
-            if not hasattr(self, "_trained_inputs"):
-                self._trained_inputs = weakref.WeakKeyDictionary()  # model -> what it was trained from
-            self._trained_inputs[result.model] = inputs
+        if inputs is not None:  # the last training only (its encoded rows are not kept twice)
+            self._trained_inputs = (weakref.ref(result.model), inputs)
         self._keep_result(result)
         self._show_model(result.model, result)  # its metrics and level confusions go into the Excel export
 
     def stability_inputs(self):
         """(learner, training rows, problem, parameters, tree) of the model shown, for the Tree tab's
-        stability count (engine.trust.stability); raises when it was not trained in this session."""
-        found = getattr(self, "_trained_inputs", {}).get(self.model) if self.model is not None else None
-        if found is None:
+        stability count (engine.trust.stability); raises when it is not the Train tab's last training."""
+        model, found = getattr(self, "_trained_inputs", (lambda: None, None))
+        if self.model is None or model() is not self.model:
             raise ValueError(self.tr("train the model first (its learner is fitted again on samples of its "
                                      "training rows)"))
         info, data, spec, params, holdout = found

@@ -13,6 +13,7 @@ from engine.edits import Edit
 from engine.tree.model import ThresholdSplit
 from engine.tree.node_cases import find_node, node_path
 from engine.tree.rules import extract_rules, rule_text
+from engine.trust.stability import tree_stability
 from engine.workflows import has_test_costs
 
 from ..errors import show_error
@@ -320,8 +321,6 @@ class TreePanel(QWidget):
         if tree is not self.tree:
             self.stability_info.setText(self.tr("No stability: the tree shown is not the last one trained"))
             return
-        from engine.trust.stability import tree_stability
-
         B = self.STABILITY_B
         self.stability_info.setText(self.tr("counting..."))
         self.stability_jobs.start(lambda progress: (tree, tree_stability(info, tree, data, spec, params, B, 0,
