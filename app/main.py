@@ -87,6 +87,8 @@ class MainWindow(OpeningFlow, TrainingFlow, ModelFlow, EditFlow, QMainWindow):
         # garbage collector, which then deleted their Qt objects while a training thread ran (crash)
         window = weakref.ref(self)
         self.compare_panel.problem = lambda: window()._problem_for_compare()
+        self.tree_panel.stability_source = lambda: window().stability_inputs()
+        self.tree_panel.stability_ready.connect(lambda tree, report: window().rules_panel.show_stability(tree, report))
         for panel, title in ((self.data_panel, self.tr("Data")), (self.problem_panel, self.tr("Problem")),
                              (self.train_panel, self.tr("Train")), (self.tree_panel, self.tr("Tree")),
                              (self.rules_panel, self.tr("Rules")), (self.consult_panel, self.tr("Consult")),

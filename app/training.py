@@ -7,11 +7,15 @@ workflows (`engine.workflows.train_model`): only the dialogs live here.
 
 from __future__ import annotations
 
+import weakref
+
+import numpy as np
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from engine.algorithms.registry import get, resolve_params
 from engine.data.encode import encode
 from engine.data.spec import check, raise_problems
+from engine.evaluate import stratified_holdout
 from engine.export import export_model
 from engine.paths import log_file
 from engine.workflows import has_test_costs, train_model
@@ -47,6 +51,7 @@ class TrainingFlow:
         holdout, cv = self.train_panel.holdout_value(), self.train_panel.cv_value()
         strategy = self.train_panel.strategy_value() if has_test_costs(spec) else None
         train_first(self, algorithm)  # the warm-up, if it still runs, warms this learner next
+        self._training_inputs = (info, data, spec, params, holdout)  # the stability count refits from them
         self.jobs.start(lambda progress: train_model(info, table, spec, params, progress, data=data,
                                                      holdout=holdout, strategy=strategy, cv=cv))
 
@@ -55,8 +60,23 @@ class TrainingFlow:
         session's list of models (app.model_flow)."""
         self.train_panel.show_result(result)
         self.train_panel.show_outcome(self.tr("done"), True)
+        inputs = getattr(self, "_training_inputs", None)
+        if inputs is not None:  # the last training only (its encoded rows are not kept twice)
+            self._trained_inputs = (weakref.ref(result.model), inputs)
         self._keep_result(result)
         self._show_model(result.model, result)  # its metrics and level confusions go into the Excel export
+
+    def stability_inputs(self):
+        """(learner, training rows, problem, parameters, tree) of the model shown, for the Tree tab's
+        stability count (engine.trust.stability); raises when it is not the Train tab's last training."""
+        model, found = getattr(self, "_trained_inputs", (lambda: None, None))
+        if self.model is None or model() is not self.model:
+            raise ValueError(self.tr("train the model first (its learner is fitted again on samples of its "
+                                     "training rows)"))
+        info, data, spec, params, holdout = found
+        if holdout:  # the rows train_model fitted on: all but its stratified hold-out (seed 0)
+            data = data.subset(np.flatnonzero(~stratified_holdout(data.y, holdout, 0)))
+        return info, data, spec, params, self.model.tree
 
     def _consult_path(self, path: list) -> None:
         """The case being consulted is also highlighted on the Tree tab (same model only)."""

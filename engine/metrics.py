@@ -132,6 +132,9 @@ def _entries() -> tuple[Metric, ...]:
         Metric("attributes_used", N_("attributes asked per case"), COUNT, True),
         # a share of the comparable pairs of test cases (engine.monotone.inverted_share)
         Metric("inverted_pairs", N_("inverted pairs of answers"), SHARE, True),
+        # the mean stability of the top three levels' splits (engine.trust.stability): one figure
+        # of the model fitted on all rows, not a mean over folds
+        Metric("stability", N_("stability of the splits"), SHARE, False, column=True),
     )
 
 

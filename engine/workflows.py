@@ -40,6 +40,7 @@ from .progress import Progress, ProgressCallback, as_progress
 from .strategies import STRATEGIES, simulate
 from .tree.case_counts import count_case_values
 from .tree.model import PENDING_LABEL, Tree
+from .trust.stability import StabilityReport, check_bootstrap, tree_stability
 
 # ---- what a problem and an algorithm are measured by ---------------------------------------
 
@@ -473,13 +474,18 @@ class AlgorithmEvaluation:
     labels: list[str]  # what the trees answered with: the classes, then coarser labels ("not X")
     evaluation: Evaluation
     scoring: "Scoring | None" = None
+    # with --stability B (issue 39): the final tree's splits against B bootstrap and the fold models
+    stability: StabilityReport | None = None
 
     @property
     def warnings(self) -> list[str]:
         return self.evaluation.warnings
 
     def summary(self) -> dict[str, dict[str, float]]:
-        return self.evaluation.summary()
+        out = self.evaluation.summary()
+        if self.stability is not None and self.stability.headline() is not None:
+            out["stability"] = {"mean": self.stability.headline(), "std": None}  # one figure, not a fold mean
+        return out
 
     def confusion(self) -> np.ndarray:
         return self.evaluation.confusion(len(self.classes), len(self.labels))
@@ -489,7 +495,8 @@ class AlgorithmEvaluation:
                 "data": {"rows": self.rows, "target": self.target},
                 "scheme": self.scheme, "metrics": self.summary(), "warnings": self.warnings,
                 "confusion": {"true": list(self.classes), "predicted": self.labels + [PENDING_LABEL],
-                              "matrix": self.confusion().tolist()}} | ({"levels": self.levels()} if self.levels() else {})
+                              "matrix": self.confusion().tolist()}} | ({"levels": self.levels()} if self.levels() else {}) \
+            | ({"stability": self.stability.to_json()} if self.stability is not None else {})
 
     def levels(self) -> list[dict]:
         """With a class hierarchy: the summed confusion matrix read at each level."""
@@ -502,15 +509,22 @@ class AlgorithmEvaluation:
 def evaluate_algorithm(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec | None, params: dict | None, *,
                        cv: int = 10, repeats: int = 1, holdout: float | None = None, seed: int = 0,
                        progress: Progress | ProgressCallback | None = None,
-                       strategy: str | None = None, missing_rate: float | None = None) -> AlgorithmEvaluation:
+                       strategy: str | None = None, missing_rate: float | None = None,
+                       stability: int | None = None) -> AlgorithmEvaluation:
     """Stratified k-fold cross-validation (or `repeats` stratified hold-outs of the share
     `holdout`), seeds seed, seed + 1, ... per repeat; the metrics the problem calls for.
 
     `missing_rate` R (0 <= R < 1, issue 15 item 4): before the folds are drawn, each
     attribute value of every row is blanked independently with probability R (MCAR,
     `inject_missing` seeded by `seed`; the class never), so the training and the test rows
-    of every fold carry the injected gaps (the same cells in every repeat)."""
+    of every fold carry the injected gaps (the same cells in every repeat).
+
+    `stability` B (issue 39 item 2; 0: the fold models only): the tree fitted on all rows, its
+    splits counted in B bootstrap models drawn with `seed` and in the fold models
+    (engine.trust.stability); the result's `stability`."""
     progress = as_progress(progress)
+    if stability is not None:
+        check_bootstrap(stability)
     params = resolve_params(info, params, spec)
     _check_holdout(holdout)
     check_missing_rate(missing_rate)
@@ -525,11 +539,15 @@ def evaluate_algorithm(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec
         data = EncodedData(inject_missing(data.X, missing_rate, seed), data.y, data.w, data.schema, data.rows,
                            list(data.dropped_rows), list(data.warnings))
 
+    fold_trees: list[Tree] = []
+
     def fit(train: EncodedData) -> Tree:
         tree = info.fit(train, spec, fit_params, progress.quiet() if progress is not None else None)
         scoring.keep_case_values(tree, train)
         if len(tree.labels) > len(labels):
             labels[:] = tree.labels
+        if stability is not None:
+            fold_trees.append(tree)
         return tree
 
     evaluation = cross_validate(data, fit, lambda tree, X: scoring.predicted(info, tree, X, params), cv=cv,
@@ -542,6 +560,12 @@ def evaluate_algorithm(info: AlgorithmInfo, data: EncodedData, spec: ProblemSpec
         scheme["strategy"] = scoring.strategy
     if missing_rate is not None:
         scheme["missing_rate"] = missing_rate
+    report = None
+    if stability is not None:
+        final = info.fit(data, spec, fit_params, progress.quiet() if progress is not None else None)
+        report = tree_stability(info, final, data, spec, params, stability, seed, folds=fold_trees,
+                                progress=progress)
     return AlgorithmEvaluation(algorithm=info.name, params=params, rows=int(data.n), target=data.schema.target,
                                scheme=scheme, classes=list(data.classes), labels=labels, evaluation=evaluation,
-                               scoring=scoring)
+                               scoring=scoring, stability=report)
+

@@ -160,6 +160,15 @@ class ComparePanel(QWidget):
         self.repeats.setRange(1, 20)
         self.repeats.setPrefix(self.tr("x "))
         self.repeats.setSuffix(self.tr(" repeats"))
+        # issue 39: each algorithm also fitted on all rows, its splits counted in B bootstrap models
+        self.stability = QSpinBox()
+        self.stability.setRange(0, 1000)
+        self.stability.setSpecialValueText(self.tr("no stability"))
+        self.stability.setPrefix(self.tr("stability: "))
+        self.stability.setSuffix(self.tr(" bootstrap models"))
+        self.stability.setToolTip(self.tr("Also fit each algorithm on all rows and count how often each of its splits "
+                                          "comes back at the same place in this many bootstrap models: the "
+                                          "stability column, the mean over the top three levels (0: not counted)"))
         self.curve_check = QCheckBox(self.tr("Learning curve at"))
         self.curve_check.setToolTip(self.tr("Each fold also trained on these shares of its training rows (nested, "
                                             "stratified) and scored on the same test rows"))
@@ -237,6 +246,7 @@ class ComparePanel(QWidget):
         scheme.addWidget(self.folds)
         scheme.addWidget(self.repeats)
         left.addLayout(scheme)
+        left.addWidget(self.stability)
         curve = QHBoxLayout()
         curve.addWidget(self.curve_check)
         curve.addWidget(self.curve_sizes, 1)
@@ -449,7 +459,8 @@ class ComparePanel(QWidget):
             return
         try:
             entries = self.entries()
-            scheme = Scheme(cv=self.folds.value(), repeats=self.repeats.value(), train_sizes=self.train_sizes())
+            scheme = Scheme(cv=self.folds.value(), repeats=self.repeats.value(), train_sizes=self.train_sizes(),
+                            stability=self.stability.value() or None)
         except RuleTreeError as exc:
             self.status.setText(self.tr("Cannot compare: {reason}").format(reason=_(str(exc))))
             return
@@ -492,7 +503,7 @@ class ComparePanel(QWidget):
                 sizes=len(result.curve.sizes))
         self.status.setText(text)
         # the choices keep the metric's key and the entry's name as their data (what the tests read)
-        for box, items, shown in ((self.metric, result.metrics(), lambda key: metric(key).title_text()),
+        for box, items, shown in ((self.metric, result.fold_metrics(), lambda key: metric(key).title_text()),
                                   (self.reference, result.names, self._shown)):
             box.blockSignals(True)
             box.clear()

@@ -71,6 +71,8 @@ class RulesPanel(QWidget):
 
     def clear(self) -> None:
         """No model of this data yet: no rules shown."""
+        self._drop_stability()
+        self._rules_of = (None, [])
         self.model.removeRows(0, self.model.rowCount())
         self.count.setText("")
         self.export_button.setEnabled(False)
@@ -78,8 +80,10 @@ class RulesPanel(QWidget):
     def show_rules(self, tree, hierarchy: dict | None = None) -> None:
         """The tree's rules; with the problem's class `hierarchy`, a rule answering a coarser label
         gets the confidence of that label's classes."""
+        self._drop_stability()
         self.model.removeRows(0, self.model.rowCount())
         rules = extract_rules(tree, members=label_members(tree.labels, tree.schema.classes, hierarchy))
+        self._rules_of = (tree, [r.leaf for r in rules])  # the tree and each row's leaf (show_stability)
         for k, r in enumerate(rules, start=1):
             values = [k, rule_conditions(tree, r), label_text(tree, r.label), r.support,
                       r.confidence, r.coverage]
@@ -102,3 +106,38 @@ class RulesPanel(QWidget):
             header.resizeSection(column, max(header.sectionSize(column), 64))
         self.count.setText(self.tr("{count} rules").format(count=len(rules)))
         self.export_button.setEnabled(bool(rules))
+
+    # ---- stability (issue 39) -------------------------------------------------------------
+
+    #: the stability column's header and tooltip
+    STABILITY = QT_TRANSLATE_NOOP("RulesPanel", "stability")
+    STABILITY_TIP = QT_TRANSLATE_NOOP("RulesPanel", "The least stability of the splits on the rule's path: the share "
+                                      "of {B} bootstrap models that make the same splits down to its leaf (the Tree "
+                                      "tab's \"show stability\")")
+
+    def _drop_stability(self) -> None:
+        column = getattr(self, "_stability_column", None)
+        if column is not None:
+            self.model.removeColumn(column)
+        self._stability_column = None
+
+    def show_stability(self, tree, report) -> None:
+        """A last column: each rule's stability, the least share of the splits on its path
+        (engine.trust.stability.StabilityReport.rule_share); for the rules of `tree` only."""
+        shown, leaves = getattr(self, "_rules_of", (None, []))
+        if tree is not shown:
+            return
+        self._drop_stability()
+        column = self._stability_column = self.model.columnCount()
+        self.model.setColumnCount(column + 1)
+        header = QStandardItem(self.tr(self.STABILITY))
+        header.setToolTip(self.tr(self.STABILITY_TIP).format(B=report.B))
+        self.model.setHorizontalHeaderItem(column, header)
+        for row, leaf in enumerate(leaves):
+            share = report.rule_share(tree, leaf)
+            item = QStandardItem("–" if share is None else f"{100 * share:.0f} %")
+            item.setData(-1.0 if share is None else share, Qt.UserRole)
+            item.setEditable(False)
+            item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
+            self.model.setItem(row, column, item)
+        self.view.resizeColumnToContents(column)

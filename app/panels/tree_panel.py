@@ -13,9 +13,11 @@ from engine.edits import Edit
 from engine.tree.model import ThresholdSplit
 from engine.tree.node_cases import find_node, node_path
 from engine.tree.rules import extract_rules, rule_text
+from engine.trust.stability import tree_stability
 from engine.workflows import has_test_costs
 
 from ..errors import show_error
+from ..jobs import JobRunner
 from ..widgets.tree_canvas import TreeCanvas
 from ..widgets.tree_layout import find_nodes
 from ..widgets.tree_overview import TreeOverview
@@ -35,6 +37,10 @@ class TreePanel(QWidget):
     """
 
     edit_requested = Signal(object)  # an engine.edits.Edit
+    #: the stability of the drawn tree's splits was counted: (the tree, its StabilityReport)
+    stability_ready = Signal(object, object)
+    #: bootstrap models of the Tree tab's stability count
+    STABILITY_B = 50
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -81,6 +87,25 @@ class TreePanel(QWidget):
         self.costs.setEnabled(False)
         self.costs.toggled.connect(self._show_costs)
         bar.addWidget(self.costs)
+        # issue 39: each split's stability, counted on demand in a job (the Train tab's last training)
+        self.stability = QCheckBox(self.tr("show stability"))
+        self.stability.setToolTip(self.tr(self.STABILITY_TIP).format(B=self.STABILITY_B))
+        self.stability.setEnabled(False)
+        self.stability.toggled.connect(self._show_stability)
+        bar.addWidget(self.stability)
+        self.stability_info = QLabel("")
+        bar.addWidget(self.stability_info)
+        #: () -> (learner, training rows, problem, parameters, the tree) of the tree shown, or raises
+        #: (the window's: app.training.TrainingFlow.stability_inputs)
+        self.stability_source = None
+        self.stability_report = None  # the drawn tree's, once counted
+        self.stability_jobs = JobRunner(self)
+        self.stability_jobs.finished.connect(self._stability_counted)
+        self.stability_jobs.failed.connect(lambda message, _bug: self._stability_failed(message))
+        self.stability_jobs.cancelled.connect(lambda: self.stability_info.setText(""))
+        self.stability_jobs.progressed.connect(
+            lambda done, total, _m: self.stability_info.setText(self.tr("counting {done} of {total}...").format(
+                done=done, total=total)))
         bar.addStretch(1)
         self.case_info = QLabel("")
         self.case_info.setWordWrap(True)
@@ -112,11 +137,22 @@ class TreePanel(QWidget):
     NO_COSTS_TIP = QT_TRANSLATE_NOOP("TreePanel", "The problem prices no tests: set test costs or waiting times on "
                                      "the Problem tab, then train")
 
+    STABILITY_TIP = QT_TRANSLATE_NOOP("TreePanel", "Fit the learner again on {B} bootstrap samples of the training "
+                                      "rows and show on each split how often the same split (the same attribute, a "
+                                      "cut within the problem's stability tolerance) comes back at the same place, "
+                                      "with the same splits above it: a strip at the top of the box, green from one "
+                                      "half up, amber below")
+
     def show_tree(self, tree, node_rows: dict[int, list[int]] | None = None, spec=None,
                   select: str | None = None) -> None:
         """Draw `tree`; `spec`, the problem it was trained on, prices its tests (the costs box);
         `select`: the path of a node to select (the node just edited)."""
+        if tree is not self.tree:
+            self.stability_jobs.cancel()
+            self.stability_report = None
+            self.stability_info.setText("")
         self.tree = tree
+        self.stability.setEnabled(tree is not None and not tree.root.is_leaf)
         self.pane.show_node(tree, None)
         self.node_rows = node_rows or {}
         priced = has_test_costs(spec)
@@ -133,6 +169,7 @@ class TreePanel(QWidget):
             leaves=tree.n_leaves, depth=tree.depth))
         self.canvas.set_tree(tree, readable=True)  # may choose a depth limit now, or when first shown
         self._show_costs(self.costs.isChecked())
+        self._show_stability(self.stability.isChecked())
         self.canvas.fit()
         if select is not None:
             try:
@@ -148,6 +185,10 @@ class TreePanel(QWidget):
         self.canvas.set_tree(None)
         self.pane.show_node(None, None)
         self.costs.setEnabled(False)
+        self.stability_jobs.cancel()
+        self.stability_report = None
+        self.stability.setEnabled(False)
+        self.stability_info.setText("")
         self.case_info.setVisible(False)
         self.rule.setText(self.tr("Train a model to see its tree."))
         self.set_cases(None, None)
@@ -254,6 +295,56 @@ class TreePanel(QWidget):
 
     def _show_costs(self, on: bool) -> None:
         self.canvas.set_costs(self.node_costs if on and self.node_costs is not None else None)
+
+    # ---- stability (issue 39) -----------------------------------------------------------
+
+    def _show_stability(self, on: bool) -> None:
+        """Ticked: the counted shares on the boxes, or a job counting them; unticked: none (a count
+        running is cancelled)."""
+        if not on or self.tree is None:
+            self.stability_jobs.cancel()
+            self.canvas.set_stability(None)
+            if not on:
+                self.stability_info.setText("")
+            return
+        report = self.stability_report
+        if report is not None:
+            self._draw_stability(report)
+            return
+        try:
+            if self.stability_source is None:
+                raise ValueError(self.tr("no training to count it from"))
+            info, data, spec, params, tree = self.stability_source()
+        except Exception as exc:  # noqa: BLE001 - said beside the box, the tree stays
+            self.stability_info.setText(self.tr("No stability: {reason}").format(reason=exc))
+            return
+        if tree is not self.tree:
+            self.stability_info.setText(self.tr("No stability: the tree shown is not the last one trained"))
+            return
+        B = self.STABILITY_B
+        self.stability_info.setText(self.tr("counting..."))
+        self.stability_jobs.start(lambda progress: (tree, tree_stability(info, tree, data, spec, params, B, 0,
+                                                                         progress=progress)))
+
+    def _stability_counted(self, outcome) -> None:
+        tree, report = outcome
+        if tree is not self.tree:
+            return
+        self.stability_report = report
+        if self.stability.isChecked():
+            self._draw_stability(report)
+        self.stability_ready.emit(tree, report)
+
+    def _draw_stability(self, report) -> None:
+        tip = self.tr("the share of {B} bootstrap models making this split here, seed {seed}").format(
+            B=report.B, seed=report.seed)
+        self.canvas.set_stability(report.by_node(), tip)
+        head = report.headline()
+        self.stability_info.setText(self.tr("stability of the top three levels: {share}").format(
+            share=f"{100 * head:.0f} %") if head is not None else "")
+
+    def _stability_failed(self, message: str) -> None:
+        self.stability_info.setText(self.tr("No stability: {reason}").format(reason=message))
 
     def export_picture(self, path: str | None = None) -> bool:
         if self.tree is None:

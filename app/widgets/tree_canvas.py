@@ -109,6 +109,8 @@ class TreeCanvas(QGraphicsView):
         self._case_name = ""
         self._case_edges: list[QGraphicsPathItem] = []
         self._costs = None  # per node, engine.strategies.NodeCost: shown in the boxes (None: not shown)
+        self._stability = None  # node id -> its split's stability share (issue 39; None: not shown)
+        self._stability_tip = ""  # what the shares are, for the tooltip
         self._open_readable = False  # a new tree waits for a real viewport to choose its depth limit
         self._shown_rect = QRectF()  # the visible scene rect last announced by view_changed
         self.setFocusPolicy(Qt.StrongFocus)
@@ -139,6 +141,7 @@ class TreeCanvas(QGraphicsView):
         self._case = self._case_x = None
         self._case_name = ""
         self._costs = None
+        self._stability = None
         self._rebuild(fitting=True)
         self.fit()
         if had_current:
@@ -176,6 +179,16 @@ class TreeCanvas(QGraphicsView):
 
     def costs(self):
         return self._costs
+
+    def set_stability(self, shares: dict[int, float] | None, tip: str = "") -> None:
+        """Show each split's stability (node id -> share, engine.trust.stability) as a strip in its
+        box, `tip` in its tooltip (what the share counts); None: not shown."""
+        self._stability, self._stability_tip = (dict(shares), tip) if shares is not None else (None, "")
+        for i, item in self._items.items():
+            item.set_stability(None if self._stability is None else self._stability.get(i))
+
+    def stability(self) -> dict[int, float] | None:
+        return self._stability
 
     def node_item(self, node_id: int) -> NodeItem | None:
         """The drawn box of a node (None when hidden)."""
@@ -242,6 +255,8 @@ class TreeCanvas(QGraphicsView):
             item.setZValue(NODE_Z)
             if not detailed:
                 item.setVisible(False)
+            if self._stability is not None and i in self._stability:
+                item.stability = self._stability[i]
             scene.addItem(item)
             self._items[i] = item
 
@@ -736,6 +751,9 @@ class TreeCanvas(QGraphicsView):
             text += "\n" + self.tr("(the depth limit hides its children: double-click to show them)")
         if is_fuzzy(self._tree):
             text += "\n" + self.tr("(n = the training cases' memberships in the node, summed)")
+        if self._stability is not None and node_id in self._stability:
+            text += "\n" + self.tr("stability: {share} ({what})").format(
+                share=f"{100 * self._stability[node_id]:.0f} %", what=self._stability_tip)
         if self._costs is not None:
             text += "\n" + "\n".join(cost_tooltip_lines(self._tree, node_id, self._costs[node_id]))
         if self._case is not None:

@@ -44,6 +44,10 @@ def _style_tools(style: NodeStyle) -> tuple[QBrush, QPen]:
     return tools
 
 
+#: the stability strip (issue 39): its track, and its fill at or above one half and below
+STABILITY_TRACK = QColor(0, 0, 0, 40)
+STABILITY_HIGH = QColor("#2e7d32")
+STABILITY_LOW = QColor("#e08a00")
 BOX = QRectF(-NODE_WIDTH / 2, -NODE_HEIGHT / 2, NODE_WIDTH, NODE_HEIGHT)
 NODE_Z, HIGHLIGHT_Z, EDGE_Z = 2, 1, 0
 VALUE_HEIGHT = 14.0  # a case's value below a split (above the children's elbow)
@@ -74,6 +78,9 @@ class NodeItem(QGraphicsItem):
         self.strength_text = ""
         self.value_text = ""
         self.dimmed = False
+        # the split's stability (issue 39: the share of bootstrap models making it here), drawn as a
+        # strip along the box's top edge; None: not shown
+        self.stability: float | None = None
         self._badge_width = 0.0
         self.highlighted = False
         self.selected = False
@@ -166,6 +173,24 @@ class NodeItem(QGraphicsItem):
 
     def clear_case(self) -> None:
         self.set_case()
+
+    def set_stability(self, share: float | None) -> None:
+        """Show the split's stability (0..1) as a strip along the top of the box (None: none)."""
+        if share != self.stability:
+            self.stability = share
+            self.update()
+
+    def _paint_stability(self, painter: QPainter) -> None:
+        """A track across the top of the box, filled to the share: dark when the split comes back
+        in most models, amber below one half."""
+        track = QRectF(BOX.left() + 20, BOX.top() + 2.5, NODE_WIDTH - 44, 4)
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(STABILITY_TRACK)
+        painter.drawRect(track)
+        share = min(max(float(self.stability), 0.0), 1.0)
+        if share > 0:
+            painter.setBrush(STABILITY_HIGH if share >= 0.5 else STABILITY_LOW)
+            painter.drawRect(QRectF(track.left(), track.top(), track.width() * share, track.height()))
 
     def _edge_group_width(self) -> float:
         """The edge label and the membership badge side by side."""
@@ -280,6 +305,8 @@ class NodeItem(QGraphicsItem):
             self._paint_lock(painter)
         if self.style.expert:
             self._paint_expert(painter)
+        if self.stability is not None:
+            self._paint_stability(painter)
         if lod < 0.55:  # text would be unreadable
             return
         painter.setPen(TEXT_COLOUR)

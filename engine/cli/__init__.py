@@ -141,6 +141,10 @@ def build_parser() -> argparse.ArgumentParser:
                            "probability R, 0 <= R < 1 (missing completely at random, seeded by --seed), in the "
                            "training and the test rows of every fold"))
     ev.add_argument("--seed", type=int, default=0, metavar="S")
+    ev.add_argument("--stability", type=int, metavar="B",
+                    help=_("also fit the model on all rows and count how often each of its splits (the same "
+                           "attribute, a cut within the problem's stability tolerance) comes back at the same place "
+                           "in B bootstrap models drawn with --seed and in the fold models (0: the fold models only)"))
     add_guideline_option(ev)
     ev.add_argument("--json", action="store_true")
     ev.set_defaults(func=cmd_evaluate)

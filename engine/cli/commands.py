@@ -21,6 +21,7 @@ from ..evaluate import MAX_FITS, MAX_FOLDS, MAX_REPEATS
 from ..export import export_model
 from ..i18n import _
 from ..tree.rules import extract_rules, rule_text, rules_json
+from ..trust.stability import SUMMARY_LEVELS, check_bootstrap
 from .guideline import check_texts, with_file_text
 from .printing import PROG, json_default, print_algorithms, print_evaluation, print_info, terminal_progress, warn
 from .problem import delimiter_option, prepare, problem_given, resolve_problem
@@ -218,6 +219,9 @@ def cmd_evaluate(args) -> int:
     # before a large file is read (as train)
     given = resolve_params(info, with_file_text(info.name, parse_params(args.param), args.guideline))
     check_scheme_options(args)
+    stability = getattr(args, "stability", None)
+    if stability is not None:
+        check_bootstrap(stability)
     missing_rate = getattr(args, "missing_rate", None)
     problem, data = prepare(args)
     if given.get("text") is not None and info.name == "guideline":  # its problems by line and column
@@ -230,7 +234,7 @@ def cmd_evaluate(args) -> int:
     try:
         result = evaluate_algorithm(info, data, problem.spec, given, cv=args.cv, repeats=args.repeats,
                                     holdout=args.holdout, seed=args.seed, strategy=args.strategy,
-                                    missing_rate=missing_rate, progress=bar)
+                                    missing_rate=missing_rate, progress=bar, stability=stability)
     finally:
         if bar is not None:
             bar.close()
@@ -238,4 +242,24 @@ def cmd_evaluate(args) -> int:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
         return 0
     print_evaluation(result, os.path.basename(problem.table.file), args.holdout, args.cv, args.repeats)
+    if result.stability is not None:
+        print_stability(result.stability)
     return 0
+
+
+def print_stability(report) -> None:
+    """The splits of the top three levels and how often each comes back (`evaluate --stability`)."""
+    print(_("stability of the splits of the model fitted on all rows ({B} bootstrap models, seed {seed}; {folds} fold "
+            "models; a cut within {tolerance} % of its attribute's range is the same cut):").format(
+        B=report.B, seed=report.seed, folds=report.folds, tolerance=format(100 * report.tolerance, "g")))
+    folds = {n.path: n for n in report.fold_nodes}
+    for node in report.shown():
+        if node.depth >= SUMMARY_LEVELS:
+            continue
+        cells = [f"  {node.path:<14} {report.attributes.get(node.path, ''):<16}"]
+        if report.B:
+            cells.append(_("bootstrap {share}").format(share=f"{100 * node.share:5.1f} %"))
+        fold = folds.get(node.path)
+        if fold is not None and fold.share is not None:
+            cells.append(_("folds {share}").format(share=f"{100 * fold.share:5.1f} %"))
+        print("  ".join(cells))

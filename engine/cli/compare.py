@@ -67,6 +67,10 @@ def add_compare_parser(sub) -> None:
                      help=_("for experiments: blank each attribute value independently with probability R, "
                             "0 <= R < 1 (seeded by --seed), in the training and test rows of every fold"))
     cmp.add_argument("--seed", type=int, default=0, metavar="S")
+    cmp.add_argument("--stability", type=int, metavar="B",
+                     help=_("also fit each algorithm on all rows and count how often its splits come back in B "
+                            "bootstrap models drawn with --seed: the stability column (the mean over the top three "
+                            "levels)"))
     add_guideline_option(cmp)
     cmp.add_argument("--resume", metavar="FILE.json",
                      help=_("keep the results in FILE after every fold; run again to continue where it stopped"))
@@ -172,6 +176,8 @@ def cmd_compare(args) -> int:
     from ..compare import Scheme, applicable_algorithms, compare
 
     check_scheme_options(args)
+    if args.stability is not None and args.stability < 1:
+        raise OptionError(_("--stability must be at least 1 (bootstrap models)"), code="bad_option")
     if args.jobs is not None and args.jobs < 1:
         raise OptionError(_("--jobs must be at least 1"), code="bad_option")
     wants_all = any(item.lower() == "all" for item in split_list(args.algorithms))
@@ -201,7 +207,7 @@ def cmd_compare(args) -> int:
         return status
     scheme = Scheme(cv=args.cv, repeats=args.repeats, holdout=args.holdout, seed=args.seed,
                     missing_rate=args.missing_rate, strategy=args.strategy,
-                    train_sizes=parse_train_sizes(args.train_sizes))
+                    train_sizes=parse_train_sizes(args.train_sizes), stability=args.stability)
     bar = terminal_progress()
     try:
         result = compare(data, problem.spec, entries, scheme, jobs=args.jobs, progress=bar, results=args.resume,
@@ -212,9 +218,9 @@ def cmd_compare(args) -> int:
     # deferred: loads scipy.stats, Numba, charset-normalizer, off the light path
     from ..compare.significance import significance
 
-    if args.metric is not None and args.metric not in result.metrics():
+    if args.metric is not None and args.metric not in result.fold_metrics():
         raise OptionError(_('--metric: "{metric}" is not a metric of this comparison ({metrics})').format(
-            metric=args.metric, metrics=", ".join(result.metrics())), code="bad_option")
+            metric=args.metric, metrics=", ".join(result.fold_metrics())), code="bad_option")
     tests = significance(result, args.metric, args.reference)
     if args.xlsx:
         # deferred: loads scipy.stats, Numba, charset-normalizer, off the light path

@@ -50,6 +50,7 @@ from ..evaluate import Evaluation, FoldResult, fold_plans, score_fold
 from ..i18n import _
 from ..metrics import METRICS, SECONDS, ordered
 from ..progress import Progress, ProgressCallback, as_progress
+from ..trust.stability import check_bootstrap, tree_stability
 from ..workflows import AlgorithmEvaluation, Scoring, check_missing_rate, inject_missing
 from . import store
 from .baseline import BASELINE_INFO, baseline_name, baseline_rule
@@ -72,7 +73,10 @@ class Scheme:
     """`repeats` stratified `cv`-fold splits, or with `holdout` `repeats` stratified hold-outs
     of that share; seeds seed, seed + 1, ... per repeat. `missing_rate`: values blanked
     completely at random before the folds are drawn (`inject_missing`, seeded by `seed`);
-    `strategy`: how a test case's values are obtained, for the cost metrics."""
+    `strategy`: how a test case's values are obtained, for the cost metrics. `stability` B: each
+    entry is also fitted on all rows and its splits counted in B bootstrap models drawn with
+    `seed` (engine.trust.stability; the "stability" metric of its summary: one figure, not a
+    fold mean; not kept in the results file)."""
 
     cv: int = 10
     repeats: int = 1
@@ -83,6 +87,7 @@ class Scheme:
     #: a learning curve: each fold also trained on these shares of its training rows (or numbers of
     #: rows), sorted; the entries' results are those of the largest size (curves.py)
     train_sizes: tuple[float, ...] | None = None
+    stability: int | None = None
 
     def __post_init__(self):
         if self.train_sizes is not None:
@@ -104,6 +109,11 @@ class Scheme:
                               code="bad_option")
         if self.repeats < 1:
             raise OptionError(_("repeats must be at least 1, not {n}").format(n=self.repeats), code="bad_option")
+        if self.stability is not None:
+            check_bootstrap(self.stability)
+            if self.stability < 1:
+                raise OptionError(_("a comparison counts the stability in bootstrap models: at least 1, not "
+                                    "{n}").format(n=self.stability), code="bad_option")
 
     def to_json(self, strategy: str | None) -> dict:
         """evaluate_algorithm's "scheme" object (`strategy`: the one the scoring resolved)."""
@@ -116,6 +126,8 @@ class Scheme:
             out["missing_rate"] = self.missing_rate
         if self.train_sizes is not None:
             out["train_sizes"] = list(self.train_sizes)
+        if self.stability is not None:
+            out["stability"] = self.stability
         return out
 
     def fold_name(self, fold: int) -> str:
@@ -227,7 +239,7 @@ class EntryResult:
     def to_json(self) -> dict:
         """CLI.md's evaluate object, plus "name" and the per-fold values ("folds")."""
         folds = self.evaluation.evaluation.folds
-        metrics = list(self.evaluation.summary())
+        metrics = list(self.evaluation.evaluation.summary())  # the fold metrics (not the stability)
         return self.evaluation.to_json() | {
             "name": self.name,
             "folds": {"n_train": self.n_train.tolist(), "n_test": self.n_test.tolist(),
@@ -263,6 +275,10 @@ class Comparison:
         for e in self.entries:
             seen += [m for m in e.evaluation.summary() if m not in seen]
         return ordered(seen)
+
+    def fold_metrics(self) -> list[str]:
+        """The metrics with a score on every fold: those the tests can be on (not the stability)."""
+        return [m for m in self.metrics() if m != "stability"]
 
     def fold_scores(self, metric: str) -> dict[str, np.ndarray]:
         """name -> the metric on every fold, in fold order, for the entries that report it."""
@@ -360,7 +376,8 @@ def compare(data: EncodedData, spec: ProblemSpec | None, entries: list[Entry], s
     config = store.normalised({
         "data": {"rows": int(data.n), "target": data.schema.target, "classes": list(data.classes),
                  "sha256": fingerprint},
-        "scheme": scheme.to_json(prepared[0].scoring.strategy) | {"missing_rate": scheme.missing_rate},
+        "scheme": {k: v for k, v in scheme.to_json(prepared[0].scoring.strategy).items() if k != "stability"}
+        | {"missing_rate": scheme.missing_rate},
         "entries": [p.config() for p in prepared]})
     if scheme.missing_rate is not None and scheme.missing_rate > 0:
         data = EncodedData(inject_missing(data.X, scheme.missing_rate, scheme.seed), data.y, data.w, data.schema,
@@ -444,7 +461,34 @@ def compare(data: EncodedData, spec: ProblemSpec | None, entries: list[Entry], s
         raise Cancelled(_("the comparison was cancelled")
                         + (_("; {n} of {total} units are kept in the results file").format(n=len(done), total=total)
                            if results else ""))
-    return _assemble(prepared, data, scheme, plans, warnings, done, total - resumed)
+    result = _assemble(prepared, data, scheme, plans, warnings, done, total - resumed)
+    if scheme.stability is not None:
+        _count_stability(result, prepared, data, spec, scheme, progress, stopped, stopper)
+    return result
+
+
+def _count_stability(result: "Comparison", prepared: list[_Prepared], data: EncodedData, spec: ProblemSpec | None,
+                     scheme: Scheme, progress: Progress | None, stopped, stopper: "_Stopper") -> None:
+    """Each entry's (the baseline's aside) tree on all rows against B bootstrap models, in this
+    thread, one model at a time; Cancel (the flag the units read) stops it between fits and inside."""
+    B = scheme.stability
+    learners = [(e, p) for e, p in enumerate(prepared) if p.info is not BASELINE_INFO]
+    total = len(learners) * (B + 1)
+    for k, (e, p) in enumerate(learners):
+        def report(done: int, _total: int, _message: str, k=k, p=p) -> None:
+            if stopped():
+                raise Cancelled(_("the comparison was cancelled"))
+            if progress is not None:
+                progress.report(k * (B + 1) + done + 1, total, _("{entry}: stability, the model on all rows").format(
+                    entry=p.name) if done < 0 else _("{entry}: stability, bootstrap model {b} of {B}").format(
+                    entry=p.name, b=min(done + 1, B), B=B))
+
+        run = _Stopper(stopper.flag)
+        run._callback = report
+        report(-1, B, "")
+        final = p.info.fit(data, spec, p.info.stage_params(p.params, "fit"), run.quiet())
+        result.entries[e].evaluation.stability = tree_stability(p.info, final, data, spec, p.params, B, scheme.seed,
+                                                                progress=run)
 
 
 def _drain(pool, run, todo: list, finished, stopped) -> None:
