@@ -55,6 +55,22 @@
             <translation> 次</translation>
         </message>
         <message>
+            <source>no stability</source>
+            <translation>不统计稳定性</translation>
+        </message>
+        <message>
+            <source>stability: </source>
+            <translation>稳定性：</translation>
+        </message>
+        <message>
+            <source> bootstrap models</source>
+            <translation> 个自助模型</translation>
+        </message>
+        <message>
+            <source>Also fit each algorithm on all rows and count how often each of its splits comes back at the same place in this many bootstrap models: the stability column, the mean over the top three levels (0: not counted)</source>
+            <translation>另在全部行上拟合每个算法，并统计其每个划分在这么多个自助模型中于同一位置重现的频率：稳定性一列，前三层的平均值（0：不统计）</translation>
+        </message>
+        <message>
             <source>Learning curve at</source>
             <translation>学习曲线，训练比例</translation>
         </message>
@@ -2093,6 +2109,15 @@ The tree never saw such a case; use the value anyway?</source>
             <source>{count} rules</source>
             <translation>{count} 条规则</translation>
         </message>
+        <message>
+            <source>stability</source>
+            <extracomment>the stability column's header and tooltip</extracomment>
+            <translation>稳定性</translation>
+        </message>
+        <message>
+            <source>The least stability of the splits on the rule's path: the share of {B} bootstrap models that make the same splits down to its leaf (the Tree tab's "show stability")</source>
+            <translation>规则路径上各划分的最低稳定性：{B} 个自助模型中直到其叶节点都做出相同划分的比例（决策树页的“显示稳定性”）</translation>
+        </message>
     </context>
     <context>
         <name>SessionHistory</name>
@@ -2543,6 +2568,10 @@ The tree never saw such a case; use the value anyway?</source>
             <translation>完成</translation>
         </message>
         <message>
+            <source>train the model first (its learner is fitted again on samples of its training rows)</source>
+            <translation>请先训练模型（其学习器会在训练行的样本上重新拟合）</translation>
+        </message>
+        <message>
             <source>an internal error ({message})</source>
             <translation>内部错误（{message}）</translation>
         </message>
@@ -2585,6 +2614,10 @@ The tree never saw such a case; use the value anyway?</source>
         <message>
             <source>(n = the training cases' memberships in the node, summed)</source>
             <translation>（n = 训练样本在该节点的隶属度之和）</translation>
+        </message>
+        <message>
+            <source>stability: {share} ({what})</source>
+            <translation>稳定性：{share}（{what}）</translation>
         </message>
         <message>
             <source>could not write the image "{path}"</source>
@@ -2734,6 +2767,7 @@ The tree never saw such a case; use the value anyway?</source>
         <name>TreePanel</name>
         <message>
             <source>Train a model to see its tree.</source>
+            <extracomment>the stability of the drawn tree's splits was counted: (the tree, its StabilityReport) bootstrap models of the Tree tab's stability count</extracomment>
             <translation>训练模型后即可查看其决策树。</translation>
         </message>
         <message>
@@ -2789,12 +2823,25 @@ The tree never saw such a case; use the value anyway?</source>
             <translation>显示代价</translation>
         </message>
         <message>
+            <source>show stability</source>
+            <translation>显示稳定性</translation>
+        </message>
+        <message>
+            <source>counting {done} of {total}...</source>
+            <extracomment>() -&gt; (learner, training rows, problem, parameters, the tree) of the tree shown, or raises (the window's: app.training.TrainingFlow.stability_inputs)</extracomment>
+            <translation>正在统计 {done} / {total}...</translation>
+        </message>
+        <message>
             <source>Show in every box what a case pays there: at a test its test and waiting cost (unknown prerequisites first; a batch member costs less once its group's common cost is paid above), at a leaf the tests paid on the way</source>
             <translation>在每个框中显示样本在该处付出的代价：测试节点上为其测试代价和等待时间代价（先测未知的前置属性；若上方已付其批量属性组的公共代价，组内属性的代价更低），叶节点上为沿途已付的测试代价</translation>
         </message>
         <message>
             <source>The problem prices no tests: set test costs or waiting times on the Problem tab, then train</source>
             <translation>该问题没有为测试定价：请在“问题”选项卡上设置测试代价或等待时间，然后训练</translation>
+        </message>
+        <message>
+            <source>Fit the learner again on {B} bootstrap samples of the training rows and show on each split how often the same split (the same attribute, a cut within the problem's stability tolerance) comes back at the same place, with the same splits above it: a strip at the top of the box, green from one half up, amber below</source>
+            <translation>在训练行的 {B} 个自助样本上重新拟合学习器，并在每个划分上显示相同划分（相同属性、切分点在问题的稳定性容差之内）在同一位置、且其上各划分也相同时重现的频率：方框顶部的一条色带，一半及以上为绿色，以下为琥珀色</translation>
         </message>
         <message>
             <source>{leaves} leaf, depth {depth}. Click a node to see its rule.</source>
@@ -2847,6 +2894,30 @@ The tree never saw such a case; use the value anyway?</source>
         <message>
             <source>{leaves} leaves, depth {depth}: shown to depth {shown} so that the boxes read; double-click a "..." to open a branch, or raise the depth limit. Click a node to see its rule.</source>
             <translation>{leaves} 个叶节点，树深度 {depth}：为便于阅读，只显示到深度 {shown}；双击“...”可展开分支，或提高深度限制。单击节点可查看其规则。</translation>
+        </message>
+        <message>
+            <source>no training to count it from</source>
+            <translation>没有可用于统计的训练</translation>
+        </message>
+        <message>
+            <source>No stability: {reason}</source>
+            <translation>无稳定性：{reason}</translation>
+        </message>
+        <message>
+            <source>No stability: the tree shown is not the last one trained</source>
+            <translation>无稳定性：显示的决策树不是最近一次训练的</translation>
+        </message>
+        <message>
+            <source>counting...</source>
+            <translation>正在统计...</translation>
+        </message>
+        <message>
+            <source>the share of {B} bootstrap models making this split here, seed {seed}</source>
+            <translation>{B} 个自助模型中在此处做出该划分的比例，种子 {seed}</translation>
+        </message>
+        <message>
+            <source>stability of the top three levels: {share}</source>
+            <translation>前三层的稳定性：{share}</translation>
         </message>
         <message>
             <source>Export the tree</source>

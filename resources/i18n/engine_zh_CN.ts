@@ -1057,143 +1057,148 @@
             <translation>用于实验：在每一折的训练行和测试行中，以概率 R（0 &lt;= R &lt; 1）独立地清空每个属性值（从不清空类别）（完全随机缺失，随机种子由 --seed 给出）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="154" />
+            <location filename="engine/cli/__init__.py" line="145" />
+            <source>also fit the model on all rows and count how often each of its splits (the same attribute, a cut within the problem's stability tolerance) comes back at the same place in B bootstrap models drawn with --seed and in the fold models (0: the fold models only)</source>
+            <translation>另在全部行上拟合模型，并统计其每个划分（相同属性、切分点在问题的稳定性容差之内）在用 --seed 抽取的 B 个自助模型及各折模型中于同一位置重现的频率（0：仅用各折模型）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/__init__.py" line="158" />
             <source>one case, the most useful question next</source>
             <translation>一个案例，下一步问最有用的问题</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="156" />
+            <location filename="engine/cli/__init__.py" line="160" />
             <source>costs, batch groups and budget from a project</source>
             <translation>从项目读取代价、批量属性组和预算</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="158" />
+            <location filename="engine/cli/__init__.py" line="162" />
             <source>scripted answers: attribute -&gt; value (null or ? unknown)</source>
             <translation>预设的回答：属性 -&gt; 值（null 或 ? 表示未知）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="159" />
+            <location filename="engine/cli/__init__.py" line="163" />
             <source>write the session (questions, answers, outcome)</source>
             <translation>写出咨询会话（问题、回答、结果）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="160" />
+            <location filename="engine/cli/__init__.py" line="164" />
             <source>continue a saved session</source>
             <translation>继续一个已保存的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="161" />
+            <location filename="engine/cli/__init__.py" line="165" />
             <source>a name for the case (patient, applicant) in the history</source>
             <translation>该案例（病人、申请人）在历史记录中的名称</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="163" />
+            <location filename="engine/cli/__init__.py" line="167" />
             <source>also stop when no remaining test costs less than it could still save (E_now - E*; meaningful when test and misclassification costs share a unit)</source>
             <translation>当剩余的测试都不比它还能节省的代价（E_now - E*）便宜时也停止（测试代价与误分类代价单位相同时才有意义）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="166" />
+            <location filename="engine/cli/__init__.py" line="170" />
             <source>planned (default): ask any attribute a still-possible rule tests, in the order of least expected total cost; utility: the tree's next tests by expected cost removed per unit of test cost (fuzzy and trichotomy trees always)</source>
             <translation>planned（默认）：按期望总代价从小到大，询问仍可能成立的规则所测试的任一属性；utility：按每单位测试代价减少的期望代价选择决策树的下一个测试（模糊决策树和三分法决策树总是如此）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="171" />
+            <location filename="engine/cli/__init__.py" line="175" />
             <source>saved consultations: list them, export them to Excel</source>
             <translation>已保存的咨询：列出，或导出到 Excel</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="172" />
+            <location filename="engine/cli/__init__.py" line="176" />
             <source>only these sessions</source>
             <translation>只显示这些咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="173" />
+            <location filename="engine/cli/__init__.py" line="177" />
             <source>only this project's sessions</source>
             <translation>只显示该项目的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="174" />
+            <location filename="engine/cli/__init__.py" line="178" />
             <source>only sessions with this model</source>
             <translation>只显示使用该模型的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="175" />
+            <location filename="engine/cli/__init__.py" line="179" />
             <source>write them to a workbook (Sessions, Answers)</source>
             <translation>写入工作簿（咨询会话、回答）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="179" />
+            <location filename="engine/cli/__init__.py" line="183" />
             <source>rerun a paper's experiment; write its tables and plots</source>
             <translation>重新运行一篇论文的实验；写出其表格和图</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="182" />
+            <location filename="engine/cli/__init__.py" line="186" />
             <source>output folder (default: reproduce_PAPER)</source>
             <translation>输出文件夹（默认：reproduce_PAPER）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="183" />
+            <location filename="engine/cli/__init__.py" line="187" />
             <source>few repeats: about a minute</source>
             <translation>少量重复：约一分钟</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="184" />
+            <location filename="engine/cli/__init__.py" line="188" />
             <source>repeats of every part (facmi; the paper: 100)</source>
             <translation>每一部分的重复次数（facmi；论文中为 100）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="185" />
+            <location filename="engine/cli/__init__.py" line="189" />
             <source>also draw the plots as PNG (with the app's plotter; the SVG plots need nothing more)</source>
             <translation>同时将图绘制为 PNG（使用应用程序的绘图器；SVG 图无需额外组件）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="221" />
+            <location filename="engine/cli/__init__.py" line="225" />
             <source>Start the RuleTree Studio window.</source>
             <translation>打开 RuleTree Studio 窗口。</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="222" />
+            <location filename="engine/cli/__init__.py" line="226" />
             <source>a data file or project (.rtproj) to open</source>
             <translation>要打开的数据文件或项目（.rtproj）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="223" />
+            <location filename="engine/cli/__init__.py" line="227" />
             <source>en or zh_CN</source>
             <translation>en 或 zh_CN</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="180" />
+            <location filename="engine/cli/__init__.py" line="184" />
             <source>{papers} (dp, hfdt, mincost: with their issues)</source>
             <translation>{papers}（dp、hfdt、mincost：附带其问题说明）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="226" />
+            <location filename="engine/cli/__init__.py" line="230" />
             <source>"{file}" is neither a file nor a command (commands: {commands})</source>
             <translation>“{file}”既不是文件，也不是命令（命令：{commands}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="275" />
-            <location filename="engine/cli/commands.py" line="72" />
+            <location filename="engine/cli/__init__.py" line="279" />
+            <location filename="engine/cli/commands.py" line="73" />
             <source>{prog}: error: {message}</source>
             <translation>{prog}：错误：{message}</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="278" />
+            <location filename="engine/cli/__init__.py" line="282" />
             <source>{prog}: interrupted</source>
             <translation>{prog}：已中断</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="284" />
+            <location filename="engine/cli/__init__.py" line="288" />
             <source>{prog}: internal error ({kind}: {error}); this is a bug, please report it with the log file {log}</source>
             <translation>{prog}：内部错误（{kind}：{error}）；这是程序缺陷，请连同日志文件 {log} 一起报告</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="300" />
+            <location filename="engine/cli/__init__.py" line="304" />
             <source>give a command ({commands}); the window starts with '{prog}' (python -m app.launch); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；窗口用“{prog}”（python -m app.launch）启动；参见“{prog} --help”</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="305" />
+            <location filename="engine/cli/__init__.py" line="309" />
             <source>give a command ({commands}); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；参见“{prog} --help”</translation>
         </message>
@@ -1305,128 +1310,143 @@
             <translation>（还有 {n} 个；用 --top 查看）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="47" />
+            <location filename="engine/cli/commands.py" line="48" />
             <source>give a data file, or --project P</source>
             <translation>请给出数据文件，或 --project P</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="87" />
+            <location filename="engine/cli/commands.py" line="88" />
             <source>no algorithms are available yet</source>
             <translation>尚无可用的算法</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="172" />
+            <location filename="engine/cli/commands.py" line="173" />
             <source>--holdout must be a share between 0 and 1 (e.g. 0.3)</source>
             <translation>--holdout 必须是 0 与 1 之间的比例（例如 0.3）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="174" />
+            <location filename="engine/cli/commands.py" line="175" />
             <location filename="engine/cli/edit.py" line="59" />
             <location filename="engine/cli/report.py" line="33" />
             <source>--cv must be at least 2</source>
             <translation>--cv 至少为 2</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="178" />
+            <location filename="engine/cli/commands.py" line="179" />
             <source>--repeats must be at least 1</source>
             <translation>--repeats 至少为 1</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="187" />
+            <location filename="engine/cli/commands.py" line="188" />
             <source>--missing-rate must be a share from 0 up to (not including) 1 (e.g. 0.2)</source>
             <translation>--missing-rate 必须是从 0 到 1（不含 1）的比例（例如 0.2）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="141" />
+            <location filename="engine/cli/commands.py" line="252" />
+            <source>stability of the splits of the model fitted on all rows ({B} bootstrap models, seed {seed}; {folds} fold models; a cut within {tolerance} % of its attribute's range is the same cut):</source>
+            <translation>在全部行上拟合的模型各划分的稳定性（{B} 个自助模型，种子 {seed}；{folds} 个折模型；与属性取值范围相差不超过 {tolerance} % 的切分点视为同一切分点）：</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="142" />
             <source>{algorithm}: {leaves} leaf, depth {depth}, trained on {rows} rows -&gt; {path}</source>
             <translation>{algorithm}：{leaves} 个叶节点，深度 {depth}，在 {rows} 行上训练 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="142" />
+            <location filename="engine/cli/commands.py" line="143" />
             <source>{algorithm}: {leaves} leaves, depth {depth}, trained on {rows} rows -&gt; {path}</source>
             <translation>{algorithm}：{leaves} 个叶节点，树深度 {depth}，在 {rows} 行上训练 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="176" />
+            <location filename="engine/cli/commands.py" line="177" />
             <source>--cv must be at most {n}</source>
             <translation>--cv 至多为 {n}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="180" />
+            <location filename="engine/cli/commands.py" line="181" />
             <source>--repeats must be at most {n}</source>
             <translation>--repeats 至多为 {n}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="182" />
+            <location filename="engine/cli/commands.py" line="183" />
             <source>--cv {cv} x --repeats {repeats} is {fits} fits; at most {most}</source>
             <translation>--cv {cv} × --repeats {repeats} 共 {fits} 次训练；至多 {most} 次</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="102" />
+            <location filename="engine/cli/commands.py" line="103" />
             <source>--param "{item}" is not K=V</source>
             <translation>--param “{item}”不是 K=V 的形式</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="162" />
+            <location filename="engine/cli/commands.py" line="163" />
             <source>{n} predictions -&gt; {path}</source>
             <translation>{n} 个预测 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="204" />
+            <location filename="engine/cli/commands.py" line="205" />
             <source>, confidence {confidence}</source>
             <translation>，置信度 {confidence}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="209" />
+            <location filename="engine/cli/commands.py" line="210" />
             <source>{n} rules -&gt; {path}</source>
             <translation>{n} 条规则 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="163" />
+            <location filename="engine/cli/commands.py" line="261" />
+            <source>bootstrap {share}</source>
+            <translation>自助 {share}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="264" />
+            <source>folds {share}</source>
+            <translation>各折 {share}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="164" />
             <source> ({n} PENDING)</source>
             <translation>（{n} 个待定）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="206" />
+            <location filename="engine/cli/commands.py" line="207" />
             <source>[support {support}{confidence}, coverage {coverage}]</source>
             <translation>[支持度 {support}{confidence}，覆盖度 {coverage}]</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="315" />
+            <location filename="engine/cli/compare.py" line="321" />
             <source>significance on {metric} (higher is better), against {reference}; alpha {alpha}:</source>
             <translation>显著性检验（{metric}，越高越好），与 {reference} 比较；alpha {alpha}：</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="317" />
+            <location filename="engine/cli/compare.py" line="323" />
             <source>significance on {metric} (lower is better), against {reference}; alpha {alpha}:</source>
             <translation>显著性检验（{metric}，越低越好），与 {reference} 比较；alpha {alpha}：</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="322" />
+            <location filename="engine/cli/compare.py" line="328" />
             <location filename="engine/export.py" line="181" />
             <source>mean</source>
             <translation>均值</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="322" />
+            <location filename="engine/cli/compare.py" line="328" />
             <location filename="engine/compare/workbook.py" line="112" />
             <source>corrected t p</source>
             <translation>校正 t 检验 p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="322" />
+            <location filename="engine/cli/compare.py" line="328" />
             <location filename="engine/compare/workbook.py" line="112" />
             <source>Wilcoxon p</source>
             <translation>Wilcoxon p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="322" />
+            <location filename="engine/cli/compare.py" line="328" />
             <location filename="engine/compare/workbook.py" line="112" />
             <source>Nemenyi p</source>
             <translation>Nemenyi p</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="322" />
+            <location filename="engine/cli/compare.py" line="328" />
             <source>avg rank</source>
             <translation>平均秩</translation>
         </message>
@@ -1481,62 +1501,72 @@
             <translation>用于实验：在每一折的训练行和测试行中，以概率 R（0 &lt;= R &lt; 1）独立地清空每个属性值（随机种子由 --seed 给出）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="72" />
+            <location filename="engine/cli/compare.py" line="71" />
+            <source>also fit each algorithm on all rows and count how often its splits come back in B bootstrap models drawn with --seed: the stability column (the mean over the top three levels)</source>
+            <translation>另在全部行上拟合每个算法，并统计其划分在用 --seed 抽取的 B 个自助模型中重现的频率：稳定性一列（前三层的平均值）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="76" />
             <source>keep the results in FILE after every fold; run again to continue where it stopped</source>
             <translation>每完成一折就把结果保存到 FILE；再次运行可从中断处继续</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="74" />
+            <location filename="engine/cli/compare.py" line="78" />
             <source>the metric the significance tests are on (default: the total cost per case with priced tests, else the misclassification cost with a cost matrix, else accuracy)</source>
             <translation>显著性检验所用的指标（默认：测试有代价时为每个样本的总代价，否则有代价矩阵时为误分类代价，否则为准确率）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="77" />
+            <location filename="engine/cli/compare.py" line="81" />
             <source>the entry the others are tested against (default: the first one given)</source>
             <translation>其他条目与之比较的参照条目（默认：第一个给出的）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="79" />
+            <location filename="engine/cli/compare.py" line="83" />
             <source>also write the tables, the fold scores, the tests and Excel charts to a workbook</source>
             <translation>同时将表格、各折得分、检验和 Excel 图表写入工作簿</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="92" />
+            <location filename="engine/cli/compare.py" line="96" />
             <source>--algorithms: give at least one algorithm name</source>
             <translation>--algorithms：请至少给出一个算法名称</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="176" />
+            <location filename="engine/cli/compare.py" line="180" />
+            <source>--stability must be at least 1 (bootstrap models)</source>
+            <translation>--stability 至少为 1（自助模型数）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/compare.py" line="182" />
             <source>--jobs must be at least 1</source>
             <translation>--jobs 至少为 1</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="248" />
+            <location filename="engine/cli/compare.py" line="254" />
             <source>{n} algorithm and {baseline} on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法和 {baseline} 于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="249" />
+            <location filename="engine/cli/compare.py" line="255" />
             <source>{n} algorithms and {baseline} on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法和 {baseline} 于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="251" />
+            <location filename="engine/cli/compare.py" line="257" />
             <source>{n} algorithm and no baseline on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法（无基线）于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="252" />
+            <location filename="engine/cli/compare.py" line="258" />
             <source>{n} algorithms and no baseline on {file} ({rows} rows), {scheme}</source>
             <translation>{n} 个算法（无基线）于 {file}（{rows} 行），{scheme}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="258" />
-            <location filename="engine/cli/compare.py" line="285" />
-            <location filename="engine/cli/compare.py" line="321" />
-            <location filename="engine/cli/compare.py" line="273" />
-            <location filename="engine/cli/compare.py" line="323" />
-            <location filename="engine/cli/compare.py" line="292" />
+            <location filename="engine/cli/compare.py" line="264" />
+            <location filename="engine/cli/compare.py" line="291" />
+            <location filename="engine/cli/compare.py" line="327" />
+            <location filename="engine/cli/compare.py" line="279" />
+            <location filename="engine/cli/compare.py" line="329" />
+            <location filename="engine/cli/compare.py" line="298" />
             <location filename="engine/compare/workbook.py" line="47" />
             <location filename="engine/compare/workbook.py" line="111" />
             <location filename="engine/compare/workbook.py" line="79" />
@@ -1546,106 +1576,106 @@
             <translation>算法</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="243" />
+            <location filename="engine/cli/compare.py" line="249" />
             <source> x {repeats}, seed {seed}</source>
             <translation> × {repeats}，随机种子 {seed}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="245" />
+            <location filename="engine/cli/compare.py" line="251" />
             <source>, missing rate {rate}</source>
             <translation>，缺失率 {rate}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="328" />
+            <location filename="engine/cli/compare.py" line="334" />
             <location filename="engine/compare/workbook.py" line="107" />
             <source>better</source>
             <translation>更好</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="328" />
+            <location filename="engine/cli/compare.py" line="334" />
             <location filename="engine/compare/workbook.py" line="107" />
             <source>worse</source>
             <translation>更差</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="329" />
+            <location filename="engine/cli/compare.py" line="335" />
             <source>(reference)</source>
             <translation>（参照）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="343" />
+            <location filename="engine/cli/compare.py" line="349" />
             <source>note: {caveat}</source>
             <translation>注意：{caveat}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="97" />
+            <location filename="engine/cli/compare.py" line="101" />
             <source>--algorithms all cannot be combined with other names here</source>
             <translation>--algorithms all 在此不能与其他名称同时使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="216" />
+            <location filename="engine/cli/compare.py" line="222" />
             <source>--metric: "{metric}" is not a metric of this comparison ({metrics})</source>
             <translation>--metric：“{metric}”不是本次比较的指标（{metrics}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="241" />
+            <location filename="engine/cli/compare.py" line="247" />
             <location filename="engine/cli/printing.py" line="214" />
             <source>hold-out {share}</source>
             <translation>留出法 {share}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="242" />
+            <location filename="engine/cli/compare.py" line="248" />
             <location filename="engine/cli/printing.py" line="215" />
             <source>{k}-fold cross-validation</source>
             <translation>{k} 折交叉验证</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="291" />
+            <location filename="engine/cli/compare.py" line="297" />
             <source>learning curve: {metric} (mean over the folds) by training rows</source>
             <translation>学习曲线：{metric}（各折均值）随训练行数的变化</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="301" />
+            <location filename="engine/cli/compare.py" line="307" />
             <source>error / pending (mean over the folds): {error}, {pending}, {used}</source>
             <translation>错误 / 待定（各折均值）：{error}、{pending}、{used}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="336" />
+            <location filename="engine/cli/compare.py" line="342" />
             <source>Friedman over {n} folds: chi2 = {chi2} ({p_chi2}), Iman-Davenport F = {f} ({p_f}); Nemenyi critical difference of average ranks {cd}</source>
             <translation>Friedman 检验（{n} 折）：chi2 = {chi2}（{p_chi2}），Iman-Davenport F = {f}（{p_f}）；Nemenyi 平均秩临界差 {cd}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="341" />
+            <location filename="engine/cli/compare.py" line="347" />
             <source>not tested (no {metric} on every fold): {names}</source>
             <translation>未检验（并非每一折都有{metric}）：{names}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="106" />
+            <location filename="engine/cli/compare.py" line="110" />
             <source>--param "{item}" is not A.K=V</source>
             <translation>--param “{item}”不是 A.K=V 的形式</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="135" />
+            <location filename="engine/cli/compare.py" line="139" />
             <source>--edited {path}: the model has no edits (compare its learner by name)</source>
             <translation>--edited {path}：该模型没有编辑（请按名称比较其学习器）</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="164" />
+            <location filename="engine/cli/compare.py" line="168" />
             <source>--sweep "{item}" is not A.K=V,V,...</source>
             <translation>--sweep “{item}”不是 A.K=V,V,... 的形式</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="194" />
+            <location filename="engine/cli/compare.py" line="200" />
             <source>note: {name} left out: it {reason}</source>
             <translation>注意：未包含 {name}：它{reason}</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="111" />
+            <location filename="engine/cli/compare.py" line="115" />
             <source>--param "{item}": "{name}" is not one of the algorithms compared</source>
             <translation>--param “{item}”：“{name}”不是参与比较的算法</translation>
         </message>
         <message>
-            <location filename="engine/cli/compare.py" line="117" />
+            <location filename="engine/cli/compare.py" line="121" />
             <source>--param "{item}": no algorithm compared has a parameter "{key}"</source>
             <translation>--param “{item}”：参与比较的算法都没有参数“{key}”</translation>
         </message>
@@ -2433,154 +2463,170 @@
             <translation>训练规模“{size}”不是数字（应为比例如 0.25，或行数）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="142" />
+            <location filename="engine/compare/runner.py" line="154" />
             <source>needs ordered classes (a class order)</source>
             <translation>需要有序类别（类别顺序）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="303" />
+            <location filename="engine/compare/runner.py" line="319" />
             <source>about 1 s left</source>
             <translation>约剩 1 秒</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="308" />
+            <location filename="engine/compare/runner.py" line="324" />
             <source>about {n} h left</source>
             <translation>约剩 {n} 小时</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="344" />
+            <location filename="engine/compare/runner.py" line="360" />
             <source>nothing to compare: give at least one algorithm</source>
             <translation>没有可比较的内容：请至少给出一个算法</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="352" />
+            <location filename="engine/compare/runner.py" line="368" />
             <source>a Dask scheduler goes with the dask executor, and the dask executor needs one (an address such as tcp://host:8786, or local:N)</source>
             <translation>Dask 调度器需配合 dask 执行器使用，dask 执行器也需要一个调度器（地址如 tcp://host:8786，或 local:N）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="144" />
+            <location filename="engine/compare/runner.py" line="156" />
             <source>separates two classes; with {n} classes it needs a positive class</source>
             <translation>只区分两个类别；有 {n} 个类别时需要指定正类</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="147" />
+            <location filename="engine/compare/runner.py" line="159" />
             <source>needs a value for its parameter {names}</source>
             <translation>需要给出其参数 {names} 的值</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="305" />
+            <location filename="engine/compare/runner.py" line="321" />
             <source>about {n} s left</source>
             <translation>约剩 {n} 秒</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="307" />
+            <location filename="engine/compare/runner.py" line="323" />
             <source>about {n} min left</source>
             <translation>约剩 {n} 分钟</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="444" />
+            <location filename="engine/compare/runner.py" line="461" />
+            <location filename="engine/compare/runner.py" line="480" />
             <source>the comparison was cancelled</source>
             <translation>比较已取消</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="550" />
+            <location filename="engine/compare/runner.py" line="594" />
             <source>running on a Dask cluster needs the "distributed" package (pip install "dask[distributed]")</source>
             <translation>在 Dask 集群上运行需要“distributed”包（pip install "dask[distributed]"）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="127" />
+            <location filename="engine/compare/runner.py" line="139" />
             <source>hold-out {k} of {n}</source>
             <translation>留出法第 {k} 次（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="132" />
+            <location filename="engine/compare/runner.py" line="144" />
             <source> on {size}</source>
             <translation>，使用{size}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="347" />
+            <location filename="engine/compare/runner.py" line="363" />
             <source>jobs must be at least 1, not {n}</source>
             <translation>jobs 至少为 1，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="349" />
+            <location filename="engine/compare/runner.py" line="365" />
             <source>executor must be one of {executors}, not {executor}</source>
             <translation>执行器必须是 {executors} 之一，而不是 {executor}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="355" />
+            <location filename="engine/compare/runner.py" line="371" />
             <source>the folder of the results file "{path}" does not exist</source>
             <translation>结果文件“{path}”所在的文件夹不存在</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="99" />
+            <location filename="engine/compare/runner.py" line="104" />
             <source>the hold-out share must be between 0 and 1 (e.g. 0.3), not {share}</source>
             <translation>留出比例必须在 0 到 1 之间（例如 0.3），而不是 {share}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="103" />
+            <location filename="engine/compare/runner.py" line="108" />
             <source>cross-validation needs at least 2 folds, not {n}</source>
             <translation>交叉验证至少需要 2 折，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="106" />
+            <location filename="engine/compare/runner.py" line="111" />
             <source>repeats must be at least 1, not {n}</source>
             <translation>重复次数至少为 1，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="129" />
+            <location filename="engine/compare/runner.py" line="141" />
             <source>fold {k} of {n}</source>
             <translation>第 {k} 折（共 {n} 折）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="190" />
+            <location filename="engine/compare/runner.py" line="202" />
             <source>two entries are both named "{name}": give them different parameters or names</source>
             <translation>两个条目都名为“{name}”：请给它们不同的参数或名称</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="194" />
+            <location filename="engine/compare/runner.py" line="206" />
             <source>{algorithm} does not apply to this problem: it {reason}</source>
             <translation>{algorithm} 不适用于该问题：它{reason}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="204" />
+            <location filename="engine/compare/runner.py" line="216" />
             <source>"{name}" is the baseline's name: give the entry another</source>
             <translation>“{name}”是基线的名称：请给该条目另起名称</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="412" />
+            <location filename="engine/compare/runner.py" line="429" />
             <source>{entry}, {fold} done; {left}</source>
             <translation>{entry}，{fold}完成；{left}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="420" />
+            <location filename="engine/compare/runner.py" line="437" />
             <source>{n} of {total} units to run</source>
             <translation>{total} 个单元中有 {n} 个待运行</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="559" />
+            <location filename="engine/compare/runner.py" line="603" />
             <source>"{scheduler}": local:N needs a number of workers N &gt;= 1</source>
             <translation>“{scheduler}”：local:N 需要工作进程数 N &gt;= 1</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="130" />
+            <location filename="engine/compare/runner.py" line="115" />
+            <source>a comparison counts the stability in bootstrap models: at least 1, not {n}</source>
+            <translation>比较在自助模型中统计稳定性：至少为 1，而不是 {n}</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="142" />
             <source>, repeat {k} of {n}</source>
             <translation>，第 {k} 次重复（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="421" />
+            <location filename="engine/compare/runner.py" line="438" />
             <source> ({n} done before)</source>
             <translation>（之前已完成 {n} 个）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="445" />
+            <location filename="engine/compare/runner.py" line="462" />
             <source>; {n} of {total} units are kept in the results file</source>
             <translation>；{total} 个单元中有 {n} 个保存在结果文件中</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="567" />
+            <location filename="engine/compare/runner.py" line="611" />
             <source>no Dask scheduler answers at "{scheduler}" ({error})</source>
             <translation>“{scheduler}”处没有 Dask 调度器应答（{error}）</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="482" />
+            <source>{entry}: stability, the model on all rows</source>
+            <translation>{entry}：稳定性，在全部行上拟合的模型</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="483" />
+            <source>{entry}: stability, bootstrap model {b} of {B}</source>
+            <translation>{entry}：稳定性，第 {b} 个自助模型（共 {B} 个）</translation>
         </message>
         <message>
             <location filename="engine/compare/significance.py" line="30" />
@@ -4641,6 +4687,7 @@
         </message>
         <message>
             <location filename="engine/evaluate.py" line="226" />
+            <location filename="engine/trust/stability.py" line="203" />
             <source>done</source>
             <translation>完成</translation>
         </message>
@@ -5200,6 +5247,11 @@
             <location filename="engine/metrics.py" line="134" />
             <source>inverted pairs of answers</source>
             <translation>回答颠倒的样本对</translation>
+        </message>
+        <message>
+            <location filename="engine/metrics.py" line="137" />
+            <source>stability of the splits</source>
+            <translation>划分的稳定性</translation>
         </message>
         <message>
             <location filename="engine/metrics.py" line="124" />
@@ -6649,7 +6701,7 @@
         </message>
         <message>
             <location filename="engine/strategies.py" line="126" />
-            <location filename="engine/workflows.py" line="106" />
+            <location filename="engine/workflows.py" line="107" />
             <source>test strategy must be one of {choices}, not {strategy!r}</source>
             <translation>测试策略必须是 {choices} 之一，而不是 {strategy!r}</translation>
         </message>
@@ -7169,72 +7221,87 @@
             <translation>无条件</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="297" />
+            <location filename="engine/trust/stability.py" line="194" />
+            <source>no rows to draw bootstrap samples from</source>
+            <translation>没有可抽取自助样本的行</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/stability.py" line="176" />
+            <source>the bootstrap models for stability must be a whole number from 0 (the fold models only) to {most}, not {B}</source>
+            <translation>用于稳定性的自助模型数必须是 0（仅用各折模型）到 {most} 之间的整数，而不是 {B}</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/stability.py" line="200" />
+            <source>bootstrap model {b} of {B}</source>
+            <translation>第 {b} 个自助模型（共 {B} 个）</translation>
+        </message>
+        <message>
+            <location filename="engine/workflows.py" line="298" />
             <source>the class of least expected cost</source>
             <translation>期望代价最小的类</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="299" />
+            <location filename="engine/workflows.py" line="300" />
             <source>the commonest class</source>
             <translation>最常见的类</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="366" />
+            <location filename="engine/workflows.py" line="367" />
             <source>cross-validation needs at least 2 folds and no hold-out</source>
             <translation>交叉验证至少需要 2 折，且不能同时使用留出法</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="252" />
+            <location filename="engine/workflows.py" line="253" />
             <source>the {rows} training rows (no hold-out: optimistic)</source>
             <translation>{rows} 个训练行（未使用留出法：偏乐观）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="247" />
+            <location filename="engine/workflows.py" line="248" />
             <source>{k}-fold cross-validation over the {rows} rows (the tree: fitted on all)</source>
             <translation>在 {rows} 行上的 {k} 折交叉验证（决策树：在全部行上训练）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="250" />
+            <location filename="engine/workflows.py" line="251" />
             <source>the {rows} held-out rows ({share})</source>
             <translation>{rows} 个留出行（{share}）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="313" />
+            <location filename="engine/workflows.py" line="314" />
             <source>the hold-out share must be between 0 and 1 (e.g. 0.3), not {holdout:g}</source>
             <translation>留出比例必须在 0 到 1 之间（例如 0.3），而不是 {holdout:g}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="320" />
+            <location filename="engine/workflows.py" line="321" />
             <source>the missing rate must be a share from 0 up to (not including) 1 (e.g. 0.2), not {rate:g}</source>
             <translation>缺失率必须是从 0 到 1（不含 1）的比例（例如 0.2），而不是 {rate:g}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="388" />
+            <location filename="engine/workflows.py" line="389" />
             <source>the tree is a single leaf: {reason}</source>
             <translation>决策树只有一个叶节点：{reason}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="518" />
+            <location filename="engine/workflows.py" line="532" />
             <source>cross-validation needs at least 2 folds, not {cv}</source>
             <translation>交叉验证至少需要 2 折，而不是 {cv}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="520" />
+            <location filename="engine/workflows.py" line="534" />
             <source>repeats must be at least 1, not {repeats}</source>
             <translation>重复次数必须至少为 1，而不是 {repeats}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="213" />
+            <location filename="engine/workflows.py" line="214" />
             <source>{single} of the {leaves} leaves hold a single training case: their rules rest on one case each</source>
             <translation>{leaves} 个叶节点中有 {single} 个只含一个训练案例：它们的规则各只依据一个案例</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="205" />
+            <location filename="engine/workflows.py" line="206" />
             <source>{pairs} pair(s) of leaves break the monotone directions set on the attributes; enforcing them relabels those leaves at the least training error</source>
             <translation>{pairs} 对叶节点违反了为属性设置的单调方向；强制单调会以最小训练误差重新标记这些叶节点</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="216" />
+            <location filename="engine/workflows.py" line="217" />
             <source>the tree has {leaves} leaves for {rows} training rows: it may have learnt the cases by heart rather than rules</source>
             <translation>决策树有 {leaves} 个叶节点，而训练数据只有 {rows} 行：它可能只是记住了案例，而不是学到了规则</translation>
         </message>
