@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -195,8 +196,20 @@ def load_model(path: str | os.PathLike) -> Model:
 
 
 def file_sha256(path: str | os.PathLike) -> str:
+    """The file's sha256. Only a regular file is read: a pipe or a device named in a stranger's
+    session or project would block the reader for good (the window's GUI thread among them), so it is
+    opened without blocking and refused (ModelFileError, code not_readable) when it is not one."""
     digest = hashlib.sha256()
-    with open(path, "rb") as handle:
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise ModelFileError(_("the file cannot be read: {error}").format(error=exc.strerror or exc),
+                             code="not_readable", file=path) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise ModelFileError(_("the file is not a regular file (a pipe, a device or a folder), so it is not "
+                               "read"), code="not_readable", file=path)
+    with os.fdopen(fd, "rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()

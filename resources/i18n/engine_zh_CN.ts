@@ -5269,30 +5269,40 @@
             <translation>其中误分类代价</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="86" />
+            <location filename="engine/model.py" line="210" />
+            <source>the file is not a regular file (a pipe, a device or a folder), so it is not read</source>
+            <translation>该文件不是普通文件（而是管道、设备或文件夹），因此不读取</translation>
+        </message>
+        <message>
+            <location filename="engine/model.py" line="87" />
             <source>this is not a RuleTree model file</source>
             <translation>这不是 RuleTree 模型文件</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="89" />
+            <location filename="engine/model.py" line="90" />
             <source>the model file has no valid version</source>
             <translation>模型文件没有有效的版本号</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="91" />
+            <location filename="engine/model.py" line="92" />
             <source>the model was saved by a newer RuleTree Studio (model version {version}); this version reads version {known}. Update RuleTree Studio.</source>
             <translation>该模型由更新版本的 RuleTree Studio 保存（模型版本 {version}）；本版本只能读取版本 {known}。请更新 RuleTree Studio。</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="172" />
-            <location filename="engine/model.py" line="100" />
-            <location filename="engine/model.py" line="162" />
-            <location filename="engine/model.py" line="168" />
+            <location filename="engine/model.py" line="173" />
+            <location filename="engine/model.py" line="101" />
+            <location filename="engine/model.py" line="163" />
+            <location filename="engine/model.py" line="169" />
             <source>the model file is damaged: {message}</source>
             <translation>模型文件已损坏：{message}</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="115" />
+            <location filename="engine/model.py" line="206" />
+            <source>the file cannot be read: {error}</source>
+            <translation>无法读取该文件：{error}</translation>
+        </message>
+        <message>
+            <location filename="engine/model.py" line="116" />
             <source>the model file is damaged ({kind}: {error})</source>
             <translation>模型文件已损坏（{kind}：{error}）</translation>
         </message>
