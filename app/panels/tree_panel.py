@@ -13,6 +13,7 @@ from engine.edits import Edit
 from engine.tree.model import ThresholdSplit
 from engine.tree.node_cases import find_node, node_path
 from engine.tree.rules import extract_rules, rule_text
+from engine.trust.intervals import tree_trust
 from engine.workflows import has_test_costs
 
 from ..errors import show_error
@@ -81,6 +82,11 @@ class TreePanel(QWidget):
         self.costs.setEnabled(False)
         self.costs.toggled.connect(self._show_costs)
         bar.addWidget(self.costs)
+        self.intervals = QCheckBox(self.tr("show intervals"))
+        self.intervals.setToolTip(self.tr(self.INTERVALS_TIP))
+        self.intervals.setEnabled(False)
+        self.intervals.toggled.connect(self._show_intervals)
+        bar.addWidget(self.intervals)
         bar.addStretch(1)
         self.case_info = QLabel("")
         self.case_info.setWordWrap(True)
@@ -98,6 +104,7 @@ class TreePanel(QWidget):
         self.tree = None
         self.node_rows: dict[int, list[int]] = {}
         self.node_costs = None  # per node, what a case pays there (engine.costs.node_costs); None: unpriced
+        self.trust_settings = None  # the problem's trust settings: the leaves' intervals (the "intervals" box)
         self.table = None  # the data and model the case box picks rows of (set_cases)
         self.model = None
         self._X = None  # the table's rows encoded for the model (when first needed)
@@ -109,6 +116,10 @@ class TreePanel(QWidget):
     COSTS_TIP = QT_TRANSLATE_NOOP("TreePanel", "Show in every box what a case pays there: at a test its test and "
                                   "waiting cost (unknown prerequisites first; a batch member costs less once its "
                                   "group's common cost is paid above), at a leaf the tests paid on the way")
+    INTERVALS_TIP = QT_TRANSLATE_NOOP("TreePanel", "Show in every leaf its confidence and the interval it is known "
+                                      "within (Wilson score, at the problem's confidence level); a leaf of too few "
+                                      "cases, or too wide an interval, is marked with a warning triangle (its tooltip "
+                                      "says why)")
     NO_COSTS_TIP = QT_TRANSLATE_NOOP("TreePanel", "The problem prices no tests: set test costs or waiting times on "
                                      "the Problem tab, then train")
 
@@ -133,6 +144,9 @@ class TreePanel(QWidget):
             leaves=tree.n_leaves, depth=tree.depth))
         self.canvas.set_tree(tree, readable=True)  # may choose a depth limit now, or when first shown
         self._show_costs(self.costs.isChecked())
+        self.trust_settings = getattr(spec, "trust", None)
+        self.intervals.setEnabled(True)
+        self._show_intervals(self.intervals.isChecked())
         self.canvas.fit()
         if select is not None:
             try:
@@ -148,6 +162,7 @@ class TreePanel(QWidget):
         self.canvas.set_tree(None)
         self.pane.show_node(None, None)
         self.costs.setEnabled(False)
+        self.intervals.setEnabled(False)
         self.case_info.setVisible(False)
         self.rule.setText(self.tr("Train a model to see its tree."))
         self.set_cases(None, None)
@@ -254,6 +269,11 @@ class TreePanel(QWidget):
 
     def _show_costs(self, on: bool) -> None:
         self.canvas.set_costs(self.node_costs if on and self.node_costs is not None else None)
+
+    def _show_intervals(self, on: bool) -> None:
+        """Each leaf's confidence with its interval in its box, flagged leaves marked (issue 39)."""
+        tree = self.canvas.tree()
+        self.canvas.set_trust(tree_trust(tree, self.trust_settings) if on and tree is not None else None)
 
     def export_picture(self, path: str | None = None) -> bool:
         if self.tree is None:
