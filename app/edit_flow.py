@@ -182,7 +182,7 @@ class EditFlow:
         self._offer_edits()
         self.tree_panel.show_tree(model.tree, {}, model.spec, select=at)
         self.tree_panel.set_cases(self.table, model)
-        self.rules_panel.show_rules(model.tree, model.spec.hierarchy)
+        self.rules_panel.show_rules(model.tree, model.spec.hierarchy, model.spec.trust)
         self.consult_panel.set_model(model, model.spec, self.project.path if self.project else None)
         self._update_status()
         self._update_edit_actions()

@@ -184,7 +184,7 @@ class ModelFlow:
         tree = model.tree
         self.tree_panel.show_tree(tree, result.node_rows if result is not None else {}, model.spec)
         self.tree_panel.set_cases(self.table, model)
-        self.rules_panel.show_rules(tree, model.spec.hierarchy)
+        self.rules_panel.show_rules(tree, model.spec.hierarchy, model.spec.trust)
         self.consult_panel.set_model(model, model.spec, self.project.path if self.project else None)
         self.tabs.setCurrentWidget(self.tree_panel)
         self._update_status()

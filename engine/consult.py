@@ -50,6 +50,7 @@ from .i18n import N_, _
 from .plan import Planner, Step, Windows, plannable, planner_for
 from .tree.aggregate import Aggregate, aggregate, node_vote, path_weight, settled_below
 from .tree.model import MIXED, PENDING, Tree
+from .trust.intervals import leaf_trust
 
 UNKNOWN = object()
 
@@ -114,6 +115,9 @@ class Outcome:
     unsettled: list[str] = field(default_factory=list)  # PENDING: the attributes whose values could not settle it
     frontier: list[tuple[int, float]] = field(default_factory=list)  # every (node, weight) where it ended
     scores: list[tuple[str, float]] = field(default_factory=list)  # (label, score) the answer was chosen by, best first
+    # the leaves among `nodes` flagged "few cases" (engine.trust.intervals: too few training cases, or
+    # too wide an interval for their confidence under the problem's trust settings), with why
+    few_cases: list = field(default_factory=list)
 
 
 @dataclass
@@ -564,7 +568,7 @@ class Consultation:
                     unsettled += [self.names[j] for j in self.tree.nodes[parent].attributes()
                                   if self.values.get(j, UNKNOWN) is not UNKNOWN and self.names[j] not in unsettled]
         return Outcome(label, p, nodes, missing, self.test_cost, self.waiting_cost, self.saved, unsettled,
-                       frontier=ranked, scores=answer.ranked(self.tree))
+                       frontier=ranked, scores=answer.ranked(self.tree), few_cases=self.few_cases(nodes))
 
     def _planned_outcome(self) -> Outcome:
         """The plan's answer: where the still-possible leaves' cases end (strongest first, at most
@@ -592,4 +596,11 @@ class Consultation:
         scores = sorted(((self.tree.labels[k], float(v)) for k, v in enumerate(dist) if v > 0),
                         key=lambda lv: -lv[1])
         return Outcome(label, dist, nodes, missing, self.test_cost, self.waiting_cost, self.saved, [],
-                       frontier=ranked, scores=scores)
+                       frontier=ranked, scores=scores, few_cases=self.few_cases(nodes))
+
+    def few_cases(self, nodes: list[int]) -> list:
+        """The LeafTrust of each leaf among `nodes` flagged "few cases" (engine.trust.intervals) under
+        the problem's trust settings."""
+        settings = getattr(self.spec, "trust", None)
+        found = (leaf_trust(self.tree, n, settings) for n in nodes if self.tree.nodes[n].is_leaf)
+        return [t for t in found if t.few_cases]

@@ -22,6 +22,7 @@ import re
 import numpy as np
 
 from .data.hierarchy import ClassLevels
+from .data.spec.trust import TrustSettings
 from .fileio import atomic_write_bytes
 from .i18n import N_, _
 from .metrics import metric, sort_key
@@ -29,6 +30,7 @@ from .settings_words import settings_rows
 from .tree.describe import bound_cell, label_text, node_test
 from .tree.model import FUZZY, KIND_NAMES, Tree
 from .tree.rules import extract_rules, rule_conditions
+from .trust.intervals import level_text, rule_trust
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -116,10 +118,11 @@ def _fit_widths(ws, header, rows) -> None:
 
 def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | None = None,
                    hierarchy: dict | None = None, scored_on: str | None = None,
-                   levels: list[dict] | None = None) -> bytes:
+                   levels: list[dict] | None = None, trust: TrustSettings | None = None) -> bytes:
     """`hierarchy`: child -> parent of the problem's classes (rules get their label's level and
     precision); `scored_on`: the rows the metrics come from; `levels`: confusion matrices by
-    level (workflows.TrainResult.levels)."""
+    level (workflows.TrainResult.levels); `trust`: the problem's trust settings (each rule's
+    interval of its confidence and its "few cases" flag, engine.trust.intervals)."""
     # deferred: loads openpyxl (only to write or read a workbook), defusedxml (only for .ods/.xlsx extents)
     from openpyxl import Workbook
 
@@ -131,8 +134,10 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
     if class_levels is not None and class_levels.h < 2:
         class_levels = None
     extra = [_("label level"), _("label precision")] if class_levels is not None else []
+    level = level_text((trust or TrustSettings()).confidence_level)
     header = [_("rule"), _("IF (conditions)"), _("THEN")] + extra + [_("support"), _("confidence"), _("coverage")] \
-        + attrs
+        + [_("{level} % interval: low").format(level=level), _("{level} % interval: high").format(level=level),
+           _("effective cases"), _("few cases")] + attrs
     rows = []
     for k, r in enumerate(rules, start=1):
         conditions = rule_conditions(tree, r)
@@ -142,11 +147,13 @@ def workbook_bytes(tree: Tree, *, metrics: dict | None = None, settings: dict | 
             known = label in class_levels.level_of
             row += [max(i + 1 for i, level in enumerate(class_levels.labels) if label in level) if known else None,
                     class_levels.precision(label) if known else None]
-        row += [r.support, r.confidence, r.coverage]
+        t = rule_trust(tree, r, trust)
+        row += [r.support, r.confidence, r.coverage, t.low, t.high, t.n_eff, t.why or None]
         row += [bound_cell(tree.schema, j, r.bounds[j]) if j in r.bounds else None for j in range(len(attrs))]
         rows.append(row)
     e = len(extra)
-    formats = {0: INTEGER, 3 + e: COUNT, 4 + e: PERCENT, 5 + e: PERCENT}
+    formats = {0: INTEGER, 3 + e: COUNT, 4 + e: PERCENT, 5 + e: PERCENT, 6 + e: PERCENT, 7 + e: PERCENT,
+               8 + e: COUNT}
     if e:
         formats[3], formats[4] = INTEGER, "0.000"
     ws = _sheet(wb, _("Rules"), header, rows, formats)
@@ -276,7 +283,7 @@ def export_model(model, path: str | os.PathLike, metrics: dict | None = None, *,
     settings = dict(settings_rows(model.algorithm, model.params, model.spec, model.trained_on))  # in words
     atomic_write_bytes(path, workbook_bytes(model.tree, metrics=metrics, settings=settings,
                                             hierarchy=model.spec.hierarchy or None, scored_on=scored_on,
-                                            levels=levels))
+                                            levels=levels, trust=model.spec.trust))
 
 
 def write_tables(path: str | os.PathLike, tables: dict) -> None:

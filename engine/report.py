@@ -35,6 +35,7 @@ from xml.sax.saxutils import escape
 
 import numpy as np
 
+from .data.spec.trust import TrustSettings
 from .fileio import atomic_write_bytes
 from .i18n import N_, _
 from .metrics import SECONDS, headline, metric, ordered
@@ -44,6 +45,7 @@ from .tree.describe import branch_labels, label_text, node_heading
 from .tree.layout import LABEL_HEIGHT, NODE_HEIGHT, NODE_WIDTH, edge_lines, is_open, layout, marker
 from .tree.model import PENDING_LABEL, Tree
 from .tree.rules import extract_rules, rule_conditions
+from .trust.intervals import interval_text, rule_trust
 
 #: the smallest scale the tree is drawn at (scene units to points): its texts then print at about 5 pt
 MIN_SCALE = 0.55
@@ -65,6 +67,8 @@ class RuleItem:
     label: str
     support: float
     confidence: float | None
+    interval: str = ""  # the confidence's Wilson interval, "81-97 %" (engine.trust.intervals)
+    few_cases: str = ""  # why the rule is flagged "few cases" ("" when it is not)
 
 
 @dataclass
@@ -90,6 +94,7 @@ class ReportFigures:
         out = [self.title, self.headline, *self.notes, *self.confusion_true, *self.confusion_predicted]
         out += [t for row in self.problem for t in row] + [t for row in self.metric_rows for t in row]
         out += [r.conditions for r in self.rules] + [r.label for r in self.rules]
+        out += [r.interval for r in self.rules] + [r.few_cases for r in self.rules]
         out += [node_heading(self.tree, i) for i in range(len(self.tree.nodes))]
         out += [b for i, n in enumerate(self.tree.nodes) if n.children for b in branch_labels(self.tree, i)]
         return out + [_(w) for w in _WORDS]
@@ -99,10 +104,16 @@ def _count(value: float) -> str:
     return f"{value:.0f}" if float(value).is_integer() else f"{value:.2f}"
 
 
-def rule_items(tree: Tree) -> list[RuleItem]:
-    return [RuleItem(number=k, conditions=rule_conditions(tree, rule), label=label_text(tree, rule.label),
-                     support=float(rule.support), confidence=rule.confidence)
-            for k, rule in enumerate(extract_rules(tree), start=1)]
+def rule_items(tree: Tree, trust: TrustSettings | None = None) -> list[RuleItem]:
+    """The checklist's rules, each with its confidence's interval and its "few cases" flag under the
+    problem's `trust` settings (a hyphen for the dash: Latin-1 texts print in Helvetica)."""
+    out = []
+    for k, rule in enumerate(extract_rules(tree), start=1):
+        t = rule_trust(tree, rule, trust)
+        out.append(RuleItem(number=k, conditions=rule_conditions(tree, rule), label=label_text(tree, rule.label),
+                            support=float(rule.support), confidence=rule.confidence,
+                            interval=interval_text(t).replace("–", "-"), few_cases=t.why.replace("–", "-")))
+    return out
 
 
 def problem_rows(model, data=None, data_file: str | None = None) -> list[tuple[str, str]]:
@@ -140,7 +151,7 @@ def report_figures(model, data=None, *, data_file: str | None = None, cv: int = 
 
     info = registry.known(model.algorithm)
     title = _("Decision tree report: {learner}").format(learner=info.display_title if info else model.algorithm)
-    figures = ReportFigures(title=title, problem=problem_rows(model, data, data_file), rules=rule_items(model.tree),
+    figures = ReportFigures(title=title, problem=problem_rows(model, data, data_file), rules=rule_items(model.tree, model.spec.trust),
                             tree=model.tree)
     if data is None:
         figures.notes.append(_("No data was given, so this report has no cross-validated figures: give the data "
@@ -286,6 +297,7 @@ def _styles(font: ReportFont):
     out["cell"] = ParagraphStyle("cell", parent=base["BodyText"], fontName=font.regular, fontSize=8.5, leading=10.5,
                                  wordWrap=wrap)
     out["cellbold"] = ParagraphStyle("cellbold", parent=out["cell"], fontName=font.bold)
+    out["cellright"] = ParagraphStyle("cellright", parent=out["cell"], alignment=2)  # TA_RIGHT
     return out
 
 
@@ -510,12 +522,31 @@ def _pdf(figures: ReportFigures, font: ReportFont) -> bytes:
     rows = [[_p(h, st["cellbold"]) for h in head]]
     for r in figures.rules:
         rows.append([str(r.number), "", _p(r.conditions, st["cell"]), _p(r.label, st["cell"]), _count(r.support),
-                     "" if r.confidence is None else f"{100 * r.confidence:.1f} %"])
-    widths = [22, 14, 0.56 * text_w, 0.16 * text_w, 0.1 * text_w, 0.18 * text_w - 36]
+                     _confidence_cell(r, st)])
+    widths = [22, 14, 0.54 * text_w, 0.15 * text_w, 0.09 * text_w, 0.22 * text_w - 36]
     story.append(_table(rows, widths, font, align_right_from=4))
     story.append(Spacer(1, 4))
+    flagged = [r for r in figures.rules if r.few_cases]
+    if flagged:  # why each mark is there (the window's tooltips, on paper)
+        story.append(_p(_("Few cases: the rules marked hold too few training cases, or too wide an interval, "
+                          "to act on alone (the problem's trust settings)."), st["body"]))
+        for r in flagged:
+            story.append(_p(_("Rule {number}: {why}").format(number=r.number, why=r.few_cases), st["body"]))
     doc.build(story)
     return out.getvalue()
+
+
+def _confidence_cell(r: RuleItem, st):
+    """The checklist's confidence, its interval below it, and the "few cases" mark."""
+    # deferred: reportlab only when a report is written
+    from reportlab.platypus import Paragraph
+
+    lines = [] if r.confidence is None else [f"{100 * r.confidence:.1f} %"]
+    if r.interval:
+        lines.append(f"[{r.interval}]")
+    if r.few_cases:
+        lines.append(escape(_("few cases")))
+    return Paragraph("<br/>".join(lines), st["cellright"]) if lines else ""
 
 
 def report_bytes(figures: ReportFigures) -> bytes:

@@ -201,7 +201,9 @@ class Session:
                 "distribution": {c: float(p) for c, p in zip(tree.schema.classes, out.distribution)},
                 "rules": texts, "missing": out.missing, "unsettled": out.unsettled, "test_cost": out.test_cost,
                 "waiting_cost": out.waiting_cost, "common_cost_saved": out.common_cost_saved,
-                "total_cost": out.test_cost + out.waiting_cost}
+                "total_cost": out.test_cost + out.waiting_cost,
+                # the leaves it ended in that hold too few training cases to act on, and why (translated)
+                "few_cases": [{"node": int(t.node)} | t.to_json() for t in out.few_cases]}
 
     def to_json(self) -> dict:
         """The session file; `outcome` is the final answer when finished, else the tentative one."""

@@ -39,6 +39,7 @@ from .monotone import inverted_share, monotonicity_report
 from .progress import Progress, ProgressCallback, as_progress
 from .strategies import STRATEGIES, simulate
 from .tree.case_counts import count_case_values
+from .trust.intervals import keep_effective_cases
 from .tree.model import PENDING_LABEL, Tree
 from .trust.stability import StabilityReport, check_bootstrap, tree_stability
 
@@ -376,6 +377,8 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
     # what a planned consultation needs: per leaf, how the training cases' values fall
 
     tree.case_values = count_case_values(tree, fit_data.X, fit_data.w)
+    # each node's effective number of training cases (weighted cases: its intervals, engine.trust)
+    keep_effective_cases(tree, fit_data.X, fit_data.w, info)
     prediction = predict_cases(info, tree, data.X, params)
     scored = test if holdout else ~test
     scoring = Scoring(info, data, spec, params, strategy)

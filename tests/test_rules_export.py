@@ -78,19 +78,20 @@ def test_excel_export_reads_back_without_formulas(tmp_path):
     rules = wb["Rules"]
     header = [c.value for c in rules[1]]
     assert header[:6] == ["rule", "IF (conditions)", "THEN", "support", "confidence", "coverage"]
-    assert header[6:] == ["x", "=cmd", "grade"]
-    assert rules.freeze_panes == "A2" and rules.auto_filter.ref == "A1:I6"
+    assert header[6:10] == ["95 % interval: low", "95 % interval: high", "effective cases", "few cases"]
+    assert header[10:] == ["x", "=cmd", "grade"]
+    assert rules.freeze_panes == "A2" and rules.auto_filter.ref == "A1:M6"
     assert rules["A1"].font.bold
     row3 = [c.value for c in rules[4]]
     assert row3[1] == "x > 3 AND =cmd in {+1, @home} AND grade <= med"
-    assert row3[6:] == ["> 3", "{+1, @home}", "low .. med"]
-    assert rules["H4"].quotePrefix is False  # "{" needs no protection
-    assert rules["G1"].value == "x"
+    assert row3[10:] == ["> 3", "{+1, @home}", "low .. med"]
+    assert rules["L4"].quotePrefix is False  # "{" needs no protection
+    assert rules["K1"].value == "x"
     # formula-like texts are text with Excel's quote prefix
     settings = {r[0].value: r[1] for r in wb["Settings"].iter_rows(min_row=2)}
     assert settings["note"].value == '=HYPERLINK("x")' and settings["note"].quotePrefix
     assert settings["tab"].value == "\tx" and settings["tab"].quotePrefix
-    assert wb["Rules"]["H1"].value == "=cmd" and wb["Rules"]["H1"].quotePrefix
+    assert wb["Rules"]["L1"].value == "=cmd" and wb["Rules"]["L1"].quotePrefix
     metrics = [[c.value for c in r] for r in wb["Metrics"].iter_rows(min_row=2)]
     assert metrics == [["accuracy", 0.9, 0.01]]
     tree_rows = list(wb["Tree"].iter_rows(min_row=2, values_only=True))

@@ -196,6 +196,11 @@ class ConsultPanel(QWidget):
         self.alternatives = self.form.ranking.table
         self.answer_label = QLabel("")
         self.answer_label.setStyleSheet("font-size: 13pt; font-weight: bold;")
+        # the answer rests on a leaf of too few training cases (issue 39): said, its tooltip says why
+        self.few_cases = QLabel("")
+        self.few_cases.setWordWrap(True)
+        self.few_cases.setStyleSheet("color: #b45309; font-weight: bold;")
+        self.few_cases.setVisible(False)
         self.answer_detail = QLabel("")
         self.answer_detail.setWordWrap(True)
         self.answer_detail.setTextInteractionFlags(Qt.TextSelectableByMouse)
@@ -207,6 +212,7 @@ class ConsultPanel(QWidget):
         result = QGroupBox(self.tr("Answer"))
         result_layout = QVBoxLayout(result)
         result_layout.addWidget(self.answer_label)
+        result_layout.addWidget(self.few_cases)
         # the scores, rules and a fuzzy model's frontier can run long: they scroll, never clipped
         details = QWidget()
         details_layout = QVBoxLayout(details)
@@ -384,8 +390,10 @@ class ConsultPanel(QWidget):
             self.reached.setText("")
             self.reached.setVisible(False)
             self.tally.setText("")
+            self._show_few_cases([])
             return
         out = session.outcome_json()
+        self._show_few_cases(out.get("few_cases") or [])
         done = not self.candidates
         head = (self.tr("Answer: {label}") if done else self.tr("So far: {label}")).format(
             label=label_text(out["label"]))
@@ -417,6 +425,26 @@ class ConsultPanel(QWidget):
             self.tally.setText(self.tr("Paid: tests {tests} + waiting {waiting} = {total}; "
                                        "common costs saved {saved}, budget left {left}").format(
                 left=f"{remaining:g}", **costs))
+
+    def _show_few_cases(self, flags: list[dict]) -> None:
+        """Say when the case ends in a leaf flagged "few cases" (the outcome's few_cases); the
+        tooltip says why and what the interval is."""
+        self.few_cases.setVisible(bool(flags))
+        if not flags:
+            self.few_cases.setText("")
+            self.few_cases.setToolTip("")
+            return
+        self.few_cases.setText(self.tr("Few cases: this answer rests on a leaf of too few training cases to act on "
+                                       "alone"))
+        lines = []
+        for flag in flags:
+            interval = flag.get("interval")
+            line = self.tr("Node {node}: {why}").format(node=flag["node"], why=flag["why"])
+            if interval is not None:
+                line += "\n" + self.tr("  its confidence lies within {low:.0%}–{high:.0%} ({n} effective cases)").format(
+                    low=interval[0], high=interval[1], n=f"{flag['effective_cases']:.3g}")
+            lines.append(line)
+        self.few_cases.setToolTip("\n".join(lines))
 
     def _open_node_note(self, c, n: int, label: str, settled: bool, further: str) -> str:
         """Why the case stopped at inner node `n`: an unknown answer, an unknown prerequisite,

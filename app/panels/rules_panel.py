@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtGui import QBrush, QColor, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QTableView, QVBoxLayout, QWidget
 
 from engine.data.hierarchy import label_members
 from engine.tree.describe import label_text
 from engine.tree.rules import extract_rules, rule_conditions
+from engine.trust.intervals import interval_text, level_text, rule_trust, trust_tooltip
 
 #: the columns (keys of cell_text; their headers are translated where shown, context "RulesPanel")
 HEADERS = ["#", QT_TRANSLATE_NOOP("RulesPanel", "IF"), QT_TRANSLATE_NOOP("RulesPanel", "THEN"),
            QT_TRANSLATE_NOOP("RulesPanel", "support"), QT_TRANSLATE_NOOP("RulesPanel", "confidence"),
-           QT_TRANSLATE_NOOP("RulesPanel", "coverage")]
+           QT_TRANSLATE_NOOP("RulesPanel", "coverage"), QT_TRANSLATE_NOOP("RulesPanel", "interval"),
+           QT_TRANSLATE_NOOP("RulesPanel", "few cases")]
+#: the interval column's header as shown: its confidence level (issue 39)
+INTERVAL_HEADER = QT_TRANSLATE_NOOP("RulesPanel", "{level} % interval")
+#: the flag's colour in the few-cases column
+FLAG_COLOUR = "#b45309"
 
 
 def cell_text(column: str, value) -> str:
@@ -42,7 +48,9 @@ class RulesPanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.model = QStandardItemModel(0, len(HEADERS))
+        self.trusts = []  # each shown rule's engine.trust.intervals.LeafTrust
         self.model.setHorizontalHeaderLabels([self.tr(h) for h in HEADERS])
+        self.model.setHorizontalHeaderItem(6, QStandardItem(self.tr(INTERVAL_HEADER).format(level="95")))
         self.proxy = QSortFilterProxyModel()
         self.proxy.setSourceModel(self.model)
         self.proxy.setFilterKeyColumn(-1)
@@ -69,6 +77,24 @@ class RulesPanel(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.view)
 
+    def _trust_item(self, column: str, t) -> QStandardItem:
+        """The interval's cell ("81–97 %", sorted by its low end) or the flag's ("few cases", sorted
+        flagged first); both say why in their tooltip."""
+        if column == "interval":
+            item = QStandardItem(interval_text(t) or "–")
+            item.setData(-1.0 if t.low is None else t.low, Qt.UserRole)
+        else:
+            item = QStandardItem(self.tr("few cases") if t.few_cases else "")
+            item.setData(1.0 if t.few_cases else 0.0, Qt.UserRole)
+            if t.few_cases:
+                item.setForeground(QBrush(QColor(FLAG_COLOUR)))
+        tip = trust_tooltip(t)
+        if tip:
+            item.setToolTip(tip)
+        item.setEditable(False)
+        item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter if column == "interval" else Qt.AlignCenter)
+        return item
+
     def clear(self) -> None:
         """No model of this data yet: no rules shown."""
         self._drop_stability()
@@ -77,18 +103,25 @@ class RulesPanel(QWidget):
         self.count.setText("")
         self.export_button.setEnabled(False)
 
-    def show_rules(self, tree, hierarchy: dict | None = None) -> None:
+    def show_rules(self, tree, hierarchy: dict | None = None, trust=None) -> None:
         """The tree's rules; with the problem's class `hierarchy`, a rule answering a coarser label
-        gets the confidence of that label's classes."""
+        gets the confidence of that label's classes; each rule's interval of its confidence and its
+        "few cases" flag under the problem's `trust` settings (engine.trust.intervals)."""
         self._drop_stability()
         self.model.removeRows(0, self.model.rowCount())
         rules = extract_rules(tree, members=label_members(tree.labels, tree.schema.classes, hierarchy))
         self._rules_of = (tree, [r.leaf for r in rules])  # the tree and each row's leaf (show_stability)
-        for k, r in enumerate(rules, start=1):
+        self.trusts = [rule_trust(tree, r, trust) for r in rules]
+        level = level_text(trust.confidence_level) if trust is not None else "95"
+        self.model.setHorizontalHeaderItem(6, QStandardItem(self.tr(INTERVAL_HEADER).format(level=level)))
+        for k, (r, t) in enumerate(zip(rules, self.trusts), start=1):
             values = [k, rule_conditions(tree, r), label_text(tree, r.label), r.support,
-                      r.confidence, r.coverage]
+                      r.confidence, r.coverage, t, t]
             row = []
             for column, v in enumerate(values):
+                if column >= 6:
+                    row.append(self._trust_item(HEADERS[column], v))
+                    continue
                 item = QStandardItem(cell_text(HEADERS[column], v))
                 item.setData(-1.0 if v is None else v, Qt.UserRole)
                 item.setEditable(False)
@@ -101,7 +134,7 @@ class RulesPanel(QWidget):
                 row.append(item)
             self.model.appendRow(row)
         header = self.view.horizontalHeader()
-        for column in (0, 2, 3, 4, 5):
+        for column in (0, 2, 3, 4, 5, 6, 7):
             self.view.resizeColumnToContents(column)
             header.resizeSection(column, max(header.sectionSize(column), 64))
         self.count.setText(self.tr("{count} rules").format(count=len(rules)))

@@ -14,6 +14,7 @@ from engine.tree.model import ThresholdSplit
 from engine.tree.node_cases import find_node, node_path
 from engine.tree.rules import extract_rules, rule_text
 from engine.trust.stability import tree_stability
+from engine.trust.intervals import tree_trust
 from engine.workflows import has_test_costs
 
 from ..errors import show_error
@@ -106,6 +107,11 @@ class TreePanel(QWidget):
         self.stability_jobs.progressed.connect(
             lambda done, total, _m: self.stability_info.setText(self.tr("counting {done} of {total}...").format(
                 done=done, total=total)))
+        self.intervals = QCheckBox(self.tr("show intervals"))
+        self.intervals.setToolTip(self.tr(self.INTERVALS_TIP))
+        self.intervals.setEnabled(False)
+        self.intervals.toggled.connect(self._show_intervals)
+        bar.addWidget(self.intervals)
         bar.addStretch(1)
         self.case_info = QLabel("")
         self.case_info.setWordWrap(True)
@@ -123,6 +129,7 @@ class TreePanel(QWidget):
         self.tree = None
         self.node_rows: dict[int, list[int]] = {}
         self.node_costs = None  # per node, what a case pays there (engine.costs.node_costs); None: unpriced
+        self.trust_settings = None  # the problem's trust settings: the leaves' intervals (the "intervals" box)
         self.table = None  # the data and model the case box picks rows of (set_cases)
         self.model = None
         self._X = None  # the table's rows encoded for the model (when first needed)
@@ -134,6 +141,10 @@ class TreePanel(QWidget):
     COSTS_TIP = QT_TRANSLATE_NOOP("TreePanel", "Show in every box what a case pays there: at a test its test and "
                                   "waiting cost (unknown prerequisites first; a batch member costs less once its "
                                   "group's common cost is paid above), at a leaf the tests paid on the way")
+    INTERVALS_TIP = QT_TRANSLATE_NOOP("TreePanel", "Show in every leaf its confidence and the interval it is known "
+                                      "within (Wilson score, at the problem's confidence level); a leaf of too few "
+                                      "cases, or too wide an interval, is marked with a warning triangle (its tooltip "
+                                      "says why)")
     NO_COSTS_TIP = QT_TRANSLATE_NOOP("TreePanel", "The problem prices no tests: set test costs or waiting times on "
                                      "the Problem tab, then train")
 
@@ -170,6 +181,9 @@ class TreePanel(QWidget):
         self.canvas.set_tree(tree, readable=True)  # may choose a depth limit now, or when first shown
         self._show_costs(self.costs.isChecked())
         self._show_stability(self.stability.isChecked())
+        self.trust_settings = getattr(spec, "trust", None)
+        self.intervals.setEnabled(True)
+        self._show_intervals(self.intervals.isChecked())
         self.canvas.fit()
         if select is not None:
             try:
@@ -189,6 +203,7 @@ class TreePanel(QWidget):
         self.stability_report = None
         self.stability.setEnabled(False)
         self.stability_info.setText("")
+        self.intervals.setEnabled(False)
         self.case_info.setVisible(False)
         self.rule.setText(self.tr("Train a model to see its tree."))
         self.set_cases(None, None)
@@ -345,6 +360,10 @@ class TreePanel(QWidget):
 
     def _stability_failed(self, message: str) -> None:
         self.stability_info.setText(self.tr("No stability: {reason}").format(reason=message))
+    def _show_intervals(self, on: bool) -> None:
+        """Each leaf's confidence with its interval in its box, flagged leaves marked (issue 39)."""
+        tree = self.canvas.tree()
+        self.canvas.set_trust(tree_trust(tree, self.trust_settings) if on and tree is not None else None)
 
     def export_picture(self, path: str | None = None) -> bool:
         if self.tree is None:

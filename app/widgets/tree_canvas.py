@@ -41,13 +41,14 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsView, QToolTip
 
 from engine.tree.model import Tree
+from engine.trust.intervals import trust_tooltip
 
 from .tree_items import (EDGE_Z, GLYPH_SCALE, HIGHLIGHT_Z, NODE_Z, GlyphLayer, LegendItem, NodeItem,
                          lines_item, node_item)
 from .tree_layout import NODE_HEIGHT, NODE_WIDTH
 from .tree_layout import (CaseView, case_number, case_tooltip_lines, case_value_text, case_view, cost_text,
                           cost_tooltip_lines, edge_labels, edge_lines, incoming_labels, incoming_texts, is_fuzzy, is_open, layout, legend_position, marker,
-                          node_tooltip, path_lines, readable_depth, scene_bounds)
+                          node_tooltip, path_lines, readable_depth, scene_bounds, third_line)
 from .tree_style import (BACKGROUND, CASE_COLOUR, CASE_EDGE_WIDTHS, EDGE_COLOUR, EDGE_WIDTH, HIGHLIGHT_COLOUR,
                          HIGHLIGHT_EDGE_WIDTH, class_colour)
 
@@ -111,6 +112,7 @@ class TreeCanvas(QGraphicsView):
         self._costs = None  # per node, engine.strategies.NodeCost: shown in the boxes (None: not shown)
         self._stability = None  # node id -> its split's stability share (issue 39; None: not shown)
         self._stability_tip = ""  # what the shares are, for the tooltip
+        self._trust = None  # per leaf, engine.trust.intervals.LeafTrust: intervals shown (None: not shown)
         self._open_readable = False  # a new tree waits for a real viewport to choose its depth limit
         self._shown_rect = QRectF()  # the visible scene rect last announced by view_changed
         self.setFocusPolicy(Qt.StrongFocus)
@@ -142,6 +144,7 @@ class TreeCanvas(QGraphicsView):
         self._case_name = ""
         self._costs = None
         self._stability = None
+        self._trust = None
         self._rebuild(fitting=True)
         self.fit()
         if had_current:
@@ -189,6 +192,17 @@ class TreeCanvas(QGraphicsView):
 
     def stability(self) -> dict[int, float] | None:
         return self._stability
+
+    def set_trust(self, trust: dict | None) -> None:
+        """Show in every leaf's box its confidence and interval, a flagged leaf marked (`trust`:
+        engine.trust.intervals.tree_trust of the tree drawn), or nothing (None)."""
+        if trust is self._trust:
+            return
+        self._trust = trust
+        self._rebuild()
+
+    def trust(self) -> dict | None:
+        return self._trust
 
     def node_item(self, node_id: int) -> NodeItem | None:
         """The drawn box of a node (None when hidden)."""
@@ -247,10 +261,13 @@ class TreeCanvas(QGraphicsView):
         self._notify_view()
 
     def _add_boxes(self, tree, pos, incoming, texts, colours, detailed: bool) -> None:
-        costs, collapsed, scene = self._costs, self._collapsed, self._scene
+        costs, collapsed, scene, trust = self._costs, self._collapsed, self._scene, self._trust
         for i, (x, y) in pos.items():
+            third = cost_text(tree, i, costs[i]) if costs is not None else ""
+            leaf = trust.get(i) if trust is not None else None
             item = node_item(tree, i, incoming.get(i, ""), marker(tree, i, pos, collapsed), colours,
-                             texts.get(i), cost_text(tree, i, costs[i]) if costs is not None else "")
+                             texts.get(i), third_line(tree, i, third, leaf))
+            item.flagged = leaf is not None and leaf.few_cases
             item.setPos(x, y)
             item.setZValue(NODE_Z)
             if not detailed:
@@ -756,6 +773,8 @@ class TreeCanvas(QGraphicsView):
                 share=f"{100 * self._stability[node_id]:.0f} %", what=self._stability_tip)
         if self._costs is not None:
             text += "\n" + "\n".join(cost_tooltip_lines(self._tree, node_id, self._costs[node_id]))
+        if self._trust is not None and node_id in self._trust:
+            text += "\n" + trust_tooltip(self._trust[node_id])
         if self._case is not None:
             text += "\n" + "\n".join(case_tooltip_lines(self._tree, node_id, self._case, self._case_x,
                                                          self._case_name))

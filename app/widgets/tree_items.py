@@ -23,7 +23,7 @@ from engine.tree.describe import node_heading
 from engine.tree.model import Tree
 
 from .tree_layout import LABEL_HEIGHT, NODE_HEIGHT, NODE_WIDTH, SLOT, Polyline, class_shares, detail_text
-from .tree_style import (BORDER_WIDTH, CASE_COLOUR, CASE_TEXT_COLOUR, COST_TEXT_COLOUR, DIMMED_OPACITY,
+from .tree_style import (BORDER_WIDTH, CASE_COLOUR, CASE_TEXT_COLOUR, COST_TEXT_COLOUR, DIMMED_OPACITY, FLAG_COLOUR,
                          EDGE_TEXT_COLOUR, EMPTY_BAR, EXPERT_BORDER, EXPERT_BORDER_WIDTH, HIGHLIGHT_COLOUR,
                          HIGHLIGHT_WIDTH, LOCK_COLOUR, PENDING_HATCH, SELECTED_WIDTH, TEXT_COLOUR, ZERO_BADGE, NodeStyle,
                          class_colour, font, glyph_colour, metrics, node_style)
@@ -81,6 +81,9 @@ class NodeItem(QGraphicsItem):
         # the split's stability (issue 39: the share of bootstrap models making it here), drawn as a
         # strip along the box's top edge; None: not shown
         self.stability: float | None = None
+        # a leaf flagged "few cases" (engine.trust.intervals), shown with the intervals: a warning
+        # triangle in its top-left corner, its interval line in the flag's colour
+        self.flagged = False
         self._badge_width = 0.0
         self.highlighted = False
         self.selected = False
@@ -271,6 +274,20 @@ class NodeItem(QGraphicsItem):
         painter.setBrush(LOCK_COLOUR)
         painter.drawRect(QRectF(x, y, 10, 7))
 
+    def _paint_flag(self, painter: QPainter) -> None:
+        """A warning triangle with "!" in the box's top-left corner: a leaf of too few cases."""
+        x, y = BOX.left() + 5, BOX.top() + 4
+        triangle = QPainterPath(QPointF(x + 6, y))
+        triangle.lineTo(x + 12, y + 11)
+        triangle.lineTo(x, y + 11)
+        triangle.closeSubpath()
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(FLAG_COLOUR)
+        painter.drawPath(triangle)
+        painter.setPen(QPen(QColor("white"), 1.5))
+        painter.drawLine(QPointF(x + 6, y + 3.5), QPointF(x + 6, y + 7))
+        painter.drawPoint(QPointF(x + 6, y + 9))
+
     def shape(self) -> QPainterPath:
         path = QPainterPath()
         path.addRect(BOX)
@@ -307,6 +324,8 @@ class NodeItem(QGraphicsItem):
             self._paint_expert(painter)
         if self.stability is not None:
             self._paint_stability(painter)
+        if self.flagged:
+            self._paint_flag(painter)
         if lod < 0.55:  # text would be unreadable
             return
         painter.setPen(TEXT_COLOUR)
@@ -322,7 +341,7 @@ class NodeItem(QGraphicsItem):
                 painter.drawText(QRectF(BOX.left() + 6, BOX.top() + 33, width, 14), Qt.AlignCenter,
                                  metrics("case").elidedText(self.strength_text, Qt.ElideRight, width))
             else:
-                painter.setPen(COST_TEXT_COLOUR)
+                painter.setPen(FLAG_COLOUR if self.flagged else COST_TEXT_COLOUR)
                 painter.drawText(QRectF(BOX.left() + 6, BOX.top() + 33, width, 14), Qt.AlignCenter, self.cost_text)
         else:
             painter.drawText(QRectF(BOX.left() + 6, BOX.top() + 4, width, 18), Qt.AlignCenter, self.header)

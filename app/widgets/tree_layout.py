@@ -35,6 +35,7 @@ import numpy as np
 
 from engine.tree.describe import branch_labels, node_heading, path_steps, short_number, shown_term, term_name
 from engine.tree.model import FUZZY, Tree
+from engine.trust.intervals import box_text
 
 # ---- geometry (engine.tree.layout: the report draws the same layout) ----------------
 
@@ -228,6 +229,15 @@ def cost_text(tree: Tree, node_id: int, cost) -> str:
         return translate("TreeLayout", "tests paid {cost}").format(cost=short_number(cost.before, 4))
     return translate("TreeLayout", "test {test} + wait {waiting}").format(
         test=short_number(cost.test, 4), waiting=short_number(cost.waiting, 4))
+
+
+def third_line(tree: Tree, node_id: int, cost_line: str, trust) -> str:
+    """A box's third line: its cost (the "costs" box), and at a leaf with the intervals shown
+    (`trust`: engine.trust.intervals.LeafTrust, or None) its confidence and interval, "92 % [81–97 %]"."""
+    if trust is None or not tree.nodes[node_id].is_leaf:
+        return cost_line
+    text = box_text(trust)
+    return f"{text} · {cost_line}" if cost_line else text
 
 
 def cost_tooltip_lines(tree: Tree, node_id: int, cost) -> list[str]:

@@ -38,6 +38,7 @@ HIGHLIGHT_COLOUR = QColor("#f57c00")  # border of the nodes and the edges of a h
 CASE_COLOUR = QColor("#f57c00")  # a picked case in a fuzzy tree: its edges and membership badges
 CASE_TEXT_COLOUR = QColor("#bf360c")  # its strength in a box, its value below a split
 COST_TEXT_COLOUR = QColor("#00695c")  # what a case pays at a node (the Tree tab's "costs" box)
+FLAG_COLOUR = QColor("#b45309")  # a leaf of too few cases (the Tree tab's "intervals" box, issue 39)
 ZERO_BADGE = QColor("#b0bec5")  # a membership of 0: the case does not go down that branch
 DIMMED_OPACITY = 0.3  # nodes a picked case does not reach
 EMPTY_BAR = QColor("#eeeeee")

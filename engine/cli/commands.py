@@ -198,14 +198,25 @@ def cmd_rules(args) -> int:
     rules = extract_rules(tree, members=label_members(tree.labels, tree.schema.classes, model.spec.hierarchy))
     if args.xlsx:
         export_model(model, args.xlsx)
+    # deferred: the trust layer reads the tree's routing (only for the rules' intervals)
+    from ..trust.intervals import interval_text, level_text, rule_trust
+
+    trusts = [rule_trust(tree, r, model.spec.trust) for r in rules]
     if args.json:
-        print(json.dumps(rules_json(tree, rules), ensure_ascii=False, indent=2))
+        # each rule's Wilson interval of its confidence, effective cases and "few cases" flag (issue 39)
+        items = [item | t.to_json() for item, t in zip(rules_json(tree, rules), trusts)]
+        print(json.dumps(items, ensure_ascii=False, indent=2))
     else:
-        for k, r in enumerate(rules, start=1):
+        for k, (r, t) in enumerate(zip(rules, trusts), start=1):
             conf = "" if r.confidence is None else _(", confidence {confidence}").format(
                 confidence=format(r.confidence, ".3f"))
             print(f"{k:3d}. {rule_text(tree, r)}   " + _("[support {support}{confidence}, coverage {coverage}]").format(
                 support=format(r.support, ".6g"), confidence=conf, coverage=format(r.coverage, ".3f")))
+            if t.low is not None:
+                print("     " + _("{level} % interval {interval}").format(level=level_text(t.level),
+                                                                        interval=interval_text(t)))
+            if t.few_cases:
+                print("     " + _("few cases: {why}").format(why=t.why))
         if args.xlsx:
             print(_("{n} rules -> {path}").format(n=len(rules), path=args.xlsx))
     return 0

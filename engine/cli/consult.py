@@ -118,6 +118,8 @@ def cmd_consult(args) -> int:
         print("  " + _("not known: {names}").format(names=", ".join(outcome["missing"])))
     if outcome["unsettled"]:
         print("  " + _("could not settle it: {names}").format(names=", ".join(outcome["unsettled"])))
+    for flag in outcome["few_cases"]:  # issue 39: a leaf of too few cases to act on
+        print("  " + _("few cases at node {node}: {why}").format(node=flag["node"], why=flag["why"]))
     print("  " + _("costs: tests {test}, waiting {waiting}, common costs saved {saved}").format(
         test=format(outcome["test_cost"], "g"), waiting=format(outcome["waiting_cost"], "g"),
         saved=format(outcome["common_cost_saved"], "g")))

@@ -189,6 +189,23 @@ def check_tree(obj, schema: dict) -> None:
     _check_reachable(nodes, n)
     if obj.get("case_values") is not None:
         check_case_values(obj["case_values"], nodes, attributes)
+    if obj.get("effective_cases") is not None:
+        check_effective_cases(obj["effective_cases"], n)
+
+
+def check_effective_cases(obj, n: int) -> None:
+    """tree.effective_cases (engine.trust.intervals): [[node, n_eff], ...], each node once, n_eff a
+    finite number >= 0."""
+    where = "tree.effective_cases"
+    if not isinstance(obj, list):
+        raise TreeFileProblem(where, _("must be a list of [node, effective number of cases] pairs"))
+    seen = set()
+    for p, pair in enumerate(obj):
+        if (not isinstance(pair, list) or len(pair) != 2 or not _is_int(pair[0]) or not 0 <= pair[0] < n
+                or pair[0] in seen or not _is_number(pair[1]) or pair[1] < 0):
+            raise TreeFileProblem(f"{where}[{p}]", _("must be [node, effective number of cases]: a node number "
+                                                     "from 0 to {last} (each once) and a number >= 0").format(last=n - 1))
+        seen.add(pair[0])
 
 
 def check_case_values(obj, nodes: list, attributes: dict) -> None:

@@ -86,6 +86,10 @@ class Tree:
         self._below = None
         # per leaf, how its training cases' values fall (engine.tree.case_values; planning reads it)
         self.case_values = None
+        # per node id whose effective number of training cases (Kish's, weighted cases) differs
+        # from its weight: that number; {} every node's is its weight; None: never counted (a
+        # model without its training rows). engine.trust.intervals counts and reads it.
+        self.effective_cases: dict[int, float] | None = None
 
     # ---- construction ----------------------------------------------------
 
@@ -217,6 +221,9 @@ class Tree:
             out["label_costs"] = [[float(v) for v in row] for row in self.label_costs]
         if self.case_values is not None:
             out["case_values"] = self.case_values.to_json(self, new_id)
+        if self.effective_cases is not None:
+            out["effective_cases"] = sorted([new_id[i], float(v)] for i, v in self.effective_cases.items()
+                                            if i in new_id)
         return out
 
     @classmethod
@@ -256,6 +263,8 @@ class Tree:
             tree.add(node, parents.get(i, -1))
         if obj.get("case_values") is not None:
             tree.case_values = CaseValues.from_json(obj["case_values"], tree)
+        if obj.get("effective_cases") is not None:
+            tree.effective_cases = {int(i): float(v) for i, v in obj["effective_cases"]}
         return tree
 
     # ---- compiled form -----------------------------------------------------
