@@ -426,6 +426,18 @@
             <translation>已付：测试代价 {tests} + 等待时间代价 {waiting} = {total}；节省的公共代价 {saved}，剩余预算 {left}</translation>
         </message>
         <message>
+            <source>Few cases: this answer rests on a leaf of too few training cases to act on alone</source>
+            <translation>案例过少：此答案所依据的叶节点训练案例过少，不宜单独据此行事</translation>
+        </message>
+        <message>
+            <source>Node {node}: {why}</source>
+            <translation>节点 {node}：{why}</translation>
+        </message>
+        <message>
+            <source>  its confidence lies within {low:.0%}–{high:.0%} ({n} effective cases)</source>
+            <translation>  其置信度位于 {low:.0%}–{high:.0%} 之间（有效案例 {n} 个）</translation>
+        </message>
+        <message>
             <source> (stopped here: {names} unknown)</source>
             <translation>（停在此处：{names} 未知）</translation>
         </message>
@@ -2093,8 +2105,21 @@ The tree never saw such a case; use the value anyway?</source>
             <translation>覆盖度</translation>
         </message>
         <message>
+            <source>interval</source>
+            <translation>区间</translation>
+        </message>
+        <message>
+            <source>few cases</source>
+            <translation>案例过少</translation>
+        </message>
+        <message>
+            <source>{level} % interval</source>
+            <extracomment>the interval column's header as shown: its confidence level (issue 39)</extracomment>
+            <translation>{level} % 区间</translation>
+        </message>
+        <message>
             <source>No training case reached this leaf: it answers the commonest class of the node above, so there is nothing to measure its confidence on.</source>
-            <extracomment>why an empty leaf has no confidence (its cell's tooltip)</extracomment>
+            <extracomment>the flag's colour in the few-cases column why an empty leaf has no confidence (its cell's tooltip)</extracomment>
             <translation>没有训练样本到达此叶节点：它给出上方节点中最常见的类别，因此无从衡量其置信度。</translation>
         </message>
         <message>
@@ -2832,8 +2857,16 @@ The tree never saw such a case; use the value anyway?</source>
             <translation>正在统计 {done} / {total}...</translation>
         </message>
         <message>
+            <source>show intervals</source>
+            <translation>显示区间</translation>
+        </message>
+        <message>
             <source>Show in every box what a case pays there: at a test its test and waiting cost (unknown prerequisites first; a batch member costs less once its group's common cost is paid above), at a leaf the tests paid on the way</source>
             <translation>在每个框中显示样本在该处付出的代价：测试节点上为其测试代价和等待时间代价（先测未知的前置属性；若上方已付其批量属性组的公共代价，组内属性的代价更低），叶节点上为沿途已付的测试代价</translation>
+        </message>
+        <message>
+            <source>Show in every leaf its confidence and the interval it is known within (Wilson score, at the problem's confidence level); a leaf of too few cases, or too wide an interval, is marked with a warning triangle (its tooltip says why)</source>
+            <translation>在每个叶节点中显示其置信度及所在区间（Wilson 评分，按问题的置信水平）；案例过少或区间过宽的叶节点以警告三角标出（提示说明原因）</translation>
         </message>
         <message>
             <source>The problem prices no tests: set test costs or waiting times on the Problem tab, then train</source>

@@ -1204,7 +1204,7 @@
         </message>
         <message>
             <location filename="engine/cli/candidates.py" line="22" />
-            <location filename="engine/sessions.py" line="436" />
+            <location filename="engine/sessions.py" line="438" />
             <source>gain</source>
             <translation>增益</translation>
         </message>
@@ -1235,7 +1235,7 @@
         </message>
         <message>
             <location filename="engine/cli/candidates.py" line="105" />
-            <location filename="engine/sessions.py" line="436" />
+            <location filename="engine/sessions.py" line="438" />
             <source>attribute</source>
             <translation>属性</translation>
         </message>
@@ -1268,14 +1268,14 @@
             <location filename="engine/cli/candidates.py" line="108" />
             <location filename="engine/cli/printing.py" line="26" />
             <location filename="engine/data/spec/settings.py" line="38" />
-            <location filename="engine/sessions.py" line="434" />
+            <location filename="engine/sessions.py" line="436" />
             <source>test cost</source>
             <translation>测试代价</translation>
         </message>
         <message>
             <location filename="engine/cli/candidates.py" line="108" />
             <location filename="engine/data/spec/settings.py" line="38" />
-            <location filename="engine/sessions.py" line="435" />
+            <location filename="engine/sessions.py" line="437" />
             <source>waiting cost</source>
             <translation>等待时间代价</translation>
         </message>
@@ -1342,7 +1342,7 @@
             <translation>--missing-rate 必须是从 0 到 1（不含 1）的比例（例如 0.2）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="252" />
+            <location filename="engine/cli/commands.py" line="263" />
             <source>stability of the splits of the model fitted on all rows ({B} bootstrap models, seed {seed}; {folds} fold models; a cut within {tolerance} % of its attribute's range is the same cut):</source>
             <translation>在全部行上拟合的模型各划分的稳定性（{B} 个自助模型，种子 {seed}；{folds} 个折模型；与属性取值范围相差不超过 {tolerance} % 的切分点视为同一切分点）：</translation>
         </message>
@@ -1382,22 +1382,22 @@
             <translation>{n} 个预测 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="205" />
+            <location filename="engine/cli/commands.py" line="211" />
             <source>, confidence {confidence}</source>
             <translation>，置信度 {confidence}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="210" />
+            <location filename="engine/cli/commands.py" line="221" />
             <source>{n} rules -&gt; {path}</source>
             <translation>{n} 条规则 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="261" />
+            <location filename="engine/cli/commands.py" line="272" />
             <source>bootstrap {share}</source>
             <translation>自助 {share}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="264" />
+            <location filename="engine/cli/commands.py" line="275" />
             <source>folds {share}</source>
             <translation>各折 {share}</translation>
         </message>
@@ -1407,9 +1407,19 @@
             <translation>（{n} 个待定）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="207" />
+            <location filename="engine/cli/commands.py" line="213" />
             <source>[support {support}{confidence}, coverage {coverage}]</source>
             <translation>[支持度 {support}{confidence}，覆盖度 {coverage}]</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="216" />
+            <source>{level} % interval {interval}</source>
+            <translation>{level} % 区间 {interval}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="219" />
+            <source>few cases: {why}</source>
+            <translation>案例过少：{why}</translation>
         </message>
         <message>
             <location filename="engine/cli/compare.py" line="321" />
@@ -1423,7 +1433,7 @@
         </message>
         <message>
             <location filename="engine/cli/compare.py" line="328" />
-            <location filename="engine/export.py" line="181" />
+            <location filename="engine/export.py" line="188" />
             <source>mean</source>
             <translation>均值</translation>
         </message>
@@ -1571,7 +1581,7 @@
             <location filename="engine/compare/workbook.py" line="111" />
             <location filename="engine/compare/workbook.py" line="79" />
             <location filename="engine/compare/workbook.py" line="191" />
-            <location filename="engine/sessions.py" line="434" />
+            <location filename="engine/sessions.py" line="436" />
             <source>algorithm</source>
             <translation>算法</translation>
         </message>
@@ -1696,24 +1706,24 @@
         </message>
         <message>
             <location filename="engine/cli/consult.py" line="114" />
-            <location filename="engine/export.py" line="254" />
-            <location filename="engine/report.py" line="196" />
+            <location filename="engine/export.py" line="261" />
+            <location filename="engine/report.py" line="207" />
             <location filename="engine/tree/describe.py" line="189" />
             <source>PENDING</source>
             <translation>待定</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="121" />
+            <location filename="engine/cli/consult.py" line="123" />
             <source>costs: tests {test}, waiting {waiting}, common costs saved {saved}</source>
             <translation>代价：测试 {test}，等待 {waiting}，节省的公共代价 {saved}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="149" />
+            <location filename="engine/cli/consult.py" line="151" />
             <source>warning: skipped {message}</source>
             <translation>警告：已跳过 {message}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="152" />
+            <location filename="engine/cli/consult.py" line="154" />
             <source>{n} session(s) written to {path}</source>
             <translation>已将 {n} 个咨询会话写入 {path}</translation>
         </message>
@@ -1753,17 +1763,22 @@
             <translation>无法确定：{names}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="147" />
+            <location filename="engine/cli/consult.py" line="122" />
+            <source>few cases at node {node}: {why}</source>
+            <translation>节点 {node} 案例过少：{why}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="149" />
             <source>no saved session {ids}</source>
             <translation>没有已保存的咨询会话 {ids}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="158" />
+            <location filename="engine/cli/consult.py" line="160" />
             <source>no saved sessions for this project</source>
             <translation>该项目没有已保存的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="158" />
+            <location filename="engine/cli/consult.py" line="160" />
             <source>no saved sessions</source>
             <translation>没有已保存的咨询会话</translation>
         </message>
@@ -1778,12 +1793,12 @@
             <translation>仍然使用？[y/N] </translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="160" />
+            <location filename="engine/cli/consult.py" line="162" />
             <source>cost {cost}</source>
             <translation>代价 {cost}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="161" />
+            <location filename="engine/cli/consult.py" line="163" />
             <source>(open) {label}</source>
             <translation>（未完成）{label}</translation>
         </message>
@@ -1803,7 +1818,7 @@
             <translation>；其次：{others}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="163" />
+            <location filename="engine/cli/consult.py" line="165" />
             <source>{n} question(s)</source>
             <translation>{n} 个问题</translation>
         </message>
@@ -2113,7 +2128,7 @@
         </message>
         <message>
             <location filename="engine/cli/printing.py" line="91" />
-            <location filename="engine/sessions.py" line="435" />
+            <location filename="engine/sessions.py" line="437" />
             <source>missing</source>
             <translation>缺失</translation>
         </message>
@@ -2397,8 +2412,8 @@
         </message>
         <message>
             <location filename="engine/compare/baseline.py" line="41" />
-            <location filename="engine/report.py" line="270" />
-            <location filename="engine/report.py" line="469" />
+            <location filename="engine/report.py" line="281" />
+            <location filename="engine/report.py" line="481" />
             <source>baseline</source>
             <translation>基线</translation>
         </message>
@@ -2710,7 +2725,7 @@
         </message>
         <message>
             <location filename="engine/compare/store.py" line="152" />
-            <location filename="engine/sessions.py" line="327" />
+            <location filename="engine/sessions.py" line="329" />
             <source>{where} is not an object</source>
             <translation>{where}不是对象</translation>
         </message>
@@ -2914,52 +2929,52 @@
             <translation>{n} 行</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="58" />
+            <location filename="engine/consult.py" line="59" />
             <source>{name} = {value} is outside the range seen in training ({low} to {high})</source>
             <translation>{name} = {value} 超出了训练中见过的范围（{low} 到 {high}）</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="193" />
+            <location filename="engine/consult.py" line="197" />
             <source>expected cost from here asking it {cost}, against {expected} for the plan's question</source>
             <translation>询问它时此后的期望代价为 {cost}，而询问规划的问题为 {expected}</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="150" />
+            <location filename="engine/consult.py" line="154" />
             <source>planning must be one of {choices}, not {value}</source>
             <translation>planning 必须是 {choices} 之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="473" />
+            <location filename="engine/consult.py" line="477" />
             <source>{name} = "{value}" is ambiguous (a thousands separator or a decimal comma?): write it without the comma, or with a decimal point</source>
             <translation>{name} =“{value}”有歧义（是千位分隔符还是小数逗号？）：请去掉逗号，或改用小数点</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="484" />
+            <location filename="engine/consult.py" line="488" />
             <source>{name} needs a finite number, not {value}</source>
             <translation>{name} 需要一个有限数，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="468" />
+            <location filename="engine/consult.py" line="472" />
             <source>"{value}" is not a value of {name} seen in training ({shown})</source>
             <translation>“{value}”不是训练中见过的 {name} 取值（{shown}）</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="481" />
+            <location filename="engine/consult.py" line="485" />
             <source>{name} needs a number, not "{value}"</source>
             <translation>{name} 需要一个数字，而不是“{value}”</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="491" />
+            <location filename="engine/consult.py" line="495" />
             <source>{problem}; check it, or confirm to use it anyway</source>
             <translation>{problem}；请检查，或确认仍使用该值</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="522" />
+            <location filename="engine/consult.py" line="526" />
             <source>"{name}" is not an attribute of the model</source>
             <translation>“{name}”不是该模型的属性</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="525" />
+            <location filename="engine/consult.py" line="529" />
             <source>{name} is already answered (undo to change it)</source>
             <translation>{name} 已经回答过了（撤销后可修改）</translation>
         </message>
@@ -4042,8 +4057,8 @@
         </message>
         <message>
             <location filename="engine/data/spec/reading.py" line="108" />
-            <location filename="engine/tree/check.py" line="316" />
-            <location filename="engine/tree/check.py" line="370" />
+            <location filename="engine/tree/check.py" line="333" />
+            <location filename="engine/tree/check.py" line="387" />
             <source>must be a finite number</source>
             <translation>必须是有限数</translation>
         </message>
@@ -4491,157 +4506,157 @@
             <translation>{what}（{name} = {value}）；当 {name} = {relaxed} 时决策树有 {leaves} 个叶节点</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="62" />
+            <location filename="engine/edits.py" line="63" />
             <source>split</source>
             <translation>划分</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="62" />
+            <location filename="engine/edits.py" line="63" />
             <source>move the cut</source>
             <translation>移动切分点</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="62" />
+            <location filename="engine/edits.py" line="63" />
             <source>regroup the branches</source>
             <translation>重新分组分支</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="63" />
+            <location filename="engine/edits.py" line="64" />
             <source>prune to a leaf</source>
             <translation>剪枝为叶节点</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="63" />
+            <location filename="engine/edits.py" line="64" />
             <source>relabel</source>
             <translation>改标签</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="63" />
+            <location filename="engine/edits.py" line="64" />
             <source>lock</source>
             <translation>锁定</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="63" />
+            <location filename="engine/edits.py" line="64" />
             <source>unlock</source>
             <translation>解锁</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="64" />
+            <location filename="engine/edits.py" line="65" />
             <source>regrow below</source>
             <translation>向下重新生长</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="325" />
+            <location filename="engine/edits.py" line="328" />
             <source>a split</source>
             <translation>划分</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="382" />
+            <location filename="engine/edits.py" line="385" />
             <source>regrowing</source>
             <translation>重新生长</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="260" />
+            <location filename="engine/edits.py" line="263" />
             <source>a split needs at least two branches</source>
             <translation>划分至少需要两个分支</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="335" />
+            <location filename="engine/edits.py" line="338" />
             <source>only a split at a number has a cut to move</source>
             <translation>只有按数值的划分才有可移动的切分点</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="337" />
+            <location filename="engine/edits.py" line="340" />
             <source>moving a cut needs the new cut</source>
             <translation>移动切分点需要给出新的切分点</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="347" />
+            <location filename="engine/edits.py" line="350" />
             <source>only a split on categories has branches to regroup</source>
             <translation>只有按类别的划分才有可重新分组的分支</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="349" />
+            <location filename="engine/edits.py" line="352" />
             <source>regrouping needs the groups of values</source>
             <translation>重新分组需要给出取值组</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="368" />
+            <location filename="engine/edits.py" line="371" />
             <source>only a leaf is relabelled (prune the node first)</source>
             <translation>只有叶节点可以改标签（请先剪枝该节点）</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="513" />
+            <location filename="engine/edits.py" line="517" />
             <source>the model has no edit to undo</source>
             <translation>模型没有可撤销的编辑</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="523" />
+            <location filename="engine/edits.py" line="527" />
             <source>the model has no undone edit to redo</source>
             <translation>模型没有可重做的已撤销编辑</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="247" />
+            <location filename="engine/edits.py" line="250" />
             <source>a group of values is empty</source>
             <translation>有一个取值组是空的</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="136" />
+            <location filename="engine/edits.py" line="137" />
             <source>{what} at {path}</source>
             <translation>在 {path} {what}</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="227" />
+            <location filename="engine/edits.py" line="230" />
             <source>the data has no attribute "{name}"</source>
             <translation>数据中没有属性“{name}”</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="234" />
+            <location filename="engine/edits.py" line="237" />
             <source>{what} needs a tree of crisp one-attribute tests (this one has fuzzy or combined tests): prune, relabel and lock work on it</source>
             <translation>{what}需要每个节点只检验一个属性的清晰决策树（这棵树有模糊或组合检验）：剪枝、改标签和锁定可以用于它</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="274" />
+            <location filename="engine/edits.py" line="277" />
             <source>"{attribute}" is a number: give the cut (e.g. {attribute} &lt;= 50)</source>
             <translation>“{attribute}”是数值属性：请给出切分点（例如 {attribute} &lt;= 50）</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="370" />
+            <location filename="engine/edits.py" line="373" />
             <source>"{label}" is not one of the answers ({labels})</source>
             <translation>“{label}”不是可选的答案之一（{labels}）</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="423" />
+            <location filename="engine/edits.py" line="426" />
             <source>the learner grew a tree with other answers here ({labels}): it cannot be grafted</source>
             <translation>学习器在此长出的树答案不同（{labels}）：无法嫁接</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="496" />
+            <location filename="engine/edits.py" line="500" />
             <source>the tree was made by "{algorithm}", which is no learner of this version: an edit regrows and recounts the tree with the learner that made it</source>
             <translation>这棵树由“{algorithm}”生成，它不是本版本的学习算法：编辑需要用生成该树的学习算法重新生长并重新计数</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="80" />
+            <location filename="engine/edits.py" line="81" />
             <source>"{op}" is not an edit (edits: {ops})</source>
             <translation>“{op}”不是一种编辑（可用的编辑：{ops}）</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="194" />
+            <location filename="engine/edits.py" line="195" />
             <source>the node {path} is locked (at {locked}): unlock it before editing it</source>
             <translation>节点 {path} 已锁定（锁定于 {locked}）：编辑前请先解锁</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="270" />
+            <location filename="engine/edits.py" line="273" />
             <source>"{attribute}" is a category: split it by groups of values, not at a number</source>
             <translation>“{attribute}”是类别属性：按取值组划分，而不是按数值切分</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="250" />
+            <location filename="engine/edits.py" line="253" />
             <source>"{value}" is not a value of "{attribute}" (its values: {values})</source>
             <translation>“{value}”不是“{attribute}”的取值（其取值：{values}）</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="253" />
+            <location filename="engine/edits.py" line="256" />
             <source>the value "{value}" is in two groups</source>
             <translation>取值“{value}”出现在两个取值组中</translation>
         </message>
@@ -4727,118 +4742,139 @@
             <translation>第 {fold} 折（共 {folds} 折）</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="302" />
+            <location filename="engine/export.py" line="309" />
             <source>row</source>
             <translation>行</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="302" />
+            <location filename="engine/export.py" line="309" />
             <source>prediction</source>
             <translation>预测</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="302" />
+            <location filename="engine/export.py" line="309" />
             <source>attributes used</source>
             <translation>所用属性</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="303" />
+            <location filename="engine/export.py" line="310" />
             <location filename="engine/xlsx_calculator.py" line="78" />
             <location filename="engine/xlsx_calculator.py" line="280" />
             <source>rule that fired</source>
             <translation>所用规则</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="152" />
-            <location filename="engine/report.py" line="270" />
-            <location filename="engine/report.py" line="508" />
+            <location filename="engine/export.py" line="159" />
+            <location filename="engine/report.py" line="281" />
+            <location filename="engine/report.py" line="520" />
             <location filename="engine/xlsx_calculator.py" line="70" />
             <source>Rules</source>
             <translation>规则</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="165" />
-            <location filename="engine/report.py" line="270" />
-            <location filename="engine/report.py" line="497" />
+            <location filename="engine/export.py" line="172" />
+            <location filename="engine/report.py" line="281" />
+            <location filename="engine/report.py" line="509" />
             <source>Tree</source>
             <translation>决策树</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="181" />
-            <location filename="engine/report.py" line="270" />
-            <location filename="engine/report.py" line="469" />
+            <location filename="engine/export.py" line="188" />
+            <location filename="engine/report.py" line="281" />
+            <location filename="engine/report.py" line="481" />
             <source>metric</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="181" />
+            <location filename="engine/export.py" line="188" />
             <source>std</source>
             <translation>标准差</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="187" />
+            <location filename="engine/export.py" line="194" />
             <source>Metrics</source>
             <translation>指标</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="199" />
+            <location filename="engine/export.py" line="206" />
             <source>Settings</source>
             <translation>设置</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="246" />
+            <location filename="engine/export.py" line="253" />
             <source>Levels</source>
             <translation>层次</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="320" />
+            <location filename="engine/export.py" line="327" />
             <source>Predictions</source>
             <translation>预测</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="133" />
+            <location filename="engine/export.py" line="136" />
             <source>label level</source>
             <translation>标签层次</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="133" />
+            <location filename="engine/export.py" line="136" />
             <location filename="engine/metrics.py" line="112" />
             <location filename="engine/reproduce/hfdt.py" line="152" />
             <source>label precision</source>
             <translation>标签精度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="180" />
+            <location filename="engine/export.py" line="187" />
             <source>training rows, from the leaves' class counts (optimistic)</source>
             <translation>训练集的行，按叶节点的类别计数（偏乐观）</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="183" />
+            <location filename="engine/export.py" line="190" />
             <source>scored on</source>
             <translation>评估数据</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="199" />
+            <location filename="engine/export.py" line="206" />
             <source>setting</source>
             <translation>设置项</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="199" />
+            <location filename="engine/export.py" line="206" />
             <source>value</source>
             <translation>值</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="134" />
-            <location filename="engine/report.py" line="271" />
-            <location filename="engine/report.py" line="509" />
+            <location filename="engine/export.py" line="140" />
+            <source>effective cases</source>
+            <translation>有效案例数</translation>
+        </message>
+        <message>
+            <location filename="engine/export.py" line="140" />
+            <location filename="engine/report.py" line="548" />
+            <source>few cases</source>
+            <translation>案例过少</translation>
+        </message>
+        <message>
+            <location filename="engine/export.py" line="173" />
+            <source>children</source>
+            <translation>子节点</translation>
+        </message>
+        <message>
+            <location filename="engine/export.py" line="258" />
+            <source>level {level}: rows the true label there, columns the answer</source>
+            <translation>第 {level} 层：行为该层的真实标签，列为预测结果</translation>
+        </message>
+        <message>
+            <location filename="engine/export.py" line="138" />
+            <location filename="engine/report.py" line="282" />
+            <location filename="engine/report.py" line="521" />
             <location filename="engine/xlsx_calculator.py" line="279" />
             <source>support</source>
             <translation>支持度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="134" />
-            <location filename="engine/report.py" line="271" />
-            <location filename="engine/report.py" line="509" />
+            <location filename="engine/export.py" line="138" />
+            <location filename="engine/report.py" line="282" />
+            <location filename="engine/report.py" line="521" />
             <location filename="engine/xlsx_calculator.py" line="78" />
             <location filename="engine/xlsx_calculator.py" line="279" />
             <location filename="engine/xlsx_calculator.py" line="334" />
@@ -4846,23 +4882,48 @@
             <translation>置信度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="134" />
+            <location filename="engine/export.py" line="138" />
             <source>coverage</source>
             <translation>覆盖度</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="166" />
-            <source>children</source>
-            <translation>子节点</translation>
+            <location filename="engine/export.py" line="172" />
+            <location filename="engine/xlsx_calculator.py" line="334" />
+            <source>node</source>
+            <translation>节点</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="251" />
-            <source>level {level}: rows the true label there, columns the answer</source>
-            <translation>第 {level} 层：行为该层的真实标签，列为预测结果</translation>
+            <location filename="engine/export.py" line="172" />
+            <source>parent</source>
+            <translation>父节点</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="134" />
-            <location filename="engine/sessions.py" line="435" />
+            <location filename="engine/export.py" line="172" />
+            <location filename="engine/xlsx_calculator.py" line="334" />
+            <source>kind</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <location filename="engine/export.py" line="172" />
+            <location filename="engine/xlsx_calculator.py" line="335" />
+            <source>test</source>
+            <translation>测试</translation>
+        </message>
+        <message>
+            <location filename="engine/export.py" line="172" />
+            <location filename="engine/sessions.py" line="436" />
+            <location filename="engine/xlsx_calculator.py" line="334" />
+            <source>label</source>
+            <translation>标签</translation>
+        </message>
+        <message>
+            <location filename="engine/export.py" line="172" />
+            <source>weight</source>
+            <translation>权重</translation>
+        </message>
+        <message>
+            <location filename="engine/export.py" line="138" />
+            <location filename="engine/sessions.py" line="437" />
             <location filename="engine/xlsx_calculator.py" line="78" />
             <location filename="engine/xlsx_calculator.py" line="279" />
             <location filename="engine/xlsx_calculator.py" line="334" />
@@ -4870,57 +4931,32 @@
             <translation>规则</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="134" />
+            <location filename="engine/export.py" line="138" />
             <location filename="engine/xlsx_calculator.py" line="279" />
             <source>IF (conditions)</source>
             <translation>如果（条件）</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="134" />
-            <location filename="engine/report.py" line="271" />
-            <location filename="engine/report.py" line="509" />
+            <location filename="engine/export.py" line="138" />
+            <location filename="engine/report.py" line="282" />
+            <location filename="engine/report.py" line="521" />
             <location filename="engine/xlsx_calculator.py" line="279" />
             <source>THEN</source>
             <translation>则</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="165" />
-            <location filename="engine/xlsx_calculator.py" line="334" />
-            <source>node</source>
-            <translation>节点</translation>
+            <location filename="engine/export.py" line="139" />
+            <source>{level} % interval: low</source>
+            <translation>{level} % 区间：下限</translation>
         </message>
         <message>
-            <location filename="engine/export.py" line="165" />
-            <source>parent</source>
-            <translation>父节点</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="165" />
-            <location filename="engine/xlsx_calculator.py" line="334" />
-            <source>kind</source>
-            <translation>类型</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="165" />
-            <location filename="engine/xlsx_calculator.py" line="335" />
-            <source>test</source>
-            <translation>测试</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="165" />
-            <location filename="engine/sessions.py" line="434" />
-            <location filename="engine/xlsx_calculator.py" line="334" />
-            <source>label</source>
-            <translation>标签</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="165" />
-            <source>weight</source>
-            <translation>权重</translation>
+            <location filename="engine/export.py" line="139" />
+            <source>{level} % interval: high</source>
+            <translation>{level} % 区间：上限</translation>
         </message>
         <message>
             <location filename="engine/fileio.py" line="22" />
-            <location filename="engine/sessions.py" line="433" />
+            <location filename="engine/sessions.py" line="435" />
             <source>project</source>
             <translation>项目</translation>
         </message>
@@ -4931,7 +4967,7 @@
         </message>
         <message>
             <location filename="engine/fileio.py" line="22" />
-            <location filename="engine/sessions.py" line="433" />
+            <location filename="engine/sessions.py" line="435" />
             <source>session</source>
             <translation>咨询会话</translation>
         </message>
@@ -5308,7 +5344,7 @@
         </message>
         <message>
             <location filename="engine/plan.py" line="722" />
-            <location filename="engine/sessions.py" line="433" />
+            <location filename="engine/sessions.py" line="435" />
             <source>case</source>
             <translation>样本</translation>
         </message>
@@ -5878,177 +5914,187 @@
             <translation>批量组"{group}"去掉了 {columns}：{file} 中没有这些列</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="130" />
+            <location filename="engine/report.py" line="141" />
             <source>stop at the node</source>
             <translation>停在该节点</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="130" />
+            <location filename="engine/report.py" line="141" />
             <source>follow the majority branch</source>
             <translation>走多数分支</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="131" />
+            <location filename="engine/report.py" line="142" />
             <source>spread over the branches (C4.5)</source>
             <translation>按比例分到各分支（C4.5）</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="269" />
-            <location filename="engine/report.py" line="464" />
+            <location filename="engine/report.py" line="280" />
+            <location filename="engine/report.py" line="476" />
             <source>Problem</source>
             <translation>问题</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="269" />
-            <location filename="engine/report.py" line="468" />
+            <location filename="engine/report.py" line="280" />
+            <location filename="engine/report.py" line="480" />
             <source>Cross-validated figures</source>
             <translation>交叉验证结果</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="269" />
-            <location filename="engine/report.py" line="476" />
+            <location filename="engine/report.py" line="280" />
+            <location filename="engine/report.py" line="488" />
             <source>Confusion matrix (summed over the folds)</source>
             <translation>混淆矩阵（各折之和）</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="270" />
-            <location filename="engine/report.py" line="469" />
+            <location filename="engine/report.py" line="281" />
+            <location filename="engine/report.py" line="481" />
             <source>this model</source>
             <translation>本模型</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="270" />
-            <location filename="engine/report.py" line="469" />
+            <location filename="engine/report.py" line="281" />
+            <location filename="engine/report.py" line="481" />
             <source>the learner alone</source>
             <translation>仅学习算法</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="271" />
-            <location filename="engine/report.py" line="478" />
+            <location filename="engine/report.py" line="282" />
+            <location filename="engine/report.py" line="490" />
             <source>true class</source>
             <translation>真实类</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="271" />
-            <location filename="engine/report.py" line="478" />
+            <location filename="engine/report.py" line="282" />
+            <location filename="engine/report.py" line="490" />
             <source>predicted</source>
             <translation>预测</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="271" />
-            <location filename="engine/report.py" line="509" />
+            <location filename="engine/report.py" line="282" />
+            <location filename="engine/report.py" line="521" />
             <source>IF</source>
             <translation>如果</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="272" />
-            <location filename="engine/report.py" line="451" />
+            <location filename="engine/report.py" line="283" />
+            <location filename="engine/report.py" line="463" />
             <source>page {page}</source>
             <translation>第 {page} 页</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="272" />
-            <location filename="engine/report.py" line="444" />
+            <location filename="engine/report.py" line="283" />
+            <location filename="engine/report.py" line="456" />
             <source>made by RuleTree Studio on {date}</source>
             <translation>由 RuleTree Studio 于 {date} 生成</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="272" />
-            <location filename="engine/report.py" line="363" />
+            <location filename="engine/report.py" line="283" />
+            <location filename="engine/report.py" line="375" />
             <source>n = {weight}</source>
             <translation>n = {weight}</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="273" />
-            <location filename="engine/report.py" line="499" />
+            <location filename="engine/report.py" line="284" />
+            <location filename="engine/report.py" line="511" />
             <source>part {part} of {parts}</source>
             <translation>第 {part} 部分，共 {parts} 部分</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="273" />
-            <location filename="engine/report.py" line="485" />
+            <location filename="engine/report.py" line="284" />
+            <location filename="engine/report.py" line="497" />
             <source>Notes</source>
             <translation>说明</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="184" />
+            <location filename="engine/report.py" line="195" />
             <source>per fold</source>
             <translation>各折不同</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="110" />
+            <location filename="engine/report.py" line="121" />
             <source>missing values when predicting</source>
             <translation>预测时的缺失值</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="111" />
+            <location filename="engine/report.py" line="122" />
             <source>tree</source>
             <translation>决策树</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="119" />
+            <location filename="engine/report.py" line="130" />
             <source>the data in the window</source>
             <translation>窗口中的数据</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="142" />
+            <location filename="engine/report.py" line="153" />
             <source>Decision tree report: {learner}</source>
             <translation>决策树报告：{learner}</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="146" />
+            <location filename="engine/report.py" line="157" />
             <source>No data was given, so this report has no cross-validated figures: give the data file (ruletree report MODEL --data FILE) for them.</source>
             <translation>未给出数据，因此本报告没有交叉验证结果：请给出数据文件（ruletree report MODEL --data FILE）。</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="185" />
+            <location filename="engine/report.py" line="196" />
             <source>Cross-validated {metric} ({k} folds): {value}; always answering {rule} ({label}): {baseline}.</source>
             <translation>交叉验证{metric}（{k} 折）：{value}；始终回答{rule}（{label}）：{baseline}。</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="114" />
+            <location filename="engine/report.py" line="125" />
             <source>edits by the expert</source>
             <translation>专家的修改</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="120" />
+            <location filename="engine/report.py" line="131" />
             <source>figures computed on</source>
             <translation>结果数字的计算数据</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="111" />
+            <location filename="engine/report.py" line="531" />
+            <source>Few cases: the rules marked hold too few training cases, or too wide an interval, to act on alone (the problem's trust settings).</source>
+            <translation>案例过少：标记的规则所含训练案例过少或区间过宽，不宜单独据此行事（依据问题的可信度设置）。</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="122" />
             <source>{leaves} leaves, depth {depth}</source>
             <translation>{leaves} 个叶节点，深度 {depth}</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="150" />
+            <location filename="engine/report.py" line="161" />
             <source>This version has no learner "{name}", so the model cannot be cross-validated.</source>
             <translation>此版本没有学习算法“{name}”，因此无法对该模型做交叉验证。</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="120" />
+            <location filename="engine/report.py" line="131" />
             <source>{file}: {rows} rows</source>
             <translation>{file}：{rows} 行</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="124" />
+            <location filename="engine/report.py" line="135" />
             <source>its sha256</source>
             <translation>其 sha256</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="126" />
+            <location filename="engine/report.py" line="137" />
             <source>(the file the model was trained on)</source>
             <translation>（即模型的训练文件）</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="493" />
+            <location filename="engine/report.py" line="505" />
             <source>Tree: the whole of it, and the parts the next {parts} pages print</source>
             <translation>决策树：全貌，以及后面 {parts} 页分别打印的部分</translation>
         </message>
         <message>
-            <location filename="engine/report.py" line="504" />
+            <location filename="engine/report.py" line="516" />
             <source>The tree is drawn down to depth {depth} ("..." marks where it goes on); the rules below hold every leaf.</source>
             <translation>决策树只画到深度 {depth}（“...”表示下面还有）；下面的规则包含每一个叶节点。</translation>
+        </message>
+        <message>
+            <location filename="engine/report.py" line="534" />
+            <source>Rule {number}: {why}</source>
+            <translation>规则 {number}：{why}</translation>
         </message>
         <message>
             <location filename="engine/report_fonts.py" line="112" />
@@ -6319,135 +6365,135 @@
             <translation>无回答</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="433" />
+            <location filename="engine/sessions.py" line="435" />
             <source>created</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="433" />
+            <location filename="engine/sessions.py" line="435" />
             <source>updated</source>
             <translation>更新时间</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="433" />
+            <location filename="engine/sessions.py" line="435" />
             <source>model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="434" />
+            <location filename="engine/sessions.py" line="436" />
             <source>finished</source>
             <translation>已完成</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="434" />
+            <location filename="engine/sessions.py" line="436" />
             <source>questions</source>
             <translation>问题数</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="434" />
-            <location filename="engine/sessions.py" line="381" />
+            <location filename="engine/sessions.py" line="436" />
+            <location filename="engine/sessions.py" line="383" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="435" />
+            <location filename="engine/sessions.py" line="437" />
             <source>total cost</source>
             <translation>总代价</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="435" />
+            <location filename="engine/sessions.py" line="437" />
             <source>common cost saved</source>
             <translation>节省的公共代价</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="436" />
+            <location filename="engine/sessions.py" line="438" />
             <source>step</source>
             <translation>步骤</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="436" />
+            <location filename="engine/sessions.py" line="438" />
             <source>question</source>
             <translation>问题</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="436" />
+            <location filename="engine/sessions.py" line="438" />
             <source>answer</source>
             <translation>回答</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="436" />
+            <location filename="engine/sessions.py" line="438" />
             <source>utility</source>
             <translation>效用</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="437" />
+            <location filename="engine/sessions.py" line="439" />
             <source>warning</source>
             <translation>警告</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="452" />
+            <location filename="engine/sessions.py" line="454" />
             <source>Sessions</source>
             <translation>咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="461" />
+            <location filename="engine/sessions.py" line="463" />
             <source>Answers</source>
             <translation>回答</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="297" />
+            <location filename="engine/sessions.py" line="299" />
             <source>it is not a session file (no "format": "{format}")</source>
             <translation>这不是咨询会话文件（没有 "format": "{format}"）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="300" />
+            <location filename="engine/sessions.py" line="302" />
             <source>"version" is {value}, not a whole number from 1</source>
             <translation>"version" 为 {value}，不是从 1 起的整数</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="302" />
+            <location filename="engine/sessions.py" line="304" />
             <source>it is version {version}, newer than this program reads ({known}); update RuleTree Studio</source>
             <translation>其版本为 {version}，比本程序能读取的版本（{known}）更新；请更新 RuleTree Studio</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="308" />
+            <location filename="engine/sessions.py" line="310" />
             <source>"{key}" is not true or false</source>
             <translation>"{key}" 不是 true 或 false</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="315" />
+            <location filename="engine/sessions.py" line="317" />
             <source>"{key}" is {value}, not one of {choices}</source>
             <translation>"{key}" 为 {value}，不是 {choices} 之一</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="253" />
+            <location filename="engine/sessions.py" line="255" />
             <source>the model file has changed since this session was saved (retrained?); resume it with the model it was made with</source>
             <translation>自保存此咨询会话以来，模型文件已改变（重新训练过？）；请用创建它时的模型继续</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="306" />
-            <location filename="engine/sessions.py" line="345" />
+            <location filename="engine/sessions.py" line="308" />
+            <location filename="engine/sessions.py" line="347" />
             <source>"{key}" is not a text</source>
             <translation>"{key}" 不是文本</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="311" />
-            <location filename="engine/sessions.py" line="343" />
+            <location filename="engine/sessions.py" line="313" />
+            <location filename="engine/sessions.py" line="345" />
             <source>"{key}" is not an object</source>
             <translation>"{key}" 不是对象</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="320" />
+            <location filename="engine/sessions.py" line="322" />
             <source>"{key}" is not a list</source>
             <translation>"{key}" 不是列表</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="322" />
+            <location filename="engine/sessions.py" line="324" />
             <source>"steps" holds {n} steps, more than {most}</source>
             <translation>"steps" 含有 {n} 个步骤，超过了 {most}</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="325" />
+            <location filename="engine/sessions.py" line="327" />
             <source>step {number}</source>
             <translation>步骤 {number}</translation>
         </message>
@@ -6457,27 +6503,27 @@
             <translation>无法写入咨询记录文件夹“{path}”：{why}</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="238" />
+            <location filename="engine/sessions.py" line="240" />
             <source>this session cannot be resumed: {problem}</source>
             <translation>无法继续此咨询会话：{problem}</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="331" />
+            <location filename="engine/sessions.py" line="333" />
             <source>{where}: "answers" is not an object of attribute: value</source>
             <translation>{where}："answers" 不是“属性: 取值”形式的对象</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="339" />
+            <location filename="engine/sessions.py" line="341" />
             <source>{where}: "{key}" is not a list of texts</source>
             <translation>{where}："{key}" 不是文本列表</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="348" />
+            <location filename="engine/sessions.py" line="350" />
             <source>"{key}" is not a number</source>
             <translation>"{key}" 不是数字</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="351" />
+            <location filename="engine/sessions.py" line="353" />
             <source>"{key}" is not a list of texts</source>
             <translation>"{key}" 不是文本列表</translation>
         </message>
@@ -6487,27 +6533,27 @@
             <translation>该位置已有一个文件</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="246" />
+            <location filename="engine/sessions.py" line="248" />
             <source>the session file is damaged ({error})</source>
             <translation>咨询会话文件已损坏（{error}）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="255" />
+            <location filename="engine/sessions.py" line="257" />
             <source>this session was made with another model ({model}); resume it with the model it was made with</source>
             <translation>此咨询会话是用另一个模型（{model}）创建的；请用创建它时的模型继续</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="259" />
+            <location filename="engine/sessions.py" line="261" />
             <source>the model of this session is gone ({model})</source>
             <translation>此咨询会话的模型已不存在（{model}）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="334" />
+            <location filename="engine/sessions.py" line="336" />
             <source>{where}: "{key}" is not a text</source>
             <translation>{where}："{key}" 不是文本</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="337" />
+            <location filename="engine/sessions.py" line="339" />
             <source>{where}: "{key}" is not a number</source>
             <translation>{where}："{key}" 不是数字</translation>
         </message>
@@ -6711,7 +6757,7 @@
         </message>
         <message>
             <location filename="engine/strategies.py" line="126" />
-            <location filename="engine/workflows.py" line="107" />
+            <location filename="engine/workflows.py" line="108" />
             <source>test strategy must be one of {choices}, not {strategy!r}</source>
             <translation>测试策略必须是 {choices} 之一，而不是 {strategy!r}</translation>
         </message>
@@ -6731,32 +6777,32 @@
             <translation>加权类别分布中的占比</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="258" />
+            <location filename="engine/tree/check.py" line="275" />
             <source>the class counts add up to more than a number can hold</source>
             <translation>类别计数之和超出了数字能表示的范围</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="309" />
+            <location filename="engine/tree/check.py" line="326" />
             <source>leaf</source>
             <translation>叶节点</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="313" />
+            <location filename="engine/tree/check.py" line="330" />
             <source>threshold split</source>
             <translation>阈值分裂</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="320" />
+            <location filename="engine/tree/check.py" line="337" />
             <source>category split</source>
             <translation>类别分裂</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="339" />
+            <location filename="engine/tree/check.py" line="356" />
             <source>fuzzy split</source>
             <translation>模糊分裂</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="358" />
+            <location filename="engine/tree/check.py" line="375" />
             <source>trichotomy split</source>
             <translation>三分法分裂</translation>
         </message>
@@ -6765,7 +6811,7 @@
             <location filename="engine/tree/check.py" line="137" />
             <location filename="engine/tree/check.py" line="104" />
             <location filename="engine/tree/check.py" line="157" />
-            <location filename="engine/tree/check.py" line="206" />
+            <location filename="engine/tree/check.py" line="223" />
             <source>must be an object</source>
             <translation>必须是对象</translation>
         </message>
@@ -6785,17 +6831,22 @@
             <translation>必须是节点列表（至少包含根节点）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="200" />
+            <location filename="engine/tree/check.py" line="201" />
+            <source>must be a list of [node, effective number of cases] pairs</source>
+            <translation>必须是 [节点, 有效案例数] 对的列表</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="217" />
             <source>must be an object with "attributes"</source>
             <translation>必须是含有 "attributes" 的对象</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="274" />
+            <location filename="engine/tree/check.py" line="291" />
             <source>cannot be reached from the root (node 0): the nodes do not form one tree</source>
             <translation>无法从根节点（节点 0）到达：这些节点不构成一棵树</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="292" />
+            <location filename="engine/tree/check.py" line="309" />
             <source>must be a list of child positions</source>
             <translation>必须是子节点位置的列表</translation>
         </message>
@@ -6820,23 +6871,23 @@
             <translation>必须是节点编号列表</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="204" />
+            <location filename="engine/tree/check.py" line="221" />
             <source>is not an attribute of the schema</source>
             <translation>不是模式中的属性</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="220" />
+            <location filename="engine/tree/check.py" line="237" />
             <source>must be a list of [node, counts]</source>
             <translation>必须是 [节点, 计数] 的列表</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="238" />
+            <location filename="engine/tree/check.py" line="255" />
             <source>must be {k} finite, non-negative numbers (one per class)</source>
             <translation>必须是 {k} 个非负有限数（每个类别一个）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="327" />
-            <location filename="engine/tree/check.py" line="216" />
+            <location filename="engine/tree/check.py" line="344" />
+            <location filename="engine/tree/check.py" line="233" />
             <source>must be increasing finite numbers</source>
             <translation>必须是递增的有限数</translation>
         </message>
@@ -6851,37 +6902,37 @@
             <translation>“{label}”是待定答案，不是标签</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="210" />
+            <location filename="engine/tree/check.py" line="227" />
             <source>a category attribute has no cuts</source>
             <translation>类别型属性没有切分点</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="225" />
+            <location filename="engine/tree/check.py" line="242" />
             <source>must be [node, counts]</source>
             <translation>必须是 [节点, 计数]</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="284" />
+            <location filename="engine/tree/check.py" line="301" />
             <source>{name} is not an attribute of the schema</source>
             <translation>{name} 不是模式中的属性</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="302" />
+            <location filename="engine/tree/check.py" line="319" />
             <source>at least {low}</source>
             <translation>至少 {low} 个</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="304" />
+            <location filename="engine/tree/check.py" line="321" />
             <source>a {kind} has {need} children, not {n_children}</source>
             <translation>{kind}有 {need} 个子节点，而不是 {n_children} 个</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="353" />
+            <location filename="engine/tree/check.py" line="370" />
             <source>the term names must be {n_children} texts (one per child)</source>
             <translation>模糊语义值名称必须是 {n_children} 个文本（每个子节点一个）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="366" />
+            <location filename="engine/tree/check.py" line="383" />
             <source>must be {n_names} finite numbers (one per attribute)</source>
             <translation>必须是 {n_names} 个有限数（每个属性一个）</translation>
         </message>
@@ -6913,32 +6964,37 @@
             <translation>{node} 不是该决策树的任何标签</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="295" />
+            <location filename="engine/tree/check.py" line="206" />
+            <source>must be [node, effective number of cases]: a node number from 0 to {last} (each once) and a number &gt;= 0</source>
+            <translation>必须是 [节点, 有效案例数]：0 到 {last} 的节点编号（每个一次）和一个 &gt;= 0 的数</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/check.py" line="312" />
             <source>must be a child position from 0 to {value} (or -1: no branch), not {b}</source>
             <translation>必须是 0 到 {value} 的子节点位置（或 -1：无分支），而不是 {b}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="303" />
+            <location filename="engine/tree/check.py" line="320" />
             <source>{low} or {high}</source>
             <translation>{low} 或 {high}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="329" />
+            <location filename="engine/tree/check.py" line="346" />
             <source>{n_cuts} cuts make {value} intervals, not {n_node}</source>
             <translation>{n_cuts} 个切分点构成 {value} 个区间，而不是 {n_node} 个</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="333" />
+            <location filename="engine/tree/check.py" line="350" />
             <source>"{attr}" has {n_attr} categories, not {n_node}</source>
             <translation>“{attr}”有 {n_attr} 个类别取值，而不是 {n_node} 个</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="345" />
+            <location filename="engine/tree/check.py" line="362" />
             <source>a fuzzy split needs {n_children} increasing centres (finite numbers, one per child)</source>
             <translation>模糊分裂需要 {n_children} 个递增的中心（有限数，每个子节点一个）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="362" />
+            <location filename="engine/tree/check.py" line="379" />
             <source>"{name}" is not an attribute of the schema</source>
             <translation>“{name}”不是模式中的属性</translation>
         </message>
@@ -6958,12 +7014,12 @@
             <translation>节点 {c} 已经是节点 {parent} 的子节点（树中的节点只有一个父节点）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="228" />
+            <location filename="engine/tree/check.py" line="245" />
             <source>must be a leaf's node number, each leaf once, not {node}</source>
             <translation>必须是叶节点的编号，每个叶节点一次，而不是 {node}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="233" />
+            <location filename="engine/tree/check.py" line="250" />
             <source>must be {size} finite, non-negative counts (one per bin)</source>
             <translation>必须是 {size} 个非负有限计数（每个区间一个）</translation>
         </message>
@@ -7231,6 +7287,46 @@
             <translation>无条件</translation>
         </message>
         <message>
+            <location filename="engine/trust/intervals.py" line="219" />
+            <source>The model does not keep its training cases' weights: each case is taken to weigh 1.</source>
+            <translation>模型未保存训练案例的权重：每个案例按权重 1 计算。</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/intervals.py" line="176" />
+            <source>1 case (fewer than {min})</source>
+            <translation>1 个案例（少于 {min} 个）</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/intervals.py" line="176" />
+            <source>{n} cases (fewer than {min})</source>
+            <translation>{n} 个案例（少于 {min} 个）</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/intervals.py" line="182" />
+            <source>{level} % interval {low}–{high} %, wider than {width} points</source>
+            <translation>{level} % 区间 {low}–{high} %，宽于 {width} 个百分点</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/intervals.py" line="186" />
+            <source>; </source>
+            <translation>；</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/intervals.py" line="214" />
+            <source>{level} % interval of the confidence: {interval} (Wilson score, {n} effective cases)</source>
+            <translation>置信度的 {level} % 区间：{interval}（Wilson 评分，有效案例 {n} 个）</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/intervals.py" line="217" />
+            <source>Few cases: {why}</source>
+            <translation>案例过少：{why}</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/intervals.py" line="179" />
+            <source>{n} effective cases of weight {weight} (fewer than {min})</source>
+            <translation>有效案例 {n} 个，权重 {weight}（少于 {min} 个）</translation>
+        </message>
+        <message>
             <location filename="engine/trust/stability.py" line="194" />
             <source>no rows to draw bootstrap samples from</source>
             <translation>没有可抽取自助样本的行</translation>
@@ -7246,72 +7342,72 @@
             <translation>第 {b} 个自助模型（共 {B} 个）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="298" />
+            <location filename="engine/workflows.py" line="299" />
             <source>the class of least expected cost</source>
             <translation>期望代价最小的类</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="300" />
+            <location filename="engine/workflows.py" line="301" />
             <source>the commonest class</source>
             <translation>最常见的类</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="367" />
+            <location filename="engine/workflows.py" line="368" />
             <source>cross-validation needs at least 2 folds and no hold-out</source>
             <translation>交叉验证至少需要 2 折，且不能同时使用留出法</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="253" />
+            <location filename="engine/workflows.py" line="254" />
             <source>the {rows} training rows (no hold-out: optimistic)</source>
             <translation>{rows} 个训练行（未使用留出法：偏乐观）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="248" />
+            <location filename="engine/workflows.py" line="249" />
             <source>{k}-fold cross-validation over the {rows} rows (the tree: fitted on all)</source>
             <translation>在 {rows} 行上的 {k} 折交叉验证（决策树：在全部行上训练）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="251" />
+            <location filename="engine/workflows.py" line="252" />
             <source>the {rows} held-out rows ({share})</source>
             <translation>{rows} 个留出行（{share}）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="314" />
+            <location filename="engine/workflows.py" line="315" />
             <source>the hold-out share must be between 0 and 1 (e.g. 0.3), not {holdout:g}</source>
             <translation>留出比例必须在 0 到 1 之间（例如 0.3），而不是 {holdout:g}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="321" />
+            <location filename="engine/workflows.py" line="322" />
             <source>the missing rate must be a share from 0 up to (not including) 1 (e.g. 0.2), not {rate:g}</source>
             <translation>缺失率必须是从 0 到 1（不含 1）的比例（例如 0.2），而不是 {rate:g}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="389" />
+            <location filename="engine/workflows.py" line="392" />
             <source>the tree is a single leaf: {reason}</source>
             <translation>决策树只有一个叶节点：{reason}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="532" />
+            <location filename="engine/workflows.py" line="535" />
             <source>cross-validation needs at least 2 folds, not {cv}</source>
             <translation>交叉验证至少需要 2 折，而不是 {cv}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="534" />
+            <location filename="engine/workflows.py" line="537" />
             <source>repeats must be at least 1, not {repeats}</source>
             <translation>重复次数必须至少为 1，而不是 {repeats}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="214" />
+            <location filename="engine/workflows.py" line="215" />
             <source>{single} of the {leaves} leaves hold a single training case: their rules rest on one case each</source>
             <translation>{leaves} 个叶节点中有 {single} 个只含一个训练案例：它们的规则各只依据一个案例</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="206" />
+            <location filename="engine/workflows.py" line="207" />
             <source>{pairs} pair(s) of leaves break the monotone directions set on the attributes; enforcing them relabels those leaves at the least training error</source>
             <translation>{pairs} 对叶节点违反了为属性设置的单调方向；强制单调会以最小训练误差重新标记这些叶节点</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="217" />
+            <location filename="engine/workflows.py" line="218" />
             <source>the tree has {leaves} leaves for {rows} training rows: it may have learnt the cases by heart rather than rules</source>
             <translation>决策树有 {leaves} 个叶节点，而训练数据只有 {rows} 行：它可能只是记住了案例，而不是学到了规则</translation>
         </message>
