@@ -19,7 +19,7 @@ from ..data.table import NUMERIC, format_number
 from ..errors import OptionError, SpecError
 from ..evaluate import MAX_FITS, MAX_FOLDS, MAX_REPEATS
 from ..export import export_model
-from ..i18n import _
+from ..i18n import using, _
 from ..tree.rules import extract_rules, rule_text, rules_json
 from ..trust.stability import SUMMARY_LEVELS, check_bootstrap
 from .guideline import check_texts, with_file_text
@@ -203,8 +203,11 @@ def cmd_rules(args) -> int:
 
     trusts = [rule_trust(tree, r, model.spec.trust) for r in rules]
     if args.json:
-        # each rule's Wilson interval of its confidence, effective cases and "few cases" flag (issue 39)
-        items = [item | t.to_json() for item, t in zip(rules_json(tree, rules), trusts)]
+        # each rule's Wilson interval of its confidence, effective cases and "few cases" flag (issue 39);
+        # JSON is the same in every language: its "why" in English
+        with using("en"):
+            english = [rule_trust(tree, r, model.spec.trust).to_json() for r in rules]
+        items = [item | t for item, t in zip(rules_json(tree, rules), english)]
         print(json.dumps(items, ensure_ascii=False, indent=2))
     else:
         for k, (r, t) in enumerate(zip(rules, trusts), start=1):
