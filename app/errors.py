@@ -16,7 +16,7 @@ import os
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QMessageBox
 
-from engine.errors import RuleTreeError
+from engine.errors import RuleTreeError, WriteError
 from engine.paths import log_file
 
 log = logging.getLogger(__name__)
@@ -131,6 +131,11 @@ def _file_error_text(exc: OSError, path: str | None, writing: bool) -> str:
 def error_text(exc: BaseException, path: str | None = None, writing: bool = True) -> tuple[str, bool]:
     """(message, is_bug) for an exception of an action on `path` (writing it, or reading it).
     A bug is logged here with its traceback (call from the `except` block)."""
+    if isinstance(exc, WriteError) and exc.os_error is not None:  # worded as the OSError it stands for
+        return file_error_text(exc.os_error, path or exc.os_error.filename, writing), False
+    if isinstance(exc, WriteError):  # a file that cannot be written (engine.fileio): the work is kept
+        return QCoreApplication.translate("Errors", "{message} {work_kept}").format(message=str(exc),
+                                                                                    work_kept=_tr(WORK_KEPT)), False
     if isinstance(exc, RuleTreeError):
         return str(exc), False
     if _is_file_problem(exc):

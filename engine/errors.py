@@ -111,6 +111,7 @@ class WriteError(RuleTreeError):
     full disk, no permission): one line naming the path; the old file, if any, is kept."""
 
     kind = "write"
+    os_error: OSError | None = None  # the OSError it stands for, when there is one
 
 
 class OptionError(RuleTreeError):

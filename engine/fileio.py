@@ -74,18 +74,26 @@ def check_target(path: str | os.PathLike) -> None:
         raise _write_error(path, exc) from None
     if info is not None:
         if stat.S_ISDIR(info.st_mode):
-            raise WriteError(_('cannot write "{path}": it is a folder; give a file name').format(path=shown),
-                             code="cannot_write")
+            raise _with_cause(WriteError(_('cannot write "{path}": it is a folder; give a file name').format(
+                path=shown), code="cannot_write"), IsADirectoryError(errno.EISDIR, "Is a directory", shown))
         if not stat.S_ISREG(info.st_mode):
             raise WriteError(_('cannot write "{path}": it is not a regular file (a device, a pipe or a socket); '
                                "give a file name").format(path=shown), code="cannot_write")
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.exists():
-        raise WriteError(_('cannot write "{path}": the folder "{folder}" does not exist').format(
-            path=shown, folder=os.fspath(directory)), code="cannot_write")
+        raise _with_cause(WriteError(_('cannot write "{path}": the folder "{folder}" does not exist').format(
+            path=shown, folder=os.fspath(directory)), code="cannot_write"),
+            FileNotFoundError(errno.ENOENT, "No such file or directory", shown))
     if not directory.is_dir():
-        raise WriteError(_('cannot write "{path}": "{folder}" is not a folder').format(
-            path=shown, folder=os.fspath(directory)), code="cannot_write")
+        raise _with_cause(WriteError(_('cannot write "{path}": "{folder}" is not a folder').format(
+            path=shown, folder=os.fspath(directory)), code="cannot_write"),
+            NotADirectoryError(errno.ENOTDIR, "Not a directory", shown))
+
+
+def _with_cause(error: WriteError, os_error: OSError) -> WriteError:
+    """The WriteError, keeping the OSError it stands for (the window words each case itself)."""
+    error.os_error = os_error
+    return error
 
 
 #: what an OSError's errno means to the person saving
@@ -98,8 +106,8 @@ _WRITE_REASONS = {errno.ENOSPC: N_("the disk is full"), errno.EDQUOT: N_("the di
 def _write_error(path, exc: OSError) -> WriteError:
     reason = _WRITE_REASONS.get(exc.errno)
     why = _(reason) if reason else (exc.strerror or str(exc))
-    return WriteError(_('cannot write "{path}": {why}; nothing was changed there').format(
-        path=os.fspath(path), why=why), code="cannot_write")
+    return _with_cause(WriteError(_('cannot write "{path}": {why}; nothing was changed there').format(
+        path=os.fspath(path), why=why), code="cannot_write"), exc)
 
 
 #: a temporary name beside the target: ".NAME.XXXXXXXX.tmp", or for a name too long to take that
