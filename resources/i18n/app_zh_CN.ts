@@ -2866,7 +2866,7 @@ The tree never saw such a case; use the value anyway?</source>
         </message>
         <message>
             <source>Show in every leaf its confidence and the interval it is known within (Wilson score, at the problem's confidence level); a leaf of too few cases, or too wide an interval, is marked with a warning triangle (its tooltip says why)</source>
-            <translation>在每个叶节点中显示其置信度及所在区间（Wilson 评分，按问题的置信水平）；案例过少或区间过宽的叶节点以警告三角标出（提示说明原因）</translation>
+            <translation>在每个叶节点中显示其置信度及所在区间（威尔逊评分，按问题的置信水平）；案例过少或区间过宽的叶节点以警告三角标出（提示说明原因）</translation>
         </message>
         <message>
             <source>The problem prices no tests: set test costs or waiting times on the Problem tab, then train</source>

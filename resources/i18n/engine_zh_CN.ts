@@ -7314,7 +7314,7 @@
         <message>
             <location filename="engine/trust/intervals.py" line="214" />
             <source>{level} % interval of the confidence: {interval} (Wilson score, {n} effective cases)</source>
-            <translation>置信度的 {level} % 区间：{interval}（Wilson 评分，有效案例 {n} 个）</translation>
+            <translation>置信度的 {level} % 区间：{interval}（威尔逊评分，有效案例 {n} 个）</translation>
         </message>
         <message>
             <location filename="engine/trust/intervals.py" line="217" />
