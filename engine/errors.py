@@ -106,9 +106,10 @@ class ModelFileError(RuleTreeError):
     kind = "model"
 
 
-class WriteError(RuleTreeError):
+class WriteError(RuleTreeError, OSError):
     """A file that cannot be written where the user asked (a folder, a device, a missing folder, a
-    full disk, no permission): one line naming the path; the old file, if any, is kept."""
+    full disk, no permission): one line naming the path; the old file, if any, is kept. Also an
+    OSError, which it is: callers that catch a failed write as one go on catching it."""
 
     kind = "write"
     os_error: OSError | None = None  # the OSError it stands for, when there is one
