@@ -55,46 +55,50 @@ class ModelFlow:
         self._update_status()
         return True
 
-    def export_pmml(self, path: str | None = None) -> bool:
-        """File > Export the model as PMML: a PMML 4.4 TreeModel (engine.pmml) other engines score; a
-        tree PMML cannot carry exactly (fuzzy, trichotomy, ...) is refused in a dialog saying why,
-        and no file is written."""
+    def _export_path(self, path: str | None, title: str, name: str, file_filter: str, suffix: str) -> str | None:
+        """The path an export writes: `path` as given, else the one chosen in a save dialog (`suffix`
+        added when missing); None when there is no model (said) or the dialog was cancelled."""
         if self.model is None:
             QMessageBox.information(self, APP_NAME, self.tr("Train a model first."))
-            return False
+            return None
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the model as PMML"),
-                                                  f"{self.model.algorithm}.pmml", self.tr("PMML 4.4 (*.pmml)"))
+            path, _ = QFileDialog.getSaveFileName(self, title, name, file_filter)
             if not path:
-                return False
-            if not path.lower().endswith(".pmml"):
-                path += ".pmml"
+                return None
+            if not path.lower().endswith(suffix):
+                path += suffix
+        return path
+
+    def _export(self, path: str, write) -> bool:
         try:
-            write_pmml(self.model, path)
+            write(self.model, path)
         except Exception as exc:  # noqa: BLE001 - refused, or a folder that cannot be written: one dialog
             self.error(exc, path)
             return False
         return True
+
+    def export_pmml(self, path: str | None = None) -> bool:
+        """File > Export the model as PMML: a PMML 4.4 TreeModel (engine.pmml) other engines score; a
+        tree PMML cannot carry exactly (fuzzy, trichotomy, ...) is refused in a dialog saying why,
+        and no file is written."""
+        name = f"{self.model.algorithm}.pmml" if self.model is not None else ""
+        path = self._export_path(path, self.tr("Export the model as PMML"), name, self.tr("PMML 4.4 (*.pmml)"),
+                                 ".pmml")
+        return path is not None and self._export(path, write_pmml)
 
     def export_report(self, path: str | None = None) -> bool:
         """File > Export a printable report: the PDF of engine.report (the problem, the figures
         cross-validated on the open data beside the baseline, the tree, the rules as a checklist),
         written in a job: the cross-validation takes k fits. The same document as `ruletree report`.
         False when nothing was started (no model, a job running, no file chosen)."""
-        if self.model is None:
-            QMessageBox.information(self, APP_NAME, self.tr("Train a model first."))
-            return False
-        if self.jobs.busy:
+        if self.model is not None and self.jobs.busy:
             QMessageBox.information(self, APP_NAME, self.tr("Wait until the running job ends (or cancel it), "
                                                             "then export the report."))
             return False
+        name = f"{self.model.algorithm}-report.pdf" if self.model is not None else ""
+        path = self._export_path(path, self.tr("Export a printable report"), name, self.tr("PDF (*.pdf)"), ".pdf")
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export a printable report"),
-                                                  f"{self.model.algorithm}-report.pdf", self.tr("PDF (*.pdf)"))
-            if not path:
-                return False
-            if not path.lower().endswith(".pdf"):
-                path += ".pdf"
+            return False
         # deferred: reportlab only when a report is written
         from engine.report import report_figures, write_report
 
@@ -118,23 +122,10 @@ class ModelFlow:
         case's class, confidence and rule, and score a pasted table (engine.xlsx_calculator); a
         model it cannot carry (fuzzy, C4.5's fractional missing values) is refused in a dialog
         saying why, and no file is written."""
-        if self.model is None:
-            QMessageBox.information(self, APP_NAME, self.tr("Train a model first."))
-            return False
-        if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the model as an Excel calculator"),
-                                                  f"{self.model.algorithm}_calculator.xlsx",
-                                                  self.tr("Excel workbooks (*.xlsx)"))
-            if not path:
-                return False
-            if not path.lower().endswith(".xlsx"):
-                path += ".xlsx"
-        try:
-            write_calculator(self.model, path)
-        except Exception as exc:  # noqa: BLE001 - refused, or a folder that cannot be written: one dialog
-            self.error(exc, path)
-            return False
-        return True
+        name = f"{self.model.algorithm}_calculator.xlsx" if self.model is not None else ""
+        path = self._export_path(path, self.tr("Export the model as an Excel calculator"), name,
+                                 self.tr("Excel workbooks (*.xlsx)"), ".xlsx")
+        return path is not None and self._export(path, write_calculator)
 
     def choose_model(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a model"), "", self.tr(
