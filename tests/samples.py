@@ -26,3 +26,25 @@ def hand_tree() -> Tree:
     for counts, label, parent in (([8, 0], 0, 1), ([0, 2], 1, 1), ([2, 0], 0, 2), ([0, 8], 1, 2)):
         t.add(Leaf(counts=counts, label=label), parent)
     return t
+
+
+def with_blanks(table, spec, tmp_path, rate=0.1, seed=3):
+    """A copy of the table with about `rate` of the attributes' cells blanked (the cells
+    `inject_missing` blanks in the encoded data), written as a CSV with empty cells and read back
+    as `read_table` reads it: what the SQL, calculator and edited-model exports are run on."""
+    import numpy as np
+
+    from engine.data.encode import build_schema, encode
+    from engine.data.read import read_table
+    from engine.workflows import inject_missing
+
+    X = encode(table, spec).X
+    mask = np.isnan(inject_missing(X, rate, seed)) & ~np.isnan(X)
+    frame = table.frame.copy()
+    for j, name in enumerate(build_schema(spec, table).names):
+        column = frame[name].astype(object)
+        column[mask[:, j]] = None
+        frame[name] = column
+    path = tmp_path / "blanked.csv"
+    frame.to_csv(path, index=False, na_rep="", encoding="utf-8")
+    return read_table(path)

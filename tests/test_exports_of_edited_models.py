@@ -24,7 +24,8 @@ from engine.report import report_figures
 from engine.sql_export import sql_text
 from engine.workflows import train_model
 
-from test_sql_export import answers, load, with_blanks
+from samples import with_blanks
+from test_sql_export import answers, load
 
 duckdb = pytest.importorskip("duckdb")
 

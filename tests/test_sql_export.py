@@ -20,9 +20,10 @@ from engine.data.spec import ProblemSpec, class_labels
 from engine.data.table import NUMERIC, natural_key
 from engine.errors import RuleTreeError
 from engine.problem import open_problem, with_missing_values
-from engine.sql_export import case_expression, number, quote_name, quote_text, sql_text, write_sql
+from engine.sql_export import case_expression, number, quote_name, quote_text, sql_text
 from engine.sql_fractional import refusal as fractional_refusal
-from engine.workflows import inject_missing, train_model
+from engine.workflows import train_model
+from samples import with_blanks
 
 duckdb = pytest.importorskip("duckdb")
 
@@ -72,35 +73,6 @@ def answers(con, sql):
     inner = sql.rstrip().rstrip(";")
     got = con.execute(f'SELECT {quote_name(ROW, "duckdb")}, "predicted" FROM ({inner}) AS q ORDER BY 1').fetchall()
     return [r[1] for r in got]
-
-
-def with_blanks(table, spec, tmp_path, rate=0.1, seed=3):
-    """A copy of the table with about `rate` of the attributes' cells blanked (the cells
-    `inject_missing` blanks in the encoded data), written as a CSV with empty cells and read back
-    as `read_table` reads it."""
-    X = open_problem_data(table, spec)
-    mask = np.isnan(inject_missing(X, rate, seed)) & ~np.isnan(X)
-    frame = table.frame.copy()
-    used = [a for a in spec_attributes(table, spec)]
-    for j, name in enumerate(used):
-        column = frame[name].astype(object)
-        column[mask[:, j]] = None
-        frame[name] = column
-    path = tmp_path / "blanked.csv"
-    frame.to_csv(path, index=False, na_rep="", encoding="utf-8")
-    return read_table(path)
-
-
-def spec_attributes(table, spec):
-    from engine.data.encode import build_schema
-
-    return build_schema(spec, table).names
-
-
-def open_problem_data(table, spec):
-    from engine.data.encode import encode
-
-    return encode(table, spec).X
 
 
 @pytest.fixture(scope="module")

@@ -46,8 +46,9 @@ from engine.edits import Edit, edit_model
 from engine.errors import ModelFileError, OptionError
 from engine.predicting import Predictions
 from engine.problem import open_problem, with_missing_values
-from engine.workflows import inject_missing, train_model
+from engine.workflows import train_model
 from engine.xlsx_calculator import ANSWERS, calculator_bytes, sheet_names, write_calculator
+from samples import with_blanks
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "resources" / "demo"
@@ -86,23 +87,6 @@ CSV_FILTER = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,fal
 
 
 # ---- the cases --------------------------------------------------------------------------------
-
-
-def with_blanks(table, spec, tmp_path, rate=0.1, seed=3):
-    """A copy of the table with about `rate` of the attributes' cells blanked (as
-    tests/test_sql_export.py blanks them), written as CSV and read back as `read_table` reads it."""
-    from engine.data.encode import build_schema, encode
-
-    X = encode(table, spec).X
-    mask = np.isnan(inject_missing(X, rate, seed)) & ~np.isnan(X)
-    frame = table.frame.copy()
-    for j, name in enumerate(build_schema(spec, table).names):
-        column = frame[name].astype(object)
-        column[mask[:, j]] = None
-        frame[name] = column
-    path = tmp_path / "blanked.csv"
-    frame.to_csv(path, index=False, na_rep="", encoding="utf-8")
-    return read_table(path)
 
 
 def problem_names(problem, table):
