@@ -58,3 +58,22 @@ def _no_program_started_again(monkeypatch):
     started = []
     monkeypatch.setattr(main.QProcess, "startDetached", lambda program, args, *rest: started.append(args) or True)
     return started
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch):
+    """The main window on a settings file of its own, its message boxes recorded in `window.said`
+    instead of shown (a test file may define its own)."""
+    # deferred: the window's modules only for the tests that take it
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMessageBox
+
+    from app.main import MainWindow
+
+    said = []
+    for kind in ("warning", "critical", "information"):
+        monkeypatch.setattr(QMessageBox, kind, lambda parent, title, text, *a, **k: said.append(text))
+    w = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
+    w.said = said
+    qtbot.addWidget(w)
+    return w

@@ -5,26 +5,12 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-import pytest
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog
 
-from app.main import MainWindow
 from engine.algorithms.registry import get
 from engine.data.read import read_table
 from engine.data.spec import ProblemSpec
 from engine.workflows import train_model
-
-
-@pytest.fixture
-def window(qtbot, tmp_path, monkeypatch):
-    said = []
-    for kind in ("warning", "critical", "information"):
-        monkeypatch.setattr(QMessageBox, kind, lambda parent, title, text, *a, **k: said.append(text))
-    w = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
-    w.said = said
-    qtbot.addWidget(w)
-    return w
 
 
 def _model(datasets, algorithm):

@@ -8,24 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pandas as pd
-import pytest
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog
 
-from app.main import MainWindow
 
 FIXTURES = Path(__file__).resolve().parent.parent / "data" / "pmml_import"
-
-
-@pytest.fixture
-def window(qtbot, tmp_path, monkeypatch):
-    said = []
-    for kind in ("warning", "critical", "information"):
-        monkeypatch.setattr(QMessageBox, kind, lambda parent, title, text, *a, **k: said.append(text))
-    w = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
-    w.said = said
-    qtbot.addWidget(w)
-    return w
 
 
 def test_file_open_model_reads_a_pmml_tree(window, datasets, tmp_path, monkeypatch):

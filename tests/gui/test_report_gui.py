@@ -11,26 +11,13 @@ import shutil
 import subprocess
 
 import pytest
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog
 
-from app.main import MainWindow
 from engine.report import rule_items
 
 needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None and
                                    os.environ.get("RULETREE_REQUIRE_BUILD_TOOLS") != "1",
                                    reason="pdftotext not found: apt-get install poppler-utils")
-
-
-@pytest.fixture
-def window(qtbot, tmp_path, monkeypatch):
-    said = []
-    for kind in ("warning", "critical", "information"):
-        monkeypatch.setattr(QMessageBox, kind, lambda parent, title, text, *a, **k: said.append(text))
-    w = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
-    w.said = said
-    qtbot.addWidget(w)
-    return w
 
 
 def _open_demo(window, demo_dir, tmp_path):
