@@ -48,6 +48,7 @@ from .data.spec import ProblemSpec
 from .errors import OptionError, SpecError
 from .i18n import N_, _
 from .tree.case_counts import count_case_values
+from .trust.novelty import keep_seen
 from .tree.grow import majority_label, median_label, min_cost_label
 from .tree.model import NOMINAL_KIND, CategorySplit, Leaf, Node, ThresholdSplit, Tree
 from .tree.node_cases import cases_at, divide_as_learned, find_node, node_path, recount, training_policy
@@ -197,6 +198,8 @@ def apply_edit(tree: Tree, edit: Edit, ctx: EditContext) -> Tree:
     out = copy_tree(out)  # renumbered depth-first: the nodes an edit left out are gone
     if tree.case_values is not None:
         out.case_values = count_case_values(out, ctx.data.X, ctx.data.w)
+    if tree.seen is not None:
+        keep_seen(out, ctx.data, ctx.info)
     return out
 
 
@@ -466,6 +469,7 @@ def replay(info: AlgorithmInfo, spec: ProblemSpec | None, params: dict, data: En
         base = info.fit(data, spec, fit_params, progress)
         if case_values:
             base.case_values = count_case_values(base, data.X, data.w)
+            keep_seen(base, data, info)
     ctx = EditContext(info, spec, fit_params, data)
     tree, skipped = apply_edits(base, edits, ctx, skip_missing=skip_missing)
     return tree, base, skipped

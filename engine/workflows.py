@@ -40,6 +40,7 @@ from .progress import Progress, ProgressCallback, as_progress
 from .strategies import STRATEGIES, simulate
 from .tree.case_counts import count_case_values
 from .tree.model import PENDING_LABEL, Tree
+from .trust.novelty import keep_seen
 
 # ---- what a problem and an algorithm are measured by ---------------------------------------
 
@@ -375,6 +376,7 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
     # what a planned consultation needs: per leaf, how the training cases' values fall
 
     tree.case_values = count_case_values(tree, fit_data.X, fit_data.w)
+    keep_seen(tree, fit_data, info)  # what the model has seen, per node (engine.trust.novelty)
     prediction = predict_cases(info, tree, data.X, params)
     scored = test if holdout else ~test
     scoring = Scoring(info, data, spec, params, strategy)

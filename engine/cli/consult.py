@@ -92,6 +92,8 @@ def cmd_consult(args) -> int:
             session.answer(answers, best, outside_ok=not interactive)
             for warning in session.consultation.history[-1]["warnings_shown"]:  # the file keeps English
                 print("  " + _("warning: {message}; used as given").format(message=warning), file=sys.stderr)
+            for note in session.consultation.history[-1]["novelty_shown"]:  # outside what the model has seen
+                print("  " + _("note: {message}").format(message=note))
         except RuleTreeError as exc:
             scripted = [n for n in answers if n in given]
             if not interactive or (scripted and exc.code != "out_of_range"):

@@ -28,6 +28,7 @@ import numpy as np
 
 from ..i18n import N_, _
 from .nodes import ORIGINS
+from .seen import check_seen
 
 
 ATTRIBUTE_KINDS = ("numeric", "ordinal", "nominal")
@@ -189,6 +190,8 @@ def check_tree(obj, schema: dict) -> None:
     _check_reachable(nodes, n)
     if obj.get("case_values") is not None:
         check_case_values(obj["case_values"], nodes, attributes)
+    if obj.get("seen") is not None:
+        check_seen(obj["seen"], nodes, attributes, TreeFileProblem)
 
 
 def check_case_values(obj, nodes: list, attributes: dict) -> None:

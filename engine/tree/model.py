@@ -29,6 +29,7 @@ import numpy as np
 
 from ..data.encode import DataSchema
 from .case_values import CaseValues
+from .seen import Seen
 from .nodes import (
     CATEGORY,
     FUZZY,
@@ -86,6 +87,8 @@ class Tree:
         self._below = None
         # per leaf, how its training cases' values fall (engine.tree.case_values; planning reads it)
         self.case_values = None
+        # per node, what its training cases were (engine.tree.seen; the trust layer's novelty reads it)
+        self.seen = None
 
     # ---- construction ----------------------------------------------------
 
@@ -217,6 +220,8 @@ class Tree:
             out["label_costs"] = [[float(v) for v in row] for row in self.label_costs]
         if self.case_values is not None:
             out["case_values"] = self.case_values.to_json(self, new_id)
+        if self.seen is not None:
+            out["seen"] = self.seen.to_json(self, new_id)
         return out
 
     @classmethod
@@ -256,6 +261,8 @@ class Tree:
             tree.add(node, parents.get(i, -1))
         if obj.get("case_values") is not None:
             tree.case_values = CaseValues.from_json(obj["case_values"], tree)
+        if obj.get("seen") is not None:
+            tree.seen = Seen.from_json(obj["seen"], tree)
         return tree
 
     # ---- compiled form -----------------------------------------------------
