@@ -206,8 +206,9 @@ def test_train_predict_rules_evaluate(demo_dir, tmp_path, capsys):
     assert cli.main(["predict", str(model), data, "--out", str(tmp_path / "p.csv")]) == 0
     assert "1728 predictions" in capsys.readouterr().out
     lines = (tmp_path / "p.csv").read_text().splitlines()
-    # the rule that fired, last (issue 36: a column added, none renamed)
-    assert lines[0] == "row,prediction,score_unacc,score_acc,score_good,score_vgood,attributes_used,rule"
+    # the rule that fired (issue 36), then the warning (issue 39: outside what the model has seen): columns
+    # added, none renamed
+    assert lines[0] == "row,prediction,score_unacc,score_acc,score_good,score_vgood,attributes_used,rule,warning"
     assert len(lines) == 1729 and lines[1].startswith("2,unacc,")
     assert all(line.split(",")[-1].startswith("IF ") and line.split(",")[-1].endswith(" THEN " + line.split(",")[1])
                for line in lines[1:])
