@@ -460,7 +460,7 @@ _OPERATIONS = {"split": _split, "threshold": _threshold, "regroup": _regroup, "p
 
 def replay(info: AlgorithmInfo, spec: ProblemSpec | None, params: dict, data: EncodedData, edits, *,
            base: Tree | None = None, progress=None, skip_missing: bool = False,
-           case_values: bool = False) -> tuple[Tree, Tree, list]:
+           case_values: bool = False, seen: bool = False) -> tuple[Tree, Tree, list]:
     """The learned tree (`base`, else the learner fitted on `data`, with its training cases'
     values per leaf when `case_values`, as training keeps them), and it with `edits` made in
     order on `data`: (edited tree, learned tree, skipped edits)."""
@@ -469,6 +469,7 @@ def replay(info: AlgorithmInfo, spec: ProblemSpec | None, params: dict, data: En
         base = info.fit(data, spec, fit_params, progress)
         if case_values:
             base.case_values = count_case_values(base, data.X, data.w)
+        if seen:  # what the model has seen, per node (engine.trust.novelty), as training keeps it
             keep_seen(base, data, info)
     ctx = EditContext(info, spec, fit_params, data)
     tree, skipped = apply_edits(base, edits, ctx, skip_missing=skip_missing)
@@ -536,6 +537,7 @@ def replay_model(model, data: EncodedData, progress=None):
     whose node the new tree lacks is left out, and listed). Returns (model, skipped)."""
     ctx = context_of(model, data, progress)
     tree, base, skipped = replay(ctx.info, model.spec, model.params, data, model.edits, progress=progress,
-                                 skip_missing=True, case_values=model.tree.case_values is not None)
+                                 skip_missing=True, case_values=model.tree.case_values is not None,
+                                 seen=model.tree.seen is not None)
     kept = [e for k, e in enumerate(model.edits) if k not in {s[0] for s in skipped}]
     return replace(model, tree=tree, edits=kept, undone=[], base=base if kept else None, path=None), skipped

@@ -280,17 +280,23 @@ def node_flags(tree, seen: Seen, node_id: int, X: np.ndarray, trust: TrustSettin
 
 def _matches(rows: np.ndarray, seen_rows: np.ndarray) -> np.ndarray:
     """Per row (bins, -1 missing): some seen tuple agrees with it wherever both are known."""
-    exact = {tuple(t) for t in seen_rows.tolist()}
-    wild = seen_rows[(seen_rows < 0).any(axis=1)]
     out = np.zeros(len(rows), bool)
-    for r, t in enumerate(rows.tolist()):
-        if tuple(t) in exact:
-            out[r] = True
+    if not len(rows) or not len(seen_rows):
+        return out
+    # exact matches at once: each tuple as one number (bins shifted by 1, so -1 is 0)
+    base = np.maximum(rows.max(axis=0), seen_rows.max(axis=0)) + 2
+    if float(np.prod(base.astype(np.float64))) < 2.0 ** 62:
+        weights = np.concatenate([np.cumprod(base[::-1])[::-1][1:], [1]]).astype(np.int64)
+        out = np.isin((rows + 1) @ weights, (seen_rows + 1) @ weights)
+    else:
+        exact = {tuple(t) for t in seen_rows.tolist()}
+        out = np.array([tuple(t) in exact for t in rows.tolist()], bool)
+    wild = seen_rows[(seen_rows < 0).any(axis=1)]
+    for r in np.flatnonzero(~out):
+        t = rows[r]
+        if t.min() >= 0 and not len(wild):
             continue
-        if min(t) >= 0 and not len(wild):
-            continue
-        t = np.asarray(t)
-        pool = seen_rows if min(t) < 0 else wild
+        pool = seen_rows if t.min() < 0 else wild
         out[r] = bool(((pool == t[None, :]) | (pool < 0) | (t[None, :] < 0)).all(axis=1).any())
     return out
 
