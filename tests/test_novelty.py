@@ -276,3 +276,15 @@ def test_unknown_words_for_every_policy(datasets):
     spread = unknown_words(tree, 0, j, "fractional", translate=False)
     assert spread.startswith(f"{name} unknown: the case is spread over the branches ") and " : " in spread
     assert "in training, " in spread and "cases had" in spread
+
+
+def test_a_session_file_with_damaged_notes_is_refused():
+    from engine.sessions import session_problem
+
+    good = {"format": "ruletree-session", "version": 1, "steps": [{"answers": {"x1": 1}, "novelty": ["x1 = 1 ..."]}]}
+    from engine.sessions import FORMAT
+
+    good["format"] = FORMAT
+    assert session_problem(good) is None
+    good["steps"][0]["novelty"] = [1]
+    assert session_problem(good) == 'step 1: "novelty" is not a list of texts'
