@@ -51,6 +51,7 @@ from .plan import Planner, Step, Windows, plannable, planner_for
 from .tree.aggregate import Aggregate, aggregate, node_vote, path_weight, settled_below
 from .tree.model import MIXED, PENDING, Tree
 from .trust.intervals import leaf_trust
+from .trust.novelty import node_flags, unknown_words
 
 UNKNOWN = object()
 
@@ -543,8 +544,45 @@ class Consultation:
         self.waiting_cost += wc
         self.values.update(codes)
         self._front = self._cands = self._answer = self._step = None
+        novelty, novelty_shown = self._novelty(codes, set(warnings))
         self.history.append({"answers": dict(answers), "test_cost": tc, "waiting_cost": wc, "warnings": warnings,
-                             "warnings_shown": shown})
+                             "warnings_shown": shown, "novelty": novelty, "novelty_shown": novelty_shown})
+
+    def _novelty(self, codes: dict, warned: set) -> tuple[list[str], list[str]]:
+        """What these answers tell of the case against what the model has seen (engine.trust.novelty),
+        in English (the session file) and in the current language: each answered value outside what
+        the training cases where the case now stands showed (said once), a combination or an empty
+        node at a leaf reached, and where an "unknown" answer sent the case (`warned`: the answers'
+        warnings already given, not said twice)."""
+        tree = self.tree
+        said = getattr(self, "_said", None)
+        if said is None:
+            said = self._said = set()
+        english, shown = [], []
+        front = self.frontier()
+        if tree.seen is not None:
+            trust = getattr(self.spec, "trust", None)
+            x = self._case()[None, :]
+            for n, _w in front:
+                for flag in node_flags(tree, tree.seen, n, x, trust,
+                                       attributes=None if tree.nodes[n].is_leaf else sorted(self._known()))[0]:
+                    if (flag.kind, flag.attribute) not in said and flag.why_en not in warned:
+                        said.add((flag.kind, flag.attribute))
+                        english.append(flag.why_en)
+                        shown.append(flag.why)
+        for j, code in codes.items():
+            if code is not UNKNOWN:
+                continue
+            for n, _w in front:
+                if j in tree.nodes[n].attributes() and not tree.nodes[n].is_leaf:
+                    english.append(unknown_words(tree, n, j, "stop", translate=False))
+                    shown.append(unknown_words(tree, n, j, "stop", translate=True))
+        return english, shown
+
+    def novelty_notes(self, translate: bool = True) -> list[str]:
+        """Every answer's notes so far (`_novelty`), in order."""
+        key = "novelty_shown" if translate else "novelty"
+        return [note for step in self.history for note in step.get(key, [])]
 
     def outcome(self) -> Outcome:
         if self.planned:

@@ -49,6 +49,7 @@ from .errors import OptionError, SpecError
 from .i18n import N_, _
 from .tree.case_counts import count_case_values
 from .trust.intervals import keep_effective_cases
+from .trust.novelty import keep_seen
 from .tree.grow import majority_label, median_label, min_cost_label
 from .tree.model import NOMINAL_KIND, CategorySplit, Leaf, Node, ThresholdSplit, Tree
 from .tree.node_cases import cases_at, divide_as_learned, find_node, node_path, recount, training_policy
@@ -200,6 +201,8 @@ def apply_edit(tree: Tree, edit: Edit, ctx: EditContext) -> Tree:
         out.case_values = count_case_values(out, ctx.data.X, ctx.data.w)
     if tree.effective_cases is not None:  # the edited tree's nodes, counted on the same rows
         keep_effective_cases(out, ctx.data.X, ctx.data.w, ctx.info)
+    if tree.seen is not None:
+        keep_seen(out, ctx.data, ctx.info)
     return out
 
 
@@ -460,7 +463,7 @@ _OPERATIONS = {"split": _split, "threshold": _threshold, "regroup": _regroup, "p
 
 def replay(info: AlgorithmInfo, spec: ProblemSpec | None, params: dict, data: EncodedData, edits, *,
            base: Tree | None = None, progress=None, skip_missing: bool = False,
-           case_values: bool = False, effective: bool = True) -> tuple[Tree, Tree, list]:
+           case_values: bool = False, effective: bool = True, seen: bool = False) -> tuple[Tree, Tree, list]:
     """The learned tree (`base`, else the learner fitted on `data`, with its training cases'
     values per leaf when `case_values`, as training keeps them), and it with `edits` made in
     order on `data`: (edited tree, learned tree, skipped edits)."""
@@ -471,6 +474,8 @@ def replay(info: AlgorithmInfo, spec: ProblemSpec | None, params: dict, data: En
             base.case_values = count_case_values(base, data.X, data.w)
         if effective:  # as training keeps them (engine.workflows), unless the model replayed has none
             keep_effective_cases(base, data.X, data.w, info)
+        if seen:  # what the model has seen, per node (engine.trust.novelty), as training keeps it
+            keep_seen(base, data, info)
     ctx = EditContext(info, spec, fit_params, data)
     tree, skipped = apply_edits(base, edits, ctx, skip_missing=skip_missing)
     return tree, base, skipped
@@ -538,6 +543,7 @@ def replay_model(model, data: EncodedData, progress=None):
     ctx = context_of(model, data, progress)
     tree, base, skipped = replay(ctx.info, model.spec, model.params, data, model.edits, progress=progress,
                                  skip_missing=True, case_values=model.tree.case_values is not None,
-                                 effective=getattr(model.tree, "effective_cases", None) is not None)
+                                 effective=getattr(model.tree, "effective_cases", None) is not None,
+                                 seen=model.tree.seen is not None)
     kept = [e for k, e in enumerate(model.edits) if k not in {s[0] for s in skipped}]
     return replace(model, tree=tree, edits=kept, undone=[], base=base if kept else None, path=None), skipped

@@ -307,7 +307,7 @@ def write_tables(path: str | os.PathLike, tables: dict) -> None:
 
 #: the predictions sheet's own column names, as a person reads them (the others are data names)
 _PREDICTION_HEADERS = {"row": N_("row"), "prediction": N_("prediction"), "attributes_used": N_("attributes used"),
-                       "rule": N_("rule that fired")}
+                       "rule": N_("rule that fired"), "warning": N_("warning")}
 
 
 def write_predictions_workbook(path: str | os.PathLike, header: list[str], rows: list[list], table) -> None:

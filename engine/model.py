@@ -30,7 +30,9 @@ VERSION = 4  # the newest version this code reads
 # is written as version 1 unless it needs them, so older versions read every model they can answer
 # with correctly; version 3 adds the training cases' values per leaf (`tree.case_values`, which a
 # planned consultation reads): a file with them is version 3; version 4 adds the expert's edits
-# (nodes' `origin` and `locked`, the list of edits made and undone, the learned tree they start from)
+# (nodes' `origin` and `locked`, the list of edits made and undone, the learned tree they start from).
+# `tree.seen` (what the model has seen per node, engine.tree.seen; issue 39) needs no version of its
+# own: it is checked when present, and a reader without it ignores it and answers the same
 MAX_MODEL_BYTES = 512 << 20
 
 

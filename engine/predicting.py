@@ -3,7 +3,8 @@ the rule that fired — one front door for `ruletree predict` and the window's F
 
 The rule of a row is the path to the node where it ended (a leaf, or an internal node where an
 unknown value stopped it), worded as the Rules tab words it; a row a fuzzy tree spread over
-several leaves has none (its answer aggregates them). Rows written to a CSV or a workbook keep
+several leaves has none (its answer aggregates them). The `warning` column says when a row lies
+outside what the model has seen (engine.trust.novelty), empty when nothing is flagged. Rows written to a CSV or a workbook keep
 data text that a spreadsheet would run as a formula as plain text (engine.export.csv_text).
 """
 
@@ -27,6 +28,7 @@ from .problem import with_missing_values
 from .tree.model import PENDING_LABEL
 from .tree.predict import Prediction
 from .tree.rules import extract_rules, rule_text
+from .trust.novelty import flags as novelty_flags, warning_text
 
 
 #: the rule column of a row no one rule answers (its answer weighs several leaves' rules)
@@ -62,6 +64,18 @@ class Predictions:
         spread = _(SPREAD) if translate else ""
         return [texts.get(int(n), spread) for n in ends]
 
+    @property
+    def flags(self) -> list[list]:
+        """Per row, what lies outside what the model has seen (engine.trust.novelty.Flag); computed
+        once."""
+        if getattr(self, "_flags", None) is None:
+            self._flags = novelty_flags(self.model, self.table)
+        return self._flags
+
+    def warnings_of_rows(self, *, translate: bool = False) -> list[str]:
+        """Per row, its flags as one text ("" when nothing is flagged): the `warning` column."""
+        return [warning_text(f, translate=translate) for f in self.flags]
+
     def by_label(self) -> bool:
         """The tree answers by its labels (fuzzy aggregation, coarser hierarchy labels): every label's
         score is given too."""
@@ -74,7 +88,7 @@ class Predictions:
         out = ["row", "prediction"] + [f"score_{c}" for c in tree.schema.classes] + ["attributes_used"]
         if self.by_label():
             out += [f"label_score_{label}" for label in tree.labels]
-        return out + ["rule"]
+        return out + ["rule", "warning"]
 
     def rows(self, *, translate: bool = False) -> list[list]:
         """One list per row, as `header()` names the columns (numbers as numbers)."""
@@ -84,13 +98,14 @@ class Predictions:
         labels = self.labels
         label_scores = self.prediction.label_score_matrix(tree) if self.by_label() else None
         rules = self.rules(translate=translate)
+        warnings = self.warnings_of_rows(translate=translate)
         out = []
         for i in range(len(labels)):
             row = [self.table.row_number(i), labels[i]] + [float(v) for v in self.prediction.scores[i]]
             row.append(";".join(names[j] for j in range(len(names)) if used[i, j]))
             if label_scores is not None:
                 row += [float(v) for v in label_scores[i]]
-            out.append(row + [rules[i]])
+            out.append(row + [rules[i], warnings[i]])
         return out
 
     def csv_text(self) -> str:

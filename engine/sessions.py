@@ -123,6 +123,8 @@ class Session:
         step.update(test_cost=last["test_cost"], waiting_cost=last["waiting_cost"])
         if last["warnings"]:
             step.update(warnings=last["warnings"], outside_ok=True)
+        if last.get("novelty"):  # outside what the model has seen, where an unknown sent the case
+            step.update(novelty=last["novelty"])
         self.steps.append(step)
         self.save()
 
@@ -337,8 +339,9 @@ def session_problem(obj) -> str | None:
             for key in _STEP_NUMBERS:
                 if step.get(key) is not None and not _number(step[key]):
                     return _('{where}: "{key}" is not a number').format(where=where, key=key)
-            if step.get("warnings") is not None and not _texts(step["warnings"]):
-                return _('{where}: "{key}" is not a list of texts').format(where=where, key="warnings")
+            for key in ("warnings", "novelty"):
+                if step.get(key) is not None and not _texts(step[key]):
+                    return _('{where}: "{key}" is not a list of texts').format(where=where, key=key)
     outcome = obj.get("outcome")
     if outcome is not None:
         if not isinstance(outcome, dict):

@@ -42,6 +42,7 @@ from .tree.case_counts import count_case_values
 from .trust.intervals import keep_effective_cases
 from .tree.model import PENDING_LABEL, Tree
 from .trust.stability import StabilityReport, check_bootstrap, tree_stability
+from .trust.novelty import keep_seen
 
 # ---- what a problem and an algorithm are measured by ---------------------------------------
 
@@ -379,6 +380,7 @@ def train_model(info: AlgorithmInfo, table: Table, spec: ProblemSpec, params: di
     tree.case_values = count_case_values(tree, fit_data.X, fit_data.w)
     # each node's effective number of training cases (weighted cases: its intervals, engine.trust)
     keep_effective_cases(tree, fit_data.X, fit_data.w, info)
+    keep_seen(tree, fit_data, info)  # what the model has seen, per node (engine.trust.novelty)
     prediction = predict_cases(info, tree, data.X, params)
     scored = test if holdout else ~test
     scoring = Scoring(info, data, spec, params, strategy)

@@ -206,11 +206,12 @@ def test_train_predict_rules_evaluate(demo_dir, tmp_path, capsys):
     assert cli.main(["predict", str(model), data, "--out", str(tmp_path / "p.csv")]) == 0
     assert "1728 predictions" in capsys.readouterr().out
     lines = (tmp_path / "p.csv").read_text().splitlines()
-    # the rule that fired, last (issue 36: a column added, none renamed)
-    assert lines[0] == "row,prediction,score_unacc,score_acc,score_good,score_vgood,attributes_used,rule"
+    # the rule that fired (issue 36), then the warning (issue 39: outside what the model has seen): columns
+    # added, none renamed
+    assert lines[0] == "row,prediction,score_unacc,score_acc,score_good,score_vgood,attributes_used,rule,warning"
     assert len(lines) == 1729 and lines[1].startswith("2,unacc,")
-    assert all(line.split(",")[-1].startswith("IF ") and line.split(",")[-1].endswith(" THEN " + line.split(",")[1])
-               for line in lines[1:])
+    assert all(line.split(",")[-2].startswith("IF ") and line.split(",")[-2].endswith(" THEN " + line.split(",")[1])
+               and line.split(",")[-1] == "" for line in lines[1:])  # the training rows: nothing flagged
     assert cli.main(["rules", str(model), "--json", "--xlsx", str(tmp_path / "r.xlsx")]) == 0
     rules = json.loads(capsys.readouterr().out)
     assert rules and all(r["rule"].startswith("IF ") for r in rules)
@@ -289,8 +290,8 @@ def test_predictions_csv_never_carries_a_formula(tmp_path):
     assert cli.main(["predict", str(model), str(data), "--out", str(out)]) == 0
     rows = list(csv_module.reader(out.open(encoding="utf-8")))
     assert [r[1] for r in rows[1:]] == ["'=1+1", "'=1+1", "'@SUM(A1)", "'@SUM(A1)", "-1", "-1"]
-    assert {r[-2] for r in rows[1:]} == {"'+cmd"}  # attributes used (the rule that fired is last)
-    assert all(r[-1].startswith("IF ") for r in rows[1:])
+    assert {r[-3] for r in rows[1:]} == {"'+cmd"}  # attributes used (then the rule that fired, the warning)
+    assert all(r[-2].startswith("IF ") for r in rows[1:])
     formula_start = ("=", "+", "@", "\t", "\r")
     assert not any(cell.startswith(formula_start) for row in rows for cell in row)
     assert [csv_text(t) for t in ("-1.5", "-x", "\tx", "plain")] == ["-1.5", "'-x", "'\tx", "plain"]

@@ -410,6 +410,8 @@ class ConsultPanel(QWidget):
             lines.append(self.tr("Not known: {names}").format(names=_names(out["missing"])))
         if out.get("unsettled"):
             lines.append(self.tr("Could not settle it: {names}").format(names=_names(out["unsettled"])))
+        # values outside what the model has seen, where an unknown answer sent the case (issue 39)
+        lines += [self.tr("Note: {note}").format(note=note) for note in session.consultation.novelty_notes()]
         distribution = _names(f"{k} {v:.0%}" for k, v in out["distribution"].items() if v > 0)
         lines.append(self.tr("Distribution: {distribution}").format(distribution=distribution))
         self.answer_detail.setText("\n".join(lines))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QDialog, QFileDialog, QHBoxLayout, QLabel, QPushButton, QTableView, QVBoxLayout
 
 from engine.algorithms.registry import title_of
@@ -21,11 +22,14 @@ class PredictionsModel(QAbstractTableModel):
     def __init__(self, predictions: Predictions, parent=None):
         super().__init__(parent)
         self.predictions = predictions
-        self.header = [self.tr("row"), self.tr("prediction"), self.tr("rule that fired")]
+        self.header = [self.tr("row"), self.tr("prediction"), self.tr("rule that fired"),
+                       self.tr("outside what the model has seen")]
         self.rows = predictions.rows(translate=True)
         names = predictions.header()
-        self._pick = [names.index("row"), names.index("prediction"), names.index("rule")]
+        self._pick = [names.index("row"), names.index("prediction"), names.index("rule"), names.index("warning")]
         self.columns = [c.name for c in predictions.table.columns]
+        # a row outside what the model has seen (engine.trust.novelty): tinted, its tooltip says why
+        self.flagged = [bool(row[self._pick[3]]) for row in self.rows]
 
     def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 - Qt API
         return 0 if parent.isValid() else len(self.rows)
@@ -33,10 +37,18 @@ class PredictionsModel(QAbstractTableModel):
     def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802 - Qt API
         return 0 if parent.isValid() else len(self.header) + len(self.columns)
 
+    FLAGGED = QColor(255, 236, 179)  # amber: the answer stands on less than the training data
+
     def data(self, index, role=Qt.DisplayRole):
-        if role not in (Qt.DisplayRole, Qt.ToolTipRole) or not index.isValid():
+        if not index.isValid():
             return None
         i, j = index.row(), index.column()
+        if role == Qt.BackgroundRole:
+            return QBrush(self.FLAGGED) if self.flagged[i] else None
+        if role == Qt.ToolTipRole and self.flagged[i]:
+            return self.tr("Outside what the model has seen: {why}").format(why=self.rows[i][self._pick[3]])
+        if role not in (Qt.DisplayRole, Qt.ToolTipRole):
+            return None
         if j < len(self.header):
             value = self.rows[i][self._pick[j]]
         else:
@@ -62,6 +74,10 @@ class PredictionsDialog(QDialog):
         text = (self.tr("{n} rows of {file} answered by the {algorithm} model; {pending} PENDING.") if pending else
                 self.tr("{n} rows of {file} answered by the {algorithm} model.")).format(
             n=f"{n:,}", file=name, algorithm=title_of(predictions.model.algorithm), pending=f"{pending:,}")
+        flagged = sum(1 for f in predictions.flags if f)
+        if flagged:
+            text += "\n" + self.tr("{n} rows lie outside what the model has seen (tinted; their tooltip says why).").format(
+                n=f"{flagged:,}")
         if predictions.warnings:
             text += "\n" + "\n".join(self.tr("Warning: {warning}").format(warning=w) for w in predictions.warnings[:4])
         self.summary = QLabel(text)
@@ -71,6 +87,7 @@ class PredictionsDialog(QDialog):
         self.view.setModel(self.model)
         self.view.horizontalHeader().setDefaultSectionSize(110)
         self.view.setColumnWidth(2, 420)
+        self.view.setColumnWidth(3, 300)
         self.export_button = QPushButton(self.tr("Export to Excel or CSV..."))
         self.export_button.clicked.connect(lambda: self.export())
         close = QPushButton(self.tr("Close"))

@@ -36,6 +36,7 @@ import numpy as np
 from engine.tree.describe import branch_labels, node_heading, path_steps, short_number, shown_term, term_name
 from engine.tree.model import FUZZY, Tree
 from engine.trust.intervals import box_text
+from engine.trust.novelty import count_lines
 
 # ---- geometry (engine.tree.layout: the report draws the same layout) ----------------
 
@@ -278,6 +279,10 @@ def node_tooltip(tree: Tree, node_id: int) -> str:
                                                 for name, c in zip(tree.schema.classes, node.counts))
     lines.append(translate("TreeLayout", "weight: {weight}  ({counts})").format(
         weight=short_number(node.weight, 6), counts=counts))
+    split_counts = count_lines(tree, node_id)  # each branch's training cases and the missing ones (issue 39)
+    if split_counts:
+        lines.append(translate("TreeLayout", "training cases down each branch, and those with the value missing:"))
+        lines += ["  " + line for line in split_counts]
     return "\n".join(lines)
 
 

@@ -157,6 +157,9 @@ def cmd_predict(args) -> int:
                                delimiter=delimiter_option(args.delimiter))
     for w in predictions.warnings:
         warn(w)
+    flagged = sum(1 for f in predictions.flags if f)
+    if flagged:
+        warn(_("{n} rows lie outside what the model has seen (the warning column says why)").format(n=flagged))
     if args.out:
         predictions.save(args.out)
         pending = predictions.n_pending

@@ -96,6 +96,8 @@ def cmd_consult(args) -> int:
             session.save()
             for warning in session.consultation.history[-1]["warnings_shown"]:  # the file keeps English
                 print("  " + _("warning: {message}; used as given").format(message=warning), file=sys.stderr)
+            for note in session.consultation.history[-1]["novelty_shown"]:  # outside what the model has seen
+                print("  " + _("note: {message}").format(message=note))
         except RuleTreeError as exc:
             scripted = [n for n in answers if n in given]
             if not interactive or (scripted and exc.code != "out_of_range"):

@@ -28,6 +28,7 @@ import numpy as np
 
 from ..i18n import N_, _
 from .nodes import ORIGINS
+from .seen import check_seen
 
 
 ATTRIBUTE_KINDS = ("numeric", "ordinal", "nominal")
@@ -191,6 +192,8 @@ def check_tree(obj, schema: dict) -> None:
         check_case_values(obj["case_values"], nodes, attributes)
     if obj.get("effective_cases") is not None:
         check_effective_cases(obj["effective_cases"], n)
+    if obj.get("seen") is not None:
+        check_seen(obj["seen"], nodes, attributes, TreeFileProblem)
 
 
 def check_effective_cases(obj, n: int) -> None:

@@ -29,6 +29,7 @@ import numpy as np
 
 from ..data.encode import DataSchema
 from .case_values import CaseValues
+from .seen import Seen
 from .nodes import (
     CATEGORY,
     FUZZY,
@@ -90,6 +91,8 @@ class Tree:
         # from its weight: that number; {} every node's is its weight; None: never counted (a
         # model without its training rows). engine.trust.intervals counts and reads it.
         self.effective_cases: dict[int, float] | None = None
+        # per node, what its training cases were (engine.tree.seen; the trust layer's novelty reads it)
+        self.seen = None
 
     # ---- construction ----------------------------------------------------
 
@@ -224,6 +227,8 @@ class Tree:
         if self.effective_cases is not None:
             out["effective_cases"] = sorted([new_id[i], float(v)] for i, v in self.effective_cases.items()
                                             if i in new_id)
+        if self.seen is not None:
+            out["seen"] = self.seen.to_json(self, new_id)
         return out
 
     @classmethod
@@ -265,6 +270,8 @@ class Tree:
             tree.case_values = CaseValues.from_json(obj["case_values"], tree)
         if obj.get("effective_cases") is not None:
             tree.effective_cases = {int(i): float(v) for i, v in obj["effective_cases"]}
+        if obj.get("seen") is not None:
+            tree.seen = Seen.from_json(obj["seen"], tree)
         return tree
 
     # ---- compiled form -----------------------------------------------------
