@@ -414,6 +414,10 @@
             <translation>未能据此判定：{names}</translation>
         </message>
         <message>
+            <source>Note: {note}</source>
+            <translation>提示：{note}</translation>
+        </message>
+        <message>
             <source>Distribution: {distribution}</source>
             <translation>分布：{distribution}</translation>
         </message>
@@ -1724,6 +1728,10 @@ Which row holds the column names? The rows above it are skipped.</source>
             <translation>{algorithm} 模型回答了 {file} 的 {n} 行。</translation>
         </message>
         <message>
+            <source>{n} rows lie outside what the model has seen (tinted; their tooltip says why).</source>
+            <translation>{n} 行超出模型见过的范围（已着色；提示说明原因）。</translation>
+        </message>
+        <message>
             <source>Warning: {warning}</source>
             <translation>警告：{warning}</translation>
         </message>
@@ -1757,6 +1765,14 @@ Which row holds the column names? The rows above it are skipped.</source>
         <message>
             <source>rule that fired</source>
             <translation>所用规则</translation>
+        </message>
+        <message>
+            <source>outside what the model has seen</source>
+            <translation>超出模型见过的范围</translation>
+        </message>
+        <message>
+            <source>Outside what the model has seen: {why}</source>
+            <translation>超出模型见过的范围：{why}</translation>
         </message>
     </context>
     <context>
@@ -2739,6 +2755,10 @@ The tree never saw such a case; use the value anyway?</source>
         <message>
             <source>weight: {weight}  ({counts})</source>
             <translation>权重：{weight}（{counts}）</translation>
+        </message>
+        <message>
+            <source>training cases down each branch, and those with the value missing:</source>
+            <translation>进入各分支的训练样本，以及该值缺失的样本：</translation>
         </message>
         <message>
             <source>{attribute} missing</source>

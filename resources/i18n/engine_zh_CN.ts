@@ -1204,7 +1204,7 @@
         </message>
         <message>
             <location filename="engine/cli/candidates.py" line="22" />
-            <location filename="engine/sessions.py" line="438" />
+            <location filename="engine/sessions.py" line="441" />
             <source>gain</source>
             <translation>增益</translation>
         </message>
@@ -1235,7 +1235,7 @@
         </message>
         <message>
             <location filename="engine/cli/candidates.py" line="105" />
-            <location filename="engine/sessions.py" line="438" />
+            <location filename="engine/sessions.py" line="441" />
             <source>attribute</source>
             <translation>属性</translation>
         </message>
@@ -1268,14 +1268,14 @@
             <location filename="engine/cli/candidates.py" line="108" />
             <location filename="engine/cli/printing.py" line="26" />
             <location filename="engine/data/spec/settings.py" line="38" />
-            <location filename="engine/sessions.py" line="436" />
+            <location filename="engine/sessions.py" line="439" />
             <source>test cost</source>
             <translation>测试代价</translation>
         </message>
         <message>
             <location filename="engine/cli/candidates.py" line="108" />
             <location filename="engine/data/spec/settings.py" line="38" />
-            <location filename="engine/sessions.py" line="437" />
+            <location filename="engine/sessions.py" line="440" />
             <source>waiting cost</source>
             <translation>等待时间代价</translation>
         </message>
@@ -1320,29 +1320,29 @@
             <translation>尚无可用的算法</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="173" />
+            <location filename="engine/cli/commands.py" line="176" />
             <source>--holdout must be a share between 0 and 1 (e.g. 0.3)</source>
             <translation>--holdout 必须是 0 与 1 之间的比例（例如 0.3）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="175" />
+            <location filename="engine/cli/commands.py" line="178" />
             <location filename="engine/cli/edit.py" line="59" />
             <location filename="engine/cli/report.py" line="33" />
             <source>--cv must be at least 2</source>
             <translation>--cv 至少为 2</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="179" />
+            <location filename="engine/cli/commands.py" line="182" />
             <source>--repeats must be at least 1</source>
             <translation>--repeats 至少为 1</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="188" />
+            <location filename="engine/cli/commands.py" line="191" />
             <source>--missing-rate must be a share from 0 up to (not including) 1 (e.g. 0.2)</source>
             <translation>--missing-rate 必须是从 0 到 1（不含 1）的比例（例如 0.2）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="263" />
+            <location filename="engine/cli/commands.py" line="269" />
             <source>stability of the splits of the model fitted on all rows ({B} bootstrap models, seed {seed}; {folds} fold models; a cut within {tolerance} % of its attribute's range is the same cut):</source>
             <translation>在全部行上拟合的模型各划分的稳定性（{B} 个自助模型，种子 {seed}；{folds} 个折模型；与属性取值范围相差不超过 {tolerance} % 的切分点视为同一切分点）：</translation>
         </message>
@@ -1357,17 +1357,22 @@
             <translation>{algorithm}：{leaves} 个叶节点，树深度 {depth}，在 {rows} 行上训练 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="177" />
+            <location filename="engine/cli/commands.py" line="162" />
+            <source>{n} rows lie outside what the model has seen (the warning column says why)</source>
+            <translation>{n} 行超出模型见过的范围（warning 列说明原因）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/commands.py" line="180" />
             <source>--cv must be at most {n}</source>
             <translation>--cv 至多为 {n}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="181" />
+            <location filename="engine/cli/commands.py" line="184" />
             <source>--repeats must be at most {n}</source>
             <translation>--repeats 至多为 {n}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="183" />
+            <location filename="engine/cli/commands.py" line="186" />
             <source>--cv {cv} x --repeats {repeats} is {fits} fits; at most {most}</source>
             <translation>--cv {cv} × --repeats {repeats} 共 {fits} 次训练；至多 {most} 次</translation>
         </message>
@@ -1377,47 +1382,47 @@
             <translation>--param “{item}”不是 K=V 的形式</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="163" />
+            <location filename="engine/cli/commands.py" line="166" />
             <source>{n} predictions -&gt; {path}</source>
             <translation>{n} 个预测 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="211" />
+            <location filename="engine/cli/commands.py" line="217" />
             <source>, confidence {confidence}</source>
             <translation>，置信度 {confidence}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="221" />
+            <location filename="engine/cli/commands.py" line="227" />
             <source>{n} rules -&gt; {path}</source>
             <translation>{n} 条规则 -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="272" />
+            <location filename="engine/cli/commands.py" line="278" />
             <source>bootstrap {share}</source>
             <translation>自助 {share}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="275" />
+            <location filename="engine/cli/commands.py" line="281" />
             <source>folds {share}</source>
             <translation>各折 {share}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="164" />
+            <location filename="engine/cli/commands.py" line="167" />
             <source> ({n} PENDING)</source>
             <translation>（{n} 个待定）</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="213" />
+            <location filename="engine/cli/commands.py" line="219" />
             <source>[support {support}{confidence}, coverage {coverage}]</source>
             <translation>[支持度 {support}{confidence}，覆盖度 {coverage}]</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="216" />
+            <location filename="engine/cli/commands.py" line="222" />
             <source>{level} % interval {interval}</source>
             <translation>{level} % 区间 {interval}</translation>
         </message>
         <message>
-            <location filename="engine/cli/commands.py" line="219" />
+            <location filename="engine/cli/commands.py" line="225" />
             <source>few cases: {why}</source>
             <translation>案例过少：{why}</translation>
         </message>
@@ -1581,7 +1586,7 @@
             <location filename="engine/compare/workbook.py" line="111" />
             <location filename="engine/compare/workbook.py" line="79" />
             <location filename="engine/compare/workbook.py" line="191" />
-            <location filename="engine/sessions.py" line="436" />
+            <location filename="engine/sessions.py" line="439" />
             <source>algorithm</source>
             <translation>算法</translation>
         </message>
@@ -1700,12 +1705,12 @@
             <translation>咨询会话 {id}（继续：{command}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="114" />
+            <location filename="engine/cli/consult.py" line="116" />
             <source>answer: {label}</source>
             <translation>答案：{label}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="114" />
+            <location filename="engine/cli/consult.py" line="116" />
             <location filename="engine/export.py" line="261" />
             <location filename="engine/report.py" line="207" />
             <location filename="engine/tree/describe.py" line="189" />
@@ -1713,17 +1718,17 @@
             <translation>待定</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="123" />
+            <location filename="engine/cli/consult.py" line="125" />
             <source>costs: tests {test}, waiting {waiting}, common costs saved {saved}</source>
             <translation>代价：测试 {test}，等待 {waiting}，节省的公共代价 {saved}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="151" />
+            <location filename="engine/cli/consult.py" line="153" />
             <source>warning: skipped {message}</source>
             <translation>警告：已跳过 {message}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="154" />
+            <location filename="engine/cli/consult.py" line="156" />
             <source>{n} session(s) written to {path}</source>
             <translation>已将 {n} 个咨询会话写入 {path}</translation>
         </message>
@@ -1748,37 +1753,37 @@
             <translation>（回答文件中没有）</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="116" />
+            <location filename="engine/cli/consult.py" line="118" />
             <source>because {rule}</source>
             <translation>因为 {rule}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="118" />
+            <location filename="engine/cli/consult.py" line="120" />
             <source>not known: {names}</source>
             <translation>未知：{names}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="120" />
+            <location filename="engine/cli/consult.py" line="122" />
             <source>could not settle it: {names}</source>
             <translation>无法确定：{names}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="122" />
+            <location filename="engine/cli/consult.py" line="124" />
             <source>few cases at node {node}: {why}</source>
             <translation>节点 {node} 案例过少：{why}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="149" />
+            <location filename="engine/cli/consult.py" line="151" />
             <source>no saved session {ids}</source>
             <translation>没有已保存的咨询会话 {ids}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="160" />
+            <location filename="engine/cli/consult.py" line="162" />
             <source>no saved sessions for this project</source>
             <translation>该项目没有已保存的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="160" />
+            <location filename="engine/cli/consult.py" line="162" />
             <source>no saved sessions</source>
             <translation>没有已保存的咨询会话</translation>
         </message>
@@ -1788,17 +1793,17 @@
             <translation>“{name}”的回答必须是文本、数字或 null，而不是 {kind}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="105" />
+            <location filename="engine/cli/consult.py" line="107" />
             <source>use it anyway? [y/N] </source>
             <translation>仍然使用？[y/N] </translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="162" />
+            <location filename="engine/cli/consult.py" line="164" />
             <source>cost {cost}</source>
             <translation>代价 {cost}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="163" />
+            <location filename="engine/cli/consult.py" line="165" />
             <source>(open) {label}</source>
             <translation>（未完成）{label}</translation>
         </message>
@@ -1808,7 +1813,12 @@
             <translation>警告：{message}；按给出的值使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="110" />
+            <location filename="engine/cli/consult.py" line="100" />
+            <source>note: {message}</source>
+            <translation>提示：{message}</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/consult.py" line="112" />
             <source>{error}; asked again</source>
             <translation>{error}；重新询问</translation>
         </message>
@@ -1818,7 +1828,7 @@
             <translation>；其次：{others}</translation>
         </message>
         <message>
-            <location filename="engine/cli/consult.py" line="165" />
+            <location filename="engine/cli/consult.py" line="167" />
             <source>{n} question(s)</source>
             <translation>{n} 个问题</translation>
         </message>
@@ -2128,7 +2138,7 @@
         </message>
         <message>
             <location filename="engine/cli/printing.py" line="91" />
-            <location filename="engine/sessions.py" line="437" />
+            <location filename="engine/sessions.py" line="440" />
             <source>missing</source>
             <translation>缺失</translation>
         </message>
@@ -2725,7 +2735,7 @@
         </message>
         <message>
             <location filename="engine/compare/store.py" line="152" />
-            <location filename="engine/sessions.py" line="329" />
+            <location filename="engine/sessions.py" line="331" />
             <source>{where} is not an object</source>
             <translation>{where}不是对象</translation>
         </message>
@@ -2929,52 +2939,53 @@
             <translation>{n} 行</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="59" />
+            <location filename="engine/consult.py" line="60" />
+            <location filename="engine/trust/novelty.py" line="164" />
             <source>{name} = {value} is outside the range seen in training ({low} to {high})</source>
-            <translation>{name} = {value} 超出了训练中见过的范围（{low} 到 {high}）</translation>
+            <translation>{name} = {value} 超出训练中见过的范围（{low} 到 {high}）</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="197" />
+            <location filename="engine/consult.py" line="198" />
             <source>expected cost from here asking it {cost}, against {expected} for the plan's question</source>
             <translation>询问它时此后的期望代价为 {cost}，而询问规划的问题为 {expected}</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="154" />
+            <location filename="engine/consult.py" line="155" />
             <source>planning must be one of {choices}, not {value}</source>
             <translation>planning 必须是 {choices} 之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="477" />
+            <location filename="engine/consult.py" line="478" />
             <source>{name} = "{value}" is ambiguous (a thousands separator or a decimal comma?): write it without the comma, or with a decimal point</source>
             <translation>{name} =“{value}”有歧义（是千位分隔符还是小数逗号？）：请去掉逗号，或改用小数点</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="488" />
+            <location filename="engine/consult.py" line="489" />
             <source>{name} needs a finite number, not {value}</source>
             <translation>{name} 需要一个有限数，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="472" />
+            <location filename="engine/consult.py" line="473" />
             <source>"{value}" is not a value of {name} seen in training ({shown})</source>
             <translation>“{value}”不是训练中见过的 {name} 取值（{shown}）</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="485" />
+            <location filename="engine/consult.py" line="486" />
             <source>{name} needs a number, not "{value}"</source>
             <translation>{name} 需要一个数字，而不是“{value}”</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="495" />
+            <location filename="engine/consult.py" line="496" />
             <source>{problem}; check it, or confirm to use it anyway</source>
             <translation>{problem}；请检查，或确认仍使用该值</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="526" />
+            <location filename="engine/consult.py" line="527" />
             <source>"{name}" is not an attribute of the model</source>
             <translation>“{name}”不是该模型的属性</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="529" />
+            <location filename="engine/consult.py" line="530" />
             <source>{name} is already answered (undo to change it)</source>
             <translation>{name} 已经回答过了（撤销后可修改）</translation>
         </message>
@@ -3191,8 +3202,8 @@
             <location filename="engine/data/project.py" line="102" />
             <location filename="engine/data/project.py" line="104" />
             <location filename="engine/data/spec/reading.py" line="86" />
-            <location filename="engine/tree/check.py" line="93" />
-            <location filename="engine/tree/check.py" line="107" />
+            <location filename="engine/tree/check.py" line="94" />
+            <location filename="engine/tree/check.py" line="108" />
             <source>must be a text</source>
             <translation>必须是文本</translation>
         </message>
@@ -4057,8 +4068,8 @@
         </message>
         <message>
             <location filename="engine/data/spec/reading.py" line="108" />
-            <location filename="engine/tree/check.py" line="333" />
-            <location filename="engine/tree/check.py" line="387" />
+            <location filename="engine/tree/check.py" line="336" />
+            <location filename="engine/tree/check.py" line="390" />
             <source>must be a finite number</source>
             <translation>必须是有限数</translation>
         </message>
@@ -4069,9 +4080,9 @@
         </message>
         <message>
             <location filename="engine/data/spec/reading.py" line="118" />
-            <location filename="engine/tree/check.py" line="96" />
-            <location filename="engine/tree/check.py" line="128" />
-            <location filename="engine/tree/check.py" line="187" />
+            <location filename="engine/tree/check.py" line="97" />
+            <location filename="engine/tree/check.py" line="129" />
+            <location filename="engine/tree/check.py" line="188" />
             <source>must be true or false</source>
             <translation>必须是 true 或 false</translation>
         </message>
@@ -4087,7 +4098,7 @@
         </message>
         <message>
             <location filename="engine/data/spec/reading.py" line="164" />
-            <location filename="engine/tree/check.py" line="81" />
+            <location filename="engine/tree/check.py" line="82" />
             <source>is missing</source>
             <translation>缺失</translation>
         </message>
@@ -4380,7 +4391,7 @@
             <location filename="engine/data/table.py" line="164" />
             <location filename="engine/data/table.py" line="567" />
             <location filename="engine/errors.py" line="63" />
-            <location filename="engine/sessions.py" line="154" />
+            <location filename="engine/sessions.py" line="156" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -4506,162 +4517,162 @@
             <translation>{what}（{name} = {value}）；当 {name} = {relaxed} 时决策树有 {leaves} 个叶节点</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="63" />
+            <location filename="engine/edits.py" line="64" />
             <source>split</source>
             <translation>划分</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="63" />
+            <location filename="engine/edits.py" line="64" />
             <source>move the cut</source>
             <translation>移动切分点</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="63" />
+            <location filename="engine/edits.py" line="64" />
             <source>regroup the branches</source>
             <translation>重新分组分支</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="64" />
+            <location filename="engine/edits.py" line="65" />
             <source>prune to a leaf</source>
             <translation>剪枝为叶节点</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="64" />
+            <location filename="engine/edits.py" line="65" />
             <source>relabel</source>
             <translation>改标签</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="64" />
+            <location filename="engine/edits.py" line="65" />
             <source>lock</source>
             <translation>锁定</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="64" />
+            <location filename="engine/edits.py" line="65" />
             <source>unlock</source>
             <translation>解锁</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="65" />
+            <location filename="engine/edits.py" line="66" />
             <source>regrow below</source>
             <translation>向下重新生长</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="328" />
+            <location filename="engine/edits.py" line="331" />
             <source>a split</source>
             <translation>划分</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="385" />
+            <location filename="engine/edits.py" line="388" />
             <source>regrowing</source>
             <translation>重新生长</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="263" />
+            <location filename="engine/edits.py" line="266" />
             <source>a split needs at least two branches</source>
             <translation>划分至少需要两个分支</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="338" />
+            <location filename="engine/edits.py" line="341" />
             <source>only a split at a number has a cut to move</source>
             <translation>只有按数值的划分才有可移动的切分点</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="340" />
+            <location filename="engine/edits.py" line="343" />
             <source>moving a cut needs the new cut</source>
             <translation>移动切分点需要给出新的切分点</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="350" />
+            <location filename="engine/edits.py" line="353" />
             <source>only a split on categories has branches to regroup</source>
             <translation>只有按类别的划分才有可重新分组的分支</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="352" />
+            <location filename="engine/edits.py" line="355" />
             <source>regrouping needs the groups of values</source>
             <translation>重新分组需要给出取值组</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="371" />
+            <location filename="engine/edits.py" line="374" />
             <source>only a leaf is relabelled (prune the node first)</source>
             <translation>只有叶节点可以改标签（请先剪枝该节点）</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="517" />
+            <location filename="engine/edits.py" line="523" />
             <source>the model has no edit to undo</source>
             <translation>模型没有可撤销的编辑</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="527" />
+            <location filename="engine/edits.py" line="533" />
             <source>the model has no undone edit to redo</source>
             <translation>模型没有可重做的已撤销编辑</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="250" />
+            <location filename="engine/edits.py" line="253" />
             <source>a group of values is empty</source>
             <translation>有一个取值组是空的</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="137" />
+            <location filename="engine/edits.py" line="138" />
             <source>{what} at {path}</source>
             <translation>在 {path} {what}</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="230" />
+            <location filename="engine/edits.py" line="233" />
             <source>the data has no attribute "{name}"</source>
             <translation>数据中没有属性“{name}”</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="237" />
+            <location filename="engine/edits.py" line="240" />
             <source>{what} needs a tree of crisp one-attribute tests (this one has fuzzy or combined tests): prune, relabel and lock work on it</source>
             <translation>{what}需要每个节点只检验一个属性的清晰决策树（这棵树有模糊或组合检验）：剪枝、改标签和锁定可以用于它</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="277" />
+            <location filename="engine/edits.py" line="280" />
             <source>"{attribute}" is a number: give the cut (e.g. {attribute} &lt;= 50)</source>
             <translation>“{attribute}”是数值属性：请给出切分点（例如 {attribute} &lt;= 50）</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="373" />
+            <location filename="engine/edits.py" line="376" />
             <source>"{label}" is not one of the answers ({labels})</source>
             <translation>“{label}”不是可选的答案之一（{labels}）</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="426" />
+            <location filename="engine/edits.py" line="429" />
             <source>the learner grew a tree with other answers here ({labels}): it cannot be grafted</source>
             <translation>学习器在此长出的树答案不同（{labels}）：无法嫁接</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="500" />
+            <location filename="engine/edits.py" line="506" />
             <source>the tree was made by "{algorithm}", which is no learner of this version: an edit regrows and recounts the tree with the learner that made it</source>
             <translation>这棵树由“{algorithm}”生成，它不是本版本的学习算法：编辑需要用生成该树的学习算法重新生长并重新计数</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="81" />
+            <location filename="engine/edits.py" line="82" />
             <source>"{op}" is not an edit (edits: {ops})</source>
             <translation>“{op}”不是一种编辑（可用的编辑：{ops}）</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="195" />
+            <location filename="engine/edits.py" line="196" />
             <source>the node {path} is locked (at {locked}): unlock it before editing it</source>
             <translation>节点 {path} 已锁定（锁定于 {locked}）：编辑前请先解锁</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="273" />
+            <location filename="engine/edits.py" line="276" />
             <source>"{attribute}" is a category: split it by groups of values, not at a number</source>
             <translation>“{attribute}”是类别属性：按取值组划分，而不是按数值切分</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="253" />
+            <location filename="engine/edits.py" line="256" />
             <source>"{value}" is not a value of "{attribute}" (its values: {values})</source>
             <translation>“{value}”不是“{attribute}”的取值（其取值：{values}）</translation>
         </message>
         <message>
-            <location filename="engine/edits.py" line="256" />
+            <location filename="engine/edits.py" line="259" />
             <source>the value "{value}" is in two groups</source>
             <translation>取值“{value}”出现在两个取值组中</translation>
         </message>
         <message>
-            <location filename="engine/errors.py" line="128" />
+            <location filename="engine/errors.py" line="130" />
             <source>cancelled by the user</source>
             <translation>已被用户取消</translation>
         </message>
@@ -4762,6 +4773,12 @@
             <location filename="engine/xlsx_calculator.py" line="280" />
             <source>rule that fired</source>
             <translation>所用规则</translation>
+        </message>
+        <message>
+            <location filename="engine/export.py" line="310" />
+            <location filename="engine/sessions.py" line="442" />
+            <source>warning</source>
+            <translation>警告</translation>
         </message>
         <message>
             <location filename="engine/export.py" line="159" />
@@ -4911,7 +4928,7 @@
         </message>
         <message>
             <location filename="engine/export.py" line="172" />
-            <location filename="engine/sessions.py" line="436" />
+            <location filename="engine/sessions.py" line="439" />
             <location filename="engine/xlsx_calculator.py" line="334" />
             <source>label</source>
             <translation>标签</translation>
@@ -4923,7 +4940,7 @@
         </message>
         <message>
             <location filename="engine/export.py" line="138" />
-            <location filename="engine/sessions.py" line="437" />
+            <location filename="engine/sessions.py" line="440" />
             <location filename="engine/xlsx_calculator.py" line="78" />
             <location filename="engine/xlsx_calculator.py" line="279" />
             <location filename="engine/xlsx_calculator.py" line="334" />
@@ -4956,7 +4973,7 @@
         </message>
         <message>
             <location filename="engine/fileio.py" line="22" />
-            <location filename="engine/sessions.py" line="435" />
+            <location filename="engine/sessions.py" line="438" />
             <source>project</source>
             <translation>项目</translation>
         </message>
@@ -4967,7 +4984,7 @@
         </message>
         <message>
             <location filename="engine/fileio.py" line="22" />
-            <location filename="engine/sessions.py" line="435" />
+            <location filename="engine/sessions.py" line="438" />
             <source>session</source>
             <translation>咨询会话</translation>
         </message>
@@ -4982,75 +4999,60 @@
             <translation>回答文件</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="92" />
+            <location filename="engine/fileio.py" line="100" />
             <source>the disk is full</source>
             <translation>磁盘已满</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="92" />
+            <location filename="engine/fileio.py" line="100" />
             <source>the disk quota is used up</source>
             <translation>磁盘配额已用完</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="93" />
-            <location filename="engine/fileio.py" line="93" />
+            <location filename="engine/fileio.py" line="101" />
+            <location filename="engine/fileio.py" line="101" />
             <source>permission denied</source>
             <translation>没有权限</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="94" />
+            <location filename="engine/fileio.py" line="102" />
             <source>the file system is read-only</source>
             <translation>文件系统是只读的</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="94" />
+            <location filename="engine/fileio.py" line="102" />
             <source>the name is too long</source>
             <translation>名称太长</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="95" />
+            <location filename="engine/fileio.py" line="103" />
             <source>it is a folder</source>
             <translation>它是一个文件夹</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="95" />
+            <location filename="engine/fileio.py" line="103" />
             <source>the folder does not exist</source>
             <translation>文件夹不存在</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="101" />
+            <location filename="engine/fileio.py" line="109" />
             <source>cannot write "{path}": {why}; nothing was changed there</source>
             <translation>无法写入“{path}”：{why}；那里没有任何改动</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="84" />
-            <source>cannot write "{path}": the folder "{folder}" does not exist</source>
-            <translation>无法写入“{path}”：文件夹“{folder}”不存在</translation>
-        </message>
-        <message>
-            <location filename="engine/fileio.py" line="87" />
-            <source>cannot write "{path}": "{folder}" is not a folder</source>
-            <translation>无法写入“{path}”：“{folder}”不是文件夹</translation>
-        </message>
-        <message>
-            <location filename="engine/fileio.py" line="185" />
+            <location filename="engine/fileio.py" line="193" />
             <source>the {what} does not exist</source>
             <translation>{what}不存在</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="187" />
+            <location filename="engine/fileio.py" line="195" />
             <source>the file is far too large to be a {what}</source>
             <translation>文件太大，不可能是{what}</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="200" />
+            <location filename="engine/fileio.py" line="208" />
             <source>the {what} nests lists and objects more than {depth} deep; none of our files does</source>
             <translation>{what}中列表和对象的嵌套超过 {depth} 层；本程序的文件都不会如此</translation>
-        </message>
-        <message>
-            <location filename="engine/fileio.py" line="77" />
-            <source>cannot write "{path}": it is a folder; give a file name</source>
-            <translation>无法写入“{path}”：它是一个文件夹；请给出文件名</translation>
         </message>
         <message>
             <location filename="engine/fileio.py" line="80" />
@@ -5058,34 +5060,49 @@
             <translation>无法写入“{path}”：它不是普通文件（而是设备、管道或套接字）；请给出文件名</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="184" />
+            <location filename="engine/fileio.py" line="84" />
+            <source>cannot write "{path}": the folder "{folder}" does not exist</source>
+            <translation>无法写入“{path}”：文件夹“{folder}”不存在</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="88" />
+            <source>cannot write "{path}": "{folder}" is not a folder</source>
+            <translation>无法写入“{path}”：“{folder}”不是文件夹</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="192" />
             <source>the {what} is not a regular file</source>
             <translation>{what}不是普通文件</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="192" />
+            <location filename="engine/fileio.py" line="200" />
             <source>the {what} cannot be read: {error}</source>
             <translation>无法读取{what}：{error}</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="197" />
+            <location filename="engine/fileio.py" line="205" />
             <source>this is not a RuleTree {what} (not UTF-8 text)</source>
             <translation>这不是 RuleTree 的{what}（不是 UTF-8 文本）</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="205" />
+            <location filename="engine/fileio.py" line="213" />
             <source>the {what} is not valid JSON: {error} (line {line}, column {column})</source>
             <translation>{what}不是有效的 JSON：{error}（第 {line} 行，第 {column} 列）</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="210" />
+            <location filename="engine/fileio.py" line="218" />
             <source>the {what} holds the number {number} (line {line}, column {column}), too large for any setting</source>
             <translation>{what}中的数字 {number}（第 {line} 行，第 {column} 列）太大，不适用于任何设置项</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="214" />
+            <location filename="engine/fileio.py" line="222" />
             <source>the {what} is not valid JSON: {error}</source>
             <translation>{what}不是有效的 JSON：{error}</translation>
+        </message>
+        <message>
+            <location filename="engine/fileio.py" line="77" />
+            <source>cannot write "{path}": it is a folder; give a file name</source>
+            <translation>无法写入“{path}”：它是一个文件夹；请给出文件名</translation>
         </message>
         <message>
             <location filename="engine/guideline.py" line="412" />
@@ -5305,46 +5322,46 @@
             <translation>其中误分类代价</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="210" />
+            <location filename="engine/model.py" line="212" />
             <source>the file is not a regular file (a pipe, a device or a folder), so it is not read</source>
             <translation>该文件不是普通文件（而是管道、设备或文件夹），因此不读取</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="87" />
+            <location filename="engine/model.py" line="89" />
             <source>this is not a RuleTree model file</source>
             <translation>这不是 RuleTree 模型文件</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="90" />
+            <location filename="engine/model.py" line="92" />
             <source>the model file has no valid version</source>
             <translation>模型文件没有有效的版本号</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="92" />
+            <location filename="engine/model.py" line="94" />
             <source>the model was saved by a newer RuleTree Studio (model version {version}); this version reads version {known}. Update RuleTree Studio.</source>
             <translation>该模型由更新版本的 RuleTree Studio 保存（模型版本 {version}）；本版本只能读取版本 {known}。请更新 RuleTree Studio。</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="173" />
-            <location filename="engine/model.py" line="101" />
-            <location filename="engine/model.py" line="163" />
-            <location filename="engine/model.py" line="169" />
+            <location filename="engine/model.py" line="175" />
+            <location filename="engine/model.py" line="103" />
+            <location filename="engine/model.py" line="165" />
+            <location filename="engine/model.py" line="171" />
             <source>the model file is damaged: {message}</source>
             <translation>模型文件已损坏：{message}</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="206" />
+            <location filename="engine/model.py" line="208" />
             <source>the file cannot be read: {error}</source>
             <translation>无法读取该文件：{error}</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="116" />
+            <location filename="engine/model.py" line="118" />
             <source>the model file is damaged ({kind}: {error})</source>
             <translation>模型文件已损坏（{kind}：{error}）</translation>
         </message>
         <message>
             <location filename="engine/plan.py" line="722" />
-            <location filename="engine/sessions.py" line="435" />
+            <location filename="engine/sessions.py" line="438" />
             <source>case</source>
             <translation>样本</translation>
         </message>
@@ -5864,7 +5881,7 @@
             <translation>defaultChild="{d}" 不是其任何子 Node 的 id</translation>
         </message>
         <message>
-            <location filename="engine/predicting.py" line="33" />
+            <location filename="engine/predicting.py" line="35" />
             <source>(several rules, weighted: a value they test is missing in this row)</source>
             <translation>（多条规则加权：本行缺少这些规则所测试的值）</translation>
         </message>
@@ -6335,165 +6352,160 @@
             <translation>{setting}，mu = {mu}：第 {k} 对（共 {n} 对）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="148" />
+            <location filename="engine/sessions.py" line="150" />
             <source>stopped at node {node}: {label}</source>
             <translation>停在节点 {node}：{label}</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="149" />
+            <location filename="engine/sessions.py" line="151" />
             <source> (stopped here: {names} unknown)</source>
             <translation>（停在此处：{names} 未知）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="150" />
+            <location filename="engine/sessions.py" line="152" />
             <source> (stopped here: a prerequisite is unknown)</source>
             <translation>（停在此处：某个前置属性未知）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="151" />
+            <location filename="engine/sessions.py" line="153" />
             <source> (every rule below ends in {label})</source>
             <translation>（下方每条规则的结论都是 {label}）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="152" />
+            <location filename="engine/sessions.py" line="154" />
             <source> (not asked further: {names} unknown)</source>
             <translation>（未继续提问：{names} 未知）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="153" />
+            <location filename="engine/sessions.py" line="155" />
             <source>no answer</source>
             <translation>无回答</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="435" />
+            <location filename="engine/sessions.py" line="438" />
             <source>created</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="435" />
+            <location filename="engine/sessions.py" line="438" />
             <source>updated</source>
             <translation>更新时间</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="435" />
+            <location filename="engine/sessions.py" line="438" />
             <source>model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="436" />
+            <location filename="engine/sessions.py" line="439" />
             <source>finished</source>
             <translation>已完成</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="436" />
+            <location filename="engine/sessions.py" line="439" />
             <source>questions</source>
             <translation>问题数</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="436" />
-            <location filename="engine/sessions.py" line="383" />
+            <location filename="engine/sessions.py" line="439" />
+            <location filename="engine/sessions.py" line="386" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="437" />
+            <location filename="engine/sessions.py" line="440" />
             <source>total cost</source>
             <translation>总代价</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="437" />
+            <location filename="engine/sessions.py" line="440" />
             <source>common cost saved</source>
             <translation>节省的公共代价</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="438" />
+            <location filename="engine/sessions.py" line="441" />
             <source>step</source>
             <translation>步骤</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="438" />
+            <location filename="engine/sessions.py" line="441" />
             <source>question</source>
             <translation>问题</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="438" />
+            <location filename="engine/sessions.py" line="441" />
             <source>answer</source>
             <translation>回答</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="438" />
+            <location filename="engine/sessions.py" line="441" />
             <source>utility</source>
             <translation>效用</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="439" />
-            <source>warning</source>
-            <translation>警告</translation>
-        </message>
-        <message>
-            <location filename="engine/sessions.py" line="454" />
+            <location filename="engine/sessions.py" line="457" />
             <source>Sessions</source>
             <translation>咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="463" />
+            <location filename="engine/sessions.py" line="466" />
             <source>Answers</source>
             <translation>回答</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="299" />
+            <location filename="engine/sessions.py" line="301" />
             <source>it is not a session file (no "format": "{format}")</source>
             <translation>这不是咨询会话文件（没有 "format": "{format}"）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="302" />
+            <location filename="engine/sessions.py" line="304" />
             <source>"version" is {value}, not a whole number from 1</source>
             <translation>"version" 为 {value}，不是从 1 起的整数</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="304" />
+            <location filename="engine/sessions.py" line="306" />
             <source>it is version {version}, newer than this program reads ({known}); update RuleTree Studio</source>
             <translation>其版本为 {version}，比本程序能读取的版本（{known}）更新；请更新 RuleTree Studio</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="310" />
+            <location filename="engine/sessions.py" line="312" />
             <source>"{key}" is not true or false</source>
             <translation>"{key}" 不是 true 或 false</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="317" />
+            <location filename="engine/sessions.py" line="319" />
             <source>"{key}" is {value}, not one of {choices}</source>
             <translation>"{key}" 为 {value}，不是 {choices} 之一</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="255" />
+            <location filename="engine/sessions.py" line="257" />
             <source>the model file has changed since this session was saved (retrained?); resume it with the model it was made with</source>
             <translation>自保存此咨询会话以来，模型文件已改变（重新训练过？）；请用创建它时的模型继续</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="308" />
-            <location filename="engine/sessions.py" line="347" />
+            <location filename="engine/sessions.py" line="310" />
+            <location filename="engine/sessions.py" line="350" />
             <source>"{key}" is not a text</source>
             <translation>"{key}" 不是文本</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="313" />
-            <location filename="engine/sessions.py" line="345" />
+            <location filename="engine/sessions.py" line="315" />
+            <location filename="engine/sessions.py" line="348" />
             <source>"{key}" is not an object</source>
             <translation>"{key}" 不是对象</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="322" />
+            <location filename="engine/sessions.py" line="324" />
             <source>"{key}" is not a list</source>
             <translation>"{key}" 不是列表</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="324" />
+            <location filename="engine/sessions.py" line="326" />
             <source>"steps" holds {n} steps, more than {most}</source>
             <translation>"steps" 含有 {n} 个步骤，超过了 {most}</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="327" />
+            <location filename="engine/sessions.py" line="329" />
             <source>step {number}</source>
             <translation>步骤 {number}</translation>
         </message>
@@ -6503,27 +6515,22 @@
             <translation>无法写入咨询记录文件夹“{path}”：{why}</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="240" />
+            <location filename="engine/sessions.py" line="242" />
             <source>this session cannot be resumed: {problem}</source>
             <translation>无法继续此咨询会话：{problem}</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="333" />
+            <location filename="engine/sessions.py" line="335" />
             <source>{where}: "answers" is not an object of attribute: value</source>
             <translation>{where}："answers" 不是“属性: 取值”形式的对象</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="341" />
-            <source>{where}: "{key}" is not a list of texts</source>
-            <translation>{where}："{key}" 不是文本列表</translation>
-        </message>
-        <message>
-            <location filename="engine/sessions.py" line="350" />
+            <location filename="engine/sessions.py" line="353" />
             <source>"{key}" is not a number</source>
             <translation>"{key}" 不是数字</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="353" />
+            <location filename="engine/sessions.py" line="356" />
             <source>"{key}" is not a list of texts</source>
             <translation>"{key}" 不是文本列表</translation>
         </message>
@@ -6533,29 +6540,34 @@
             <translation>该位置已有一个文件</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="248" />
+            <location filename="engine/sessions.py" line="250" />
             <source>the session file is damaged ({error})</source>
             <translation>咨询会话文件已损坏（{error}）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="257" />
+            <location filename="engine/sessions.py" line="259" />
             <source>this session was made with another model ({model}); resume it with the model it was made with</source>
             <translation>此咨询会话是用另一个模型（{model}）创建的；请用创建它时的模型继续</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="261" />
+            <location filename="engine/sessions.py" line="263" />
             <source>the model of this session is gone ({model})</source>
             <translation>此咨询会话的模型已不存在（{model}）</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="336" />
+            <location filename="engine/sessions.py" line="338" />
             <source>{where}: "{key}" is not a text</source>
             <translation>{where}："{key}" 不是文本</translation>
         </message>
         <message>
-            <location filename="engine/sessions.py" line="339" />
+            <location filename="engine/sessions.py" line="341" />
             <source>{where}: "{key}" is not a number</source>
             <translation>{where}："{key}" 不是数字</translation>
+        </message>
+        <message>
+            <location filename="engine/sessions.py" line="344" />
+            <source>{where}: "{key}" is not a list of texts</source>
+            <translation>{where}："{key}" 不是文本列表</translation>
         </message>
         <message>
             <location filename="engine/settings_words.py" line="18" />
@@ -6757,7 +6769,7 @@
         </message>
         <message>
             <location filename="engine/strategies.py" line="126" />
-            <location filename="engine/workflows.py" line="108" />
+            <location filename="engine/workflows.py" line="109" />
             <source>test strategy must be one of {choices}, not {strategy!r}</source>
             <translation>测试策略必须是 {choices} 之一，而不是 {strategy!r}</translation>
         </message>
@@ -6777,249 +6789,255 @@
             <translation>加权类别分布中的占比</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="275" />
+            <location filename="engine/tree/check.py" line="278" />
             <source>the class counts add up to more than a number can hold</source>
             <translation>类别计数之和超出了数字能表示的范围</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="326" />
+            <location filename="engine/tree/check.py" line="329" />
             <source>leaf</source>
             <translation>叶节点</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="330" />
+            <location filename="engine/tree/check.py" line="333" />
             <source>threshold split</source>
             <translation>阈值分裂</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="337" />
+            <location filename="engine/tree/check.py" line="340" />
             <source>category split</source>
             <translation>类别分裂</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="356" />
+            <location filename="engine/tree/check.py" line="359" />
             <source>fuzzy split</source>
             <translation>模糊分裂</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="375" />
+            <location filename="engine/tree/check.py" line="378" />
             <source>trichotomy split</source>
             <translation>三分法分裂</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="91" />
-            <location filename="engine/tree/check.py" line="137" />
-            <location filename="engine/tree/check.py" line="104" />
-            <location filename="engine/tree/check.py" line="157" />
-            <location filename="engine/tree/check.py" line="223" />
+            <location filename="engine/tree/check.py" line="92" />
+            <location filename="engine/tree/check.py" line="138" />
+            <location filename="engine/tree/check.py" line="105" />
+            <location filename="engine/tree/check.py" line="158" />
+            <location filename="engine/tree/check.py" line="226" />
+            <location filename="engine/tree/seen.py" line="149" />
+            <location filename="engine/tree/seen.py" line="160" />
+            <location filename="engine/tree/seen.py" line="169" />
+            <location filename="engine/tree/seen.py" line="177" />
             <source>must be an object</source>
             <translation>必须是对象</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="99" />
+            <location filename="engine/tree/check.py" line="100" />
             <source>must be a list</source>
             <translation>必须是列表</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="142" />
+            <location filename="engine/tree/check.py" line="143" />
             <source>must start with the classes of the schema, in their order</source>
             <translation>必须以模式中的类别开头，且顺序一致</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="149" />
+            <location filename="engine/tree/check.py" line="150" />
             <source>must be a list of nodes (at least the root)</source>
             <translation>必须是节点列表（至少包含根节点）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="201" />
+            <location filename="engine/tree/check.py" line="204" />
             <source>must be a list of [node, effective number of cases] pairs</source>
             <translation>必须是 [节点, 有效案例数] 对的列表</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="217" />
+            <location filename="engine/tree/check.py" line="220" />
             <source>must be an object with "attributes"</source>
             <translation>必须是含有 "attributes" 的对象</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="291" />
+            <location filename="engine/tree/check.py" line="294" />
             <source>cannot be reached from the root (node 0): the nodes do not form one tree</source>
             <translation>无法从根节点（节点 0）到达：这些节点不构成一棵树</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="309" />
+            <location filename="engine/tree/check.py" line="312" />
             <source>must be a list of child positions</source>
             <translation>必须是子节点位置的列表</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="60" />
+            <location filename="engine/tree/check.py" line="61" />
             <source>must be a list of texts</source>
             <translation>必须是文本列表</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="61" />
+            <location filename="engine/tree/check.py" line="62" />
             <source>must be a list of texts (at least one)</source>
             <translation>必须是文本列表（至少一项）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="126" />
+            <location filename="engine/tree/check.py" line="127" />
             <source>must be two finite numbers, lowest first</source>
             <translation>必须是两个有限数，小者在前</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="172" />
+            <location filename="engine/tree/check.py" line="173" />
             <source>must be a list of node numbers</source>
             <translation>必须是节点编号列表</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="221" />
+            <location filename="engine/tree/check.py" line="224" />
             <source>is not an attribute of the schema</source>
             <translation>不是模式中的属性</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="237" />
+            <location filename="engine/tree/check.py" line="240" />
             <source>must be a list of [node, counts]</source>
             <translation>必须是 [节点, 计数] 的列表</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="255" />
+            <location filename="engine/tree/check.py" line="258" />
             <source>must be {k} finite, non-negative numbers (one per class)</source>
             <translation>必须是 {k} 个非负有限数（每个类别一个）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="344" />
-            <location filename="engine/tree/check.py" line="233" />
+            <location filename="engine/tree/check.py" line="347" />
+            <location filename="engine/tree/check.py" line="236" />
+            <location filename="engine/tree/seen.py" line="155" />
             <source>must be increasing finite numbers</source>
             <translation>必须是递增的有限数</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="121" />
+            <location filename="engine/tree/check.py" line="122" />
             <source>a nominal attribute needs its categories</source>
             <translation>名义型属性需要给出其类别取值</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="144" />
+            <location filename="engine/tree/check.py" line="145" />
             <source>"{label}" is the pending answer, not a label</source>
             <translation>“{label}”是待定答案，不是标签</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="227" />
+            <location filename="engine/tree/check.py" line="230" />
             <source>a category attribute has no cuts</source>
             <translation>类别型属性没有切分点</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="242" />
+            <location filename="engine/tree/check.py" line="245" />
             <source>must be [node, counts]</source>
             <translation>必须是 [节点, 计数]</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="301" />
+            <location filename="engine/tree/check.py" line="304" />
             <source>{name} is not an attribute of the schema</source>
             <translation>{name} 不是模式中的属性</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="319" />
+            <location filename="engine/tree/check.py" line="322" />
             <source>at least {low}</source>
             <translation>至少 {low} 个</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="321" />
+            <location filename="engine/tree/check.py" line="324" />
             <source>a {kind} has {need} children, not {n_children}</source>
             <translation>{kind}有 {need} 个子节点，而不是 {n_children} 个</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="370" />
+            <location filename="engine/tree/check.py" line="373" />
             <source>the term names must be {n_children} texts (one per child)</source>
             <translation>模糊语义值名称必须是 {n_children} 个文本（每个子节点一个）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="383" />
+            <location filename="engine/tree/check.py" line="386" />
             <source>must be {n_names} finite numbers (one per attribute)</source>
             <translation>必须是 {n_names} 个有限数（每个属性一个）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="64" />
+            <location filename="engine/tree/check.py" line="65" />
             <source>must be a text, not {v}</source>
             <translation>必须是文本，而不是 {v}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="109" />
+            <location filename="engine/tree/check.py" line="110" />
             <source>the attribute "{name}" comes twice</source>
             <translation>属性“{name}”出现了两次</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="112" />
-            <location filename="engine/tree/check.py" line="115" />
+            <location filename="engine/tree/check.py" line="113" />
+            <location filename="engine/tree/check.py" line="116" />
+            <location filename="engine/tree/seen.py" line="146" />
             <source>must be one of {choices}</source>
             <translation>必须是 {choices} 之一</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="160" />
-            <location filename="engine/tree/check.py" line="184" />
+            <location filename="engine/tree/check.py" line="161" />
+            <location filename="engine/tree/check.py" line="185" />
             <source>must be one of {choices}, not {kind}</source>
             <translation>必须是 {choices} 之一，而不是 {kind}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="168" />
+            <location filename="engine/tree/check.py" line="169" />
             <source>{node} is none of the tree's labels</source>
             <translation>{node} 不是该决策树的任何标签</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="206" />
+            <location filename="engine/tree/check.py" line="209" />
             <source>must be [node, effective number of cases]: a node number from 0 to {last} (each once) and a number &gt;= 0</source>
             <translation>必须是 [节点, 有效案例数]：0 到 {last} 的节点编号（每个一次）和一个 &gt;= 0 的数</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="312" />
+            <location filename="engine/tree/check.py" line="315" />
             <source>must be a child position from 0 to {value} (or -1: no branch), not {b}</source>
             <translation>必须是 0 到 {value} 的子节点位置（或 -1：无分支），而不是 {b}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="320" />
+            <location filename="engine/tree/check.py" line="323" />
             <source>{low} or {high}</source>
             <translation>{low} 或 {high}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="346" />
+            <location filename="engine/tree/check.py" line="349" />
             <source>{n_cuts} cuts make {value} intervals, not {n_node}</source>
             <translation>{n_cuts} 个切分点构成 {value} 个区间，而不是 {n_node} 个</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="350" />
+            <location filename="engine/tree/check.py" line="353" />
             <source>"{attr}" has {n_attr} categories, not {n_node}</source>
             <translation>“{attr}”有 {n_attr} 个类别取值，而不是 {n_node} 个</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="362" />
+            <location filename="engine/tree/check.py" line="365" />
             <source>a fuzzy split needs {n_children} increasing centres (finite numbers, one per child)</source>
             <translation>模糊分裂需要 {n_children} 个递增的中心（有限数，每个子节点一个）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="379" />
+            <location filename="engine/tree/check.py" line="382" />
             <source>"{name}" is not an attribute of the schema</source>
             <translation>“{name}”不是模式中的属性</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="69" />
+            <location filename="engine/tree/check.py" line="70" />
             <source>"{v}" comes twice</source>
             <translation>“{v}”出现了两次</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="175" />
+            <location filename="engine/tree/check.py" line="176" />
             <source>must be a node number from 1 to {value}, not {c}</source>
             <translation>必须是 1 到 {value} 的节点编号，而不是 {c}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="179" />
+            <location filename="engine/tree/check.py" line="180" />
             <source>node {c} is already a child of node {parent} (a tree node has one parent)</source>
             <translation>节点 {c} 已经是节点 {parent} 的子节点（树中的节点只有一个父节点）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="245" />
+            <location filename="engine/tree/check.py" line="248" />
             <source>must be a leaf's node number, each leaf once, not {node}</source>
             <translation>必须是叶节点的编号，每个叶节点一次，而不是 {node}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="250" />
+            <location filename="engine/tree/check.py" line="253" />
             <source>must be {size} finite, non-negative counts (one per bin)</source>
             <translation>必须是 {size} 个非负有限计数（每个区间一个）</translation>
         </message>
@@ -7287,6 +7305,62 @@
             <translation>无条件</translation>
         </message>
         <message>
+            <location filename="engine/tree/seen.py" line="144" />
+            <source>must be an object with "nodes"</source>
+            <translation>必须是含 "nodes" 的对象</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/seen.py" line="152" />
+            <location filename="engine/tree/seen.py" line="172" />
+            <source>is not a numeric attribute of the schema</source>
+            <translation>不是模式中的数值属性</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/seen.py" line="163" />
+            <source>must be a node number, each node once</source>
+            <translation>必须是节点编号，每个节点一次</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/seen.py" line="166" />
+            <source>must be a whole number from 0</source>
+            <translation>必须是从 0 起的整数</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/seen.py" line="174" />
+            <source>must be [low, high], two finite numbers</source>
+            <translation>必须是 [下限, 上限]，两个有限数</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/seen.py" line="181" />
+            <source>is not a category attribute of the schema</source>
+            <translation>不是模式中的类别属性</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/seen.py" line="183" />
+            <source>must list categories of the attribute</source>
+            <translation>必须列出该属性的类别</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/seen.py" line="189" />
+            <source>must be one finite, non-negative weight per child</source>
+            <translation>必须为每个子节点给出一个有限的非负权重</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/seen.py" line="191" />
+            <source>must be a finite, non-negative weight</source>
+            <translation>必须是有限的非负权重</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/seen.py" line="197" />
+            <source>must name attributes of the schema, each once</source>
+            <translation>必须指明模式中的属性，每个一次</translation>
+        </message>
+        <message>
+            <location filename="engine/tree/seen.py" line="204" />
+            <source>must be lists of bin numbers, one per attribute</source>
+            <translation>必须是区间编号的列表，每个属性一个</translation>
+        </message>
+        <message>
             <location filename="engine/trust/intervals.py" line="219" />
             <source>The model does not keep its training cases' weights: each case is taken to weigh 1.</source>
             <translation>模型未保存训练案例的权重：每个案例按权重 1 计算。</translation>
@@ -7327,6 +7401,87 @@
             <translation>有效案例 {n} 个，权重 {weight}（少于 {min} 个）</translation>
         </message>
         <message>
+            <location filename="engine/trust/novelty.py" line="165" />
+            <source>{name} = {value} is outside the range of the {n} training cases at this node ({low} to {high})</source>
+            <translation>{name} = {value} 超出此节点 {n} 个训练样本的范围（{low} 到 {high}）</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/novelty.py" line="166" />
+            <source>{name} = "{value}" was never seen in training (read as unknown)</source>
+            <translation>{name} = "{value}" 在训练中从未出现（按未知处理）</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/novelty.py" line="167" />
+            <source>{name} = {value}: no training case had this value</source>
+            <translation>{name} = {value}：没有训练样本取此值</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/novelty.py" line="168" />
+            <source>{name} = {value}: none of the {n} training cases at this node had this value</source>
+            <translation>{name} = {value}：此节点的 {n} 个训练样本都没有取此值</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/novelty.py" line="169" />
+            <source>no training case at this leaf shares this combination of {values}</source>
+            <translation>此叶节点没有训练样本具有这一组合：{values}</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/novelty.py" line="170" />
+            <source>no training case reached this part of the tree (node {node}): its answer is borrowed from above</source>
+            <translation>没有训练样本到达树的这一部分（节点 {node}）：其答案借自上层节点</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/novelty.py" line="396" />
+            <source>{branch}: {n} of {total}</source>
+            <translation>{branch}：{total} 中的 {n}</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/novelty.py" line="397" />
+            <source>missing: {n} of {total}</source>
+            <translation>缺失：{total} 中的 {n}</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/novelty.py" line="414" />
+            <source>{name} unknown: the case stops here, at {node}, and takes its answer ({label}, from {n} training cases)</source>
+            <translation>{name} 未知：该个案停在此处（{node}），采用此处的答案（{label}，来自 {n} 个训练样本）</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/novelty.py" line="416" />
+            <source>{name} unknown: the case goes on down the branch most cases took ({branch}: {n} of {total})</source>
+            <translation>{name} 未知：该个案沿多数样本所走的分支继续（{branch}：{total} 中的 {n}）</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/novelty.py" line="417" />
+            <source>{name} unknown: the case is spread over the branches {shares}</source>
+            <translation>{name} 未知：该个案按比例分散到各分支 {shares}</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/novelty.py" line="418" />
+            <source> (in training, {n} of {total} cases had {name} missing here)</source>
+            <translation>（训练中，此处 {total} 个样本中有 {n} 个缺失 {name}）</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/novelty.py" line="368" />
+            <source>they stayed at this node</source>
+            <translation>它们留在此节点</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/novelty.py" line="369" />
+            <source>they went down every branch in proportion ({shares})</source>
+            <translation>它们按比例进入每个分支（{shares}）</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/novelty.py" line="370" />
+            <location filename="engine/trust/novelty.py" line="371" />
+            <source>they went down the branch most cases took ({branch})</source>
+            <translation>它们进入多数样本所走的分支（{branch}）</translation>
+        </message>
+        <message>
+            <location filename="engine/trust/novelty.py" line="441" />
+            <source>node {node}</source>
+            <translation>节点 {node}</translation>
+        </message>
+        <message>
             <location filename="engine/trust/stability.py" line="194" />
             <source>no rows to draw bootstrap samples from</source>
             <translation>没有可抽取自助样本的行</translation>
@@ -7342,72 +7497,72 @@
             <translation>第 {b} 个自助模型（共 {B} 个）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="299" />
+            <location filename="engine/workflows.py" line="300" />
             <source>the class of least expected cost</source>
             <translation>期望代价最小的类</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="301" />
+            <location filename="engine/workflows.py" line="302" />
             <source>the commonest class</source>
             <translation>最常见的类</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="368" />
+            <location filename="engine/workflows.py" line="369" />
             <source>cross-validation needs at least 2 folds and no hold-out</source>
             <translation>交叉验证至少需要 2 折，且不能同时使用留出法</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="254" />
+            <location filename="engine/workflows.py" line="255" />
             <source>the {rows} training rows (no hold-out: optimistic)</source>
             <translation>{rows} 个训练行（未使用留出法：偏乐观）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="249" />
+            <location filename="engine/workflows.py" line="250" />
             <source>{k}-fold cross-validation over the {rows} rows (the tree: fitted on all)</source>
             <translation>在 {rows} 行上的 {k} 折交叉验证（决策树：在全部行上训练）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="252" />
+            <location filename="engine/workflows.py" line="253" />
             <source>the {rows} held-out rows ({share})</source>
             <translation>{rows} 个留出行（{share}）</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="315" />
+            <location filename="engine/workflows.py" line="316" />
             <source>the hold-out share must be between 0 and 1 (e.g. 0.3), not {holdout:g}</source>
             <translation>留出比例必须在 0 到 1 之间（例如 0.3），而不是 {holdout:g}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="322" />
+            <location filename="engine/workflows.py" line="323" />
             <source>the missing rate must be a share from 0 up to (not including) 1 (e.g. 0.2), not {rate:g}</source>
             <translation>缺失率必须是从 0 到 1（不含 1）的比例（例如 0.2），而不是 {rate:g}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="392" />
+            <location filename="engine/workflows.py" line="394" />
             <source>the tree is a single leaf: {reason}</source>
             <translation>决策树只有一个叶节点：{reason}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="535" />
+            <location filename="engine/workflows.py" line="537" />
             <source>cross-validation needs at least 2 folds, not {cv}</source>
             <translation>交叉验证至少需要 2 折，而不是 {cv}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="537" />
+            <location filename="engine/workflows.py" line="539" />
             <source>repeats must be at least 1, not {repeats}</source>
             <translation>重复次数必须至少为 1，而不是 {repeats}</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="215" />
+            <location filename="engine/workflows.py" line="216" />
             <source>{single} of the {leaves} leaves hold a single training case: their rules rest on one case each</source>
             <translation>{leaves} 个叶节点中有 {single} 个只含一个训练案例：它们的规则各只依据一个案例</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="207" />
+            <location filename="engine/workflows.py" line="208" />
             <source>{pairs} pair(s) of leaves break the monotone directions set on the attributes; enforcing them relabels those leaves at the least training error</source>
             <translation>{pairs} 对叶节点违反了为属性设置的单调方向；强制单调会以最小训练误差重新标记这些叶节点</translation>
         </message>
         <message>
-            <location filename="engine/workflows.py" line="218" />
+            <location filename="engine/workflows.py" line="219" />
             <source>the tree has {leaves} leaves for {rows} training rows: it may have learnt the cases by heart rather than rules</source>
             <translation>决策树有 {leaves} 个叶节点，而训练数据只有 {rows} 行：它可能只是记住了案例，而不是学到了规则</translation>
         </message>
