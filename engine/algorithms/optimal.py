@@ -188,7 +188,8 @@ class Search:
         self.n_groups = int(self.group.max(initial=0)) + 1
         self.attr = np.array([b.attribute for b in features], np.int64)
         self.usable = np.ones(F, np.bool_)
-        self.memo: dict = {}
+        self.memo: dict = {}  # key -> (optimal value, plan)
+        self.lower: dict = {}  # key -> a lower bound (a search cut by a budget or the clock)
         self._price: dict = {}
         self.nodes_searched = 0
 
@@ -231,18 +232,34 @@ class Search:
 
     # ---- the search -----------------------------------------------------------------------------
 
-    def solve(self, rows: np.ndarray, depth: int, known: frozenset = frozenset(), root: bool = False):
-        """(value, lower bound, plan, complete): plan None for a leaf, else (f, plan of f's counted
-        side, plan of its other side); complete: value is the optimum (== lower bound)."""
+    def solve(self, rows: np.ndarray, depth: int, known: frozenset = frozenset(), ub: float = np.inf,
+              root: bool = False):
+        """(value, lower bound, plan): the cheapest tree over `rows` found (plan None for a leaf,
+        else (f, plan of f's counted side, plan of its other side)) and a bound no tree over
+        `rows` goes below. lower == value: that tree is optimal. lower >= ub: no tree costs less
+        than the caller's budget `ub` (then value may be inf, no tree returned). lower < value
+        otherwise: the time ran out."""
         key = self._key(rows, depth, known)
         hit = self.memo.get(key)
         if hit is not None:
-            return hit[0], hit[0], hit[1], True
+            return hit[0], hit[0], hit[1]
+        known_lower = self.lower.get(key, -np.inf)
+        if known_lower >= ub:
+            return np.inf, known_lower, None
         self.nodes_searched += 1
         if depth <= 2:
-            out = self._depth2(rows, depth, known)
-            self.memo[key] = (out[0], out[2])
-            return out
+            # exactly, whatever the budget: one compiled call, and an exact answer is reused by the memo
+            value, lower, plan = self._depth2(rows, depth, known, np.inf)
+        else:
+            value, lower, plan = self._search(rows, depth, known, ub, root)
+        lower = max(lower, known_lower)
+        if lower >= value - TOL:
+            self.memo[key] = (value, plan)
+            return value, value, plan
+        self.lower[key] = lower
+        return value, lower, plan
+
+    def _search(self, rows, depth, known, ub, root):
         if self.progress is not None:
             self.progress.check()
         y, w = self.y, self.w
@@ -253,8 +270,7 @@ class Search:
         floor = self.bound(rows)
         total = float(tot.sum())
         if best <= floor + TOL or total < 2 * self.min_leaf - kernels.EPS:
-            self.memo[key] = (best, None)
-            return best, best, None, True
+            return best, best, None
         tc_root, _ = self.prices(known)
         options = []
         for f in range(self.F):
@@ -267,52 +283,47 @@ class Search:
                                                                                       self.cost)[0]
             options.append((quick, f, fixed))
         options.sort()
-        bounds = [best]
-        complete = True
+        bounds = [best]  # every option's bound: the leaf's value, each split's
         for i, (_quick, f, fixed) in enumerate(options):
             if root and self.progress is not None:
                 self.progress.report(i, len(options), _("searching the optimal tree: split {done} of {total} at "
                                                         "the root").format(done=i + 1, total=len(options)))
-            if best <= floor + TOL:
-                break  # proven: nothing beats the bound
+            limit = min(best, ub)
+            if limit <= floor + TOL:
+                bounds.append(floor)
+                break  # nothing left beats the bound (or the budget)
             ra = rows[self.counted[rows, f]]
             rb = rows[~self.counted[rows, f] & ~self.missing[rows, f]]
             lba, lbb = self.bound(ra), self.bound(rb)
-            if time.perf_counter() > self.deadline:
-                self.timed_out = True
-                complete = False
+            if fixed + lba + lbb >= limit - TOL:
                 bounds.append(fixed + lba + lbb)
                 continue
-            if fixed + lba + lbb >= best - TOL:
+            if time.perf_counter() > self.deadline:
+                self.timed_out = True
                 bounds.append(fixed + lba + lbb)
                 continue
             below = known | {int(self.attr[f])} if self.priced else known
-            va, la, pa, ca = self.solve(ra, depth - 1, below)
-            if fixed + la + lbb >= best - TOL:
+            va, la, pa = self.solve(ra, depth - 1, below, limit - fixed - lbb)
+            if fixed + la + lbb >= limit - TOL:
                 bounds.append(fixed + la + lbb)
-                complete = complete and ca
                 continue
-            vb, lb_b, pb, cb = self.solve(rb, depth - 1, below)
+            vb, lb_b, pb = self.solve(rb, depth - 1, below, limit - fixed - va)
             bounds.append(fixed + la + lb_b)
-            complete = complete and ca and cb
             if fixed + va + vb < best - TOL:
                 best, plan = fixed + va + vb, (f, pa, pb)
-        if complete:
-            self.memo[key] = (best, plan)
-            return best, best, plan, True
         lower = max(min(bounds), floor)
-        return best, min(lower, best), plan, False
+        return best, min(lower, best) if best < ub else lower, plan
 
-    def _depth2(self, rows, depth, known):
+    def _depth2(self, rows, depth, known, ub):
         tot, A, M, AA, AM, MM = kernels.pair_counts(rows, self.y, self.w, self.cnt_ptr, self.cnt_idx, self.mis_ptr,
                                                     self.mis_idx, self.F, self.K)
         tc_root, tc_child = self.prices(known)
-        value, f, ga, gb = kernels.best_depth2(tot, A, M, AA, AM, MM, self.cost, self.lam, self.min_leaf, depth,
-                                               tc_root, tc_child, self.usable)
+        value, f, ga, gb, lower = kernels.best_depth2(tot, A, M, AA, AM, MM, self.cost, self.lam, self.min_leaf,
+                                                      depth, tc_root, tc_child, self.usable, ub)
         if f < 0:
-            return value, value, None, True
+            return value, lower, None
         leaf = lambda g: None if g < 0 else (int(g), None, None)  # noqa: E731
-        return value, value, (int(f), leaf(ga), leaf(gb)), True
+        return value, lower, (int(f), leaf(ga), leaf(gb))
 
     # ---- the tree -------------------------------------------------------------------------------
 
@@ -375,7 +386,8 @@ def fit_optimal(data: EncodedData, spec: ProblemSpec | None, params: dict, progr
     search = Search(data, features, cost, costs, float(params.get("leaf_penalty", 0.0)),
                     float(params.get("min_samples_leaf", 1)), deadline, progress)
     rows = np.arange(data.n, dtype=np.int64)
-    value, lower, plan, complete = search.solve(rows, int(params.get("max_depth", 3)), frozenset(), root=True)
+    value, lower, plan = search.solve(rows, int(params.get("max_depth", 3)), frozenset(), root=True)
+    complete = lower >= value - TOL
     tree = search.build(rows, plan)
     gap = 0.0 if complete or value <= 0 else max(0.0, (value - lower) / value)
     tree.info = {"objective": float(value), "lower_bound": float(value if complete else lower), "gap": float(gap),

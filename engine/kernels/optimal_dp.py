@@ -140,62 +140,70 @@ def _best_depth1(C, Ca_all, Cm_all, usable, cost, lam, min_leaf, test_cost):
 
 
 @numba.njit(**JIT)
-def best_depth2(tot, A, M, AA, AM, MM, cost, lam, min_leaf, depth, tc_root, tc_child, usable):
-    """The cheapest tree of depth <= `depth` (1 or 2) over the set the counts describe.
+def best_depth2(tot, A, M, AA, AM, MM, cost, lam, min_leaf, depth, tc_root, tc_child, usable, ub):
+    """The cheapest tree of depth <= `depth` (1 or 2) over the set the counts describe, if one
+    costs less than `ub` (the caller's budget: np.inf for none).
 
-    Returns (value, f, g_counted, g_other): f the root's feature (-1: a leaf), g_counted /
-    g_other the feature of the child on f's counted / other side (-1: a leaf). tc_root[f] is
-    the test and waiting cost a case with f known pays at the root, tc_child[f, g] what it pays
-    for g below a root testing f; `usable[f]` false leaves f out."""
+    Returns (value, f, g_counted, g_other, lower): f the root's feature (-1: a leaf), g_counted /
+    g_other the feature of the child on f's counted / other side (-1: a leaf); `lower` = value
+    when that tree is the optimum, else (nothing costs less than ub) `ub`, and the tree is the
+    leaf. tc_root[f] is the test and waiting cost a case with f known pays at the root,
+    tc_child[f, g] what it pays for g below a root testing f; `usable[f]` false leaves f out."""
     F = A.shape[0]
     K = tot.shape[0]
     leaf, label = leaf_cost(tot, cost)
-    best = leaf + lam
+    leaf_value = leaf + lam
+    limit = min(leaf_value, ub)
+    best = np.inf
     best_f, best_ga, best_gb = -1, -1, -1
     total = _sum(tot)
-    if depth <= 0 or total < 2.0 * min_leaf - EPS:
-        return best, best_f, best_ga, best_gb
-    Ca = np.empty(K)
-    Cb = np.empty(K)
-    Cm = np.empty(K)
-    Bm = np.empty((F, K))
-    Ba = np.empty((F, K))
-    for f in range(F):
-        if not usable[f]:
-            continue
-        for k in range(K):
-            Ca[k] = A[f, k]
-            Cm[k] = M[f, k]
-            Cb[k] = tot[k] - A[f, k] - M[f, k]
-        wa = _sum(Ca)
-        wb = _sum(Cb)
-        if wa < min_leaf - EPS or wb < min_leaf - EPS:
-            continue
-        fixed = _label_cost(Cm, cost, label) + tc_root[f] * (wa + wb)
-        if depth == 1:
-            va, _ = leaf_cost(Ca, cost)
-            vb, _ = leaf_cost(Cb, cost)
-            v = fixed + va + vb + 2.0 * lam
-            ga, gb = -1, -1
-        else:
-            if fixed + 2.0 * lam >= best - 1e-12:
+    if depth > 0 and total >= 2.0 * min_leaf - EPS:
+        Ca = np.empty(K)
+        Cb = np.empty(K)
+        Cm = np.empty(K)
+        Bm = np.empty((F, K))
+        Ba = np.empty((F, K))
+        for f in range(F):
+            if not usable[f]:
                 continue
-            tc = tc_child[f]
-            # the counted side: AA[f, g] counted on g, AM[f, g] missing g
-            va, ga = _best_depth1(Ca, AA[f], AM[f], usable, cost, lam, min_leaf, tc)
-            if fixed + va + lam >= best - 1e-12:
+            for k in range(K):
+                Ca[k] = A[f, k]
+                Cm[k] = M[f, k]
+                Cb[k] = tot[k] - A[f, k] - M[f, k]
+            wa = _sum(Ca)
+            wb = _sum(Cb)
+            if wa < min_leaf - EPS or wb < min_leaf - EPS:
                 continue
-            # the other side: counted on g = A[g] - AA[f, g] - MA[f, g]; missing g = M[g] - AM[f, g] - MM[f, g]
-            for g in range(F):
-                for k in range(K):
-                    Ba[g, k] = A[g, k] - AA[f, g, k] - AM[g, f, k]
-                    Bm[g, k] = M[g, k] - AM[f, g, k] - MM[f, g, k]
-            vb, gb = _best_depth1(Cb, Ba, Bm, usable, cost, lam, min_leaf, tc)
-            v = fixed + va + vb
-        if v < best - 1e-12:
-            best = v
-            best_f, best_ga, best_gb = f, ga, gb
-    return best, best_f, best_ga, best_gb
+            fixed = _label_cost(Cm, cost, label) + tc_root[f] * (wa + wb)
+            if fixed + 2.0 * lam >= limit - 1e-12:
+                continue
+            if depth == 1:
+                va, _ = leaf_cost(Ca, cost)
+                vb, _ = leaf_cost(Cb, cost)
+                v = fixed + va + vb + 2.0 * lam
+                ga, gb = -1, -1
+            else:
+                tc = tc_child[f]
+                # the counted side: AA[f, g] counted on g, AM[f, g] missing g
+                va, ga = _best_depth1(Ca, AA[f], AM[f], usable, cost, lam, min_leaf, tc)
+                if fixed + va + lam >= limit - 1e-12:
+                    continue
+                # the other side: counted on g = A[g] - AA[f, g] - MA[f, g]; missing g = M[g] - AM[f, g] - MM[f, g]
+                for g in range(F):
+                    for k in range(K):
+                        Ba[g, k] = A[g, k] - AA[f, g, k] - AM[g, f, k]
+                        Bm[g, k] = M[g, k] - AM[f, g, k] - MM[f, g, k]
+                vb, gb = _best_depth1(Cb, Ba, Bm, usable, cost, lam, min_leaf, tc)
+                v = fixed + va + vb
+            if v < limit - 1e-12:
+                limit = v
+                best = v
+                best_f, best_ga, best_gb = f, ga, gb
+    if best_f >= 0:
+        return best, best_f, best_ga, best_gb, best
+    if leaf_value <= ub:
+        return leaf_value, -1, -1, -1, leaf_value
+    return leaf_value, -1, -1, -1, ub
 
 
 @numba.njit(**JIT)
