@@ -54,9 +54,21 @@ class TrainingFlow:
         """Show a workflows.TrainResult: metrics, confusion matrix, the tree, its rules; it joins the
         session's list of models (app.model_flow)."""
         self.train_panel.show_result(result)
-        self.train_panel.show_outcome(self.tr("done"), True)
+        self.train_panel.show_outcome(self._outcome_text(result.model.info), True)
         self._keep_result(result)
         self._show_model(result.model, result)  # its metrics and level confusions go into the Excel export
+
+    def _outcome_text(self, info) -> str:
+        """"done"; for the optimal tree also whether the search proved it optimal or its gap."""
+        if not isinstance(info, dict) or "optimal" not in info:
+            return "done"
+        if info.get("optimal"):
+            return self.tr("done: optimal")
+        try:
+            gap = 100.0 * float(info.get("gap", 0.0))
+        except (TypeError, ValueError):
+            gap = float("nan")
+        return self.tr("done: gap {gap} %").format(gap=format(gap, ".1f"))
 
     def _consult_path(self, path: list) -> None:
         """The case being consulted is also highlighted on the Tree tab (same model only)."""
