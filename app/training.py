@@ -59,7 +59,7 @@ class TrainingFlow:
         """Show a workflows.TrainResult: metrics, confusion matrix, the tree, its rules; it joins the
         session's list of models (app.model_flow)."""
         self.train_panel.show_result(result)
-        self.train_panel.show_outcome(self.tr("done"), True)
+        self.train_panel.show_outcome(self._outcome_text(result.model.info), True)
         inputs = getattr(self, "_training_inputs", None)
         if inputs is not None:  # the last training only (its encoded rows are not kept twice)
             self._trained_inputs = (weakref.ref(result.model), inputs)
@@ -77,6 +77,18 @@ class TrainingFlow:
         if holdout:  # the rows train_model fitted on: all but its stratified hold-out (seed 0)
             data = data.subset(np.flatnonzero(~stratified_holdout(data.y, holdout, 0)))
         return info, data, spec, params, self.model.tree
+
+    def _outcome_text(self, info) -> str:
+        """"done"; for the optimal tree also whether the search proved it optimal or its gap."""
+        if not isinstance(info, dict) or "optimal" not in info:
+            return self.tr("done")
+        if info.get("optimal"):
+            return self.tr("done: optimal")
+        try:
+            gap = 100.0 * float(info.get("gap", 0.0))
+        except (TypeError, ValueError):
+            gap = float("nan")
+        return self.tr("done: gap {gap} %").format(gap=format(gap, ".1f"))
 
     def _consult_path(self, path: list) -> None:
         """The case being consulted is also highlighted on the Tree tab (same model only)."""

@@ -368,3 +368,94 @@ def pruning_path_by_heap(tree, cost=None):
             a = tree.nodes[a].parent
         leaves[-1] = int(n_leaves[0])
     return np.asarray(alphas), prune_alpha, np.asarray(leaves)
+
+
+# ---- the optimal tree (engine/algorithms/optimal.py), by exhaustive search ------------------------
+
+
+def optimal_candidates(X, nominal):
+    """Every binary test of each attribute: (attribute, "<=", t) at each midpoint between
+    distinct known values of a number; (attribute, "==", v) per seen category of a nominal one
+    (one when two are seen)."""
+    out = []
+    for a in range(X.shape[1]):
+        known = sorted({float(v) for v in X[:, a] if v == v})
+        if nominal[a]:
+            out.extend((a, "==", v) for v in (known[:1] if len(known) == 2 else known))
+        else:
+            out.extend((a, "<=", (s + t) / 2) for s, t in zip(known, known[1:]))
+    return out
+
+
+def optimal_price(a, known, tc, wct, wcs, prereq, group, cc, cpt):
+    """TC(a | P) + WC(a | K) straight from ALGORITHMS.md §4.1 (0 when a is known on the path)."""
+    if a in known:
+        return 0.0
+    test = tc[a]
+    if group[a] is not None and any(group[k] == group[a] for k in known):
+        test = max(tc[a] - cc[group[a]], 0.0)
+    time, p, seen = wct[a], prereq[a], {a}
+    while p is not None and p not in known and p not in seen:
+        time += wct[p]
+        seen.add(p)
+        p = prereq[p]
+    return test + cpt * time + wcs[a]
+
+
+def optimal_tree(X, y, w, cost, tests, depth, min_leaf, lam, price=None, rows=None, known=frozenset()):
+    """(least objective, tree) over every tree of depth <= `depth` on `tests` (optimal_candidates):
+    each split tried with each best subtree below it, no memo, no bound. A case missing a split's
+    value stops there (the node's least-cost label, no test paid); `price(a, known)` the test and
+    waiting cost a case with a's value pays; both children of a split weigh at least min_leaf.
+    tree: ("leaf", label) or (test, tree of the cases passing, tree of the others)."""
+    rows = list(range(len(y))) if rows is None else rows
+    k = cost.shape[0]
+
+    def label_costs(rs):
+        return [sum(w[r] * cost[y[r], j] for r in rs) for j in range(k)]
+
+    here = label_costs(rows)
+    label = min(range(k), key=lambda j: (here[j], j))
+    best, tree = here[label] + lam, ("leaf", label)
+    if depth == 0:
+        return best, tree
+    for test in tests:
+        a, op, v = test
+        yes, no, missing = [], [], []
+        for r in rows:
+            x = X[r, a]
+            (missing if x != x else yes if (x <= v if op == "<=" else x == v) else no).append(r)
+        if sum(w[r] for r in yes) < min_leaf - 1e-9 or sum(w[r] for r in no) < min_leaf - 1e-9:
+            continue
+        paid = 0.0 if price is None else price(a, known) * sum(w[r] for r in yes + no)
+        stay = sum(w[r] * cost[y[r], label] for r in missing)
+        below = known | {a}
+        v_yes, t_yes = optimal_tree(X, y, w, cost, tests, depth - 1, min_leaf, lam, price, yes, below)
+        v_no, t_no = optimal_tree(X, y, w, cost, tests, depth - 1, min_leaf, lam, price, no, below)
+        if paid + stay + v_yes + v_no < best - 1e-9:
+            best, tree = paid + stay + v_yes + v_no, (test, t_yes, t_no)
+    return best, tree
+
+
+def optimal_objective(tree, X, y, w, cost, lam, price=None):
+    """The objective of a Tree (engine.tree.model), walking each case down it."""
+    total = lam * tree.n_leaves
+    for r in range(len(y)):
+        i, known = 0, set()
+        while True:
+            node = tree.nodes[i]
+            if node.is_leaf:
+                break
+            a = node.attributes()[0]
+            x = X[r, a]
+            if x != x:
+                break
+            if price is not None:
+                total += w[r] * price(a, frozenset(known))
+            known.add(a)
+            if hasattr(node, "threshold"):
+                i = node.children[0 if x <= node.threshold else 1]
+            else:
+                i = node.children[node.branches[int(x)]]
+        total += w[r] * cost[y[r], node.label]
+    return total

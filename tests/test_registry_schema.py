@@ -151,7 +151,7 @@ def test_cross_parameter_check_is_one_clear_error(demo_registered, datasets, cap
 
 def test_families_in_their_order_with_titles():
     assert [f.name for f in registry.FAMILIES] == ["classic", "ordinal", "roughset", "fuzzy", "costsensitive",
-                                                   "trichotomy", "expert"]
+                                                   "optimal", "trichotomy", "expert"]
     assert registry.family("fuzzy").title == "Hierarchical fuzzy"
     groups = registry.by_family()
     assert [f.name for f, _ in groups] == [f.name for f in registry.FAMILIES if any(

@@ -39,6 +39,8 @@ FAMILIES: tuple[Family, ...] = (
     Family("roughset", N_("Rough set")),
     Family("fuzzy", N_("Hierarchical fuzzy")),
     Family("costsensitive", N_("Minimum cost")),
+    # provably the cheapest tree of bounded depth (a search, not a growth): engine.algorithms.optimal
+    Family("optimal", N_("Optimal (provably cheapest)")),
     # may answer PENDING; one class against the rest ("not X") on more than two classes
     Family("trichotomy", N_("Sequential discriminant"),
            reports=("pending_rate", "misclassification_rate", "attributes_used")),
@@ -53,10 +55,10 @@ _LOCK = threading.Lock()
 
 def _build() -> dict[str, AlgorithmInfo]:
     # deferred: loads the Numba kernels (not on this command's light path)
-    from . import c45, classic, guideline, hfdt, id3, mincost, ordinal, roughset, trichotomy
+    from . import c45, classic, guideline, hfdt, id3, mincost, optimal, ordinal, roughset, trichotomy
 
     table: dict[str, AlgorithmInfo] = {}
-    for module in (classic, c45, id3, ordinal, roughset, hfdt, mincost, trichotomy, guideline):
+    for module in (classic, c45, id3, ordinal, roughset, hfdt, mincost, optimal, trichotomy, guideline):
         for info in module.ALGORITHMS:
             if info.name in table:
                 raise ValueError(f"algorithm {info.name!r} registered twice")

@@ -2613,6 +2613,14 @@ The tree never saw such a case; use the value anyway?</source>
             <translation>请先训练模型（其学习器会在训练行的样本上重新拟合）</translation>
         </message>
         <message>
+            <source>done: optimal</source>
+            <translation>完成：最优</translation>
+        </message>
+        <message>
+            <source>done: gap {gap} %</source>
+            <translation>完成：差距 {gap} %</translation>
+        </message>
+        <message>
             <source>an internal error ({message})</source>
             <translation>内部错误（{message}）</translation>
         </message>

@@ -370,6 +370,66 @@
             <translation>所选分裂的总代价降低（按 M2 的算法）不为正时也生成叶节点</translation>
         </message>
         <message>
+            <location filename="engine/algorithms/optimal.py" line="406" />
+            <source>optimal</source>
+            <translation>最优</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/optimal.py" line="412" />
+            <source>Optimal tree (the provably cheapest tree of bounded depth for your costs)</source>
+            <translation>最优树（在给定代价下可证明代价最小的有限深度树）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/optimal.py" line="407" />
+            <source>gap {gap} %</source>
+            <translation>差距 {gap} %</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/optimal.py" line="397" />
+            <source>optimal tree found</source>
+            <translation>已找到最优树</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/optimal.py" line="397" />
+            <source>time limit reached: best tree so far</source>
+            <translation>已到时间限制：目前最好的树</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/optimal.py" line="414" />
+            <source>deepest level of the tree</source>
+            <translation>树的最大深度</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/optimal.py" line="415" />
+            <source>fewest cases (weight) in a leaf</source>
+            <translation>叶节点中的最少案例数（权重）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/optimal.py" line="416" />
+            <source>cost added per leaf (lambda): larger gives smaller trees</source>
+            <translation>每个叶节点附加的代价（lambda）：越大，树越小</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/optimal.py" line="417" />
+            <source>seconds to search (empty: until optimal); then the best tree so far and its gap</source>
+            <translation>搜索的秒数（留空：直到最优）；到时给出目前最好的树及其差距</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/optimal.py" line="419" />
+            <source>numeric thresholds: auto (all midpoints up to max_cuts, else quantiles), all, or quantile</source>
+            <translation>数值阈值：auto（不超过 max_cuts 时取全部中点，否则取分位数）、all 或 quantile</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/optimal.py" line="421" />
+            <source>most thresholds per numeric attribute (auto, quantile)</source>
+            <translation>每个数值属性的最多阈值数（auto、quantile）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/optimal.py" line="289" />
+            <source>searching the optimal tree: split {done} of {total} at the root</source>
+            <translation>正在搜索最优树：根节点的第 {done} 个划分，共 {total} 个</translation>
+        </message>
+        <message>
             <location filename="engine/algorithms/ordinal.py" line="147" />
             <source>leaf label: majority class, or median class (least absolute error)</source>
             <translation>叶节点标签：多数类，或中位类（绝对误差最小）</translation>
@@ -511,7 +571,7 @@
         </message>
         <message>
             <location filename="engine/algorithms/params.py" line="81" />
-            <location filename="engine/algorithms/params.py" line="232" />
+            <location filename="engine/algorithms/params.py" line="233" />
             <location filename="engine/pmml_import.py" line="453" />
             <location filename="engine/pmml_import.py" line="461" />
             <location filename="engine/settings_words.py" line="33" />
@@ -585,6 +645,17 @@
             <translation>完整规划</translation>
         </message>
         <message>
+            <location filename="engine/algorithms/params.py" line="84" />
+            <location filename="engine/tree/describe.py" line="52" />
+            <source>all</source>
+            <translation>全部</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="84" />
+            <source>quantile</source>
+            <translation>分位数</translation>
+        </message>
+        <message>
             <location filename="engine/algorithms/params.py" line="71" />
             <source>levels of the class hierarchy</source>
             <translation>类别层次的层</translation>
@@ -595,77 +666,77 @@
             <translation>从 1 起的整数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="247" />
+            <location filename="engine/algorithms/params.py" line="248" />
             <source>{algorithm} parameter {name}</source>
             <translation>{algorithm} 的参数 {name}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="256" />
+            <location filename="engine/algorithms/params.py" line="257" />
             <source>{where} needs a value</source>
             <translation>{where} 需要一个值</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="271" />
+            <location filename="engine/algorithms/params.py" line="272" />
             <source>{where} must be true or false, not {value}</source>
             <translation>{where} 必须是 true 或 false，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="308" />
+            <location filename="engine/algorithms/params.py" line="309" />
             <source>{where} needs the problem's {what} (setting {setting}), and none is set</source>
             <translation>{where} 需要问题的{what}（设置项 {setting}），但尚未设置</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="311" />
+            <location filename="engine/algorithms/params.py" line="312" />
             <source>{where} must be one of {choices} ({what}), not {value}</source>
             <translation>{where} 必须是 {choices}（{what}）之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="233" />
+            <location filename="engine/algorithms/params.py" line="234" />
             <source>{algorithm} has no parameter "{key}" (parameters: {known})</source>
             <translation>{algorithm} 没有参数“{key}”（参数：{known}）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="241" />
+            <location filename="engine/algorithms/params.py" line="242" />
             <source>{algorithm} parameters: {message}</source>
             <translation>{algorithm} 的参数：{message}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="253" />
+            <location filename="engine/algorithms/params.py" line="254" />
             <source>{where} is required: {help}</source>
             <translation>{where} 必须给出：{help}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="261" />
+            <location filename="engine/algorithms/params.py" line="262" />
             <source>{where} must be one of {choices}, not {value}</source>
             <translation>{where} 必须是 {choices} 之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="280" />
+            <location filename="engine/algorithms/params.py" line="281" />
             <source>{where} must be a finite number</source>
             <translation>{where} 必须是有限数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="287" />
+            <location filename="engine/algorithms/params.py" line="288" />
             <source>{where} must be at least {minimum}, not {value}</source>
             <translation>{where} 必须至少为 {minimum}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="290" />
+            <location filename="engine/algorithms/params.py" line="291" />
             <source>{where} must be at most {maximum}, not {value}</source>
             <translation>{where} 必须至多为 {maximum}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="301" />
+            <location filename="engine/algorithms/params.py" line="302" />
             <source>{where} must be {form}, not {value}</source>
             <translation>{where} 必须是{form}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="277" />
+            <location filename="engine/algorithms/params.py" line="278" />
             <source>{where} must be a number, not {value}</source>
             <translation>{where} 必须是数字，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="283" />
+            <location filename="engine/algorithms/params.py" line="284" />
             <source>{where} must be a whole number, not {value}</source>
             <translation>{where} 必须是整数，而不是 {value}</translation>
         </message>
@@ -696,21 +767,26 @@
         </message>
         <message>
             <location filename="engine/algorithms/registry.py" line="43" />
+            <source>Optimal (provably cheapest)</source>
+            <translation>最优（可证明代价最小）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/registry.py" line="45" />
             <source>Sequential discriminant</source>
             <translation>序贯判别</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/registry.py" line="46" />
+            <location filename="engine/algorithms/registry.py" line="48" />
             <source>The expert's own</source>
             <translation>专家自定</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/registry.py" line="86" />
+            <location filename="engine/algorithms/registry.py" line="88" />
             <source>none yet</source>
             <translation>暂无</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/registry.py" line="87" />
+            <location filename="engine/algorithms/registry.py" line="89" />
             <source>unknown algorithm "{name}" (available: {known})</source>
             <translation>未知算法“{name}”（可用：{known}）</translation>
         </message>
@@ -7155,11 +7231,6 @@
             <location filename="engine/tree/conditions.py" line="337" />
             <source>the set of values of {attribute} goes on with "," or ends with "}}" here</source>
             <translation>{attribute} 的取值集合在此处应以“,”继续或以“}}”结束</translation>
-        </message>
-        <message>
-            <location filename="engine/tree/describe.py" line="52" />
-            <source>all</source>
-            <translation>全部</translation>
         </message>
         <message>
             <location filename="engine/tree/describe.py" line="52" />
