@@ -56,8 +56,10 @@ def main(argv: list[str]) -> int:
 
 def _new_patients(path: str) -> str:
     """40 rows of the demo workbook, three of them planted outside what a model has seen."""
+    # deferred: pandas and the engine load after the language is chosen (as the window's modules)
     import pandas as pd
 
+    # deferred: as above
     from engine.resources import resources_dir
 
     frame = pd.read_excel(resources_dir() / "demo" / "heart_zh.xlsx", sheet_name="病例", engine="openpyxl").head(40).copy()
@@ -132,6 +134,7 @@ def _shoot(lang: str, out: str, scratch: str) -> int:
     consult.confirm_outside = lambda text: (messages.append(text), True)[1]
     consult.case_name.setText("病人 130 岁" if lang.startswith("zh") else "patient aged 130")
     consult.new_case()
+    # deferred: pandas, once the window has trained (a script's own pace)
     import pandas as pd
 
     first = pd.read_excel(resources_dir() / "demo" / "heart_zh.xlsx", sheet_name="病例", engine="openpyxl").iloc[0].to_dict()

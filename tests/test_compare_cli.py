@@ -45,7 +45,7 @@ def test_text_table_and_all(capsys):
     assert cli.main(["compare", CAR, "--algorithms", "all", "--cv", "2", "--jobs", "2"]) == 0
     captured = capsys.readouterr()
     lines = captured.out.splitlines()
-    assert lines[0].startswith("11 algorithms and baseline (majority) on car_evaluation.csv (1728 rows), "
+    assert lines[0].startswith("12 algorithms and baseline (majority) on car_evaluation.csv (1728 rows), "
                                "2-fold cross-validation")
     rows = {line.split()[0] for line in lines[2:] if line.strip()}
     assert {"cart", "c45", "mincost", "baseline"} <= rows and "facmi" not in rows

@@ -64,7 +64,8 @@ def seen_of(tree, X: np.ndarray, w: np.ndarray | None, policy: str) -> Seen | No
     """What the training rows (X, weights w) show at every node of `tree` (engine.tree.seen);
     `policy` is how the learner moved cases with a value missing (engine.tree.node_cases.
     training_policy). None for an empty training set."""
-    from ..tree.node_cases import divide_as_learned  # the splitters' kernels: fit time only
+    # deferred: engine.tree.node_cases reads the splitters' kernels (only when a tree is counted)
+    from ..tree.node_cases import divide_as_learned
 
     X = np.asarray(X, np.float64)
     if not len(X):
@@ -154,6 +155,7 @@ def _bound(tree, seen: Seen) -> None:
 
 def keep_seen(tree, data, info) -> None:
     """`tree.seen` from its training data (EncodedData) as the learner `info` routed them."""
+    # deferred: engine.tree.node_cases reads the splitters' kernels (only when a tree is counted)
     from ..tree.node_cases import training_policy
 
     tree.seen = seen_of(tree, data.X, data.w, training_policy(info))
@@ -421,6 +423,7 @@ _IN_TRAINING = N_(" (in training, {n} of {total} cases had {name} missing here)"
 def unknown_words(tree, node_id: int, j: int, policy: str = "stop", translate: bool = True) -> str:
     """Where an "unknown" answer for attribute j sends a case standing at `node_id` under a
     missing-value policy ("stop": it stops there, as a consultation does; "majority"; "fractional")."""
+    # deferred: engine.tree.describe's wording, only when an unknown answer is said
     from ..tree.describe import label_text
 
     tr = _ if translate else str

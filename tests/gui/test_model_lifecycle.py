@@ -96,14 +96,15 @@ def test_predict_a_file_of_1000_rows_shows_and_exports_the_rules(window, qtbot, 
     assert [model.data(model.index(i, 1)) for i in range(1000)] == expected
     rules = [model.data(model.index(i, 2)) for i in range(1000)]
     assert all(r.startswith("IF ") and r.endswith(f"THEN {e}") for r, e in zip(rules, expected))
-    assert model.data(model.index(0, 3)) == str(table.frame.iloc[0, 0])  # the row's own columns beside
+    assert model.data(model.index(0, 3)) == ""  # no warning: the row is one of the training rows
+    assert model.data(model.index(0, 4)) == str(table.frame.iloc[0, 0])  # the row's own columns beside
     assert dialog.export(str(tmp_path / "p.xlsx")) and dialog.export(str(tmp_path / "p.csv"))
     ws = openpyxl.load_workbook(tmp_path / "p.xlsx").active
     header = [c.value for c in ws[1]]
     fired = header.index("rule that fired")
     assert ws.max_row == 1001 and [ws.cell(i + 2, fired + 1).value for i in range(1000)] == rules
     csv_rows = (tmp_path / "p.csv").read_text(encoding="utf-8").splitlines()
-    assert len(csv_rows) == 1001 and csv_rows[0].endswith(",rule") and csv_rows[1].endswith(rules[0])
+    assert len(csv_rows) == 1001 and csv_rows[0].endswith(",rule,warning") and csv_rows[1].endswith(rules[0] + ",")
     assert window.said == []
 
 
