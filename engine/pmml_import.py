@@ -892,8 +892,24 @@ def read_pmml_bytes(data: bytes, name: str = "model.pmml", file: str | None = No
     source["pmml_version"] = version
     source["sha256"] = hashlib.sha256(data).hexdigest()
     spec = ProblemSpec(target=schema.target, class_order=list(schema.classes) if schema.ordered else None)
+    if counts_look_like_shares(tree):
+        notes.append(SHARES_NOTE())
     info = {"pmml_notes": notes} if notes else {}
     return Model(algorithm=ALGORITHM, params={}, spec=spec, tree=tree, missing=policy, trained_on=source, info=info)
+
+
+def counts_look_like_shares(tree) -> bool:
+    """Every reachable leaf's class counts add up to 1: the file's recordCounts are most likely each
+    leaf's class shares (sklearn2pmml with scikit-learn 1.4 and later, whose trees keep shares, not
+    counts), not training cases."""
+    leaves = [i for i in tree.reachable() if tree.nodes[i].is_leaf]
+    return bool(leaves) and all(abs(float(np.sum(tree.nodes[i].counts)) - 1.0) <= 1e-9 for i in leaves)
+
+
+def SHARES_NOTE() -> str:  # noqa: N802 - a message, translated when said
+    return _("every leaf's counts add up to 1: the file likely gives class shares, not training cases (as "
+             "sklearn2pmml writes scikit-learn 1.4 and later), so supports, intervals and \"few cases\" are not "
+             "the training cases'; import it with --data TRAINING_FILE to count them")
 
 
 def read_pmml(path: str | os.PathLike):
