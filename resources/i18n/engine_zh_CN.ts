@@ -2139,22 +2139,37 @@
             <translation>--guideline：比较的条目中没有指南（请把 {name} 加入 --algorithms）</translation>
         </message>
         <message>
-            <location filename="engine/cli/pmml_import.py" line="24" />
+            <location filename="engine/cli/pmml_import.py" line="39" />
             <source>an unnamed application</source>
             <translation>未署名的应用程序</translation>
         </message>
         <message>
-            <location filename="engine/cli/pmml_import.py" line="11" />
+            <location filename="engine/cli/pmml_import.py" line="13" />
             <source>read a PMML TreeModel (classification) another tool wrote as a model</source>
             <translation>将其他工具写出的 PMML TreeModel（分类）读入为模型</translation>
         </message>
         <message>
-            <location filename="engine/cli/pmml_import.py" line="25" />
+            <location filename="engine/cli/pmml_import.py" line="16" />
+            <source>count each node's cases on this file's rows (the tool's training data): supports, intervals and "few cases" then describe them</source>
+            <translation>在此文件的行（该工具的训练数据）上计数每个节点的案例：支持度、区间和“案例过少”随之描述这些案例</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/pmml_import.py" line="18" />
+            <source>the sheet of --data (a workbook)</source>
+            <translation>--data 的工作表（工作簿）</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/pmml_import.py" line="40" />
             <source>{file} ({application}): {nodes} nodes, {leaves} leaves, {classes} classes, missing values: {policy} -&gt; {path}</source>
             <translation>{file}（{application}）：{nodes} 个节点，{leaves} 个叶节点，{classes} 个类别，缺失值：{policy} -&gt; {path}</translation>
         </message>
         <message>
-            <location filename="engine/cli/pmml_import.py" line="30" />
+            <location filename="engine/cli/pmml_import.py" line="46" />
+            <source>cases counted on {file}: {rows} rows</source>
+            <translation>已在 {file} 上计数案例：{rows} 行</translation>
+        </message>
+        <message>
+            <location filename="engine/cli/pmml_import.py" line="48" />
             <source>note: {note}</source>
             <translation>注意：{note}</translation>
         </message>
@@ -3016,7 +3031,7 @@
         </message>
         <message>
             <location filename="engine/consult.py" line="60" />
-            <location filename="engine/trust/novelty.py" line="164" />
+            <location filename="engine/trust/novelty.py" line="166" />
             <source>{name} = {value} is outside the range seen in training ({low} to {high})</source>
             <translation>{name} = {value} 超出训练中见过的范围（{low} 到 {high}）</translation>
         </message>
@@ -5562,6 +5577,11 @@
             <translation>对“{attribute}”的划分有任何分支都不接收的取值；模型把这样的案例分散到每个分支，而 PMML 会让它停在该划分处</translation>
         </message>
         <message>
+            <location filename="engine/pmml_import.py" line="910" />
+            <source>every leaf's counts add up to 1: the file likely gives class shares, not training cases (as sklearn2pmml writes scikit-learn 1.4 and later), so supports, intervals and "few cases" are not the training cases'; import it with --data TRAINING_FILE to count them</source>
+            <translation>每个叶节点的计数之和为 1：文件给出的很可能是类别比例而非训练案例数（sklearn2pmml 为 scikit-learn 1.4 及以后版本写出的就是比例），因此支持度、区间和“案例过少”并非训练案例的；请用 --data 训练文件 导入以计数</translation>
+        </message>
+        <message>
             <location filename="engine/pmml_import.py" line="190" />
             <source>the file holds no element</source>
             <translation>文件中没有任何元素</translation>
@@ -5769,7 +5789,7 @@
             <translation>defaultChild：各子节点测试不同的字段，缺失值会跳过其余测试，本模型无法做到</translation>
         </message>
         <message>
-            <location filename="engine/pmml_import.py" line="908" />
+            <location filename="engine/pmml_import.py" line="924" />
             <location filename="engine/pmml_import.py" line="867" />
             <source>the file is larger than {n} MiB</source>
             <translation>文件大于 {n} MiB</translation>
@@ -5866,8 +5886,8 @@
             <translation>未知的 noTrueChildStrategy="{s}"</translation>
         </message>
         <message>
-            <location filename="engine/pmml_import.py" line="905" />
-            <location filename="engine/pmml_import.py" line="914" />
+            <location filename="engine/pmml_import.py" line="921" />
+            <location filename="engine/pmml_import.py" line="930" />
             <source>cannot read the file ({error})</source>
             <translation>无法读取文件（{error}）</translation>
         </message>
@@ -7472,83 +7492,83 @@
             <translation>有效案例 {n} 个，权重 {weight}（少于 {min} 个）</translation>
         </message>
         <message>
-            <location filename="engine/trust/novelty.py" line="165" />
+            <location filename="engine/trust/novelty.py" line="167" />
             <source>{name} = {value} is outside the range of the {n} training cases at this node ({low} to {high})</source>
             <translation>{name} = {value} 超出此节点 {n} 个训练样本的范围（{low} 到 {high}）</translation>
         </message>
         <message>
-            <location filename="engine/trust/novelty.py" line="166" />
+            <location filename="engine/trust/novelty.py" line="168" />
             <source>{name} = "{value}" was never seen in training (read as unknown)</source>
             <translation>{name} = "{value}" 在训练中从未出现（按未知处理）</translation>
         </message>
         <message>
-            <location filename="engine/trust/novelty.py" line="167" />
+            <location filename="engine/trust/novelty.py" line="169" />
             <source>{name} = {value}: no training case had this value</source>
             <translation>{name} = {value}：没有训练样本取此值</translation>
         </message>
         <message>
-            <location filename="engine/trust/novelty.py" line="168" />
+            <location filename="engine/trust/novelty.py" line="170" />
             <source>{name} = {value}: none of the {n} training cases at this node had this value</source>
             <translation>{name} = {value}：此节点的 {n} 个训练样本都没有取此值</translation>
         </message>
         <message>
-            <location filename="engine/trust/novelty.py" line="169" />
+            <location filename="engine/trust/novelty.py" line="171" />
             <source>no training case at this leaf shares this combination of {values}</source>
             <translation>此叶节点没有训练样本具有这一组合：{values}</translation>
         </message>
         <message>
-            <location filename="engine/trust/novelty.py" line="170" />
+            <location filename="engine/trust/novelty.py" line="172" />
             <source>no training case reached this part of the tree (node {node}): its answer is borrowed from above</source>
             <translation>没有训练样本到达树的这一部分（节点 {node}）：其答案借自上层节点</translation>
         </message>
         <message>
-            <location filename="engine/trust/novelty.py" line="396" />
+            <location filename="engine/trust/novelty.py" line="398" />
             <source>{branch}: {n} of {total}</source>
             <translation>{branch}：{total} 中的 {n}</translation>
         </message>
         <message>
-            <location filename="engine/trust/novelty.py" line="397" />
+            <location filename="engine/trust/novelty.py" line="399" />
             <source>missing: {n} of {total}</source>
             <translation>缺失：{total} 中的 {n}</translation>
         </message>
         <message>
-            <location filename="engine/trust/novelty.py" line="414" />
+            <location filename="engine/trust/novelty.py" line="416" />
             <source>{name} unknown: the case stops here, at {node}, and takes its answer ({label}, from {n} training cases)</source>
             <translation>{name} 未知：该个案停在此处（{node}），采用此处的答案（{label}，来自 {n} 个训练样本）</translation>
         </message>
         <message>
-            <location filename="engine/trust/novelty.py" line="416" />
+            <location filename="engine/trust/novelty.py" line="418" />
             <source>{name} unknown: the case goes on down the branch most cases took ({branch}: {n} of {total})</source>
             <translation>{name} 未知：该个案沿多数样本所走的分支继续（{branch}：{total} 中的 {n}）</translation>
         </message>
         <message>
-            <location filename="engine/trust/novelty.py" line="417" />
+            <location filename="engine/trust/novelty.py" line="419" />
             <source>{name} unknown: the case is spread over the branches {shares}</source>
             <translation>{name} 未知：该个案按比例分散到各分支 {shares}</translation>
         </message>
         <message>
-            <location filename="engine/trust/novelty.py" line="418" />
+            <location filename="engine/trust/novelty.py" line="420" />
             <source> (in training, {n} of {total} cases had {name} missing here)</source>
             <translation>（训练中，此处 {total} 个样本中有 {n} 个缺失 {name}）</translation>
         </message>
         <message>
-            <location filename="engine/trust/novelty.py" line="368" />
+            <location filename="engine/trust/novelty.py" line="370" />
             <source>they stayed at this node</source>
             <translation>它们留在此节点</translation>
         </message>
         <message>
-            <location filename="engine/trust/novelty.py" line="369" />
+            <location filename="engine/trust/novelty.py" line="371" />
             <source>they went down every branch in proportion ({shares})</source>
             <translation>它们按比例进入每个分支（{shares}）</translation>
         </message>
         <message>
-            <location filename="engine/trust/novelty.py" line="370" />
-            <location filename="engine/trust/novelty.py" line="371" />
+            <location filename="engine/trust/novelty.py" line="372" />
+            <location filename="engine/trust/novelty.py" line="373" />
             <source>they went down the branch most cases took ({branch})</source>
             <translation>它们进入多数样本所走的分支（{branch}）</translation>
         </message>
         <message>
-            <location filename="engine/trust/novelty.py" line="441" />
+            <location filename="engine/trust/novelty.py" line="444" />
             <source>node {node}</source>
             <translation>节点 {node}</translation>
         </message>
