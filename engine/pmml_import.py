@@ -892,18 +892,22 @@ def read_pmml_bytes(data: bytes, name: str = "model.pmml", file: str | None = No
     source["pmml_version"] = version
     source["sha256"] = hashlib.sha256(data).hexdigest()
     spec = ProblemSpec(target=schema.target, class_order=list(schema.classes) if schema.ordered else None)
-    if counts_look_like_shares(tree):
+    if counts_look_like_shares(tree, str(_header(root).get("pmml_application") or "")):
         notes.append(SHARES_NOTE())
     info = {"pmml_notes": notes} if notes else {}
     return Model(algorithm=ALGORITHM, params={}, spec=spec, tree=tree, missing=policy, trained_on=source, info=info)
 
 
-def counts_look_like_shares(tree) -> bool:
-    """Every reachable leaf's class counts add up to 1: the file's recordCounts are most likely each
-    leaf's class shares (sklearn2pmml with scikit-learn 1.4 and later, whose trees keep shares, not
-    counts), not training cases."""
+def counts_look_like_shares(tree, application: str = "") -> bool:
+    """Every reachable leaf's class counts add up to 1, and either some count is a fraction or the
+    file was written by sklearn2pmml: its recordCounts are then each leaf's class shares (scikit-learn
+    1.4 and later keeps shares, not counts), not training cases. (Leaves of one whole case each,
+    from another tool, are taken as cases.)"""
     leaves = [i for i in tree.reachable() if tree.nodes[i].is_leaf]
-    return bool(leaves) and all(abs(float(np.sum(tree.nodes[i].counts)) - 1.0) <= 1e-9 for i in leaves)
+    if not leaves or any(abs(float(np.sum(tree.nodes[i].counts)) - 1.0) > 1e-9 for i in leaves):
+        return False
+    fractional = any(np.any(tree.nodes[i].counts != np.round(tree.nodes[i].counts)) for i in leaves)
+    return fractional or application.lower().startswith("sklearn2pmml")
 
 
 def SHARES_NOTE() -> str:  # noqa: N802 - a message, translated when said

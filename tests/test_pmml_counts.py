@@ -24,7 +24,7 @@ def _leaves(tree):
 @pytest.mark.parametrize("name", ["iris", "car"])
 def test_shares_are_said_and_the_data_counts_the_cases(name, tmp_path, capsys):
     imported = read_pmml(FIXTURES / f"sklearn_{name}.pmml")
-    assert counts_look_like_shares(imported.tree)
+    assert counts_look_like_shares(imported.tree, imported.trained_on["pmml_application"])
     assert any("class shares" in n for n in imported.info["pmml_notes"])
     # without the data: every leaf "1 case", flagged few cases — the note is why
     assert all(t.support == pytest.approx(1.0) and t.few_cases for t in tree_trust(imported.tree).values())
@@ -36,7 +36,7 @@ def test_shares_are_said_and_the_data_counts_the_cases(name, tmp_path, capsys):
     assert f"cases counted on {DATA[name].name}: {rows} rows" in said and "class shares" not in said
     model = load_model(out)
     tree = model.tree
-    assert not counts_look_like_shares(tree)
+    assert not counts_look_like_shares(tree, model.trained_on["pmml_application"])
     assert model.trained_on["counted_on"]["rows"] == rows and len(model.trained_on["counted_on"]["sha256"]) == 64
     assert tree.nodes[0].weight == rows
     # each leaf's counts are the training rows that reach it (whole numbers, adding up to the rows)
@@ -79,5 +79,19 @@ def test_our_own_export_is_not_taken_for_shares(tmp_path):
     model = train_model(info, table, project.spec, resolve_params(info, {})).model
     write_pmml(model, tmp_path / "ours.pmml")
     back = read_pmml(tmp_path / "ours.pmml")
-    assert not counts_look_like_shares(back.tree)
+    assert not counts_look_like_shares(back.tree, back.trained_on.get("pmml_application", ""))
     assert not any("class shares" in n for n in back.info.get("pmml_notes", []))
+
+
+def test_shares_are_told_from_one_case_leaves():
+    """Leaves adding up to 1: shares when some count is a fraction or sklearn2pmml wrote the file;
+    whole single cases from another tool are cases."""
+    tree = read_pmml(FIXTURES / "sklearn_iris.pmml").tree
+    assert counts_look_like_shares(tree, "")  # 0.333.../0.666... at two leaves
+    for i in tree.reachable():
+        node = tree.nodes[i]
+        if node.is_leaf:
+            node.counts = np.eye(len(node.counts))[int(np.argmax(node.counts))]
+    assert not counts_look_like_shares(tree, "KNIME 5.2") and counts_look_like_shares(tree, "SkLearn2PMML 0.110")
+    tree.nodes[_leaves(tree)[0]].counts = tree.nodes[_leaves(tree)[0]].counts * 2
+    assert not counts_look_like_shares(tree, "SkLearn2PMML 0.110")  # a leaf of two cases: counts
