@@ -17,7 +17,10 @@ from engine.algorithms.registry import title_of
 from engine.data.read import SUPPORTED_SUFFIXES
 from engine.model import load_model
 from engine.pmml import write_pmml
-from engine.pmml_import import read_pmml
+from engine.data.encode import encode_for_schema
+from engine.errors import RuleTreeError
+from engine.pmml_counts import count_cases
+from engine.pmml_import import counts_look_like_shares, read_pmml
 from engine.predicting import predict_file
 from engine.xlsx_calculator import write_calculator
 
@@ -143,12 +146,18 @@ class ModelFlow:
         except Exception as exc:  # noqa: BLE001 - a damaged or foreign file: one dialog
             self.error(exc, path, writing=False)
             return False
+        if imported:
+            self._offer_counting(model)
         self._show_model(model, None)
         source = model.trained_on
         rows = source.get("rows")
         self.train_panel.clear()
         if "pmml_application" in source or imported:
             notes = model.info.get("pmml_notes") or []
+            counted = source.get("counted_on")
+            if counted:
+                notes = [self.tr("its cases counted on {file} ({rows} rows)").format(file=counted["file"],
+                                                                                    rows=counted["rows"])] + notes
             self.train_panel.headline.setText(self.tr(
                 "Model imported from {file} (PMML, made by {application}): {leaves} leaves. The file does not say "
                 "how many rows trained it; train here to score it on this data, or predict a file with it.{notes}"
@@ -164,6 +173,27 @@ class ModelFlow:
                 file=os.path.basename(path), algorithm=title_of(model.algorithm), rows=rows if rows is not None else "?",
                 data=self.tr(" of {file}").format(file=source["file"]) if source.get("file") else ""))
         self._remember(path)
+        return True
+
+    def _offer_counting(self, model) -> bool:
+        """An imported tree whose leaves hold class shares, not cases (sklearn2pmml with scikit-learn
+        1.4 and later): offered to count its cases on the open data, when that data has the model's
+        columns (engine.pmml_counts, as `ruletree import --data`). True when counted."""
+        table = getattr(self, "table", None)
+        if table is None or not counts_look_like_shares(model.tree, str(model.trained_on.get("pmml_application") or "")):
+            return False
+        try:
+            data = encode_for_schema(table, model.schema)
+        except RuleTreeError:  # not this model's data (a column or a class it lacks): nothing to offer
+            return False
+        name = os.path.basename(table.file)
+        answer = QMessageBox.question(self, self.tr("Count the cases?"), self.tr(
+            "The file gives each leaf's class shares, not how many training cases reached it, so every leaf "
+            "would show as one case. Count the cases on the open data ({file}, {rows} rows)? Do this only if "
+            "these rows trained the model.").format(file=name, rows=len(data.y)), QMessageBox.Yes | QMessageBox.No)
+        if answer != QMessageBox.Yes:
+            return False
+        count_cases(model, data, source={"file": name, "sheet": table.sheet, "rows": int(len(data.y))})
         return True
 
     def _show_model(self, model, result) -> None:

@@ -1262,6 +1262,10 @@ Python {python}，Qt（PySide6）{pyside}，NumPy {numpy}，pandas {pandas}，Nu
             <translation>模型 (*.json *.pmml);;RuleTree 模型 (*.json);;其他工具的 PMML TreeModel (*.pmml)</translation>
         </message>
         <message>
+            <source>its cases counted on {file} ({rows} rows)</source>
+            <translation>案例已在 {file} 上计数（{rows} 行）</translation>
+        </message>
+        <message>
             <source>Model imported from {file} (PMML, made by {application}): {leaves} leaves. The file does not say how many rows trained it; train here to score it on this data, or predict a file with it.{notes}</source>
             <translation>已从 {file} 导入模型（PMML，由 {application} 生成）：{leaves} 个叶节点。文件未说明训练所用的行数；在此训练即可在当前数据上评估，或用它预测一个文件。{notes}</translation>
         </message>
@@ -1280,6 +1284,14 @@ Python {python}，Qt（PySide6）{pyside}，NumPy {numpy}，pandas {pandas}，Nu
         <message>
             <source> of {file}</source>
             <translation> {file} 的</translation>
+        </message>
+        <message>
+            <source>Count the cases?</source>
+            <translation>计数案例？</translation>
+        </message>
+        <message>
+            <source>The file gives each leaf's class shares, not how many training cases reached it, so every leaf would show as one case. Count the cases on the open data ({file}, {rows} rows)? Do this only if these rows trained the model.</source>
+            <translation>该文件给出的是每个叶节点的类别比例，而不是到达该节点的训练案例数，因此每个叶节点都会显示为一个案例。要在已打开的数据（{file}，{rows} 行）上计数案例吗？仅当这些行就是训练该模型的数据时才这样做。</translation>
         </message>
         <message>
             <source>Train or open a model first.</source>

@@ -63,3 +63,31 @@ def test_a_damaged_pmml_file_is_one_dialog_and_the_model_stays(window, tmp_path)
     assert window.model is shown
     assert len(window.said) == 1 and 'the field "foo" is not in the DataDictionary' in window.said[0]
     assert "line 30" in window.said[0]
+
+
+def test_shares_are_counted_on_the_open_data_when_the_user_says_so(window, datasets, monkeypatch):
+    """scikit-learn's leaves hold shares: with iris open, the window offers to count the cases on it
+    (yes: every leaf's support is its training rows, the headline says where they were counted; no:
+    the shares stay, the note says why every leaf is one case)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    asked = []
+    answer = [QMessageBox.No]
+    monkeypatch.setattr(QMessageBox, "question", lambda parent, title, text, *a, **k: (asked.append(text), answer[0])[1])
+    assert window.open_model(str(FIXTURES / "sklearn_iris.pmml"))
+    assert asked == []  # no data open: nothing to count on
+    assert window.open_path(str(datasets / "iris.csv"))
+    assert window.open_model(str(FIXTURES / "sklearn_iris.pmml"))
+    assert len(asked) == 1 and "iris.csv, 150 rows" in asked[0]
+    assert window.model.tree.nodes[0].weight == 7  # the shares kept: seven leaves of "1 case"
+    assert "class shares" in window.train_panel.headline.text()
+    answer[0] = QMessageBox.Yes
+    assert window.open_model(str(FIXTURES / "sklearn_iris.pmml"))
+    model = window.model
+    assert model.tree.nodes[0].counts.tolist() == [50.0, 50.0, 50.0]
+    assert model.trained_on["counted_on"] == {"file": "iris.csv", "sheet": None, "rows": 150}
+    headline = window.train_panel.headline.text()
+    assert "its cases counted on iris.csv (150 rows)" in headline and "class shares" not in headline
+    # the Rules tab's supports are the rows now (a leaf of 1 share would read "1")
+    supports = sorted(model.tree.nodes[i].weight for i in model.tree.reachable() if model.tree.nodes[i].is_leaf)
+    assert sum(supports) == 150 and min(supports) >= 3
