@@ -56,7 +56,7 @@ class TreePanel(QWidget):
         self.depth.setRange(0, 200)
         self.depth.setSpecialValueText(self.tr("all levels"))
         self.depth.setPrefix(self.tr("depth limit "))
-        self.depth.valueChanged.connect(lambda v: self.canvas.set_max_depth(v or None))
+        self.depth.valueChanged.connect(self._depth_set)
         bar = QHBoxLayout()
         for text, slot in ((self.tr("Fit"), self.canvas.fit), (self.tr("Zoom in"), self.canvas.zoom_in),
                            (self.tr("Zoom out"), self.canvas.zoom_out), (self.tr("Expand all"), self.canvas.expand_all),
@@ -307,6 +307,20 @@ class TreePanel(QWidget):
                                       "double-click a \"...\" to open a branch, or raise the depth limit. Click a "
                                       "node to see its rule.").format(leaves=self.tree.n_leaves, depth=self.tree.depth,
                                                                       shown=depth))
+
+    def _depth_set(self, depth: int) -> None:
+        """The user chose a depth limit: the tree is drawn to it, and the line below says so (not the
+        readable depth the canvas chose first)."""
+        self.canvas.set_max_depth(depth or None)
+        if self.tree is None:
+            return
+        if depth and depth < self.tree.depth:
+            self.rule.setText(self.tr("{leaves} leaves, depth {depth}: shown to depth {shown}; double-click a \"...\" "
+                                      "to open a branch, or raise the depth limit. Click a node to see its rule.").format(
+                                          leaves=self.tree.n_leaves, depth=self.tree.depth, shown=depth))
+        else:
+            self.rule.setText(self.tr("{leaves} leaves, depth {depth}. Click a node to see its rule.").format(
+                leaves=self.tree.n_leaves, depth=self.tree.depth))
 
     def _show_costs(self, on: bool) -> None:
         self.canvas.set_costs(self.node_costs if on and self.node_costs is not None else None)

@@ -271,7 +271,7 @@ class Search:
         total = float(tot.sum())
         if best <= floor + TOL or total < 2 * self.min_leaf - kernels.EPS:
             return best, best, None
-        tc_root, _ = self.prices(known)
+        tc_root = self.prices(known)[0]
         options = []
         for f in range(self.F):
             wa, wm = float(A[f].sum()), float(M[f].sum())

@@ -2957,6 +2957,10 @@ The tree never saw such a case; use the value anyway?</source>
             <translation>{leaves} 个叶节点，树深度 {depth}：为便于阅读，只显示到深度 {shown}；双击“...”可展开分支，或提高深度限制。单击节点可查看其规则。</translation>
         </message>
         <message>
+            <source>{leaves} leaves, depth {depth}: shown to depth {shown}; double-click a "..." to open a branch, or raise the depth limit. Click a node to see its rule.</source>
+            <translation>{leaves} 个叶节点，深度 {depth}：显示到深度 {shown}；双击“...”可展开分支，或提高深度限制。单击节点可查看其规则。</translation>
+        </message>
+        <message>
             <source>no training to count it from</source>
             <translation>没有可用于统计的训练</translation>
         </message>

@@ -262,3 +262,25 @@ def test_tree_panel_places_the_overview_in_the_canvas_corner(qtbot, car_tree):
     assert view.contains(geo)
     assert view.right() - geo.right() <= 20 and view.bottom() - geo.bottom() <= 20
     assert geo.width() <= view.width() // 3
+
+
+def test_the_line_below_the_tree_says_the_depth_the_user_chose(qtbot, car_tree):
+    """The canvas first opens a big tree at a readable depth and says so; a depth limit chosen
+    afterwards is said instead (not the stale "shown to depth N so that the boxes read")."""
+    from app.main import TreePanel
+
+    panel = TreePanel()
+    qtbot.addWidget(panel)
+    panel.resize(1200, 800)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.show_tree(car_tree)
+    assert car_tree.depth > 3
+    chosen = panel.depth.value()
+    assert chosen and "so that the boxes read" in panel.rule.text()
+    panel.depth.setValue(chosen - 1)
+    text = panel.rule.text()
+    assert f"depth {car_tree.depth}: shown to depth {chosen - 1};" in text and "so that the boxes read" not in text
+    assert panel.canvas._max_depth == chosen - 1
+    panel.depth.setValue(0)  # no limit: the whole tree, the plain line
+    assert panel.rule.text() == f"{car_tree.n_leaves} leaves, depth {car_tree.depth}. Click a node to see its rule."
