@@ -39,25 +39,29 @@ def test_registered():
 
 def test_quick_run_writes_tables_and_plots(folder, tmp_path):
     tables = M.run(tmp_path, quick=True, say=lambda m: None, folder=folder)
-    assert list(tables) == ["mincost_total_cost", "mincost_strategies", "mincost_components", "mincost_paper_claims"]
+    assert list(tables) == ["mincost_total_cost", "mincost_strategies", "mincost_components", "mincost_paper_claims",
+                            "mincost_optimal"]
     rates = [f"{r:g} %" for r in (10, 30, 50)]
     wide = ["data set", "method", "strategy", "test cases"] + [c for r in rates for c in (r, f"{r} std")]
     labels = [label for label, _, _ in M.METHODS]
-    assert labels == ["M1", "M2", "M3", "M3, cost_stop", "M3, recommended weights"]
-    assert M.METHODS[-1] == ("M3, recommended weights", "mincost", M.RECOMMENDED)
+    optimal = ["optimal, depth 2", "optimal, depth 3", "optimal, depth 4"]
+    assert labels == ["M1", "M2", "M3", "M3, cost_stop", "M3, recommended weights"] + optimal
+    assert M.METHODS[4] == ("M3, recommended weights", "mincost", M.RECOMMENDED)
+    assert M.METHODS[5:] == tuple((f"optimal, depth {d}", "optimal", {"max_depth": d, "time_limit": 60.0})
+                                  for d in (2, 3, 4))
 
     fractional = "M1, C4.5 missing values at test"
     main = tables["mincost_total_cost"]
     assert list(main.columns) == wide
-    assert list(main["data set"]) == ["Car"] * 6 + ["Mushroom"] * 6
+    assert list(main["data set"]) == ["Car"] * 9 + ["Mushroom"] * 9
     assert list(main["method"]) == (labels + [fractional]) * 2
-    assert list(main["strategy"]) == (["hybrid"] * 5 + ["sequential, fractional"]) * 2
+    assert list(main["strategy"]) == (["hybrid"] * 8 + ["sequential, fractional"]) * 2
     # 40 % of each class held out
-    assert list(main["test cases"]) == [60.0] * 6 + [64.0] * 6
+    assert list(main["test cases"]) == [60.0] * 9 + [64.0] * 9
     assert (main[rates].to_numpy() >= 0).all() and (main[[f"{r} std" for r in rates]].to_numpy() >= 0).all()
 
     strategies = tables["mincost_strategies"]
-    assert list(strategies.columns) == wide and len(strategies) == 2 * (5 * len(STRATEGIES) + 1)
+    assert list(strategies.columns) == wide and len(strategies) == 2 * (8 * len(STRATEGIES) + 1)
     assert list(strategies["strategy"][:3]) == ["sequential", "batch", "hybrid"]
     keep = strategies["strategy"].isin(["hybrid", "sequential, fractional"])
     pd.testing.assert_frame_equal(strategies[keep].reset_index(drop=True), main)
@@ -65,7 +69,7 @@ def test_quick_run_writes_tables_and_plots(folder, tmp_path):
     parts = tables["mincost_components"]
     assert list(parts.columns) == ["data set", "method", "strategy", "missing rate", "total cost", "test cost",
                                    "waiting cost", "misclassification cost", "leaves"]
-    assert len(parts) == 2 * (5 * len(STRATEGIES) + 1) * 3
+    assert len(parts) == 2 * (8 * len(STRATEGIES) + 1) * 3
     assert np.allclose(parts["total cost"], parts["test cost"] + parts["waiting cost"]
                        + parts["misclassification cost"])
     hybrid = parts[parts["strategy"].isin(["hybrid", "sequential, fractional"])]
@@ -91,14 +95,17 @@ def test_quick_run_writes_tables_and_plots(folder, tmp_path):
     plots = M.plots(tables)
     assert [p.name for p in plots] == ["mincost_car", "mincost_mushroom"]
     assert plots[0].x == (10.0, 30.0, 50.0) and list(plots[0].series) == labels + [fractional]
-    assert plots[1].series["M3"] == tuple(main.iloc[8][rates])
+    assert plots[1].series["M3"] == tuple(main.iloc[11][rates])
 
 
 def test_same_seed_same_figures_and_costs_drawn_in_range(folder):
     data, spec = M.load(*M.DATASETS[1], folder=folder)
+    def figures(runs):  # all but the optimal searches' wall-clock seconds
+        return [{k: v for k, v in r.items() if k != "seconds"} for r in runs]
+
     a = M.split_costs(data, spec, 1, (0.2,))
     b = M.split_costs(data, spec, 1, (0.2,))
-    assert a == b
+    assert figures(a) == figures(b) and len(a) == len(b) == 8 * len(STRATEGIES) + 1
     names = [attr.name for attr in data.schema.attributes]
 
     def drawn(seed):
