@@ -427,6 +427,11 @@ class _OdsScan:
         self.row_cols = 0  # farthest content cell of the current row
         self.current: Extent | None = None
         self.open = {b"table": 0, b"table-row": 0, b"table-cell": 0}  # elements opened, not yet closed
+        # the memory estimate: bytes of the part before the window; the current cell's start
+        # and repeat count; text bytes and text cells of the current row (repeats across counted)
+        self.offset = 0
+        self.cell_start, self.cell_repeat = -1, 1
+        self.row_text = self.row_strings = 0
 
     def feed(self, chunk: bytes) -> None:
         self._scan(self.tags.windows(chunk))
@@ -442,7 +447,9 @@ class _OdsScan:
 
     def _scan(self, window: bytes) -> None:
         opened = self.open
-        for closing, tag, attrs, empty in _ODS_TAG.findall(window):
+        base, self.offset = self.offset, self.offset + len(window)
+        for found in _ODS_TAG.finditer(window):
+            closing, tag, attrs, empty = found.groups()
             if not empty:
                 key = b"table-cell" if tag == b"covered-table-cell" else tag
                 opened[key] += -1 if closing else 1
@@ -454,19 +461,37 @@ class _OdsScan:
                 if closing:
                     self._end_row()
                 else:
-                    found = _ODS_ROWS_REPEATED.search(attrs)
-                    self.row_repeat = _count(found)
+                    found_repeat = _ODS_ROWS_REPEATED.search(attrs)
+                    self.row_repeat = _count(found_repeat)
                     self.col = self.row_cols = 0
+                    self.row_text = self.row_strings = 0
                     if empty:
                         self.row += self.row_repeat
             else:  # a cell
                 if closing:
+                    if self.cell_start >= 0 and opened[b"table-cell"] == 0:
+                        self._cell_text(base + found.end() - self.cell_start)
                     continue
-                found = _ODS_COLS_REPEATED.search(attrs)
-                repeat = _count(found)
+                found_repeat = _ODS_COLS_REPEATED.search(attrs)
+                repeat = _count(found_repeat)
                 self.col += repeat
                 if not empty or _ODS_VALUE.search(attrs):
                     self.row_cols = self.col
+                if opened[b"table-cell"] == (0 if empty else 1):  # an outer cell (not one nested in it)
+                    self.cell_repeat = repeat
+                    if empty:
+                        self.cell_start = base + found.start()
+                        self._cell_text(found.end() - found.start())
+                    else:
+                        self.cell_start = base + found.start()
+
+    def _cell_text(self, size: int) -> None:
+        """A cell of `size` bytes (its tags, attributes and text: all calamine may decode),
+        repeated across; a cell of no more than its tag holds no text."""
+        if size > 64:
+            self.row_text += size * self.cell_repeat
+            self.row_strings += self.cell_repeat
+        self.cell_start, self.cell_repeat = -1, 1
 
     def _table(self, closing, attrs, empty) -> None:
         if closing:
@@ -488,6 +513,10 @@ class _OdsScan:
         if self.row_cols:
             self.current.rows = max(self.current.rows, self.row + self.row_repeat)
             self.current.cols = max(self.current.cols, self.row_cols)
+        # repeated rows and cells are each a copy of their text (calamine clones them)
+        self.current.text += self.row_text * self.row_repeat
+        self.current.strings += self.row_strings * self.row_repeat
+        self.row_text = self.row_strings = 0
         self.row += self.row_repeat
         self.row_repeat, self.col, self.row_cols = 1, 0, 0
 
