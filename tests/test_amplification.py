@@ -48,8 +48,8 @@ def test_xlsx_shared_string_amplification_is_refused_small(tmp_path):
 
 
 def test_xlsx_shared_strings_tiny_file(tmp_path):
-    """Under 1 KB of zip (deflate keeps a repeated part tiny): 5,000 cells x a 100,000-character
-    shared string = 500 MB of text, decoded twice (calamine's copy and Python's)."""
+    """13 KB of zip: 5,000 cells x a 100,000-character shared string = 500 MB of text, decoded
+    twice (calamine's copy and Python's). Before: 1,032 MB peak (then the cell limit said no)."""
     path = xlsx_shared_strings(tmp_path / "tiny.xlsx", rows=500, cols=10, length=100_000)
     status, peak, stderr = run_cli("info", path)
     assert_refused(path, status, peak, stderr, 'sheet "Data"', "shared texts")
@@ -76,7 +76,8 @@ def test_xlsx_near_the_budget_is_still_read(tmp_path):
 
 def test_ods_repeated_long_text_is_refused_small(tmp_path):
     """A few KB of .ods: one cell of 30,000 characters repeated 1,000 times across and 100
-    rows down (3 billion characters)."""
+    rows down (3 billion characters), 882 bytes. Before: 6 GB (the test's address-space cap) and a
+    traceback."""
     body = (ods_row(ods_cell("a"), ods_cell("b"))
             + ods_row(ods_cell("x" * 30_000, repeat=1_000), repeat=100))
     path = ods(tmp_path / "repeat.ods", body)
