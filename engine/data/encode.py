@@ -274,12 +274,40 @@ def target_warnings(table: Table, schema: DataSchema, y: np.ndarray, rows: np.nd
     return out
 
 
+#: any number of classes up to this is trained (as always) ...
+FEW_CLASSES = 100
+#: ... beyond it, classes x (rows + classes) may not exceed this: the learners hold arrays of
+#: classes x rows (class counts per cut, per node, in the model and while pruning) and of
+#: classes x classes (costs, confusion matrices); measured with CART, about CLASS_CELL_BYTES
+#: bytes a cell in all: 2.5M cells take some 240 MB (and the program 200 MB)
+MAX_CLASS_CELLS = 2_500_000
+CLASS_CELL_BYTES = 96
+
+
+def check_class_count(table: Table, target: str, k: int, n: int) -> None:
+    """Refuse, before anything of that size is allocated, a target with so many classes that
+    training would take gigabytes: an identifier chosen as the target, most often."""
+    if k <= FEW_CLASSES or k * (n + k) <= MAX_CLASS_CELLS:
+        return
+    limit = max(FEW_CLASSES, int((-n + (n * n + 4 * MAX_CLASS_CELLS) ** 0.5) / 2))
+    need = CLASS_CELL_BYTES * k * (n + k)
+    size = f"{need / (1 << 30):,.1f} GB" if need >= 1 << 30 else f"{need / (1 << 20):,.0f} MB"
+    ident = _(" (almost every row has a class of its own: an identifier?)") if k > n / 2 else ""
+    raise DataError(_('the target column "{target}" has {k} classes in {n} rows{ident}: training would take '
+                      "about {size} of memory (counts of every class at every cut and node); at most {limit} "
+                      "classes can be learned from this many rows. Choose another target column, or group its "
+                      "values into fewer classes").format(target=target, k=f"{k:,}", n=f"{n:,}", ident=ident,
+                                                          size=size, limit=f"{limit:,}"),
+                    code="too_many_classes", file=table.file, sheet=table.sheet, column=target)
+
+
 def encode(table: Table, spec: ProblemSpec, *, weights: np.ndarray | None = None,
            validate_first: bool = True) -> EncodedData:
     """Validate `spec` against `table` and encode it (see the module docstring)."""
     if validate_first:
         validate(spec, table, file=table.file)
     schema = build_schema(spec, table)
+    check_class_count(table, schema.target, len(schema.classes), len(table.frame))
     warnings: list[str] = []
     X_all = schema.encode_features(table, warnings=warnings)
     target_info = table.column(schema.target)

@@ -42,22 +42,41 @@ def column_letter(index: int) -> str:
 
 
 class Extent:
-    """The farthest row and column (1-based) a sheet's cells reach, and where they were seen."""
+    """The farthest row and column (1-based) a sheet's cells reach, and where they were seen;
+    and, for the memory estimate, an upper bound of the text its cells decode to (`text`,
+    bytes) and of how many cells hold a text (`strings`); `shared` is the part of `text` that
+    references to shared strings bring (a long text referred to by many cells)."""
 
-    __slots__ = ("rows", "cols", "declared")
+    __slots__ = ("rows", "cols", "declared", "text", "strings", "shared")
 
-    def __init__(self, rows: int = 0, cols: int = 0, declared: int = 0):
+    def __init__(self, rows: int = 0, cols: int = 0, declared: int = 0, text: int = 0, strings: int = 0,
+                 shared: int = 0):
         self.rows, self.cols, self.declared = rows, cols, declared
+        self.text, self.strings, self.shared = text, strings, shared
 
     @property
     def cells(self) -> int:
         return self.rows * self.cols
 
+    def memory(self) -> int:
+        """Bytes reading the sheet takes at most, about: every cell of the rectangle in calamine
+        and in Python, every text twice (calamine's copy and Python's), with its headers."""
+        return self.cells * CELL_BYTES + 2 * self.text + self.strings * STRING_BYTES
+
     def merge(self, other: "Extent") -> "Extent":
-        return Extent(max(self.rows, other.rows), max(self.cols, other.cols), max(self.declared, other.declared))
+        return Extent(max(self.rows, other.rows), max(self.cols, other.cols), max(self.declared, other.declared),
+                      max(self.text, other.text), max(self.strings, other.strings), max(self.shared, other.shared))
 
     def __repr__(self) -> str:
-        return f"Extent(rows={self.rows}, cols={self.cols}, declared={self.declared})"
+        return (f"Extent(rows={self.rows}, cols={self.cols}, declared={self.declared}, text={self.text}, "
+                f"strings={self.strings}, shared={self.shared})")
+
+
+#: bytes one cell of a sheet's rectangle takes while read: calamine's value (32), the slot in
+#: Python's row list (8) and in the table's grid (8)
+CELL_BYTES = 48
+#: bytes a text cell takes beyond its characters: calamine's allocation and Python's str header
+STRING_BYTES = 96
 
 
 def check_extent(extent: Extent, path: str, sheet: str | None, limits: ReadLimits, file_bytes: int) -> None:
@@ -71,11 +90,32 @@ def check_extent(extent: Extent, path: str, sheet: str | None, limits: ReadLimit
                           "than the limit of {limit} for a workbook of {size} ({hint})").format(
             rows=f"{extent.rows:,}", column=col, cols=f"{extent.cols:,}", cells=f"{extent.cells:,}",
             limit=f"{budget:,}", size=_size(file_bytes), hint=hint), code="too_large", file=path, sheet=sheet)
+    check_memory(extent, path, sheet, limits, file_bytes)
     if extent.declared > limits.max_declared_cells:
         raise DataError(_("the sheet declares a size of {cells} cells (its DIMENSIONS record), more than the limit "
                           "of {limit}; the file is damaged or not made by a spreadsheet program").format(
             cells=f"{extent.declared:,}", limit=f"{limits.max_declared_cells:,}"),
                 code="too_large", file=path, sheet=sheet)
+
+
+def check_memory(extent: Extent, path: str, sheet: str | None, limits: ReadLimits, file_bytes: int) -> None:
+    """Refuse a sheet whose cells and decoded text would take more memory than the budget for
+    a file of this size (`ReadLimits.read_budget`): found from the parts before calamine decodes
+    anything, so a small file whose cells all refer to one long text is refused, not read."""
+    budget = limits.read_budget(file_bytes)
+    need = extent.memory()
+    if need <= budget:
+        return
+    if extent.shared * 2 > need // 2:
+        why = _("{n} cells refer to shared texts that add up to {text}: many cells repeat a long text").format(
+            n=f"{extent.strings:,}", text=_size(extent.shared))
+    elif extent.text * 2 > need // 2:
+        why = _("its cells hold {text} of text").format(text=_size(extent.text))
+    else:
+        why = _("its rectangle spans {cells} cells").format(cells=f"{extent.cells:,}")
+    raise DataError(_("reading the sheet would take about {need} of memory ({why}), more than the limit of "
+                      "{limit} for a workbook of {size} (a file made to exhaust memory?)").format(need=_size(need), why=why, limit=_size(budget), size=_size(file_bytes)),
+                    code="too_large", file=path, sheet=sheet)
 
 
 def _column_name(number: int) -> str:
@@ -141,6 +181,12 @@ class _XlsxScan:
         self.budget, self.size = budget, size
         self.sst_seen = False
         self.rows = self.cols = self.implicit = 0
+        #: cells marked t="s" (each refers to a shared string)
+        self.shared_cells = 0
+        #: bytes of the part seen so far; and, for the shared strings part, where each <si> starts
+        self.offset = 0
+        self.strings_part = _is_strings_part(part)
+        self.si_starts: list[np.ndarray] = []
 
     def feed(self, chunk: bytes) -> None:
         self._scan(self.tags.windows(chunk))
@@ -149,6 +195,13 @@ class _XlsxScan:
         self._scan(self.tags.finish())
 
     def _scan(self, window: bytes) -> None:
+        if self.strings_part:
+            starts = [m.start() for m in _SI.finditer(window)]
+            if starts:
+                self.si_starts.append(np.asarray(starts, dtype=np.int64) + self.offset)
+        else:
+            self.shared_cells += len(_SHARED_COUNT.findall(window))
+        self.offset += len(window)
         if not self.sst_seen and b"sst" in window:
             self._check_strings(window)
         if len(window) >= 4096 and self._scan_quick(window):
@@ -190,7 +243,62 @@ class _XlsxScan:
         return True
 
     def extent(self) -> Extent:
-        return Extent(self.rows + self.implicit, self.cols + self.implicit)
+        # everything a cell holds literally (inline texts, cached formula texts) is in the part
+        return Extent(self.rows + self.implicit, self.cols + self.implicit, text=self.offset,
+                      strings=self.shared_cells)
+
+    def string_lengths(self) -> np.ndarray:
+        """Shared strings part: an upper bound of each string's decoded size (bytes from its <si>
+        to the next; entities and tags only shrink when decoded)."""
+        if not self.si_starts:
+            return np.zeros(0, dtype=np.int64)
+        starts = np.concatenate(self.si_starts)
+        return np.diff(np.append(starts, self.offset))
+
+
+def _is_strings_part(part: str) -> bool:
+    return part.lower().endswith("sharedstrings.xml")
+
+
+#: a shared string's element, and a cell's mark that it refers to one (t="s", any quotes and spaces)
+_SI = re.compile(rb"<(?:[\w.-]+:)?si(?=[\s/>])")
+_SHARED_MARK = re.compile(rb"""\st\s*=\s*["']\s*s\s*["']""")
+#: the same, counted over a whole window: without the whitespace before (twice as fast; it may
+#: count an attribute that ends in t, which only makes the bound larger)
+_SHARED_COUNT = re.compile(rb"""t\s*=\s*["']\s*s\s*["']""")
+#: cells and values, in document order (for the exact sum of the shared strings referred to)
+_CELL_OR_VALUE = re.compile(rb"<(?:[\w.-]+:)?(c|v)(?=[\s/>])([^>]*)>([^<]*)")
+
+
+def shared_text(member, lengths: np.ndarray, part: str) -> tuple[int, int]:
+    """(bytes of shared strings the cells of a worksheet part refer to, summed cell by cell;
+    cells that refer to one) read from `member`: each t="s" cell's <v> is the index."""
+    tags = _TagWindows(part)
+    total = cells = 0
+    pending = False
+    n = len(lengths)
+
+    def scan(window: bytes) -> None:
+        nonlocal total, cells, pending
+        for name, attrs, text in _CELL_OR_VALUE.findall(window):
+            if name == b"c":
+                pending = not attrs.endswith(b"/") and _SHARED_MARK.search(attrs) is not None
+                cells += pending
+            elif pending:
+                pending = False
+                digits = text.strip()
+                if digits.isdigit() and len(digits) <= 12:
+                    index = int(digits)
+                    if index < n:
+                        total += int(lengths[index])
+
+    while True:
+        chunk = member.read(_CHUNK)
+        if not chunk:
+            break
+        scan(tags.windows(chunk))
+    scan(tags.finish())
+    return total, cells
 
 
 _PREFIXED_TAG = re.compile(rb":(?:c|row)[\s/>]")
@@ -322,6 +430,11 @@ class _OdsScan:
         self.row_cols = 0  # farthest content cell of the current row
         self.current: Extent | None = None
         self.open = {b"table": 0, b"table-row": 0, b"table-cell": 0}  # elements opened, not yet closed
+        # the memory estimate: bytes of the part before the window; the current cell's start
+        # and repeat count; text bytes and text cells of the current row (repeats across counted)
+        self.offset = 0
+        self.cell_start, self.cell_repeat = -1, 1
+        self.row_text = self.row_strings = 0
 
     def feed(self, chunk: bytes) -> None:
         self._scan(self.tags.windows(chunk))
@@ -337,7 +450,9 @@ class _OdsScan:
 
     def _scan(self, window: bytes) -> None:
         opened = self.open
-        for closing, tag, attrs, empty in _ODS_TAG.findall(window):
+        base, self.offset = self.offset, self.offset + len(window)
+        for found in _ODS_TAG.finditer(window):
+            closing, tag, attrs, empty = found.groups()
             if not empty:
                 key = b"table-cell" if tag == b"covered-table-cell" else tag
                 opened[key] += -1 if closing else 1
@@ -349,19 +464,37 @@ class _OdsScan:
                 if closing:
                     self._end_row()
                 else:
-                    found = _ODS_ROWS_REPEATED.search(attrs)
-                    self.row_repeat = _count(found)
+                    found_repeat = _ODS_ROWS_REPEATED.search(attrs)
+                    self.row_repeat = _count(found_repeat)
                     self.col = self.row_cols = 0
+                    self.row_text = self.row_strings = 0
                     if empty:
                         self.row += self.row_repeat
             else:  # a cell
                 if closing:
+                    if self.cell_start >= 0 and opened[b"table-cell"] == 0:
+                        self._cell_text(base + found.end() - self.cell_start)
                     continue
-                found = _ODS_COLS_REPEATED.search(attrs)
-                repeat = _count(found)
+                found_repeat = _ODS_COLS_REPEATED.search(attrs)
+                repeat = _count(found_repeat)
                 self.col += repeat
                 if not empty or _ODS_VALUE.search(attrs):
                     self.row_cols = self.col
+                if opened[b"table-cell"] == (0 if empty else 1):  # an outer cell (not one nested in it)
+                    self.cell_repeat = repeat
+                    if empty:
+                        self.cell_start = base + found.start()
+                        self._cell_text(found.end() - found.start())
+                    else:
+                        self.cell_start = base + found.start()
+
+    def _cell_text(self, size: int) -> None:
+        """A cell of `size` bytes (its tags, attributes and text: all calamine may decode),
+        repeated across; a cell of no more than its tag holds no text."""
+        if size > 64:
+            self.row_text += size * self.cell_repeat
+            self.row_strings += self.cell_repeat
+        self.cell_start, self.cell_repeat = -1, 1
 
     def _table(self, closing, attrs, empty) -> None:
         if closing:
@@ -383,6 +516,10 @@ class _OdsScan:
         if self.row_cols:
             self.current.rows = max(self.current.rows, self.row + self.row_repeat)
             self.current.cols = max(self.current.cols, self.row_cols)
+        # repeated rows and cells are each a copy of their text (calamine clones them)
+        self.current.text += self.row_text * self.row_repeat
+        self.current.strings += self.row_strings * self.row_repeat
+        self.row_text = self.row_strings = 0
         self.row += self.row_repeat
         self.row_repeat, self.col, self.row_cols = 1, 0, 0
 
@@ -507,6 +644,7 @@ def check_zip(path: str, limits: ReadLimits) -> dict[str, Extent]:
         budget = limits.sheet_cell_budget(os.path.getsize(path))
         total = 0
         extents: dict[str, Extent] = {}
+        strings: list[np.ndarray] = []
         for info in infos:
             seen = 0
             scan = _scanner(info, binary_sheets, budget)
@@ -537,9 +675,44 @@ def check_zip(path: str, limits: ReadLimits) -> dict[str, Extent]:
             if isinstance(scan, _OdsScan):
                 for name, extent in scan.sheets.items():
                     extents[f"{info.filename}#{name}"] = extent
+            elif isinstance(scan, _XlsxScan) and scan.strings_part:
+                strings.append(scan.string_lengths())
             elif scan is not None and getattr(scan, "cells", True):
                 extents[info.filename] = scan.extent()
+        if strings:
+            _add_shared_text(archive, extents, _longest(strings), limits.read_budget(os.path.getsize(path)), path)
     return extents
+
+
+def _longest(strings: list[np.ndarray]) -> np.ndarray:
+    """Index by index, the longest of several shared strings parts (calamine reads one)."""
+    out = np.zeros(max(len(a) for a in strings), dtype=np.int64)
+    for a in strings:
+        out[:len(a)] = np.maximum(out[:len(a)], a)
+    return out
+
+
+def _add_shared_text(archive: zipfile.ZipFile, extents: dict[str, Extent], lengths: np.ndarray, budget: int,
+                     path: str) -> None:
+    """Count into each worksheet part's text the shared strings its cells refer to: at most the
+    longest string for every t="s" cell; when that bound is over the budget, the exact sum,
+    cell by cell (a second pass over the part)."""
+    longest = int(lengths.max()) if len(lengths) else 0
+    for part, extent in extents.items():
+        if not extent.strings or not longest:
+            continue
+        extent.shared = extent.strings * longest
+        if extent.memory() + 2 * extent.shared > budget:
+            try:
+                with archive.open(part) as member:
+                    extent.shared, extent.strings = shared_text(member, lengths, part)
+            except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, KeyError) as exc:
+                raise DataError(_('the workbook is damaged or truncated (part "{part}": {error})').format(
+                    part=part, error=exc), code="truncated", file=path) from None
+            except _Damaged as exc:
+                raise DataError(_("the workbook is damaged: {error}").format(error=exc),
+                                code="truncated", file=path) from None
+        extent.text += extent.shared
 
 
 def _scanner(info: zipfile.ZipInfo, binary_sheets: set[str], budget: int | None = None):

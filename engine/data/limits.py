@@ -31,6 +31,25 @@ class ReadLimits:
     #: a sheet's declared size (.xls DIMENSIONS), reserved in advance by the reader
     max_declared_cells: int = 30_000_000
 
+    #: what reading a table may take in memory (bytes, estimated from the file before it is
+    #: decoded: cells, text, repeats and references counted): at least this much ...
+    min_read_bytes: int = 256 << 20
+    #: ... or this many bytes per byte of the file (real files stay below 20: a long text
+    #: referred to by many cells, or text compressed 250 to 1, is what goes beyond) ...
+    read_bytes_per_byte: int = 256
+    #: ... and never more than this
+    max_read_bytes: int = 16 << 30
+    #: sparse ARFF: cells (rows x attributes) per byte of the file, at least `min_sheet_cells`
+    sparse_cells_per_byte: int = 16
+
+    def read_budget(self, file_bytes: int) -> int:
+        """Bytes of memory reading a file of `file_bytes` bytes may take."""
+        return min(self.max_read_bytes, max(self.min_read_bytes, self.read_bytes_per_byte * file_bytes))
+
+    def sparse_cell_budget(self, file_bytes: int) -> int:
+        """Cells a sparse ARFF file of `file_bytes` bytes may expand to."""
+        return min(self.max_cells, max(self.min_sheet_cells, self.sparse_cells_per_byte * file_bytes))
+
     def sheet_cell_budget(self, file_bytes: int) -> int:
         """Cells a sheet of a workbook of `file_bytes` bytes may span."""
         return min(self.max_cells, max(self.min_sheet_cells, self.sheet_cells_per_byte * file_bytes))

@@ -13,7 +13,7 @@ from ..i18n import _
 from .limits import ReadLimits
 from .read_csv import check_text_is_text, decode_text, encoding_warning, read_limited
 from .sniff import guess_encoding
-from .table import Table, TableBuilder, escape_controls
+from .table import PreParsed, Table, TableBuilder, escape_controls
 
 #: ARFF's default date format (ISO-8601), in Java SimpleDateFormat letters
 DEFAULT_DATE_FORMAT = "yyyy-MM-dd'T'HH:mm:ss"
@@ -126,6 +126,7 @@ def read_arff(path: str, limits: ReadLimits, *, encoding: str | None = None) -> 
     lines = [line.rstrip("\r") for line in text.split("\n")]
 
     names: list[str] = []
+    seen_names: set[str] = set()
     name_lines: list[int] = []
     kinds: list[str] = []
     declared: dict[str, list[str]] = {}
@@ -143,7 +144,7 @@ def read_arff(path: str, limits: ReadLimits, *, encoding: str | None = None) -> 
             if not match:
                 raise DataError(_("the @attribute line cannot be read"), code="bad_arff", file=path, row=number)
             name, spec = _unquote(match.group(1)), match.group(2).strip()
-            if name in names:
+            if name in seen_names:  # (a set: a list would make 16,000 attributes quadratic)
                 raise DataError(_('the attribute "{name}" is declared twice').format(name=_shown(name)),
                     code="duplicate_header",
                                 file=path, row=number, column=_shown(name))
@@ -186,6 +187,7 @@ def read_arff(path: str, limits: ReadLimits, *, encoding: str | None = None) -> 
                     raise DataError(_('unknown attribute type "{kind}"').format(kind=_shown(spec)), code="bad_arff",
                                     file=path, row=number, column=_shown(name))
             names.append(name)
+            seen_names.add(name)
             name_lines.append(number)
             continue
         if lower.startswith("@data"):
@@ -210,9 +212,15 @@ def read_arff(path: str, limits: ReadLimits, *, encoding: str | None = None) -> 
     renamed = dict(zip(names, clean))
     declared = {renamed[k]: v for k, v in declared.items()}
     names = clean
-    columns: list[list] = [[] for _column in range(width)]
+    data_lines = range(data_line + 1, len(lines) + 1)
+    sparse = any(lines[k - 1].lstrip().startswith("{") for k in data_lines)
+    # sparse data: only the values given are kept (row, column, value), and the columns are built
+    # from them at the end: time linear in the file, not in rows x attributes
+    columns: list[list] = [] if sparse else [[] for _column in range(width)]
+    given: list[tuple[int, int, str]] = []
+    budget = limits.sparse_cell_budget(len(text)) if sparse else limits.max_cells
     numbers: list[int] = []
-    for number in range(data_line + 1, len(lines) + 1):
+    for number in data_lines:
         stripped = lines[number - 1].strip()
         if not stripped or stripped.startswith("%"):
             continue
@@ -220,24 +228,43 @@ def read_arff(path: str, limits: ReadLimits, *, encoding: str | None = None) -> 
             if stripped.startswith("{"):
                 if not stripped.endswith("}"):
                     raise ValueError("a sparse row { ... } is not closed")
-                values = _sparse_row(stripped[1:-1], width, kinds, declared, names)
+                values = None
+                entries = _sparse_entries(stripped[1:-1], width)
             else:
                 values = _split_values(stripped)
         except ValueError as exc:
             raise DataError(_("the data line cannot be read: {error}").format(error=exc), code="bad_arff",
                             file=path, row=number) from None
-        if len(values) != width:
-            raise DataError(_("the data line has {n} values but {width} attributes are declared").format(
-                n=len(values), width=width),
-                            code="ragged_row", file=path, row=number)
-        for j, (pattern, fmt) in date_formats.items():
-            values[j] = _parse_date(values[j], pattern, fmt, path, number, names[j])
-        for j, value in enumerate(values):
-            columns[j].append(value)
+        if values is not None:
+            if len(values) != width:
+                raise DataError(_("the data line has {n} values but {width} attributes are declared").format(
+                    n=len(values), width=width),
+                                code="ragged_row", file=path, row=number)
+            entries = enumerate(values)
+        if sparse:
+            row = len(numbers)
+            for j, value in entries:
+                if j in date_formats:
+                    pattern, fmt = date_formats[j]
+                    value = _parse_date(value, pattern, fmt, path, number, names[j])
+                given.append((row, j, value))
+        else:
+            for j, (pattern, fmt) in date_formats.items():
+                values[j] = _parse_date(values[j], pattern, fmt, path, number, names[j])
+            for j, value in enumerate(values):
+                columns[j].append(value)
         numbers.append(number)
         if len(numbers) * width > limits.max_cells:
             raise DataError(_("the table has more than {limit} cells, the limit").format(limit=f"{limits.max_cells:,}"),
                             code="too_large", file=path, row=number)
+        if len(numbers) * width > budget:
+            raise DataError(_("the sparse data expands to more than {limit} cells ({rows} rows x {width} attributes "
+                              "so far), the limit for a file of {size} bytes; a file made to exhaust memory, or "
+                              "too wide to read as a table").format(
+                limit=f"{budget:,}", rows=f"{len(numbers):,}", width=f"{width:,}", size=f"{len(text):,}"),
+                            code="too_large", file=path, row=number)
+    if sparse:
+        columns = _sparse_columns(given, len(numbers), width, kinds, declared, names)
 
     def column_label(j: int) -> str:
         return names[j]
@@ -279,18 +306,11 @@ def _is_number(text: str) -> bool:
 _EPOCH = _dt.datetime(1970, 1, 1)
 
 
-def _sparse_row(body: str, width: int, kinds, declared, names) -> list[str]:
-    # Absent entries are 0 for numeric attributes and the first declared value for nominal ones.
-    values = []
-    for j in range(width):
-        if kinds[j] == "nominal":
-            values.append(declared[names[j]][0] if declared[names[j]] else "?")
-        elif kinds[j] == "date":
-            values.append(_EPOCH)  # Weka stores a date as milliseconds since 1970: 0 is the epoch
-        else:
-            values.append("0")
+def _sparse_entries(body: str, width: int) -> list[tuple[int, str]]:
+    """The (attribute, value) pairs of a sparse row's body."""
+    out = []
     if not body.strip():
-        return values
+        return out
     for item in _split_values(body):
         parts = item.split(None, 1)
         if len(parts) != 2 or not parts[0].isdigit():
@@ -298,6 +318,40 @@ def _sparse_row(body: str, width: int, kinds, declared, names) -> list[str]:
         index = int(parts[0])
         if index >= width:
             raise ValueError(f"sparse index {index} is beyond the {width} attributes")
-        values[index] = _unquote(parts[1])
-    return values
+        out.append((index, _unquote(parts[1])))
+    return out
 
+
+#: a number as ARFF writes one, read here directly (anything else goes through the table's inference)
+_PLAIN_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|\?")
+
+
+def _sparse_columns(given: list[tuple[int, int, str]], n: int, width: int, kinds, declared, names) -> list:
+    """The columns of sparse data from the values given: absent entries are 0 for numeric
+    attributes, the first declared value for nominal ones and the epoch for dates (Weka stores
+    a date as milliseconds since 1970). A numeric column whose values given are all plain numbers
+    is built as numbers at once; any other column as its cells, for the table's inference."""
+    by_column: list[list[tuple[int, str]]] = [[] for _j in range(width)]
+    for row, j, value in given:
+        by_column[j].append((row, value))
+    columns = []
+    for j in range(width):
+        entries = by_column[j]
+        if kinds[j] == "numeric" and all(isinstance(v, str) and _PLAIN_NUMBER.fullmatch(v) for _r, v in entries):
+            numbers = np.zeros(n)
+            if entries:
+                rows = np.fromiter((r for r, _v in entries), dtype=np.int64, count=len(entries))
+                numbers[rows] = [np.nan if v == "?" else float(v) for _r, v in entries]
+            columns.append(PreParsed(numbers))
+            continue
+        if kinds[j] == "nominal":
+            default = declared[names[j]][0] if declared[names[j]] else "?"
+        elif kinds[j] == "date":
+            default = _EPOCH
+        else:
+            default = "0"
+        cells = [default] * n
+        for r, v in entries:
+            cells[r] = v
+        columns.append(cells)
+    return columns

@@ -34,6 +34,58 @@ def read_limited(path: str, limits: ReadLimits) -> bytes:
     return raw
 
 
+#: bytes that may end a cell: the delimiters sniffed for, and line breaks
+_CELL_ENDS = b",;\t|\r\n"
+#: the file is searched for long runs this many bytes at a time (at most 8x in positions)
+_RUN_CHUNK = 4 << 20
+
+
+def check_long_runs(raw: bytes, path: str, limits: ReadLimits, delimiter: str | None = None) -> None:
+    """Refuse, before the text is decoded and parsed, a cell far longer than the cell limit: a
+    run of more than 4 bytes per allowed character (the most any encoding takes) with no byte
+    that can end a cell (a delimiter sniffed for, the one given, a line break) is one cell,
+    surely too long. A file of one giant cell is then not decoded, parsed and built whole
+    before the limit is checked. (Shorter excesses are found, exactly, when the table is built.)"""
+    longest = 4 * limits.max_cell_chars + 8
+    if len(raw) <= longest:
+        return
+    ends = np.zeros(256, dtype=bool)
+    ends[list(_CELL_ENDS)] = True
+    if delimiter is not None and len(delimiter) == 1 and ord(delimiter) < 128:
+        ends[ord(delimiter)] = True
+    last = -1  # the last byte that can end a cell, before the chunk
+    for start in range(0, len(raw), _RUN_CHUNK):
+        chunk = np.frombuffer(raw, dtype=np.uint8, count=min(_RUN_CHUNK, len(raw) - start), offset=start)
+        at = np.flatnonzero(ends[chunk]) + start
+        if len(at):
+            gaps = np.diff(at, prepend=last) - 1
+            k = int(np.argmax(gaps))
+            if gaps[k] > longest:
+                _long_cell(raw, (last if k == 0 else int(at[k - 1])) + 1, int(gaps[k]), path, limits, ends)
+            last = int(at[-1])
+        # a run still open at the end of the chunk, already too long whatever follows
+        if start + len(chunk) - last - 1 > longest:
+            _long_cell(raw, last + 1, start + len(chunk) - last - 1, path, limits, ends)
+
+
+def _long_cell(raw: bytes, begin: int, length: int, path: str, limits: ReadLimits, ends: np.ndarray) -> None:
+    line_start = raw.rfind(b"\n", 0, begin) + 1
+    row = raw.count(b"\n", 0, line_start) + 1
+    first = raw[:raw.find(b"\n") if b"\n" in raw[:1 << 20] else min(len(raw), 1 << 20)]
+    # the column: the delimiter most frequent in the first line, counted before the cell
+    delims = [d for d in b",;\t|" if ends[d]]
+    delim = max(delims, key=first.count) if delims else None
+    column = None
+    if delim is not None and first.count(delim):
+        j = raw.count(bytes([delim]), line_start, begin)
+        names = first.decode("utf-8", "replace").lstrip("\ufeff").split(chr(delim))
+        column = names[j].strip().strip('"') if j < len(names) and names[j].strip().strip('"') else str(j + 1)
+    raise DataError(_("a cell holds more than {limit} characters (it runs at least {n} bytes without a delimiter or a "
+                      "line break), more than the limit; the file was not read further").format(
+        limit=f"{limits.max_cell_chars:,}", n=f"{length:,}"), code="cell_too_large", file=path, row=row,
+        column=column)
+
+
 def decode_text(raw: bytes, file: str, encoding: str | None = None) -> tuple[str, str]:
     """Bytes -> (text, encoding used); a wrong encoding names the row it breaks in."""
     chosen = encoding or detect_encoding(raw)
@@ -102,6 +154,7 @@ def read_delimited(path: str, limits: ReadLimits, *, encoding: str | None = None
         raise DataError(_("the delimiter must be one character (not a quote or line break), not "
                           "{delimiter!r}").format(delimiter=delimiter), code="bad_option", file=path)
     raw = read_limited(path, limits)
+    check_long_runs(raw, path, limits, delimiter)
     what = binary_kind(raw[:16])
     if what is not None and not encoding:
         hint = _(" Open it as .xlsx instead (rename it).") if "zip" in what or "xls" in what else ""

@@ -4,12 +4,16 @@
 
 Valid seed files (.csv .tsv .txt .arff .xlsx .xls .ods .xlsb, a few KB each, made here)
 are mutated: bit flips, byte runs, truncation, splicing two files, and, inside the zip or
-BIFF structure, far cell references, huge repeat counts, DIMENSIONS records, odd numbers.
+BIFF structure, far cell references, huge repeat counts, DIMENSIONS records, odd numbers;
+and the amplifications of issue 41 (tests/amplification_files.py): cells that all refer to one
+long shared string, long inline texts, long texts repeated across and down (.ods), giant CSV
+cells, very wide sparse ARFF files, and a target with very many classes (those cases are also
+encoded for training, the first column as the target).
 Each file is read with `engine.data.read_table` in a worker process (a crash or a native
 abort loses one file, not the run; each worker is limited to --memory MB of address space
 and each file to --timeout seconds). Outcomes: a Table, a DataError by code, or an ESCAPE:
 any other exception, a DataError "unreadable" (the safety net that hides a reader bug), a
-crash (signal) or a timeout. Prints a summary; exit status 1 when anything escaped. With
+crash (signal), a timeout, or a peak memory of the worker above --rss MB. Prints a summary; exit status 1 when anything escaped. With
 --keep, every escaping file is saved there to reproduce it.
 """
 
@@ -217,30 +221,77 @@ def mutate_xls(rng: random.Random) -> bytes:
     return h.compound_file(h.biff_workbook(records, sheet_offset=offset))
 
 
-def make_case(index: int, seed: int) -> tuple[str, bytes]:
+def amplified(suffix: str, rng: random.Random) -> tuple[bytes, str]:
+    """A file of the issue-41 classes, its sizes drawn at random around the budgets."""
+    import amplification_files as a
+    from test_hostile_spreadsheets import ods, ods_cell, ods_row
+
+    kind = "amplify"
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / ("case" + suffix)
+        if suffix in (".xlsx", ".xlsb"):
+            if rng.random() < 0.7:
+                a.xlsx_shared_strings(path, rows=rng.choice([10, 200, 2_000, 5_000]), cols=rng.randint(1, 10),
+                                      length=rng.choice([10, 1_000, 5_000, 32_767, 40_000, 200_000]))
+            else:
+                cols, length = rng.randint(1, 10), rng.choice([10, 3_000, 20_000, 40_000])
+                # at most 60 MB of XML: building the case must not be what takes the worker's memory
+                rows = min(rng.choice([10, 500, 2_000]), 60_000_000 // (cols * length))
+                a.xlsx_inline(path, rows=rows, cols=cols, length=length)
+            suffix = ".xlsx"
+        elif suffix == ".ods":
+            text = "x" * rng.choice([10, 1_000, 30_000, 100_000])
+            body = ods_row(ods_cell("a"), ods_cell("b")) + ods_row(
+                ods_cell(text, repeat=rng.choice([None, 10, 1_000, 16_000])), ods_cell(1),
+                repeat=rng.choice([None, 10, 100, 10_000]))
+            ods(path, body)
+        elif suffix == ".arff":
+            a.arff_sparse_wide(path, attributes=rng.choice([10, 1_000, 16_000, 17_000]),
+                               rows=rng.choice([1, 50, 400, 2_000]))
+        elif suffix == ".xls":
+            return mutate_xls(rng), "xls"
+        elif rng.random() < 0.5:
+            a.csv_giant_cell(path, length=rng.choice([1_000, 32_767, 32_768, 140_000, 2_000_000]))
+        else:
+            a.csv_many_classes(path, rows=rng.choice([50, 2_000, 20_000]), features=rng.randint(1, 3))
+            kind = "classes"
+        return path.read_bytes(), kind
+
+
+def make_case_kind(index: int, seed: int) -> tuple[str, bytes, str]:
+    """(suffix, bytes, kind): kind "classes" is also encoded for training."""
     rng = random.Random(seed * 1_000_003 + index)
     suffix = SUFFIXES[index % len(SUFFIXES)]
     data = seed_bytes(suffix, rng)
     other = seed_bytes(rng.choice(SUFFIXES), rng)
     roll = rng.random()
     if roll < 0.1:
-        return suffix, data  # the seed itself: must read (or be refused for a reason)
+        return suffix, data, "seed"  # the seed itself: must read (or be refused for a reason)
+    if roll < 0.2:
+        data, kind = amplified(suffix, rng)
+        return (".xlsx" if suffix == ".xlsb" else suffix), data, kind
     if suffix in (".xlsx", ".ods", ".xlsb") and roll < 0.6:
         data = mutate_zip(data, rng)
         if rng.random() < 0.2:
             data = mutate_bytes(data, rng, other)
-        return suffix, data
+        return suffix, data, "zip"
     if suffix == ".xls" and roll < 0.6:
         data = mutate_xls(rng)
         if rng.random() < 0.2:
             data = mutate_bytes(data, rng, other)
-        return suffix, data
-    return suffix, mutate_bytes(data, rng, other)
+        return suffix, data, "xls"
+    return suffix, mutate_bytes(data, rng, other), "bytes"
+
+
+def make_case(index: int, seed: int) -> tuple[str, bytes]:
+    suffix, data, _kind = make_case_kind(index, seed)
+    return suffix, data
 
 
 # ---- reading ------------------------------------------------------------------------------------
 
-def classify(path: str, timeout: float) -> str:
+def classify(path: str, timeout: float, train: bool = False) -> str:
+    """`train`: a table read is also encoded for training, its first column the target."""
     import signal
 
     from engine.data import read_table
@@ -254,7 +305,15 @@ def classify(path: str, timeout: float) -> str:
     signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
         table = read_table(path)
-        return "table" if isinstance(table, Table) else f"ESCAPE:returned {type(table).__name__}"
+        if not isinstance(table, Table):
+            return f"ESCAPE:returned {type(table).__name__}"
+        if train:
+            from engine.data.encode import encode
+            from engine.data.spec import ProblemSpec
+
+            encode(table, ProblemSpec(target=table.columns[0].name))
+            return "encoded"
+        return "table"
     except TimeoutError:
         return "ESCAPE:timeout"
     except DataError as exc:
@@ -279,18 +338,24 @@ def worker(args) -> int:
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     with tempfile.TemporaryDirectory() as tmp:
         for index in range(args.start, args.stop):
-            suffix, data = make_case(index, args.seed)
+            suffix, data, kind = make_case_kind(index, args.seed)
             path = os.path.join(tmp, f"case{index}{suffix}")
             with open(path, "wb") as handle:
                 handle.write(data)
             print(f"start {index}", flush=True)
-            outcome = classify(path, args.timeout)
+            outcome = classify(path, args.timeout, train=kind == "classes")
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss >> 10
+            over = peak > args.rss and not outcome.startswith("ESCAPE")
+            if over:
+                outcome = f"ESCAPE:memory (peak {peak} MB, more than --rss {args.rss} MB; was {outcome})"
             if outcome.startswith("ESCAPE") and args.keep:
                 os.makedirs(args.keep, exist_ok=True)
                 with open(os.path.join(args.keep, f"case{index}{suffix}"), "wb") as handle:
                     handle.write(data)
             print(json.dumps({"i": index, "suffix": suffix, "size": len(data), "outcome": outcome}), flush=True)
             os.unlink(path)
+            if over:
+                return 3  # the peak only grows: a fresh worker goes on from the next case
     return 0
 
 
@@ -298,7 +363,7 @@ def run_range(args, start: int, stop: int, results: list) -> None:
     """Runs a worker over [start, stop); after a crash, goes on from the next case."""
     while start < stop:
         cmd = [sys.executable, __file__, "--worker", "--start", str(start), "--stop", str(stop), "--seed",
-               str(args.seed), "--timeout", str(args.timeout), "--memory", str(args.memory)]
+               str(args.seed), "--timeout", str(args.timeout), "--memory", str(args.memory), "--rss", str(args.rss)]
         if args.keep:
             cmd += ["--keep", args.keep]
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
@@ -311,6 +376,10 @@ def run_range(args, start: int, stop: int, results: list) -> None:
                 current = None
         status = proc.wait()
         if current is None:
+            if status == 3 and results:  # stopped after a case over --rss: go on after it
+                done = max((r["i"] for r in results if start <= r["i"] < stop), default=stop - 1)
+                start = done + 1
+                continue
             return
         suffix, data = make_case(current, args.seed)
         if args.keep:
@@ -328,6 +397,9 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds per file")
     parser.add_argument("--memory", type=int, default=4096, help="MB of address space per worker")
+    parser.add_argument("--rss", type=int, default=1024,
+                        help="MB of peak memory (ru_maxrss) a worker may reach; beyond: an escape (a "
+                             "worker's peak includes what it held for earlier files)")
     parser.add_argument("--keep", help="folder for the files that escaped")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--start", type=int, default=0, help=argparse.SUPPRESS)
