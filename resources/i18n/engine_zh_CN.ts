@@ -3081,6 +3081,16 @@
             <translation>{name} 已经回答过了（撤销后可修改）</translation>
         </message>
         <message>
+            <location filename="engine/data/encode.py" line="295" />
+            <source> (almost every row has a class of its own: an identifier?)</source>
+            <translation>（几乎每一行都自成一类：是标识符吗？）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/encode.py" line="296" />
+            <source>the target column "{target}" has {k} classes in {n} rows{ident}: training would take about {size} of memory (counts of every class at every cut and node); at most {limit} classes can be learned from this many rows. Choose another target column, or group its values into fewer classes</source>
+            <translation>目标列“{target}”在 {n} 行中有 {k} 个类别{ident}：训练约需 {size} 内存（每个切分点和节点上每个类别的计数）；这么多行最多只能学习 {limit} 个类别。请选择另一目标列，或将其取值归并为较少的类别</translation>
+        </message>
+        <message>
             <location filename="engine/data/encode.py" line="256" />
             <source>the target column "{target}" is numeric with {k} distinct values in {n} rows: it looks like a number to predict or an identifier, not classes (each value becomes a class); group it into a few classes first</source>
             <translation>目标列“{target}”是数值型，在 {n} 行中有 {k} 个不同取值：它看起来像是要预测的数值或标识符，而不是类别（每个取值都会成为一个类别）；请先将其归并为少数几个类别</translation>
@@ -3096,24 +3106,24 @@
             <translation>类别“{cls}”占全部行的 {share}：始终回答该类别即可达到这一准确率，因此请将模型与该基线比较（或设置代价矩阵）</translation>
         </message>
         <message>
-            <location filename="engine/data/encode.py" line="292" />
-            <location filename="engine/data/encode.py" line="327" />
+            <location filename="engine/data/encode.py" line="320" />
+            <location filename="engine/data/encode.py" line="355" />
             <source> (and {n} more)</source>
             <translation>（另有 {n} 处）</translation>
         </message>
         <message>
-            <location filename="engine/data/encode.py" line="293" />
-            <location filename="engine/data/encode.py" line="328" />
+            <location filename="engine/data/encode.py" line="321" />
+            <location filename="engine/data/encode.py" line="356" />
             <source>{n} row(s) have no value in the target column "{target}" and are left out of learning: row {row}{more}</source>
             <translation>{n} 行在目标列“{target}”中没有值，不参与学习：第 {row} 行{more}</translation>
         </message>
         <message>
-            <location filename="engine/data/encode.py" line="313" />
+            <location filename="engine/data/encode.py" line="341" />
             <source>the target column "{column}" is not in the data</source>
             <translation>数据中没有目标列“{column}”</translation>
         </message>
         <message>
-            <location filename="engine/data/encode.py" line="321" />
+            <location filename="engine/data/encode.py" line="349" />
             <source>the class "{value}" is not one of the model's classes ({classes})</source>
             <translation>类别“{value}”不是模型的类别之一（{classes}）</translation>
         </message>
@@ -3149,68 +3159,90 @@
         </message>
         <message>
             <location filename="engine/data/encode.py" line="195" />
-            <location filename="engine/data/read_csv.py" line="276" />
-            <location filename="engine/data/read_csv.py" line="457" />
+            <location filename="engine/data/read_csv.py" line="329" />
+            <location filename="engine/data/read_csv.py" line="510" />
             <source> (and {n} more rows)</source>
             <translation>（另有 {n} 行）</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="68" />
+            <location filename="engine/data/extents.py" line="87" />
             <source>delete the stray cells far from the table</source>
             <translation>请删除远离表格的零散单元格</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="69" />
+            <location filename="engine/data/extents.py" line="88" />
             <source>more than any table this program reads; delete the stray cells far from the table</source>
             <translation>超过本程序能读取的任何表格；请删除远离表格的零散单元格</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="485" />
+            <location filename="engine/data/extents.py" line="110" />
+            <source>{n} cells refer to shared texts that add up to {text}: many cells repeat a long text</source>
+            <translation>{n} 个单元格引用的共享文本合计 {text}：许多单元格重复同一段长文本</translation>
+        </message>
+        <message>
+            <location filename="engine/data/extents.py" line="116" />
+            <source>reading the sheet would take about {need} of memory ({why}), more than the limit of {limit} for a workbook of {size} (a file made to exhaust memory?)</source>
+            <translation>读取该工作表约需 {need} 内存（{why}），超过大小为 {size} 的工作簿的限额 {limit}（这是为耗尽内存而制作的文件吗？）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/extents.py" line="622" />
             <source>the workbook is damaged or truncated (its zip directory is missing); save it again from Excel</source>
             <translation>工作簿已损坏或不完整（缺少 zip 目录）；请用 Excel 重新保存</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="70" />
+            <location filename="engine/data/extents.py" line="89" />
             <source>the sheet reaches row {rows} and column {column}: {rows} x {cols} = {cells} cells, more than the limit of {limit} for a workbook of {size} ({hint})</source>
             <translation>工作表延伸到第 {rows} 行、第 {column} 列：{rows} × {cols} = {cells} 个单元格，超过 {size} 的工作簿的上限 {limit}（{hint}）</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="75" />
+            <location filename="engine/data/extents.py" line="95" />
             <source>the sheet declares a size of {cells} cells (its DIMENSIONS record), more than the limit of {limit}; the file is damaged or not made by a spreadsheet program</source>
             <translation>工作表声明的大小为 {cells} 个单元格（其 DIMENSIONS 记录），超过上限 {limit}；文件已损坏，或并非由电子表格程序生成</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="489" />
+            <location filename="engine/data/extents.py" line="113" />
+            <source>its cells hold {text} of text</source>
+            <translation>其单元格含 {text} 的文本</translation>
+        </message>
+        <message>
+            <location filename="engine/data/extents.py" line="115" />
+            <source>its rectangle spans {cells} cells</source>
+            <translation>其矩形区域跨 {cells} 个单元格</translation>
+        </message>
+        <message>
+            <location filename="engine/data/extents.py" line="626" />
             <source>the workbook is damaged or not a spreadsheet zip ({error}); save it again from Excel</source>
             <translation>工作簿已损坏或不是电子表格的 zip 文件（{error}）；请用 Excel 重新保存</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="497" />
+            <location filename="engine/data/extents.py" line="634" />
             <source>the workbook would unpack to {size} bytes, more than the limit of {limit} (a zip bomb?)</source>
             <translation>工作簿解压后将有 {size} 字节，超过上限 {limit}（zip 炸弹？）</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="722" />
+            <location filename="engine/data/extents.py" line="895" />
             <source>the workbook is damaged or truncated ({reason}); save it again from Excel</source>
             <translation>工作簿已损坏或不完整（{reason}）；请用 Excel 重新保存</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="502" />
+            <location filename="engine/data/extents.py" line="639" />
             <source>the workbook part "{part}" is compressed {ratio} to 1, far beyond any real workbook (a zip bomb?)</source>
             <translation>工作簿部件“{part}”的压缩比为 {ratio} 比 1，远超任何真实的工作簿（zip 炸弹？）</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="531" />
+            <location filename="engine/data/extents.py" line="669" />
+            <location filename="engine/data/extents.py" line="710" />
             <source>the workbook is damaged or truncated (part "{part}": {error})</source>
             <translation>工作簿已损坏或不完整（部件“{part}”：{error}）</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="535" />
+            <location filename="engine/data/extents.py" line="673" />
+            <location filename="engine/data/extents.py" line="713" />
             <source>the workbook is damaged: {error}</source>
             <translation>工作簿已损坏：{error}</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="522" />
+            <location filename="engine/data/extents.py" line="660" />
             <source>the workbook unpacks to more than it declares or than the limit of {limit} bytes (a zip bomb?)</source>
             <translation>工作簿解压后的大小超过其声明的大小或上限 {limit} 字节（zip 炸弹？）</translation>
         </message>
@@ -3421,88 +3453,93 @@
             <translation>无法读取文件（{kind}）；详情见日志文件</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="197" />
+            <location filename="engine/data/read_arff.py" line="199" />
             <source>no @attribute lines: this is not an ARFF file</source>
             <translation>没有 @attribute 行：这不是 ARFF 文件</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="199" />
+            <location filename="engine/data/read_arff.py" line="201" />
             <source>the @data section is missing</source>
             <translation>缺少 @data 部分</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="144" />
+            <location filename="engine/data/read_arff.py" line="145" />
             <source>the @attribute line cannot be read</source>
             <translation>无法读取 @attribute 行</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="194" />
+            <location filename="engine/data/read_arff.py" line="196" />
             <source>unexpected line before @data: "{line}"</source>
             <translation>@data 之前出现意外的行：“{line}”</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="152" />
+            <location filename="engine/data/read_arff.py" line="153" />
             <source>the value list { ... } is not closed</source>
             <translation>值列表 { ... } 没有闭合</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="230" />
-            <source>the data line has {n} values but {width} attributes are declared</source>
-            <translation>数据行有 {n} 个值，但声明了 {width} 个属性</translation>
-        </message>
-        <message>
-            <location filename="engine/data/read_arff.py" line="239" />
-            <location filename="engine/data/read_csv.py" line="239" />
+            <location filename="engine/data/read_arff.py" line="258" />
+            <location filename="engine/data/read_csv.py" line="292" />
             <source>the table has more than {limit} cells, the limit</source>
             <translation>表格超过 {limit} 个单元格的上限</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="266" />
+            <location filename="engine/data/read_arff.py" line="261" />
+            <source>the sparse data expands to more than {limit} cells ({rows} rows x {width} attributes so far), the limit for a file of {size} bytes; a file made to exhaust memory, or too wide to read as a table</source>
+            <translation>稀疏数据展开后超过 {limit} 个单元格（目前 {rows} 行 x {width} 个属性），这是 {size} 字节文件的限额；该文件可能是为耗尽内存而制作的，或太宽而无法作为表格读取</translation>
+        </message>
+        <message>
+            <location filename="engine/data/read_arff.py" line="293" />
             <source>"{value}" is not a date in the format "{pattern}" that the attribute declares</source>
             <translation>“{value}”不是属性所声明格式“{pattern}”的日期</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="147" />
+            <location filename="engine/data/read_arff.py" line="148" />
             <source>the attribute "{name}" is declared twice</source>
             <translation>属性“{name}”被声明了两次</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="227" />
+            <location filename="engine/data/read_arff.py" line="236" />
             <source>the data line cannot be read: {error}</source>
             <translation>无法读取数据行：{error}</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="161" />
+            <location filename="engine/data/read_arff.py" line="240" />
+            <source>the data line has {n} values but {width} attributes are declared</source>
+            <translation>数据行有 {n} 个值，但声明了 {width} 个属性</translation>
+        </message>
+        <message>
+            <location filename="engine/data/read_arff.py" line="162" />
             <source>the value "{value}" is declared twice</source>
             <translation>值“{value}”被声明了两次</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="251" />
+            <location filename="engine/data/read_arff.py" line="278" />
             <source>the attribute is declared numeric but holds "{value}"</source>
             <translation>该属性声明为数值型，却含有“{value}”</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="157" />
+            <location filename="engine/data/read_arff.py" line="158" />
             <source>the value list cannot be read: {error}</source>
             <translation>无法读取值列表：{error}</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="183" />
+            <location filename="engine/data/read_arff.py" line="184" />
             <source>relational attributes are not supported</source>
             <translation>不支持关系型（relational）属性</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="186" />
+            <location filename="engine/data/read_arff.py" line="187" />
             <source>unknown attribute type "{kind}"</source>
             <translation>未知的属性类型“{kind}”</translation>
         </message>
         <message>
-            <location filename="engine/data/read_arff.py" line="178" />
+            <location filename="engine/data/read_arff.py" line="179" />
             <source>the date format "{pattern}" cannot be read: {error}</source>
             <translation>无法读取日期格式“{pattern}”：{error}</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="167" />
+            <location filename="engine/data/read_csv.py" line="220" />
             <source>the rest of the file</source>
             <translation>文件的其余部分</translation>
         </message>
@@ -3513,44 +3550,49 @@
             <translation>文件为空</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="62" />
+            <location filename="engine/data/read_csv.py" line="114" />
             <source>{place}: the text encoding was not given and was guessed as {encoding}, but {doubt}. If the text looks wrong, give the right encoding (on the command line --encoding ENC, for example --encoding shift_jis, gbk, big5, euc_kr, cp1251) or save the file as UTF-8.</source>
             <translation>{place}：未指定文本编码，推测为 {encoding}，但{doubt}。如果文字显示不对，请指定正确的编码（命令行中用 --encoding ENC，例如 --encoding shift_jis、gbk、big5、euc_kr、cp1251），或把文件另存为 UTF-8。</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="73" />
-            <location filename="engine/data/read_csv.py" line="90" />
+            <location filename="engine/data/read_csv.py" line="125" />
+            <location filename="engine/data/read_csv.py" line="142" />
             <source>the file contains binary data (NUL bytes), not text; is it really a CSV file, or is it damaged?</source>
             <translation>文件含有二进制数据（NUL 字节），不是文本；它真的是 CSV 文件吗？还是已损坏？</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="78" />
-            <location filename="engine/data/read_csv.py" line="95" />
+            <location filename="engine/data/read_csv.py" line="130" />
+            <location filename="engine/data/read_csv.py" line="147" />
             <source>the file contains binary data (control characters), not text; is it really a CSV file?</source>
             <translation>文件含有二进制数据（控制字符），不是文本；它真的是 CSV 文件吗？</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="107" />
+            <location filename="engine/data/read_csv.py" line="160" />
             <source> Open it as .xlsx instead (rename it).</source>
             <translation>请改为按 .xlsx 打开（重命名该文件）。</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="175" />
+            <location filename="engine/data/read_csv.py" line="228" />
             <source>{place}: the quote that opens in this cell{where} is never closed, so {what} was read into this one cell; if that is wrong, add the closing quote (")</source>
             <translation>{place}：此单元格中{where}开始的引号没有闭合，因此{what}被读入了这一个单元格；如果这不对，请补上闭合引号（"）</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="166" />
+            <location filename="engine/data/read_csv.py" line="83" />
+            <source>a cell holds more than {limit} characters (it runs at least {n} bytes without a delimiter or a line break), more than the limit; the file was not read further</source>
+            <translation>某个单元格超过 {limit} 个字符（至少连续 {n} 字节没有分隔符或换行），超出限制；文件未再继续读取</translation>
+        </message>
+        <message>
+            <location filename="engine/data/read_csv.py" line="219" />
             <source> (on line {line})</source>
             <translation>（第 {line} 行）</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="214" />
+            <location filename="engine/data/read_csv.py" line="267" />
             <source>the file has no rows</source>
             <translation>文件没有任何行</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="225" />
+            <location filename="engine/data/read_csv.py" line="278" />
             <source>row 1 above the header row was skipped</source>
             <translation>表头行上方的第 1 行已跳过</translation>
         </message>
@@ -3561,73 +3603,73 @@
             <translation>文件大小超过 {limit} 字节的上限</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="102" />
+            <location filename="engine/data/read_csv.py" line="154" />
             <source>the delimiter must be one character (not a quote or line break), not {delimiter!r}</source>
             <translation>分隔符必须是一个字符（不能是引号或换行符），而不是 {delimiter!r}</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="108" />
+            <location filename="engine/data/read_csv.py" line="161" />
             <source>the file is {kind}, not delimited text.{hint}</source>
             <translation>该文件是{kind}，不是分隔文本。{hint}</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="169" />
+            <location filename="engine/data/read_csv.py" line="222" />
             <source> ({lines} lines, {rowlike} of which look like rows of the table)</source>
             <translation>（{lines} 行，其中 {rowlike} 行看起来像表格的行）</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="170" />
+            <location filename="engine/data/read_csv.py" line="223" />
             <source> ({lines} lines)</source>
             <translation>（{lines} 行）</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="172" />
+            <location filename="engine/data/read_csv.py" line="225" />
             <source>the quote that opens in this cell{where} is never closed, so {what} would be read into this one cell; add the missing closing quote (") or remove the stray one</source>
             <translation>此单元格中{where}开始的引号没有闭合，{what}将被读入这一个单元格；请补上缺少的闭合引号（"），或删除多余的引号</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="277" />
-            <location filename="engine/data/read_csv.py" line="458" />
+            <location filename="engine/data/read_csv.py" line="330" />
+            <location filename="engine/data/read_csv.py" line="511" />
             <source>row {row}{more} has fewer fields than the header; the missing fields are read as missing values</source>
             <translation>第 {row} 行{more}的字段比表头少；缺少的字段按缺失值读取</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="44" />
+            <location filename="engine/data/read_csv.py" line="96" />
             <source>"{encoding}" is not a text encoding this program knows</source>
             <translation>“{encoding}”不是本程序认识的文本编码</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="49" />
+            <location filename="engine/data/read_csv.py" line="101" />
             <source>the file is not valid {encoding} text (byte {byte}); it was probably saved in another encoding: choose the right one, or save it as UTF-8</source>
             <translation>文件不是有效的 {encoding} 文本（第 {byte} 字节）；它可能是用其他编码保存的：请选择正确的编码，或另存为 UTF-8</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="207" />
+            <location filename="engine/data/read_csv.py" line="260" />
             <source>the header row {row} is empty: choose the row that holds the column names</source>
             <translation>表头行 {row} 为空：请选择包含列名的行</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="216" />
+            <location filename="engine/data/read_csv.py" line="269" />
             <source>the header row cannot be read: {error}</source>
             <translation>无法读取表头行：{error}</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="224" />
+            <location filename="engine/data/read_csv.py" line="277" />
             <source>rows 1-{last} above the header row were skipped</source>
             <translation>表头行上方的第 1-{last} 行已跳过</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="233" />
+            <location filename="engine/data/read_csv.py" line="286" />
             <source>the row cannot be read: {error}</source>
             <translation>无法读取该行：{error}</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="211" />
+            <location filename="engine/data/read_csv.py" line="264" />
             <source>the header row {row} is below the last row ({last}): choose the row that holds the column names</source>
             <translation>表头行 {row} 在最后一行（{last}）之下：请选择包含列名的行</translation>
         </message>
         <message>
-            <location filename="engine/data/read_csv.py" line="261" />
+            <location filename="engine/data/read_csv.py" line="314" />
             <source>the row has {fields} fields but the header has {width}; a delimiter ("{delimiter}") inside a value, or a missing quote?</source>
             <translation>该行有 {fields} 个字段，而表头有 {width} 个；是值中含有分隔符（"{delimiter}"），还是缺少引号？</translation>
         </message>
@@ -5577,7 +5619,7 @@
             <translation>对“{attribute}”的划分有任何分支都不接收的取值；模型把这样的案例分散到每个分支，而 PMML 会让它停在该划分处</translation>
         </message>
         <message>
-            <location filename="engine/pmml_import.py" line="910" />
+            <location filename="engine/pmml_import.py" line="914" />
             <source>every leaf's counts add up to 1: the file likely gives class shares, not training cases (as sklearn2pmml writes scikit-learn 1.4 and later), so supports, intervals and "few cases" are not the training cases'; import it with --data TRAINING_FILE to count them</source>
             <translation>每个叶节点的计数之和为 1：文件给出的很可能是类别比例而非训练案例数（sklearn2pmml 为 scikit-learn 1.4 及以后版本写出的就是比例），因此支持度、区间和“案例过少”并非训练案例的；请用 --data 训练文件 导入以计数</translation>
         </message>
@@ -5789,7 +5831,7 @@
             <translation>defaultChild：各子节点测试不同的字段，缺失值会跳过其余测试，本模型无法做到</translation>
         </message>
         <message>
-            <location filename="engine/pmml_import.py" line="924" />
+            <location filename="engine/pmml_import.py" line="928" />
             <location filename="engine/pmml_import.py" line="867" />
             <source>the file is larger than {n} MiB</source>
             <translation>文件大于 {n} MiB</translation>
@@ -5886,8 +5928,8 @@
             <translation>未知的 noTrueChildStrategy="{s}"</translation>
         </message>
         <message>
-            <location filename="engine/pmml_import.py" line="921" />
-            <location filename="engine/pmml_import.py" line="930" />
+            <location filename="engine/pmml_import.py" line="925" />
+            <location filename="engine/pmml_import.py" line="934" />
             <source>cannot read the file ({error})</source>
             <translation>无法读取文件（{error}）</translation>
         </message>
@@ -6234,7 +6276,7 @@
             <location filename="engine/reproduce/dp.py" line="254" />
             <location filename="engine/reproduce/facmi.py" line="242" />
             <location filename="engine/reproduce/hfdt.py" line="168" />
-            <location filename="engine/reproduce/mincost.py" line="325" />
+            <location filename="engine/reproduce/mincost.py" line="381" />
             <location filename="engine/reproduce/trichotomy.py" line="105" />
             <source>report written to {path}</source>
             <translation>报告已写入 {path}</translation>
@@ -6372,33 +6414,33 @@
             <translation>第 {k} 次划分（共 {n} 次）：HFDT {accuracy} / {precision}</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/mincost.py" line="306" />
+            <location filename="engine/reproduce/mincost.py" line="361" />
             <source>missing rate (%)</source>
             <translation>缺失率（%）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/mincost.py" line="307" />
+            <location filename="engine/reproduce/mincost.py" line="362" />
             <source>average total cost</source>
             <translation>平均总代价</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/mincost.py" line="294" />
+            <location filename="engine/reproduce/mincost.py" line="349" />
             <source>Seed 003, {dataset}: average total cost ({strategy} strategy)</source>
             <translation>Seed 003，{dataset}：平均总代价（{strategy} 策略）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/mincost.py" line="179" />
+            <location filename="engine/reproduce/mincost.py" line="195" />
             <location filename="engine/reproduce/mincost_weights.py" line="175" />
             <source>seed {k}, {rate} missing</source>
             <translation>随机种子 {k}，缺失 {rate}</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/mincost.py" line="210" />
+            <location filename="engine/reproduce/mincost.py" line="237" />
             <source>{name}: the test set of each split is cut to {limit} cases (seeded, stratified) to keep the hybrid strategy's run short</source>
             <translation>{name}：每次划分的测试集被截为 {limit} 个样本（固定随机种子、分层），以缩短 hybrid 策略的运行时间</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/mincost.py" line="219" />
+            <location filename="engine/reproduce/mincost.py" line="246" />
             <source>{name}: seed {k} of {n}</source>
             <translation>{name}：随机种子 {k}（共 {n} 个）</translation>
         </message>
