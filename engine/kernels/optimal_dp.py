@@ -140,6 +140,123 @@ def _best_depth1(C, Ca_all, Cm_all, usable, cost, lam, min_leaf, test_cost):
 
 
 @numba.njit(**JIT)
+def _best_depth2_complete(tot, A, AA, cost, lam, min_leaf, tc_root, tc_child, usable, ub):
+    """`best_depth2` at depth 2 when no case of the set misses a value: the four quadrants of
+    every pair {f, g} priced once (a tree rooted at f with g below shares its leaves with the one
+    rooted at g with f below), then each root's two children are a minimum over lookups."""
+    F = A.shape[0]
+    K = tot.shape[0]
+    leaf, label = leaf_cost(tot, cost)
+    leaf_value = leaf + lam
+    limit = min(leaf_value, ub)
+    best = np.inf
+    best_f, best_ga, best_gb = -1, -1, -1
+    total = _sum(tot)
+    if total >= 2.0 * min_leaf - EPS:
+        WA = np.empty(F)
+        LA = np.empty(F)
+        LB = np.empty(F)
+        cc = np.empty(K)
+        co = np.empty(K)
+        oc = np.empty(K)
+        oo = np.empty(K)
+        for f in range(F):
+            WA[f] = _sum(A[f])
+            LA[f] = leaf_cost(A[f], cost)[0]
+            for k in range(K):
+                oo[k] = tot[k] - A[f, k]
+            LB[f] = leaf_cost(oo, cost)[0]
+        LCC = np.empty((F, F))
+        LCO = np.empty((F, F))
+        LOO = np.empty((F, F))
+        WCC = np.empty((F, F))
+        WCO = np.empty((F, F))
+        WOO = np.empty((F, F))
+        for f in range(F):
+            for g in range(f, F):
+                wcc = 0.0
+                wco = 0.0
+                woc = 0.0
+                woo = 0.0
+                for k in range(K):
+                    c = AA[f, g, k]
+                    cc[k] = c
+                    co[k] = A[f, k] - c
+                    oc[k] = A[g, k] - c
+                    oo[k] = (tot[k] - A[f, k]) - (A[g, k] - c)
+                    wcc += cc[k]
+                    wco += co[k]
+                    woc += oc[k]
+                    woo += oo[k]
+                vcc = leaf_cost(cc, cost)[0]
+                voo = leaf_cost(oo, cost)[0]
+                LCC[f, g] = vcc
+                LCC[g, f] = vcc
+                LOO[f, g] = voo
+                LOO[g, f] = voo
+                WCC[f, g] = wcc
+                WCC[g, f] = wcc
+                WOO[f, g] = woo
+                WOO[g, f] = woo
+                LCO[f, g] = leaf_cost(co, cost)[0]
+                WCO[f, g] = wco
+                LCO[g, f] = leaf_cost(oc, cost)[0]
+                WCO[g, f] = woc
+            WCO[f, f] = 0.0
+        for f in range(F):
+            if not usable[f]:
+                continue
+            wa = WA[f]
+            wb = total - wa
+            if wa < min_leaf - EPS or wb < min_leaf - EPS:
+                continue
+            fixed = tc_root[f] * (wa + wb)
+            if fixed + 2.0 * lam >= limit - 1e-12:
+                continue
+            tc = tc_child[f]
+            va = LA[f] + lam
+            ga = -1
+            if wa >= 2.0 * min_leaf - EPS:
+                for g in range(F):
+                    if not usable[g]:
+                        continue
+                    w1 = WCC[f, g]
+                    w2 = WCO[f, g]
+                    if w1 < min_leaf - EPS or w2 < min_leaf - EPS:
+                        continue
+                    v = LCC[f, g] + LCO[f, g] + 2.0 * lam + tc[g] * (w1 + w2)
+                    if v < va - 1e-12:
+                        va = v
+                        ga = g
+            if fixed + va + lam >= limit - 1e-12:
+                continue
+            vb = LB[f] + lam
+            gb = -1
+            if wb >= 2.0 * min_leaf - EPS:
+                for g in range(F):
+                    if not usable[g]:
+                        continue
+                    w1 = WCO[g, f]
+                    w2 = WOO[f, g]
+                    if w1 < min_leaf - EPS or w2 < min_leaf - EPS:
+                        continue
+                    v = LCO[g, f] + LOO[f, g] + 2.0 * lam + tc[g] * (w1 + w2)
+                    if v < vb - 1e-12:
+                        vb = v
+                        gb = g
+            v = fixed + va + vb
+            if v < limit - 1e-12:
+                limit = v
+                best = v
+                best_f, best_ga, best_gb = f, ga, gb
+    if best_f >= 0:
+        return best, best_f, best_ga, best_gb, best
+    if leaf_value <= ub:
+        return leaf_value, -1, -1, -1, leaf_value
+    return leaf_value, -1, -1, -1, ub
+
+
+@numba.njit(**JIT)
 def best_depth2(tot, A, M, AA, AM, MM, cost, lam, min_leaf, depth, tc_root, tc_child, usable, ub):
     """The cheapest tree of depth <= `depth` (1 or 2) over the set the counts describe, if one
     costs less than `ub` (the caller's budget: np.inf for none).
@@ -149,6 +266,8 @@ def best_depth2(tot, A, M, AA, AM, MM, cost, lam, min_leaf, depth, tc_root, tc_c
     when that tree is the optimum, else (nothing costs less than ub) `ub`, and the tree is the
     leaf. tc_root[f] is the test and waiting cost a case with f known pays at the root,
     tc_child[f, g] what it pays for g below a root testing f; `usable[f]` false leaves f out."""
+    if depth == 2 and _sum(M.reshape(M.size)) == 0.0:
+        return _best_depth2_complete(tot, A, AA, cost, lam, min_leaf, tc_root, tc_child, usable, ub)
     F = A.shape[0]
     K = tot.shape[0]
     leaf, label = leaf_cost(tot, cost)
