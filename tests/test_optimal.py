@@ -227,3 +227,13 @@ def test_the_search_beats_a_greedy_depth_two_tree():
     tree = fit(data, None, {"max_depth": 2})
     assert tree.info["objective"] == 0.0 and tree.n_leaves == 4
     assert {tree.nodes[0].feature} <= {0, 1}
+
+
+def test_the_warm_up_compiles_the_depth_three_kernels():
+    """The app's warm-up fits `optimal` with its defaults (depth 3): the compiled depth-three
+    options and run (kernels.depth3_options, depth3_run) are in the cache the bundle ships."""
+    from app.warmup import _warm_one, synthetic_data
+    from engine.kernels import optimal_dp
+
+    assert _warm_one(INFO, synthetic_data())
+    assert optimal_dp.depth3_options.signatures and optimal_dp.depth3_run.signatures
