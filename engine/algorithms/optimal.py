@@ -42,7 +42,9 @@ per category seen in training (one when only two are seen).
 
 **Search.** Depth <= 2 is solved from class counts (`engine/kernels/optimal_dp.py`: the
 pair counts of all features over the node's cases in one pass, then every depth-two tree
-priced from them: MurTree's specialised solver, with our costs). Above, a memoised
+priced from them: MurTree's specialised solver, with our costs). A node of depth three below
+the root is one compiled call too (`best_depth3`: its pair counts once, each split's smaller
+child counted and the other by subtraction, MurTree's similarity bound where it holds). Above, a memoised
 recursion over the set of cases (a bitset key) with branch and bound: the features are
 tried best split first; a feature is pruned when the lower bounds of its two children
 (identical binarised cases cannot be told apart: each group of them pays at least its least
@@ -53,7 +55,8 @@ best tree meets its lower bound.
 yet tried count with their lower bounds, and the answer is the best tree found so far with
 the root's lower bound (the least of every option's bound: the leaf's cost, each tried
 feature's value or bound, each untried feature's bound; never above the optimum) and the gap
-(objective - bound) / objective. A depth-two solve is one compiled call, not interrupted. The
+(objective - bound) / objective. A depth-two solve, and a depth-three one below the root, is one
+compiled call, not interrupted. The
 model's info records objective, lower_bound, gap, optimal (true when the search finished)
 and the number of binary features. Progress is reported per feature at the root; Cancel is
 checked at every node above depth two.
