@@ -217,6 +217,11 @@ def _warm_one(info: AlgorithmInfo, data: EncodedData) -> bool:
         _warm_plan(tree, data)
     if info.name == "c45":
         _warm_c45_by_node(data, params)
+    if info.name == "optimal":  # depth 4 runs the compiled depth-three solver the default depth 3 does not
+        try:
+            info.fit(data, spec, dict(params, max_depth=4), None)
+        except Exception as exc:  # noqa: BLE001 - it compiles on first use instead
+            log.warning("warm-up of the optimal tree at depth 4 failed: %s", exc)
     return True
 
 

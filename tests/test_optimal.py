@@ -27,11 +27,12 @@ from engine.tree.check import check_schema, check_tree
 INFO = get("optimal")
 
 
-def problem(seed: int, priced: bool):
-    """(data, spec, params, naive inputs) of one random problem."""
+def problem(seed: int, priced: bool, depth: int | None = None):
+    """(data, spec, params, naive inputs) of one random problem (`depth` 4: at most 5 attributes)."""
     rng = np.random.default_rng(seed)
-    depth = int(rng.integers(1, 4))
-    p = int(rng.integers(2, 9 if depth == 3 else 13))
+    drawn = int(rng.integers(1, 4))
+    depth = drawn if depth is None else depth
+    p = int(rng.integers(2, 6)) if depth >= 4 else int(rng.integers(2, 9 if depth == 3 else 13))
     n = int(rng.integers(12, 36))
     k = int(rng.choice([2, 2, 3]))
     X = rng.integers(0, 2, (n, p)).astype(float)
@@ -109,6 +110,27 @@ def test_the_objective_is_the_brute_force_optimum(priced):
                 and all(tree.nodes[i].weight >= params["min_samples_leaf"] - 1e-9 for i in tree.leaves())):
             wrong.append((seed, params, best, info["objective"], walked))
     assert not wrong, wrong[:5]
+
+
+@pytest.mark.parametrize("priced", [False, True], ids=["errors and cost matrix", "with test and waiting costs"])
+def test_depth_four_is_the_brute_force_optimum(priced, monkeypatch):
+    """Depth four: the nodes of depth three below the root are one compiled call
+    (kernels.best_depth3, its similarity bound on the unpriced problems without missing values)."""
+    calls = []
+    real = optimal_module.kernels.best_depth3
+    monkeypatch.setattr(optimal_module.kernels, "best_depth3", lambda *a: calls.append(a[-1]) or real(*a))
+    wrong = []
+    for seed in range(30):
+        data, spec, params, cost, nominal, price = problem(500 + seed, priced, depth=4)
+        tests = naive.optimal_candidates(data.X, nominal)
+        best, _ = naive.optimal_tree(data.X, data.y, data.w, cost, tests, 4, params["min_samples_leaf"],
+                                     params["leaf_penalty"], price)
+        tree = fit(data, spec, params)
+        walked = naive.optimal_objective(tree, data.X, data.y, data.w, cost, params["leaf_penalty"], price)
+        if not (abs(tree.info["objective"] - best) < 1e-9 and abs(walked - best) < 1e-9 and tree.info["optimal"]):
+            wrong.append((seed, params, best, tree.info["objective"], walked))
+    assert not wrong, wrong[:5]
+    assert calls and (any(calls) if not priced else not any(calls))  # similarity only where it holds
 
 
 def test_costs_change_the_optimum():
@@ -205,3 +227,15 @@ def test_the_search_beats_a_greedy_depth_two_tree():
     tree = fit(data, None, {"max_depth": 2})
     assert tree.info["objective"] == 0.0 and tree.n_leaves == 4
     assert {tree.nodes[0].feature} <= {0, 1}
+
+
+def test_the_warm_up_compiles_the_depth_three_kernels():
+    """The app's warm-up fits `optimal` with its defaults (depth 3) and at depth 4: the compiled
+    depth-three options and run (kernels.depth3_options, depth3_run) and the depth-three solver below
+    a depth-four root (kernels.best_depth3) are in the cache the bundle ships."""
+    from app.warmup import _warm_one, synthetic_data
+    from engine.kernels import optimal_dp
+
+    assert _warm_one(INFO, synthetic_data())
+    assert optimal_dp.depth3_options.signatures and optimal_dp.depth3_run.signatures
+    assert optimal_dp.best_depth3.signatures

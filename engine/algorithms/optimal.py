@@ -42,7 +42,9 @@ per category seen in training (one when only two are seen).
 
 **Search.** Depth <= 2 is solved from class counts (`engine/kernels/optimal_dp.py`: the
 pair counts of all features over the node's cases in one pass, then every depth-two tree
-priced from them: MurTree's specialised solver, with our costs). Above, a memoised
+priced from them: MurTree's specialised solver, with our costs). A node of depth three below
+the root is one compiled call too (`best_depth3`: its pair counts once, each split's smaller
+child counted and the other by subtraction, MurTree's similarity bound where it holds). Above, a memoised
 recursion over the set of cases (a bitset key) with branch and bound: the features are
 tried best split first; a feature is pruned when the lower bounds of its two children
 (identical binarised cases cannot be told apart: each group of them pays at least its least
@@ -53,7 +55,8 @@ best tree meets its lower bound.
 yet tried count with their lower bounds, and the answer is the best tree found so far with
 the root's lower bound (the least of every option's bound: the leaf's cost, each tried
 feature's value or bound, each untried feature's bound; never above the optimum) and the gap
-(objective - bound) / objective. A depth-two solve is one compiled call, not interrupted. The
+(objective - bound) / objective. A depth-two solve, and a depth-three one below the root, is one
+compiled call, not interrupted. The
 model's info records objective, lower_bound, gap, optimal (true when the search finished)
 and the number of binary features. Progress is reported per feature at the root; Cancel is
 checked at every node above depth two.
@@ -175,6 +178,13 @@ class Search:
         self.counted_is_true = true.sum(axis=0) <= other.sum(axis=0)
         counted = np.where(self.counted_is_true, true, other)
         self.counted, self.missing, self.true = counted, missing, true
+        self.counted_c = np.ascontiguousarray(counted, np.bool_)
+        self.missing_c = np.ascontiguousarray(missing, np.bool_)
+        self.cmax = np.ascontiguousarray(self.cost.max(axis=1))
+        # MurTree's similarity bound holds when no case pays a test, none misses a value and every
+        # case alone meets the minimum leaf (kernels._similarity_bound)
+        self.similarity = bool(not self.priced and not missing.any() and data.n
+                               and self.w.min() >= self.min_leaf - kernels.EPS)
         self.cnt_ptr, self.cnt_idx = _csr(counted)
         self.mis_ptr, self.mis_idx = _csr(missing)
         F = len(features)
@@ -219,6 +229,23 @@ class Search:
         self._price[(known,)] = out
         return out
 
+    def slot_prices(self, known: frozenset) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(slot (F,), S_root, S_child): below a split on f, at a node with `known` above it, the
+        children pay S_root[slot[f]] / S_child[slot[f]] (`prices` of known plus f's attribute)."""
+        key = ("s", known if self.priced else None)
+        if key in self._price:
+            return self._price[key]
+        F = self.F
+        if not self.priced or F == 0:
+            out = (np.zeros(F, np.int64), np.zeros((1, F)), np.zeros((1, F, F)))
+        else:
+            attrs = np.unique(self.attr)
+            parts = [self.prices(known | {int(a)}) for a in attrs]
+            out = (np.searchsorted(attrs, self.attr).astype(np.int64), np.ascontiguousarray([r for r, _ in parts]),
+                   np.ascontiguousarray([c for _, c in parts]))
+        self._price[key] = out
+        return out
+
     # ---- bounds ---------------------------------------------------------------------------------
 
     def bound(self, rows: np.ndarray) -> float:
@@ -250,6 +277,8 @@ class Search:
         if depth <= 2:
             # exactly, whatever the budget: one compiled call, and an exact answer is reused by the memo
             value, lower, plan = self._depth2(rows, depth, known, np.inf)
+        elif depth == 3:
+            value, lower, plan = self._depth3(rows, known, ub, root)
         else:
             value, lower, plan = self._search(rows, depth, known, ub, root)
         lower = max(lower, known_lower)
@@ -313,6 +342,59 @@ class Search:
                 best, plan = fixed + va + vb, (f, pa, pb)
         lower = max(min(bounds), floor)
         return best, min(lower, best) if best < ub else lower, plan
+
+    def _depth3(self, rows, known, ub, root):
+        """A node of depth three: one compiled call below the root (kernels.best_depth3); at the
+        root option by option, with progress, the clock and Cancel between them."""
+        if self.progress is not None:
+            self.progress.check()
+        floor = self.bound(rows)
+        tc_root = self.prices(known)[0]
+        slot, S_root, S_child = self.slot_prices(known)
+        common = (self.counted_c, self.missing_c, self.y, self.w, self.cnt_ptr, self.cnt_idx, self.mis_ptr,
+                  self.mis_idx, self.cost, self.cmax, slot, S_root, S_child, self.usable, self.group,
+                  self.n_groups, self.similarity)
+        if not root:
+            value, lower, p = kernels.best_depth3(rows, float(ub), floor, self.lam, self.min_leaf,
+                                                  self.counted_c, self.missing_c, self.y, self.w, self.cnt_ptr,
+                                                  self.cnt_idx, self.mis_ptr, self.mis_idx, self.cost, self.cmax,
+                                                  tc_root, slot, S_root, S_child, self.usable, self.group,
+                                                  self.n_groups, self.similarity)
+            return value, lower, self._plan3(p)
+        counts = kernels.pair_counts(rows, self.y, self.w, self.cnt_ptr, self.cnt_idx, self.mis_ptr, self.mis_idx,
+                                     self.F, self.K)
+        tot, A, M = counts[:3]
+        leaf, _label = kernels.leaf_cost(tot, self.cost)
+        best = leaf + self.lam
+        if best <= floor + TOL or float(tot.sum()) < 2 * self.min_leaf - kernels.EPS:
+            return best, best, None
+        order, fixed = kernels.depth3_options(tot, A, M, self.cost, tc_root, self.min_leaf, self.usable)
+        plan = np.full(7, -1, np.int64)
+        lowest = best
+        for i in range(len(order)):
+            if self.progress is not None:
+                self.progress.report(i, len(order), _("searching the optimal tree: split {done} of {total} at "
+                                                      "the root").format(done=i + 1, total=len(order)))
+                self.progress.check()
+            timed_out = time.perf_counter() > self.deadline
+            best, low, stopped = kernels.depth3_run(rows, order, fixed, i, len(order) if timed_out else i + 1,
+                                                    not timed_out, best, plan, floor, ub, self.lam, self.min_leaf,
+                                                    *counts, *common)
+            lowest = min(lowest, low)
+            if timed_out:
+                self.timed_out = True
+            if stopped or timed_out:
+                break
+        lower = max(lowest, floor)
+        return best, min(lower, best) if best < ub else lower, self._plan3(plan)
+
+    @staticmethod
+    def _plan3(p):
+        if p[0] < 0:
+            return None
+        leaf = lambda g: None if g < 0 else (int(g), None, None)  # noqa: E731
+        child = lambda f, ga, gb: None if f < 0 else (int(f), leaf(ga), leaf(gb))  # noqa: E731
+        return (int(p[0]), child(p[1], p[2], p[3]), child(p[4], p[5], p[6]))
 
     def _depth2(self, rows, depth, known, ub):
         tot, A, M, AA, AM, MM = kernels.pair_counts(rows, self.y, self.w, self.cnt_ptr, self.cnt_idx, self.mis_ptr,

@@ -140,6 +140,123 @@ def _best_depth1(C, Ca_all, Cm_all, usable, cost, lam, min_leaf, test_cost):
 
 
 @numba.njit(**JIT)
+def _best_depth2_complete(tot, A, AA, cost, lam, min_leaf, tc_root, tc_child, usable, ub):
+    """`best_depth2` at depth 2 when no case of the set misses a value: the four quadrants of
+    every pair {f, g} priced once (a tree rooted at f with g below shares its leaves with the one
+    rooted at g with f below), then each root's two children are a minimum over lookups."""
+    F = A.shape[0]
+    K = tot.shape[0]
+    leaf, label = leaf_cost(tot, cost)
+    leaf_value = leaf + lam
+    limit = min(leaf_value, ub)
+    best = np.inf
+    best_f, best_ga, best_gb = -1, -1, -1
+    total = _sum(tot)
+    if total >= 2.0 * min_leaf - EPS:
+        WA = np.empty(F)
+        LA = np.empty(F)
+        LB = np.empty(F)
+        cc = np.empty(K)
+        co = np.empty(K)
+        oc = np.empty(K)
+        oo = np.empty(K)
+        for f in range(F):
+            WA[f] = _sum(A[f])
+            LA[f] = leaf_cost(A[f], cost)[0]
+            for k in range(K):
+                oo[k] = tot[k] - A[f, k]
+            LB[f] = leaf_cost(oo, cost)[0]
+        LCC = np.empty((F, F))
+        LCO = np.empty((F, F))
+        LOO = np.empty((F, F))
+        WCC = np.empty((F, F))
+        WCO = np.empty((F, F))
+        WOO = np.empty((F, F))
+        for f in range(F):
+            for g in range(f, F):
+                wcc = 0.0
+                wco = 0.0
+                woc = 0.0
+                woo = 0.0
+                for k in range(K):
+                    c = AA[f, g, k]
+                    cc[k] = c
+                    co[k] = A[f, k] - c
+                    oc[k] = A[g, k] - c
+                    oo[k] = (tot[k] - A[f, k]) - (A[g, k] - c)
+                    wcc += cc[k]
+                    wco += co[k]
+                    woc += oc[k]
+                    woo += oo[k]
+                vcc = leaf_cost(cc, cost)[0]
+                voo = leaf_cost(oo, cost)[0]
+                LCC[f, g] = vcc
+                LCC[g, f] = vcc
+                LOO[f, g] = voo
+                LOO[g, f] = voo
+                WCC[f, g] = wcc
+                WCC[g, f] = wcc
+                WOO[f, g] = woo
+                WOO[g, f] = woo
+                LCO[f, g] = leaf_cost(co, cost)[0]
+                WCO[f, g] = wco
+                LCO[g, f] = leaf_cost(oc, cost)[0]
+                WCO[g, f] = woc
+            WCO[f, f] = 0.0
+        for f in range(F):
+            if not usable[f]:
+                continue
+            wa = WA[f]
+            wb = total - wa
+            if wa < min_leaf - EPS or wb < min_leaf - EPS:
+                continue
+            fixed = tc_root[f] * (wa + wb)
+            if fixed + 2.0 * lam >= limit - 1e-12:
+                continue
+            tc = tc_child[f]
+            va = LA[f] + lam
+            ga = -1
+            if wa >= 2.0 * min_leaf - EPS:
+                for g in range(F):
+                    if not usable[g]:
+                        continue
+                    w1 = WCC[f, g]
+                    w2 = WCO[f, g]
+                    if w1 < min_leaf - EPS or w2 < min_leaf - EPS:
+                        continue
+                    v = LCC[f, g] + LCO[f, g] + 2.0 * lam + tc[g] * (w1 + w2)
+                    if v < va - 1e-12:
+                        va = v
+                        ga = g
+            if fixed + va + lam >= limit - 1e-12:
+                continue
+            vb = LB[f] + lam
+            gb = -1
+            if wb >= 2.0 * min_leaf - EPS:
+                for g in range(F):
+                    if not usable[g]:
+                        continue
+                    w1 = WCO[g, f]
+                    w2 = WOO[f, g]
+                    if w1 < min_leaf - EPS or w2 < min_leaf - EPS:
+                        continue
+                    v = LCO[g, f] + LOO[f, g] + 2.0 * lam + tc[g] * (w1 + w2)
+                    if v < vb - 1e-12:
+                        vb = v
+                        gb = g
+            v = fixed + va + vb
+            if v < limit - 1e-12:
+                limit = v
+                best = v
+                best_f, best_ga, best_gb = f, ga, gb
+    if best_f >= 0:
+        return best, best_f, best_ga, best_gb, best
+    if leaf_value <= ub:
+        return leaf_value, -1, -1, -1, leaf_value
+    return leaf_value, -1, -1, -1, ub
+
+
+@numba.njit(**JIT)
 def best_depth2(tot, A, M, AA, AM, MM, cost, lam, min_leaf, depth, tc_root, tc_child, usable, ub):
     """The cheapest tree of depth <= `depth` (1 or 2) over the set the counts describe, if one
     costs less than `ub` (the caller's budget: np.inf for none).
@@ -149,6 +266,8 @@ def best_depth2(tot, A, M, AA, AM, MM, cost, lam, min_leaf, depth, tc_root, tc_c
     when that tree is the optimum, else (nothing costs less than ub) `ub`, and the tree is the
     leaf. tc_root[f] is the test and waiting cost a case with f known pays at the root,
     tc_child[f, g] what it pays for g below a root testing f; `usable[f]` false leaves f out."""
+    if depth == 2 and _sum(M.reshape(M.size)) == 0.0:
+        return _best_depth2_complete(tot, A, AA, cost, lam, min_leaf, tc_root, tc_child, usable, ub)
     F = A.shape[0]
     K = tot.shape[0]
     leaf, label = leaf_cost(tot, cost)
@@ -254,3 +373,301 @@ def equivalence_bound(rows, y, w, group, n_groups, cost):
         v, _ = leaf_cost(acc[order[t]], cost)
         total += v
     return total
+
+
+# ---- depth three in one compiled call (issue 40, second part) ------------------------------------
+
+
+@numba.njit(**JIT)
+def _fill_pair_counts(rows, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, tot, A, M, AA, AM, MM):
+    """`pair_counts` into given arrays (zeroed here): no allocation in the depth-three loop."""
+    F = A.shape[0]
+    K = tot.shape[0]
+    tot[:] = 0.0
+    A[:] = 0.0
+    M[:] = 0.0
+    AA[:] = 0.0
+    AM[:] = 0.0
+    MM[:] = 0.0
+    any_missing = False
+    for t in range(rows.shape[0]):
+        r = rows[t]
+        k = y[r]
+        wr = w[r]
+        tot[k] += wr
+        c0, c1 = cnt_ptr[r], cnt_ptr[r + 1]
+        m0, m1 = mis_ptr[r], mis_ptr[r + 1]
+        if m1 > m0:
+            any_missing = True
+        for i in range(c0, c1):
+            f = cnt_idx[i]
+            A[f, k] += wr
+            for j in range(i + 1, c1):
+                AA[f, cnt_idx[j], k] += wr
+            for j in range(m0, m1):
+                AM[f, mis_idx[j], k] += wr
+        for i in range(m0, m1):
+            f = mis_idx[i]
+            M[f, k] += wr
+            for j in range(i + 1, m1):
+                MM[f, mis_idx[j], k] += wr
+    for f in range(F):
+        for k in range(K):
+            AA[f, f, k] = A[f, k]
+            MM[f, f, k] = M[f, k]
+        for g in range(f + 1, F):
+            for k in range(K):
+                AA[g, f, k] += AA[f, g, k]
+                AA[f, g, k] = AA[g, f, k]
+        if any_missing:
+            for g in range(f + 1, F):
+                for k in range(K):
+                    MM[g, f, k] += MM[f, g, k]
+                    MM[f, g, k] = MM[g, f, k]
+
+
+@numba.njit(**JIT)
+def _count_arrays(F, K):
+    return (np.zeros(K), np.zeros((F, K)), np.zeros((F, K)), np.zeros((F, F, K)), np.zeros((F, F, K)),
+            np.zeros((F, F, K)))
+
+
+@numba.njit(**JIT)
+def _zero(C):
+    C[0][:] = 0.0
+    C[1][:] = 0.0
+    C[2][:] = 0.0
+    C[3][:] = 0.0
+    C[4][:] = 0.0
+    C[5][:] = 0.0
+
+
+@numba.njit(**JIT)
+def _subtract(P, X, Y, out):
+    """out = P - X - Y, cell by cell (the counts of the rest of a partitioned set)."""
+    a = P.reshape(P.size)
+    b = X.reshape(X.size)
+    c = Y.reshape(Y.size)
+    o = out.reshape(out.size)
+    for i in range(a.shape[0]):
+        o[i] = a[i] - b[i] - c[i]
+
+
+@numba.njit(**JIT)
+def _eq_bound(rows, y, w, group, cost, acc, seen, order):
+    """`equivalence_bound` with scratch arrays (acc zero and seen false on entry and on exit)."""
+    n_seen = 0
+    for t in range(rows.shape[0]):
+        r = rows[t]
+        g = group[r]
+        if not seen[g]:
+            seen[g] = True
+            order[n_seen] = g
+            n_seen += 1
+        acc[g, y[r]] += w[r]
+    total = 0.0
+    for t in range(n_seen):
+        g = order[t]
+        v, _ = leaf_cost(acc[g], cost)
+        total += v
+        acc[g, :] = 0.0
+        seen[g] = False
+    return total
+
+
+@numba.njit(**JIT)
+def _similarity_bound(rows, prev, prev_lower, mark, w, y, cmax):
+    """MurTree's similarity bound: every tree over S' = `prev` is no dearer than the one optimal
+    for S = `rows` plus, per case of S' not in S, its dearest misclassification (the caller
+    checks when that holds: no test costs, no missing value, the minimum leaf at most the
+    lightest case), so opt(S) >= lower(S') - Σ_{S' \\ S} w · max_j cost[y, j]."""
+    for t in range(rows.shape[0]):
+        mark[rows[t]] = True
+    extra = 0.0
+    for t in range(prev.shape[0]):
+        r = prev[t]
+        if not mark[r]:
+            extra += w[r] * cmax[y[r]]
+    for t in range(rows.shape[0]):
+        mark[rows[t]] = False
+    return prev_lower - extra
+
+
+@numba.njit(**JIT)
+def depth3_options(tot, A, M, cost, tc_root, min_leaf, usable):
+    """The features a node of depth three may split on, best single split first: (order, fixed),
+    fixed[i] the missing cases' cost under the node's label plus the test cost of the split."""
+    F = A.shape[0]
+    K = tot.shape[0]
+    _leaf, label = leaf_cost(tot, cost)
+    total = _sum(tot)
+    quick = np.empty(F)
+    fixed_all = np.empty(F)
+    keep = np.zeros(F, np.bool_)
+    Cb = np.empty(K)
+    n_keep = 0
+    for f in range(F):
+        if not usable[f]:
+            continue
+        wa = _sum(A[f])
+        wm = _sum(M[f])
+        wb = total - wa - wm
+        if wa < min_leaf - EPS or wb < min_leaf - EPS:
+            continue
+        fx = _label_cost(M[f], cost, label) + tc_root[f] * (wa + wb)
+        for k in range(K):
+            Cb[k] = tot[k] - A[f, k] - M[f, k]
+        quick[f] = fx + leaf_cost(A[f], cost)[0] + leaf_cost(Cb, cost)[0]
+        fixed_all[f] = fx
+        keep[f] = True
+        n_keep += 1
+    feats = np.empty(n_keep, np.int64)
+    q = np.empty(n_keep)
+    i = 0
+    for f in range(F):
+        if keep[f]:
+            feats[i] = f
+            q[i] = quick[f]
+            i += 1
+    order = feats[np.argsort(q, kind="mergesort")]
+    fixed = np.empty(n_keep)
+    for i in range(n_keep):
+        fixed[i] = fixed_all[order[i]]
+    return order, fixed
+
+
+@numba.njit(**JIT)
+def depth3_run(rows, order, fixed, i0, i1, solve, best, plan, floor, ub, lam, min_leaf,
+               tot, A, M, AA, AM, MM, counted, missing, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx,
+               cost, cmax, slot, S_root, S_child, usable, group, n_groups, similarity):
+    """Options order[i0:i1] of a node of depth three over `rows`, whose pair counts are
+    (tot .. MM): each split's two children solved by `best_depth2` within the budget the best tree
+    so far leaves (or, `solve` false, only their lower bounds). `plan` (7 ints: f, then each
+    child's f, g_counted, g_other; -1 a leaf) is updated with the best tree.
+
+    Returns (best, least bound over the options looked at, stopped): stopped = no option left
+    can beat min(best, ub) (the loop ended early). A child below the split on f pays the test
+    costs S_root[slot[f]] / S_child[slot[f]] (the attribute of f known above it)."""
+    F = A.shape[0]
+    K = tot.shape[0]
+    n = rows.shape[0]
+    TOL = 1e-9
+    ra = np.empty(n, np.int64)
+    rb = np.empty(n, np.int64)
+    rm = np.empty(n, np.int64)
+    prev_a = np.empty(n, np.int64)
+    prev_b = np.empty(n, np.int64)
+    n_pa, n_pb = -1, -1
+    lower_pa, lower_pb = 0.0, 0.0
+    mark = np.zeros(y.shape[0], np.bool_)
+    acc = np.zeros((n_groups, K))
+    seen = np.zeros(n_groups, np.bool_)
+    gorder = np.empty(n, np.int64)
+    Ca = _count_arrays(F, K)
+    Cb = _count_arrays(F, K)
+    Cm = _count_arrays(F, K)
+    cm_dirty = False
+    lowest = np.inf
+    stopped = False
+    for i in range(i0, i1):
+        f = order[i]
+        limit = min(best, ub)
+        if limit <= floor + TOL:
+            lowest = min(lowest, floor)
+            stopped = True
+            break
+        na, nb, nm = 0, 0, 0
+        for t in range(n):
+            r = rows[t]
+            if missing[r, f]:
+                rm[nm] = r
+                nm += 1
+            elif counted[r, f]:
+                ra[na] = r
+                na += 1
+            else:
+                rb[nb] = r
+                nb += 1
+        sa, sb = ra[:na], rb[:nb]
+        lba = _eq_bound(sa, y, w, group, cost, acc, seen, gorder) + lam
+        lbb = _eq_bound(sb, y, w, group, cost, acc, seen, gorder) + lam
+        if similarity:
+            if n_pa >= 0:
+                lba = max(lba, _similarity_bound(sa, prev_a[:n_pa], lower_pa, mark, w, y, cmax))
+                lbb = max(lbb, _similarity_bound(sb, prev_a[:n_pa], lower_pa, mark, w, y, cmax))
+            if n_pb >= 0:
+                lba = max(lba, _similarity_bound(sa, prev_b[:n_pb], lower_pb, mark, w, y, cmax))
+                lbb = max(lbb, _similarity_bound(sb, prev_b[:n_pb], lower_pb, mark, w, y, cmax))
+        fx = fixed[i]
+        if fx + lba + lbb >= limit - TOL or not solve:
+            lowest = min(lowest, fx + lba + lbb)
+            continue
+        direct_a = na <= nb
+        if nm > 0:
+            _fill_pair_counts(rm[:nm], y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, Cm[0], Cm[1], Cm[2], Cm[3],
+                              Cm[4], Cm[5])
+            cm_dirty = True
+        elif cm_dirty:
+            _zero(Cm)
+            cm_dirty = False
+        small, big = (Ca, Cb) if direct_a else (Cb, Ca)
+        _fill_pair_counts(sa if direct_a else sb, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, small[0], small[1],
+                          small[2], small[3], small[4], small[5])
+        _subtract(tot, small[0], Cm[0], big[0])
+        _subtract(A, small[1], Cm[1], big[1])
+        _subtract(M, small[2], Cm[2], big[2])
+        _subtract(AA, small[3], Cm[3], big[3])
+        _subtract(AM, small[4], Cm[4], big[4])
+        _subtract(MM, small[5], Cm[5], big[5])
+        s = slot[f]
+        va, fa, gaa, gab, la = best_depth2(Ca[0], Ca[1], Ca[2], Ca[3], Ca[4], Ca[5], cost, lam, min_leaf, 2,
+                                           S_root[s], S_child[s], usable, limit - fx - lbb)
+        la = max(la, lba)
+        if similarity:
+            prev_a[:na] = sa
+            n_pa, lower_pa = na, la
+        if fx + la + lbb >= limit - TOL:
+            lowest = min(lowest, fx + la + lbb)
+            continue
+        vb, fb, gba, gbb, lb_ = best_depth2(Cb[0], Cb[1], Cb[2], Cb[3], Cb[4], Cb[5], cost, lam, min_leaf, 2,
+                                            S_root[s], S_child[s], usable, limit - fx - va)
+        lb_ = max(lb_, lbb)
+        if similarity:
+            prev_b[:nb] = sb
+            n_pb, lower_pb = nb, lb_
+        lowest = min(lowest, fx + la + lb_)
+        if fx + va + vb < best - TOL:
+            best = fx + va + vb
+            plan[0], plan[1], plan[2], plan[3], plan[4], plan[5], plan[6] = f, fa, gaa, gab, fb, gba, gbb
+    return best, lowest, stopped
+
+
+@numba.njit(**JIT)
+def best_depth3(rows, ub, floor, lam, min_leaf, counted, missing, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx,
+                cost, cmax, tc_root, slot, S_root, S_child, usable, group, n_groups, similarity):
+    """The cheapest tree of depth <= 3 over `rows` within the budget `ub` (engine/algorithms/
+    optimal.py, Search._search, in one call): (value, lower, plan); `floor` a lower bound of
+    every tree over rows (the caller's equivalence bound plus lambda). plan[0] = -1: a leaf."""
+    F = counted.shape[1]
+    K = cost.shape[0]
+    tot = np.empty(K)
+    A = np.empty((F, K))
+    M = np.empty((F, K))
+    AA = np.empty((F, F, K))
+    AM = np.empty((F, F, K))
+    MM = np.empty((F, F, K))
+    _fill_pair_counts(rows, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, tot, A, M, AA, AM, MM)
+    plan = np.full(7, -1, np.int64)
+    leaf, _label = leaf_cost(tot, cost)
+    best = leaf + lam
+    if best <= floor + 1e-9 or _sum(tot) < 2.0 * min_leaf - EPS:
+        return best, best, plan
+    order, fixed = depth3_options(tot, A, M, cost, tc_root, min_leaf, usable)
+    best, lowest, _stopped = depth3_run(rows, order, fixed, 0, order.shape[0], True, best, plan, floor, ub, lam,
+                                        min_leaf, tot, A, M, AA, AM, MM, counted, missing, y, w, cnt_ptr, cnt_idx,
+                                        mis_ptr, mis_idx, cost, cmax, slot, S_root, S_child, usable, group, n_groups,
+                                        similarity)
+    lower = max(min(lowest, leaf + lam), floor)
+    if best < ub:
+        lower = min(lower, best)
+    return best, lower, plan
