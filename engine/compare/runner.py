@@ -415,6 +415,9 @@ def compare(data: EncodedData, spec: ProblemSpec | None, entries: list[Entry], s
 
     started = time.perf_counter()
     writer = store.Writer(results, config, done) if results is not None else None
+    # SIGTERM stops the run as Ctrl-C does (workers shut down, the finished units written), then
+    # the process ends with status 128 + 15
+    restore_signals = _terminate_on_sigterm()
 
     def finished(unit: tuple[int, int], result: UnitResult | None) -> None:
         if result is None:
@@ -448,13 +451,20 @@ def compare(data: EncodedData, spec: ProblemSpec | None, entries: list[Entry], s
                 _drain(pool, work, todo, finished, stopped)
         else:
             payload = _Payload(data, spec, [p.config() for p in prepared], baseline, scheme.strategy, plans)
-            with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=context,
-                                     initializer=_start_worker, initargs=(payload, stopper.flag)) as pool:
+            pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=context,
+                                       initializer=_start_worker, initargs=(payload, stopper.flag, os.getpid()))
+            try:
                 _drain(pool, _worker_unit, todo, finished, stopped)
-    except BaseException:  # an error in a unit, or Ctrl-C: stop the others, keep what finished
+            except BaseException:
+                stopper.cancel()  # before the pool is shut down: the units in flight stop inside their fits
+                _stop_pool(pool)
+                raise
+            pool.shutdown(wait=True)
+    except BaseException:  # an error in a unit, Ctrl-C or SIGTERM: stop the others, keep what finished
         stopper.cancel()
         raise
     finally:
+        restore_signals()
         if writer is not None:
             writer.flush()
     if stopped() and len(done) < total:
@@ -560,9 +570,113 @@ def _prepared_entries(payload: _Payload) -> list[_Prepared]:
     return prepared
 
 
-def _start_worker(payload: _Payload, flag) -> None:
+def _start_worker(payload: _Payload, flag, parent: int | None = None) -> None:
     global _WORKER
+    if parent is not None:
+        die_with_parent(parent)
     _WORKER = (payload, _prepared_entries(payload), _Stopper(flag))
+
+
+# ---- workers that die with their parent (issue 41) ---------------------------------------------
+
+#: how often a worker's watchdog looks whether its parent is still there (seconds)
+WATCHDOG_INTERVAL = 0.5
+#: how long a stopped pool's workers have to finish their unit before they are terminated (seconds)
+STOP_GRACE = 3.0
+_PR_SET_PDEATHSIG = 1
+
+
+class Terminated(SystemExit):
+    """SIGTERM reached a running comparison: it stops as on Cancel and the process ends with
+    status 128 + the signal (no message: whoever sent it knows)."""
+
+    def __init__(self, signum: int):
+        super().__init__(128 + signum)
+
+
+def _terminate_on_sigterm():
+    """In the main thread, a SIGTERM handler that raises `Terminated` for the duration of a run
+    (the default would end this process at once and leave the workers blocked on their queue);
+    returns what restores the handler before. Elsewhere (the window runs a comparison in a job
+    thread) nothing: the workers still die with this process (`die_with_parent`)."""
+    import signal
+
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGTERM"):
+        return lambda: None
+    fired = []
+
+    def handler(signum, _frame):
+        if not fired:  # once: a second SIGTERM during the shutdown is not another exception inside it
+            fired.append(signum)
+            raise Terminated(signum)
+
+    try:
+        before = signal.signal(signal.SIGTERM, handler)
+    except (ValueError, OSError):
+        return lambda: None
+
+    def restore() -> None:
+        try:
+            signal.signal(signal.SIGTERM, before if before is not None else signal.SIG_DFL)
+        except (ValueError, OSError):
+            pass
+
+    return restore
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this worker process end when `parent` (the process that started it) ends, however
+    it ends (SIGKILL too): on Linux the kernel's parent-death signal (prctl PR_SET_PDEATHSIG,
+    SIGKILL: a worker has nothing of its own to save), and everywhere a daemon thread that looks
+    every WATCHDOG_INTERVAL s whether the parent is still its parent. SIGTERM and SIGINT are the
+    parent's business: a forked worker would inherit the parent's SIGTERM handler, and Ctrl-C
+    (sent to the whole process group) is turned into Cancel by the parent."""
+    import signal
+
+    for name, action in (("SIGTERM", signal.SIG_DFL), ("SIGINT", signal.SIG_IGN)):
+        if hasattr(signal, name):
+            try:
+                signal.signal(getattr(signal, name), action)
+            except (ValueError, OSError):
+                pass
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # the watchdog below still does it
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(WATCHDOG_INTERVAL)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="compare-watchdog", daemon=True).start()
+
+
+def _stop_pool(pool: ProcessPoolExecutor, grace: float | None = None) -> None:
+    """Shut a pool down after an error, Ctrl-C or SIGTERM: the queued units dropped, the workers
+    given `grace` s to finish the unit they are in (they read the cancel flag inside their
+    fits), then terminated, then killed; returns once none is left."""
+    grace = STOP_GRACE if grace is None else grace
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + grace
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+    for stop in ("terminate", "kill"):
+        left = [p for p in processes if p.is_alive()]
+        if not left:
+            break
+        for process in left:
+            getattr(process, stop)()
+        for process in left:
+            process.join(1.0)
 
 
 # ---- a Dask cluster ---------------------------------------------------------------------------
