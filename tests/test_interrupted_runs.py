@@ -78,17 +78,18 @@ def long_csv(tmp_path_factory) -> Path:
     return path
 
 
-def _start(csv: Path, tmp: Path, *more: str) -> tuple[subprocess.Popen, set[int]]:
-    """`compare` on 2 worker processes in its own session; returns once both workers exist."""
+def _start(csv: Path, tmp: Path, *more: str, pool=("--jobs", "2", "--executor", "processes"),
+           at_least: int = 2) -> tuple[subprocess.Popen, set[int]]:
+    """`compare` on 2 worker processes in its own session; returns once the workers exist."""
     env = dict(os.environ, RULETREE_LANG="en")
     proc = subprocess.Popen([sys.executable, "-m", "engine.cli", "compare", str(csv), "--target", "class",
-                             "--algorithms", "c45,cart", "--cv", "10", "--jobs", "2", "--executor", "processes",
+                             "--algorithms", "c45,cart", "--cv", "10", *pool,
                              *more], cwd=ROOT, env=env, start_new_session=True,
                             stdout=open(tmp / "out.txt", "wb"), stderr=open(tmp / "err.txt", "wb"))
     deadline = time.monotonic() + 240  # a busy 2-core machine reads, encodes and forks slowly
     while time.monotonic() < deadline:
         workers = _descendants(proc.pid)
-        if len(workers) >= 2:
+        if len(workers) >= at_least:
             time.sleep(0.5)  # let the pool settle (every worker started)
             return proc, _descendants(proc.pid)
         if proc.poll() is not None:
@@ -144,5 +145,28 @@ def test_sigkill_of_the_parent_leaves_no_worker(long_csv, tmp_path):
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=30)
         assert _left_behind(workers, 10) == set()
+    finally:
+        _clean_up(proc, workers)
+
+
+try:
+    import distributed  # noqa: F401
+
+    HAS_DASK = True
+except ImportError:
+    HAS_DASK = False
+
+
+@pytest.mark.skipif(not POSIX or not HAS_DASK, reason="needs Linux and dask[distributed] (an optional extra)")
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+def test_a_local_dask_cluster_goes_with_its_parent(long_csv, tmp_path, how):
+    # local:2: the Dask worker processes (nannies and their workers) are children of the run
+    proc, workers = _start(long_csv, tmp_path, pool=("--scheduler", "local:2"))
+    try:
+        time.sleep(2)  # the units under way on the cluster
+        workers |= _descendants(proc.pid)
+        os.kill(proc.pid, how)
+        proc.wait(timeout=60)
+        assert _left_behind(workers, 15) == set()
     finally:
         _clean_up(proc, workers)
