@@ -149,12 +149,9 @@ def test_sigkill_of_the_parent_leaves_no_worker(long_csv, tmp_path):
         _clean_up(proc, workers)
 
 
-try:
-    import distributed  # noqa: F401
+import importlib.util  # noqa: E402
 
-    HAS_DASK = True
-except ImportError:
-    HAS_DASK = False
+HAS_DASK = importlib.util.find_spec("distributed") is not None
 
 
 @pytest.mark.skipif(not POSIX or not HAS_DASK, reason="needs Linux and dask[distributed] (an optional extra)")
@@ -170,3 +167,89 @@ def test_a_local_dask_cluster_goes_with_its_parent(long_csv, tmp_path, how):
         assert _left_behind(workers, 15) == set()
     finally:
         _clean_up(proc, workers)
+
+
+# ---- a resume file's figures are the run's own ------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def car_run(tmp_path_factory):
+    """The car data, a 3-fold run of id3 with its results file, and the file's text."""
+    table = read_table(ROOT / "tests" / "data" / "datasets" / "car_evaluation.csv")
+    spec = ProblemSpec(target="class")
+    data = encode(table, spec)
+    path = tmp_path_factory.mktemp("resume") / "run.json"
+    whole = compare(data, spec, [Entry("id3")], Scheme(cv=3), jobs=1, results=path)
+    return data, spec, path, path.read_text(), whole
+
+
+def _resume(car_run, change):
+    data, spec, path, good, _whole = car_run
+    body = json.loads(good)
+    change(body)
+    path.write_text(json.dumps(body))
+    return compare(data, spec, [Entry("id3")], Scheme(cv=3), jobs=1, results=path)
+
+
+def _refused(car_run, change, *words):
+    with pytest.raises(ResultsFileError) as err:
+        _resume(car_run, change)
+    text = str(err.value)
+    assert "run.json" in text and "\n" not in text, text
+    for word in words:
+        assert word in text, text
+    return text
+
+
+def _set(where, key, value):
+    return lambda body: body["units"][0][where].__setitem__(key, value) if where else \
+        body["units"][0].__setitem__(key, value)
+
+
+def test_an_untouched_resume_file_still_resumes(car_run):
+    resumed = _resume(car_run, lambda body: None)
+    assert resumed.computed == 0 and resumed.to_json() == car_run[4].to_json()
+
+
+def test_tampered_figures_are_refused_naming_the_file_entry_and_fold(car_run):
+    # an accuracy of 99.0 (and a plausible 0.999): not what the unit's answers give
+    text = _refused(car_run, _set("metrics", "accuracy", 99.0), 'entry "id3"', "fold 1 of 3", "accuracy is 99")
+    assert "give" in text
+    _refused(car_run, _set("metrics", "accuracy", 0.999), "accuracy is 0.999")
+    # huge, NaN and infinite figures where the answers cannot say (times, tree sizes)
+    _refused(car_run, _set("metrics", "fit_seconds", 1e308), "fit_seconds", "a year")
+    _refused(car_run, _set("metrics", "predict_seconds", None), "predict_seconds", "not a finite number")
+    _refused(car_run, _set("metrics", "fit_seconds", "inf"), "fit_seconds")
+    _refused(car_run, _set("metrics", "leaves", 1e308), "leaves is 1e+308")
+    _refused(car_run, _set("metrics", "leaves", 2.5), "whole count")
+    _refused(car_run, _set("metrics", "depth", -1), "depth is -1")
+    _refused(car_run, _set("metrics", "single_case_leaves", 10 ** 6), "single_case_leaves")
+    _refused(car_run, _set("metrics", "accuracy", None), "accuracy is nan")
+    # a figure this run never makes, a metric nobody knows, one that is missing
+    _refused(car_run, _set("metrics", "pending_rate", 0.0), "pending_rate is not a figure of this comparison")
+    _refused(car_run, _set("metrics", "bogus", 1.0), "'bogus' is not a metric")
+    _refused(car_run, lambda body: body["units"][0]["metrics"].pop("accuracy"), "lacks accuracy")
+
+
+def test_strings_for_numbers_wrong_hash_fold_count_and_huge_lists_are_refused(car_run):
+    _refused(car_run, _set("metrics", "accuracy", "0.9"), "not a number")
+    _refused(car_run, _set(None, "n_test", "576"), "fold sizes")
+    _refused(car_run, _set(None, "fold", "0"), "fold")
+    _refused(car_run, lambda body: body["config"]["data"].__setitem__("sha256", "0" * 64), "the data differ")
+    _refused(car_run, lambda body: body["config"]["scheme"].__setitem__("cv", 5), "another scheme: cv differ")
+    _refused(car_run, _set(None, "fold", 3), "fold 3 is not one of 0..2")
+    _refused(car_run, lambda body: body["units"].append(dict(body["units"][0], fold=2)), "appears twice")
+    # a huge list: far more answers than the fold has rows, refused before it is parsed
+    _refused(car_run, _set(None, "y_pred", [0] * 3_000_000), "far too large")
+    _refused(car_run, _set(None, "labels", json.loads(car_run[3])["units"][0]["labels"] + ["x"] * 50_000),
+             "labels this entry cannot give")
+    _refused(car_run, _set(None, "y_pred", [0] * 577), "y_pred")
+
+
+def test_without_the_checks_the_tampered_figures_would_be_shown(car_run, monkeypatch):
+    """What the checks stop: switched off, the accuracy of 99.0 reaches the results."""
+    from engine.compare import runner
+
+    monkeypatch.setattr(runner, "_check_resumed", lambda *args: None)
+    shown = _resume(car_run, _set("metrics", "accuracy", 99.0))
+    assert shown.entries[0].fold_metric("accuracy")[0] == 99.0

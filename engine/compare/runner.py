@@ -25,7 +25,12 @@ and the learners read inside a fit; a cancelled run raises `Cancelled` once the 
 in flight have stopped, keeping every finished unit. With `results` (a path), the file
 (`store.py`) is rewritten as units finish (after each, or once a second when they come
 faster, and however the run ends), and a run with the same configuration skips the
-units it holds.
+units it holds, once their figures are checked against this run's (`_check_resumed`).
+
+Stopping (issue 41): worker processes die with this process however it ends (SIGKILL too:
+`die_with_parent`, the kernel's parent-death signal on Linux and a watchdog thread
+everywhere); SIGTERM to a run in the main thread stops it as Ctrl-C does (the pool shut down,
+the finished units written) and the process ends with status 143 (`Terminated`).
 """
 
 from __future__ import annotations
@@ -343,6 +348,59 @@ def _run_unit(p: _Prepared, data: EncodedData, spec: ProblemSpec | None, plan, s
 EXECUTORS = ("threads", "processes", "dask")
 
 
+def _results_budget(config: dict, plans) -> int:
+    """The most bytes a results file of this run can take, however it is laid out (a file far
+    larger is refused before it is parsed): the configuration, and per unit its answers (at most
+    64 bytes each, spaces and a line included) and 64 KiB for its labels and metrics."""
+    import json
+
+    n_units = len(config["entries"]) * len(plans)
+    answers = len(config["entries"]) * sum(int(test.sum()) for _train, test in plans)
+    labels = 6 * len(json.dumps(config["data"]["classes"], ensure_ascii=False).encode())
+    return min(store.MAX_BYTES, (1 << 20) + 4 * len(json.dumps(config).encode()) + 64 * answers
+               + n_units * ((1 << 16) + labels))
+
+
+def _check_resumed(path, done: dict, prepared: list[_Prepared], data: EncodedData, spec: ProblemSpec | None,
+                   scheme: Scheme, plans) -> None:
+    """Every figure of every resumed unit against what this run would make (issue 41): the label
+    metrics computed again from the unit's answers on the fold's test rows (they must agree), the
+    others within their ranges (store.figure_problem). A unit that fails refuses the whole file:
+    our writer never makes such a unit, so the file was edited or damaged, and no other unit of
+    it can then be trusted either; one line names the file, the entry and the fold."""
+    from ..data.spec.checks import MAX_COST
+
+    n_attributes = len(data.schema.attributes)
+    max_cost = MAX_COST * (2 * n_attributes + 1)  # every test, its waiting and the error, per case
+    for (e, f), unit in sorted(done.items()):
+        p = prepared[e]
+        universe = p.scoring.hierarchy_labels if p.scoring.hierarchy is not None else p.scoring.labels
+        label_keys = {k for k in unit.metrics if k in store.LABEL_METRICS or k.startswith("accuracy_level_")}
+        if p.scoring.strategy is not None:
+            label_keys.discard("avg_misclassification_cost")
+        recomputed = None
+        where = scheme.fold_name(f)
+        if len(unit.labels) > max(len(universe), len(p.scoring.labels)) \
+                or ((unit.y_pred != store.PENDING) & (unit.y_pred >= len(universe))).any():
+            raise store.refuse_unit(path, p.name, where, _("its answers name labels this entry cannot give"))
+        test = plans[f][1]
+        try:
+            recomputed = p.scoring.metrics(data.y[test], unit.y_pred, data.w[test])
+        except (IndexError, ValueError):
+            raise store.refuse_unit(path, p.name, where, _("its answers name labels this entry cannot give")) \
+                from None
+        if p.scoring.strategy is not None:
+            recomputed.pop("avg_misclassification_cost", None)
+        missing = [k for k in list(recomputed) + ["fit_seconds", "predict_seconds"] if k not in unit.metrics]
+        if missing:
+            raise store.refuse_unit(path, p.name, where, _("it lacks {names}").format(names=", ".join(missing)))
+        for name, value in unit.metrics.items():
+            reason = store.figure_problem(name, value, unit, recomputed, label_keys | set(recomputed), n_attributes,
+                                          max_cost)
+            if reason is not None:
+                raise store.refuse_unit(path, p.name, where, reason)
+
+
 def compare(data: EncodedData, spec: ProblemSpec | None, entries: list[Entry], scheme: Scheme = Scheme(), *,
             jobs: int | None = None, progress: Progress | ProgressCallback | None = None,
             cancel: threading.Event | None = None, results: str | os.PathLike | None = None,
@@ -390,7 +448,8 @@ def compare(data: EncodedData, spec: ProblemSpec | None, entries: list[Entry], s
 
     done: dict[tuple[int, int], UnitResult] = {}
     if results is not None and os.path.exists(results):
-        done = store.load(results, config, sizes, list(data.classes))
+        done = store.load(results, config, sizes, list(data.classes), max_bytes=_results_budget(config, plans))
+        _check_resumed(results, done, prepared, data, spec, scheme, plans)
     todo = [(e, f) for e in range(len(prepared)) for f in range(len(plans)) if (e, f) not in done]
     total = len(prepared) * len(plans)
     resumed = len(done)
