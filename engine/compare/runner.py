@@ -25,7 +25,12 @@ and the learners read inside a fit; a cancelled run raises `Cancelled` once the 
 in flight have stopped, keeping every finished unit. With `results` (a path), the file
 (`store.py`) is rewritten as units finish (after each, or once a second when they come
 faster, and however the run ends), and a run with the same configuration skips the
-units it holds.
+units it holds, once their figures are checked against this run's (`_check_resumed`).
+
+Stopping (issue 41): worker processes die with this process however it ends (SIGKILL too:
+`die_with_parent`, the kernel's parent-death signal on Linux and a watchdog thread
+everywhere); SIGTERM to a run in the main thread stops it as Ctrl-C does (the pool shut down,
+the finished units written) and the process ends with status 143 (`Terminated`).
 """
 
 from __future__ import annotations
@@ -343,6 +348,59 @@ def _run_unit(p: _Prepared, data: EncodedData, spec: ProblemSpec | None, plan, s
 EXECUTORS = ("threads", "processes", "dask")
 
 
+def _results_budget(config: dict, plans) -> int:
+    """The most bytes a results file of this run can take, however it is laid out (a file far
+    larger is refused before it is parsed): the configuration, and per unit its answers (at most
+    64 bytes each, spaces and a line included) and 64 KiB for its labels and metrics."""
+    import json
+
+    n_units = len(config["entries"]) * len(plans)
+    answers = len(config["entries"]) * sum(int(test.sum()) for _train, test in plans)
+    labels = 6 * len(json.dumps(config["data"]["classes"], ensure_ascii=False).encode())
+    return min(store.MAX_BYTES, (1 << 20) + 4 * len(json.dumps(config).encode()) + 64 * answers
+               + n_units * ((1 << 16) + labels))
+
+
+def _check_resumed(path, done: dict, prepared: list[_Prepared], data: EncodedData, spec: ProblemSpec | None,
+                   scheme: Scheme, plans) -> None:
+    """Every figure of every resumed unit against what this run would make (issue 41): the label
+    metrics computed again from the unit's answers on the fold's test rows (they must agree), the
+    others within their ranges (store.figure_problem). A unit that fails refuses the whole file:
+    our writer never makes such a unit, so the file was edited or damaged, and no other unit of
+    it can then be trusted either; one line names the file, the entry and the fold."""
+    from ..data.spec.checks import MAX_COST
+
+    n_attributes = len(data.schema.attributes)
+    max_cost = MAX_COST * (2 * n_attributes + 1)  # every test, its waiting and the error, per case
+    for (e, f), unit in sorted(done.items()):
+        p = prepared[e]
+        universe = p.scoring.hierarchy_labels if p.scoring.hierarchy is not None else p.scoring.labels
+        label_keys = {k for k in unit.metrics if k in store.LABEL_METRICS or k.startswith("accuracy_level_")}
+        if p.scoring.strategy is not None:
+            label_keys.discard("avg_misclassification_cost")
+        recomputed = None
+        where = scheme.fold_name(f)
+        if len(unit.labels) > max(len(universe), len(p.scoring.labels)) \
+                or ((unit.y_pred != store.PENDING) & (unit.y_pred >= len(universe))).any():
+            raise store.refuse_unit(path, p.name, where, _("its answers name labels this entry cannot give"))
+        test = plans[f][1]
+        try:
+            recomputed = p.scoring.metrics(data.y[test], unit.y_pred, data.w[test])
+        except (IndexError, ValueError):
+            raise store.refuse_unit(path, p.name, where, _("its answers name labels this entry cannot give")) \
+                from None
+        if p.scoring.strategy is not None:
+            recomputed.pop("avg_misclassification_cost", None)
+        missing = [k for k in list(recomputed) + ["fit_seconds", "predict_seconds"] if k not in unit.metrics]
+        if missing:
+            raise store.refuse_unit(path, p.name, where, _("it lacks {names}").format(names=", ".join(missing)))
+        for name, value in unit.metrics.items():
+            reason = store.figure_problem(name, value, unit, recomputed, label_keys | set(recomputed), n_attributes,
+                                          max_cost)
+            if reason is not None:
+                raise store.refuse_unit(path, p.name, where, reason)
+
+
 def compare(data: EncodedData, spec: ProblemSpec | None, entries: list[Entry], scheme: Scheme = Scheme(), *,
             jobs: int | None = None, progress: Progress | ProgressCallback | None = None,
             cancel: threading.Event | None = None, results: str | os.PathLike | None = None,
@@ -390,7 +448,8 @@ def compare(data: EncodedData, spec: ProblemSpec | None, entries: list[Entry], s
 
     done: dict[tuple[int, int], UnitResult] = {}
     if results is not None and os.path.exists(results):
-        done = store.load(results, config, sizes, list(data.classes))
+        done = store.load(results, config, sizes, list(data.classes), max_bytes=_results_budget(config, plans))
+        _check_resumed(results, done, prepared, data, spec, scheme, plans)
     todo = [(e, f) for e in range(len(prepared)) for f in range(len(plans)) if (e, f) not in done]
     total = len(prepared) * len(plans)
     resumed = len(done)
@@ -415,6 +474,9 @@ def compare(data: EncodedData, spec: ProblemSpec | None, entries: list[Entry], s
 
     started = time.perf_counter()
     writer = store.Writer(results, config, done) if results is not None else None
+    # SIGTERM stops the run as Ctrl-C does (workers shut down, the finished units written), then
+    # the process ends with status 128 + 15
+    restore_signals = _terminate_on_sigterm()
 
     def finished(unit: tuple[int, int], result: UnitResult | None) -> None:
         if result is None:
@@ -448,13 +510,20 @@ def compare(data: EncodedData, spec: ProblemSpec | None, entries: list[Entry], s
                 _drain(pool, work, todo, finished, stopped)
         else:
             payload = _Payload(data, spec, [p.config() for p in prepared], baseline, scheme.strategy, plans)
-            with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=context,
-                                     initializer=_start_worker, initargs=(payload, stopper.flag)) as pool:
+            pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=context,
+                                       initializer=_start_worker, initargs=(payload, stopper.flag, os.getpid()))
+            try:
                 _drain(pool, _worker_unit, todo, finished, stopped)
-    except BaseException:  # an error in a unit, or Ctrl-C: stop the others, keep what finished
+            except BaseException:
+                stopper.cancel()  # before the pool is shut down: the units in flight stop inside their fits
+                _stop_pool(pool)
+                raise
+            pool.shutdown(wait=True)
+    except BaseException:  # an error in a unit, Ctrl-C or SIGTERM: stop the others, keep what finished
         stopper.cancel()
         raise
     finally:
+        restore_signals()
         if writer is not None:
             writer.flush()
     if stopped() and len(done) < total:
@@ -560,9 +629,113 @@ def _prepared_entries(payload: _Payload) -> list[_Prepared]:
     return prepared
 
 
-def _start_worker(payload: _Payload, flag) -> None:
+def _start_worker(payload: _Payload, flag, parent: int | None = None) -> None:
     global _WORKER
+    if parent is not None:
+        die_with_parent(parent)
     _WORKER = (payload, _prepared_entries(payload), _Stopper(flag))
+
+
+# ---- workers that die with their parent (issue 41) ---------------------------------------------
+
+#: how often a worker's watchdog looks whether its parent is still there (seconds)
+WATCHDOG_INTERVAL = 0.5
+#: how long a stopped pool's workers have to finish their unit before they are terminated (seconds)
+STOP_GRACE = 3.0
+_PR_SET_PDEATHSIG = 1
+
+
+class Terminated(SystemExit):
+    """SIGTERM reached a running comparison: it stops as on Cancel and the process ends with
+    status 128 + the signal (no message: whoever sent it knows)."""
+
+    def __init__(self, signum: int):
+        super().__init__(128 + signum)
+
+
+def _terminate_on_sigterm():
+    """In the main thread, a SIGTERM handler that raises `Terminated` for the duration of a run
+    (the default would end this process at once and leave the workers blocked on their queue);
+    returns what restores the handler before. Elsewhere (the window runs a comparison in a job
+    thread) nothing: the workers still die with this process (`die_with_parent`)."""
+    import signal
+
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGTERM"):
+        return lambda: None
+    fired = []
+
+    def handler(signum, _frame):
+        if not fired:  # once: a second SIGTERM during the shutdown is not another exception inside it
+            fired.append(signum)
+            raise Terminated(signum)
+
+    try:
+        before = signal.signal(signal.SIGTERM, handler)
+    except (ValueError, OSError):
+        return lambda: None
+
+    def restore() -> None:
+        try:
+            signal.signal(signal.SIGTERM, before if before is not None else signal.SIG_DFL)
+        except (ValueError, OSError):
+            pass
+
+    return restore
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this worker process end when `parent` (the process that started it) ends, however
+    it ends (SIGKILL too): on Linux the kernel's parent-death signal (prctl PR_SET_PDEATHSIG,
+    SIGKILL: a worker has nothing of its own to save), and everywhere a daemon thread that looks
+    every WATCHDOG_INTERVAL s whether the parent is still its parent. SIGTERM and SIGINT are the
+    parent's business: a forked worker would inherit the parent's SIGTERM handler, and Ctrl-C
+    (sent to the whole process group) is turned into Cancel by the parent."""
+    import signal
+
+    for name, action in (("SIGTERM", signal.SIG_DFL), ("SIGINT", signal.SIG_IGN)):
+        if hasattr(signal, name):
+            try:
+                signal.signal(getattr(signal, name), action)
+            except (ValueError, OSError):
+                pass
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # the watchdog below still does it
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(WATCHDOG_INTERVAL)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="compare-watchdog", daemon=True).start()
+
+
+def _stop_pool(pool: ProcessPoolExecutor, grace: float | None = None) -> None:
+    """Shut a pool down after an error, Ctrl-C or SIGTERM: the queued units dropped, the workers
+    given `grace` s to finish the unit they are in (they read the cancel flag inside their
+    fits), then terminated, then killed; returns once none is left."""
+    grace = STOP_GRACE if grace is None else grace
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + grace
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+    for stop in ("terminate", "kill"):
+        left = [p for p in processes if p.is_alive()]
+        if not left:
+            break
+        for process in left:
+            getattr(process, stop)()
+        for process in left:
+            process.join(1.0)
 
 
 # ---- a Dask cluster ---------------------------------------------------------------------------

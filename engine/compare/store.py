@@ -14,6 +14,14 @@ entry's resolved parameters); a file whose config differs from the run's is refu
 The file may come from anyone: every part is checked before use (types, ranges, sizes
 against the folds) and anything odd is refused with one line naming the file.
 A metric that is not a finite number is written as null (NaN), "inf" or "-inf".
+
+The figures are checked against the run's own before any is shown (issue 41; the runner's
+`_check_resumed` with `figure_problem` here): the label metrics computed again from the unit's
+answers on the fold's test rows, every other metric within its range (shares 0..1, costs
+0..the settings' largest, times 0..a year, counts whole and within the fold and the tree), and
+the file no larger than the run's folds can need. A unit that fails refuses the whole file (one
+line naming the file, the entry and the fold; exit 2): our writer never makes one, so the file
+was changed after it was written, and its other units cannot be trusted either.
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ import numpy as np
 from ..errors import RuleTreeError
 from ..fileio import atomic_write_text, read_json_file
 from ..i18n import _
+from ..metrics import COST, COUNT, SCORE, SECONDS, SHARE, STEPS, known, metric
 from ..tree.model import PENDING
 
 FORMAT = "ruletree-compare"
@@ -114,14 +123,14 @@ class Writer:
 
 
 def load(path: str | os.PathLike, config: dict, sizes: list[tuple[int, int]],
-         classes: list[str]) -> dict[tuple[int, int], UnitResult]:
+         classes: list[str], max_bytes: int = MAX_BYTES) -> dict[tuple[int, int], UnitResult]:
     """The finished units of a results file written for this very `config`.
 
     `sizes[f]`: (training rows, test rows) of fold f. Raises ResultsFileError when the file
     is not a results file, is newer, was written for another configuration, or is damaged."""
     path = os.fspath(path)
     obj = read_json_file(path, ResultsFileError, what="comparison results file", not_ours="not_results",
-                         max_bytes=MAX_BYTES)
+                         max_bytes=min(max_bytes, MAX_BYTES))
 
     def bad(message: str) -> ResultsFileError:
         return ResultsFileError(_("this comparison results file cannot be resumed from: {reason}").format(
@@ -225,3 +234,76 @@ def _difference(found, wanted: dict) -> str:
                 return _("another scheme: {keys} differ").format(keys=", ".join(diffs))
             return what
     return _("another configuration")
+
+
+# ---- the figures of a resumed unit, against the run's own (issue 41) --------------------------
+
+#: no fold's fit or prediction takes a year; a larger time is not one this program measured
+MAX_SECONDS = 365 * 24 * 3600.0
+#: no fold's tree has a billion leaves or levels
+MAX_COUNT = 1e9
+#: the figures a unit's answers give again (engine.evaluate.metrics); with a test strategy the
+#: misclassification cost is the strategy's and is only range-checked
+LABEL_METRICS = ("accuracy", "hierarchical_accuracy", "label_precision", "mae", "pending_rate",
+                 "misclassification_rate", "avg_misclassification_cost")
+_WHOLE = {"leaves", "single_case_leaves", "depth", "nonmonotone_pairs"}
+
+
+def _same(a: float, b: float) -> bool:
+    if math.isnan(a) or math.isnan(b):
+        return math.isnan(a) and math.isnan(b)
+    return abs(a - b) <= 1e-9 * max(1.0, abs(b))
+
+
+def figure_problem(name: str, value: float, unit: UnitResult, recomputed: dict[str, float] | None,
+                   label_keys: set[str], n_attributes: int, max_cost: float) -> str | None:
+    """Why the figure `name` = `value` of a resumed unit cannot be one this run made, or None.
+    `recomputed`: the label metrics the unit's answers give on the fold's test rows."""
+    shown = format(value, ".6g")
+    if not known(name):
+        return _("{name} is not a metric this program reports").format(name=repr(name))
+    if name in label_keys:
+        if recomputed is None or name not in recomputed:
+            return _("{name} is not a figure of this comparison").format(name=name)
+        if not _same(value, recomputed[name]):
+            return _("{name} is {value}, but its answers on the fold's test rows give {expected}").format(
+                name=name, value=shown, expected=format(recomputed[name], ".6g"))
+        return None
+    kind = metric(name).kind
+    if kind == COST:
+        if math.isnan(value):
+            return None  # no case to average over: written as null
+        if not 0 <= value <= max_cost:
+            return _("{name} is {value}, not a cost per case from 0 to {most}").format(
+                name=name, value=shown, most=format(max_cost, ".3g"))
+        return None
+    if math.isnan(value) or math.isinf(value):
+        return _("{name} is {value}, not a finite number").format(name=name, value=shown)
+    if kind == SHARE or (kind == SCORE and name == "nmi"):
+        if not 0 <= value <= 1:
+            return _("{name} is {value}, not a share from 0 to 1").format(name=name, value=shown)
+    elif kind == SECONDS:
+        if not 0 <= value <= MAX_SECONDS:
+            return _("{name} is {value}, not a time in seconds from 0 to a year").format(name=name, value=shown)
+    elif kind == COUNT:
+        leaves = unit.metrics.get("leaves", MAX_COUNT)
+        leaves = leaves if 0 <= leaves <= MAX_COUNT else MAX_COUNT  # a bad one is refused on its own
+        most = {"single_case_leaves": min(leaves, unit.n_train), "attributes_used": n_attributes,
+                "nonmonotone_pairs": leaves * leaves}.get(name, MAX_COUNT)
+        least = 1 if name == "leaves" else 0
+        if not least <= value <= most or name in _WHOLE and not float(value).is_integer():
+            return _("{name} is {value}, not a {whole}count from {least} to {most}").format(
+                name=name, value=shown, whole=_("whole ") if name in _WHOLE else "", least=least,
+                most=format(most, ".6g"))
+    elif kind in (STEPS, SCORE):
+        if not 0 <= value <= MAX_COUNT:
+            return _("{name} is {value}, out of its range").format(name=name, value=shown)
+    return None
+
+
+def refuse_unit(path, entry: str, fold: str, reason: str) -> ResultsFileError:
+    """The one line refusing a results file whose unit holds a figure this run cannot have made."""
+    return ResultsFileError(_("this comparison results file cannot be resumed from: entry \"{entry}\", {fold}: "
+                              "{reason}; the file was changed after it was written: give another results file, "
+                              "or delete this one to compute every unit again").format(
+        entry=entry, fold=fold, reason=reason), code="bad_figures", file=os.fspath(path))
