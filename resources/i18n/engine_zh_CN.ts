@@ -370,62 +370,63 @@
             <translation>所选分裂的总代价降低（按 M2 的算法）不为正时也生成叶节点</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="406" />
+            <location filename="engine/algorithms/optimal.py" line="488" />
             <source>optimal</source>
             <translation>最优</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="412" />
+            <location filename="engine/algorithms/optimal.py" line="494" />
             <source>Optimal tree (the provably cheapest tree of bounded depth for your costs)</source>
             <translation>最优树（在给定代价下可证明代价最小的有限深度树）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="407" />
+            <location filename="engine/algorithms/optimal.py" line="489" />
             <source>gap {gap} %</source>
             <translation>差距 {gap} %</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="397" />
+            <location filename="engine/algorithms/optimal.py" line="479" />
             <source>optimal tree found</source>
             <translation>已找到最优树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="397" />
+            <location filename="engine/algorithms/optimal.py" line="479" />
             <source>time limit reached: best tree so far</source>
             <translation>已到时间限制：目前最好的树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="414" />
+            <location filename="engine/algorithms/optimal.py" line="496" />
             <source>deepest level of the tree</source>
             <translation>树的最大深度</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="415" />
+            <location filename="engine/algorithms/optimal.py" line="497" />
             <source>fewest cases (weight) in a leaf</source>
             <translation>叶节点中的最少案例数（权重）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="416" />
+            <location filename="engine/algorithms/optimal.py" line="498" />
             <source>cost added per leaf (lambda): larger gives smaller trees</source>
             <translation>每个叶节点附加的代价（lambda）：越大，树越小</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="417" />
+            <location filename="engine/algorithms/optimal.py" line="499" />
             <source>seconds to search (empty: until optimal); then the best tree so far and its gap</source>
             <translation>搜索的秒数（留空：直到最优）；到时给出目前最好的树及其差距</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="419" />
+            <location filename="engine/algorithms/optimal.py" line="501" />
             <source>numeric thresholds: auto (all midpoints up to max_cuts, else quantiles), all, or quantile</source>
             <translation>数值阈值：auto（不超过 max_cuts 时取全部中点，否则取分位数）、all 或 quantile</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="421" />
+            <location filename="engine/algorithms/optimal.py" line="503" />
             <source>most thresholds per numeric attribute (auto, quantile)</source>
             <translation>每个数值属性的最多阈值数（auto、quantile）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="289" />
+            <location filename="engine/algorithms/optimal.py" line="318" />
+            <location filename="engine/algorithms/optimal.py" line="376" />
             <source>searching the optimal tree: split {done} of {total} at the root</source>
             <translation>正在搜索最优树：根节点的第 {done} 个划分，共 {total} 个</translation>
         </message>
@@ -2579,168 +2580,179 @@
             <translation>训练规模“{size}”不是数字（应为比例如 0.25，或行数）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="154" />
+            <location filename="engine/compare/runner.py" line="159" />
             <source>needs ordered classes (a class order)</source>
             <translation>需要有序类别（类别顺序）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="319" />
+            <location filename="engine/compare/runner.py" line="324" />
             <source>about 1 s left</source>
             <translation>约剩 1 秒</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="324" />
+            <location filename="engine/compare/runner.py" line="329" />
             <source>about {n} h left</source>
             <translation>约剩 {n} 小时</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="360" />
+            <location filename="engine/compare/runner.py" line="418" />
             <source>nothing to compare: give at least one algorithm</source>
             <translation>没有可比较的内容：请至少给出一个算法</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="368" />
+            <location filename="engine/compare/runner.py" line="426" />
             <source>a Dask scheduler goes with the dask executor, and the dask executor needs one (an address such as tcp://host:8786, or local:N)</source>
             <translation>Dask 调度器需配合 dask 执行器使用，dask 执行器也需要一个调度器（地址如 tcp://host:8786，或 local:N）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="156" />
+            <location filename="engine/compare/runner.py" line="161" />
             <source>separates two classes; with {n} classes it needs a positive class</source>
             <translation>只区分两个类别；有 {n} 个类别时需要指定正类</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="159" />
+            <location filename="engine/compare/runner.py" line="164" />
             <source>needs a value for its parameter {names}</source>
             <translation>需要给出其参数 {names} 的值</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="321" />
+            <location filename="engine/compare/runner.py" line="326" />
             <source>about {n} s left</source>
             <translation>约剩 {n} 秒</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="323" />
+            <location filename="engine/compare/runner.py" line="328" />
             <source>about {n} min left</source>
             <translation>约剩 {n} 分钟</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="461" />
-            <location filename="engine/compare/runner.py" line="480" />
+            <location filename="engine/compare/runner.py" line="385" />
+            <location filename="engine/compare/runner.py" line="390" />
+            <source>its answers name labels this entry cannot give</source>
+            <translation>其回答含有该条目不可能给出的标签</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="530" />
+            <location filename="engine/compare/runner.py" line="549" />
             <source>the comparison was cancelled</source>
             <translation>比较已取消</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="594" />
+            <location filename="engine/compare/runner.py" line="767" />
             <source>running on a Dask cluster needs the "distributed" package (pip install "dask[distributed]")</source>
             <translation>在 Dask 集群上运行需要“distributed”包（pip install "dask[distributed]"）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="139" />
+            <location filename="engine/compare/runner.py" line="144" />
             <source>hold-out {k} of {n}</source>
             <translation>留出法第 {k} 次（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="144" />
+            <location filename="engine/compare/runner.py" line="149" />
             <source> on {size}</source>
             <translation>，使用{size}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="363" />
+            <location filename="engine/compare/runner.py" line="421" />
             <source>jobs must be at least 1, not {n}</source>
             <translation>jobs 至少为 1，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="365" />
+            <location filename="engine/compare/runner.py" line="423" />
             <source>executor must be one of {executors}, not {executor}</source>
             <translation>执行器必须是 {executors} 之一，而不是 {executor}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="371" />
+            <location filename="engine/compare/runner.py" line="429" />
             <source>the folder of the results file "{path}" does not exist</source>
             <translation>结果文件“{path}”所在的文件夹不存在</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="104" />
+            <location filename="engine/compare/runner.py" line="109" />
             <source>the hold-out share must be between 0 and 1 (e.g. 0.3), not {share}</source>
             <translation>留出比例必须在 0 到 1 之间（例如 0.3），而不是 {share}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="108" />
+            <location filename="engine/compare/runner.py" line="113" />
             <source>cross-validation needs at least 2 folds, not {n}</source>
             <translation>交叉验证至少需要 2 折，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="111" />
+            <location filename="engine/compare/runner.py" line="116" />
             <source>repeats must be at least 1, not {n}</source>
             <translation>重复次数至少为 1，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="141" />
+            <location filename="engine/compare/runner.py" line="146" />
             <source>fold {k} of {n}</source>
             <translation>第 {k} 折（共 {n} 折）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="202" />
+            <location filename="engine/compare/runner.py" line="207" />
             <source>two entries are both named "{name}": give them different parameters or names</source>
             <translation>两个条目都名为“{name}”：请给它们不同的参数或名称</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="206" />
+            <location filename="engine/compare/runner.py" line="211" />
             <source>{algorithm} does not apply to this problem: it {reason}</source>
             <translation>{algorithm} 不适用于该问题：它{reason}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="216" />
+            <location filename="engine/compare/runner.py" line="221" />
             <source>"{name}" is the baseline's name: give the entry another</source>
             <translation>“{name}”是基线的名称：请给该条目另起名称</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="429" />
+            <location filename="engine/compare/runner.py" line="396" />
+            <source>it lacks {names}</source>
+            <translation>缺少 {names}</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/runner.py" line="491" />
             <source>{entry}, {fold} done; {left}</source>
             <translation>{entry}，{fold}完成；{left}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="437" />
+            <location filename="engine/compare/runner.py" line="499" />
             <source>{n} of {total} units to run</source>
             <translation>{total} 个单元中有 {n} 个待运行</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="603" />
+            <location filename="engine/compare/runner.py" line="776" />
             <source>"{scheduler}": local:N needs a number of workers N &gt;= 1</source>
             <translation>“{scheduler}”：local:N 需要工作进程数 N &gt;= 1</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="115" />
+            <location filename="engine/compare/runner.py" line="120" />
             <source>a comparison counts the stability in bootstrap models: at least 1, not {n}</source>
             <translation>比较在自助模型中统计稳定性：至少为 1，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="142" />
+            <location filename="engine/compare/runner.py" line="147" />
             <source>, repeat {k} of {n}</source>
             <translation>，第 {k} 次重复（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="438" />
+            <location filename="engine/compare/runner.py" line="500" />
             <source> ({n} done before)</source>
             <translation>（之前已完成 {n} 个）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="462" />
+            <location filename="engine/compare/runner.py" line="531" />
             <source>; {n} of {total} units are kept in the results file</source>
             <translation>；{total} 个单元中有 {n} 个保存在结果文件中</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="611" />
+            <location filename="engine/compare/runner.py" line="784" />
             <source>no Dask scheduler answers at "{scheduler}" ({error})</source>
             <translation>“{scheduler}”处没有 Dask 调度器应答（{error}）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="482" />
+            <location filename="engine/compare/runner.py" line="551" />
             <source>{entry}: stability, the model on all rows</source>
             <translation>{entry}：稳定性，在全部行上拟合的模型</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="483" />
+            <location filename="engine/compare/runner.py" line="552" />
             <source>{entry}: stability, bootstrap model {b} of {B}</source>
             <translation>{entry}：稳定性，第 {b} 个自助模型（共 {B} 个）</translation>
         </message>
@@ -2760,125 +2772,180 @@
             <translation>参照“{reference}”并非在每一折都给出{metric}</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="227" />
+            <location filename="engine/compare/store.py" line="236" />
             <source>another configuration</source>
             <translation>另一种配置</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="215" />
+            <location filename="engine/compare/store.py" line="224" />
             <source>it has no valid configuration</source>
             <translation>它没有有效的配置</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="146" />
+            <location filename="engine/compare/store.py" line="155" />
             <source>"units" is not a list</source>
             <translation>“units”不是列表</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="216" />
+            <location filename="engine/compare/store.py" line="225" />
             <source>the data differ</source>
             <translation>数据不同</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="216" />
+            <location filename="engine/compare/store.py" line="225" />
             <source>the scheme differ</source>
             <translation>方案不同</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="217" />
+            <location filename="engine/compare/store.py" line="226" />
             <source>the algorithms differ</source>
             <translation>算法不同</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="150" />
+            <location filename="engine/compare/store.py" line="159" />
             <source>unit {n}</source>
             <translation>第 {n} 个单元</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="127" />
+            <location filename="engine/compare/store.py" line="264" />
+            <source>{name} is not a metric this program reports</source>
+            <translation>{name} 不是本程序报告的指标</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="281" />
+            <source>{name} is {value}, not a finite number</source>
+            <translation>{name} 为 {value}，不是有限的数</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="306" />
+            <source>this comparison results file cannot be resumed from: entry "{entry}", {fold}: {reason}; the file was changed after it was written: give another results file, or delete this one to compute every unit again</source>
+            <translation>无法从此比较结果文件继续：条目“{entry}”，{fold}：{reason}；该文件在写入后被改动过：请另给一个结果文件，或删除此文件以重新计算所有单元</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="136" />
             <source>this comparison results file cannot be resumed from: {reason}</source>
             <translation>无法从该比较结果文件继续：{reason}</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="131" />
+            <location filename="engine/compare/store.py" line="140" />
             <source>this is not a comparison results file (no "format": "{format}")</source>
             <translation>这不是比较结果文件（没有 "format": "{format}"）</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="135" />
+            <location filename="engine/compare/store.py" line="144" />
             <source>its version is {version}, not a whole number from 1</source>
             <translation>其版本为 {version}，不是从 1 起的整数</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="137" />
+            <location filename="engine/compare/store.py" line="146" />
             <source>the results file is version {version}, newer than this program reads ({supported}); update RuleTree Studio</source>
             <translation>结果文件的版本为 {version}，比本程序能读取的版本（{supported}）新；请更新 RuleTree Studio</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="141" />
+            <location filename="engine/compare/store.py" line="150" />
             <source>the results file was written for another comparison ({difference}); give a new file, or the same data, algorithms, parameters and scheme</source>
             <translation>结果文件是为另一次比较写的（{difference}）；请给出新文件，或使用相同的数据、算法、参数和方案</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="83" />
+            <location filename="engine/compare/store.py" line="267" />
+            <source>{name} is not a figure of this comparison</source>
+            <translation>{name} 不是本次比较的数值</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="269" />
+            <source>{name} is {value}, but its answers on the fold's test rows give {expected}</source>
+            <translation>{name} 为 {value}，但按其在该折测试行上的回答应为 {expected}</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="277" />
+            <source>{name} is {value}, not a cost per case from 0 to {most}</source>
+            <translation>{name} 为 {value}，不是 0 到 {most} 之间的每例成本</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="284" />
+            <source>{name} is {value}, not a share from 0 to 1</source>
+            <translation>{name} 为 {value}，不是 0 到 1 之间的比例</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="92" />
             <source>the results cannot be written: {error}</source>
             <translation>无法写入结果：{error}</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="152" />
+            <location filename="engine/compare/store.py" line="161" />
             <location filename="engine/sessions.py" line="331" />
             <source>{where} is not an object</source>
             <translation>{where}不是对象</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="155" />
+            <location filename="engine/compare/store.py" line="164" />
             <source>{where}: entry {entry} is not one of 0..{last}</source>
             <translation>{where}：条目 {entry} 不在 0..{last} 之中</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="158" />
+            <location filename="engine/compare/store.py" line="167" />
             <source>{where}: fold {fold} is not one of 0..{last}</source>
             <translation>{where}：折 {fold} 不在 0..{last} 之中</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="161" />
+            <location filename="engine/compare/store.py" line="170" />
             <source>{where}: entry {entry}, fold {fold} appears twice</source>
             <translation>{where}：条目 {entry}、折 {fold} 出现了两次</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="165" />
+            <location filename="engine/compare/store.py" line="174" />
             <source>{where}: its fold sizes differ from the folds of this data</source>
             <translation>{where}：其折的大小与该数据的折不同</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="169" />
+            <location filename="engine/compare/store.py" line="178" />
             <source>{where}: "labels" is not the classes ({classes}) and any coarser labels</source>
             <translation>{where}：“labels”不是这些类别（{classes}）及更粗的标签</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="174" />
+            <location filename="engine/compare/store.py" line="183" />
             <source>{where}: "y_pred" is not {n} answers (label numbers, or {pending} for pending)</source>
             <translation>{where}：“y_pred”不是 {n} 个答案（标签编号，或以 {pending} 表示待定）</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="178" />
+            <location filename="engine/compare/store.py" line="187" />
             <source>{where}: "metrics" is not an object</source>
             <translation>{where}：“metrics”不是对象</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="221" />
+            <location filename="engine/compare/store.py" line="230" />
             <source>other algorithms or parameters: {names}</source>
             <translation>其他算法或参数：{names}</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="225" />
+            <location filename="engine/compare/store.py" line="234" />
             <source>another scheme: {keys} differ</source>
             <translation>另一种方案：{keys} 不同</translation>
         </message>
         <message>
-            <location filename="engine/compare/store.py" line="183" />
+            <location filename="engine/compare/store.py" line="287" />
+            <source>{name} is {value}, not a time in seconds from 0 to a year</source>
+            <translation>{name} 为 {value}，不是 0 到一年之间的秒数</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="192" />
             <source>{where}: metric {name} is not a number</source>
             <translation>{where}：指标 {name} 不是数字</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="295" />
+            <source>{name} is {value}, not a {whole}count from {least} to {most}</source>
+            <translation>{name} 为 {value}，不是 {least} 到 {most} 之间的{whole}计数</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="296" />
+            <source>whole </source>
+            <translation>整数</translation>
+        </message>
+        <message>
+            <location filename="engine/compare/store.py" line="300" />
+            <source>{name} is {value}, out of its range</source>
+            <translation>{name} 为 {value}，超出其范围</translation>
         </message>
         <message>
             <location filename="engine/compare/workbook.py" line="174" />
