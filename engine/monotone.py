@@ -20,20 +20,21 @@ from collections import deque
 
 import numpy as np
 
-from .tree.describe import path_bounds
+from .tree.describe import walk_path_bounds
 from .tree.model import PENDING, Tree
 
 
 def leaf_boxes(tree: Tree) -> tuple[list[int], np.ndarray, np.ndarray, list[list[set | None]]]:
     """Leaves, low and high bounds (leaves x attributes, oriented by direction), category sets
-    (the merged conditions of each leaf's path, engine.tree.describe.path_bounds)."""
+    (the merged conditions of each leaf's path, engine.tree.describe.walk_path_bounds)."""
     leaves = tree.leaves()
     p = len(tree.schema.attributes)
     low = np.full((len(leaves), p), -np.inf)
     high = np.full((len(leaves), p), np.inf)
     cats: list[list[set | None]] = [[None] * p for _ in leaves]
-    for r, leaf in enumerate(leaves):
-        for j, bound in path_bounds(tree, leaf).bounds.items():
+    # one walk down the tree (the leaves in tree.leaves() order), not a path per leaf
+    for r, (leaf, path, _ok) in enumerate(walk_path_bounds(tree)):
+        for j, bound in path.bounds.items():
             low[r, j], high[r, j] = bound.low, bound.high
             cats[r][j] = bound.values
     signs = np.array([a.monotone for a in tree.schema.attributes])

@@ -7,6 +7,7 @@ only lays out the text a person reads in a terminal.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 import time
@@ -37,6 +38,7 @@ def printable(text) -> str:
 
 #: what a command's output streams show as \xNN: every control character but the line feed and the tab
 _SHOWN = {c: v for c, v in _CONTROL.items() if c not in (0x0A, 0x09)}
+_SHOWN_FOUND = re.compile("[" + "".join(re.escape(chr(c)) for c in _SHOWN) + "]").search
 
 
 class PrintableStream:
@@ -49,7 +51,9 @@ class PrintableStream:
         self._stream = stream
 
     def write(self, text) -> int:
-        return self._stream.write(str(text).translate(_SHOWN))
+        text = str(text)
+        # the search is fast where translate goes character by character (megabytes of rules or JSON)
+        return self._stream.write(text.translate(_SHOWN) if _SHOWN_FOUND(text) else text)
 
     def writelines(self, lines) -> None:
         for line in lines:

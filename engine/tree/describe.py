@@ -287,6 +287,94 @@ def path_bounds(tree, node_id: int) -> PathBounds:
     return PathBounds(bounds, linear, order, parts)
 
 
+def walk_path_bounds(tree, wanted=None):
+    """(node, PathBounds, passable) for every leaf reachable from the root — or, with `wanted`
+    (node ids), for each of those nodes — in depth-first order, children in order: what
+    `path_bounds` and `passable` say of each, in one walk that carries the merged bounds down
+    and undoes each branch's condition on the way back up (linear in the tree's size plus the
+    rules' own length, where one call per leaf from the root is quadratic in depth; and no
+    recursion, so a chain 10,000 deep is walked as any other tree). With `wanted` only the paths
+    to those nodes are walked; a wanted node the root does not reach is described alone."""
+    nodes = tree.nodes
+    on_path = None
+    if wanted is not None:
+        wanted = set(int(i) for i in wanted)
+        on_path = bytearray(len(nodes))
+        for i in wanted:
+            if not 0 <= i < len(nodes):
+                continue
+            while i >= 0 and not on_path[i]:  # up to a node already marked: each node marked once
+                on_path[i] = 1
+                i = nodes[i].parent
+    bounds: dict[int, Bound] = {}
+    linear: list[str] = []
+    parts: list[list[str]] = []
+    order: list[int] = []
+    blocked = 0  # branches on the path that take no case by construction
+    found = set()
+    stack: list = [(0, None, True)]
+    if on_path is not None and not (len(nodes) and on_path[0]):
+        stack = []
+    while stack:
+        item = stack.pop()
+        if item[0] is _BACK:  # leaving a node: its branch's condition undone
+            _, j, created, low, high, values, n_terms, ok = item
+            if j is None:
+                linear.pop()
+                parts.pop()
+            elif created:
+                del bounds[j]
+                order.pop()
+            else:
+                b = bounds[j]
+                b.low, b.high, b.values = low, high, values
+                del b.terms[n_terms:]
+            blocked -= 0 if ok else 1
+            continue
+        node_id, cond, ok = item
+        if cond is None:
+            back = (_BACK, None, False, None, None, None, 0, ok)
+            linear.append(None)  # popped as a linear condition would be; never shown (see below)
+            parts.append(None)
+        elif isinstance(cond, LinearBand):
+            back = (_BACK, None, False, None, None, None, 0, ok)
+            linear.append(_linear_condition(tree.schema, cond))
+            parts.append(_linear_parts(tree.schema, cond))
+        else:
+            j = cond.attribute
+            b = bounds.get(j)
+            if b is None:
+                back = (_BACK, j, True, None, None, None, 0, ok)
+                b = bounds[j] = Bound(j)
+                order.append(j)
+            else:
+                back = (_BACK, j, False, b.low, b.high, b.values, len(b.terms), ok)
+            b.add(cond)
+        blocked += 0 if ok else 1
+        stack.append(back)
+        node = nodes[node_id]
+        if (node_id in wanted) if wanted is not None else node.is_leaf:
+            found.add(node_id)
+            yield node_id, PathBounds({k: Bound(k, v.low, v.high, None if v.values is None else set(v.values),
+                                                 list(v.terms)) for k, v in bounds.items()},
+                                      [t for t in linear if t is not None], list(order),
+                                      [list(p) for p in parts if p is not None]), blocked == 0
+        if node.children:
+            conds = node.branch_conditions()
+            check = getattr(node, "passable", None)
+            for pos in range(len(node.children) - 1, -1, -1):
+                child = node.children[pos]
+                if on_path is not None and not on_path[child]:
+                    continue
+                stack.append((child, conds[pos] if pos < len(conds) else None, check is None or bool(check(pos))))
+    if wanted is not None:
+        for i in wanted - found:  # not below the root (a detached node): from its own parents
+            yield i, path_bounds(tree, i), passable(tree, i)
+
+
+_BACK = object()  # a walk's marker: leave a node
+
+
 def passable(tree, node_id: int) -> bool:
     """False when some branch on the path takes no case by construction (the middle
     branch of a trichotomy stage that is a plain cut)."""

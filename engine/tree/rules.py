@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..i18n import N_, _
-from .describe import Bound, bound_texts, label_text, ordinal_range, passable, path_bounds
+from .describe import Bound, bound_texts, label_text, ordinal_range, walk_path_bounds
 from .model import PENDING, Tree
 
 __all__ = ["Bound", "Rule", "extract_rules", "condition_texts", "rule_text", "rule_conditions", "rules_json",
@@ -41,10 +41,16 @@ def extract_rules(tree: Tree, leaves: list[int] | None = None, members: np.ndarr
     such a rule's confidence is its classes' share; without it those rules have none."""
     total = max(tree.root.weight, 1e-300)
     rules = []
-    for leaf in tree.leaves() if leaves is None else leaves:
-        if not passable(tree, leaf):
+    # one walk carries the merged conditions down the tree (linear in its size; a path per leaf
+    # from the root would be quadratic in depth)
+    if leaves is None:
+        walked = walk_path_bounds(tree)
+    else:
+        found = {leaf: (path, ok) for leaf, path, ok in walk_path_bounds(tree, leaves)}
+        walked = ((leaf, *found[leaf]) for leaf in leaves)
+    for leaf, path, ok in walked:
+        if not ok:
             continue
-        path = path_bounds(tree, leaf)
         node = tree.nodes[leaf]
         weight = node.weight
         if node.label == PENDING or weight <= 0:
