@@ -195,3 +195,145 @@ def test_a_deeper_cheap_fuzzy_question_first():
     assert (planned.labels == predict(tree, X, "stop").labels).all()
     assert planned.test_cost.mean() < utility.test_cost.mean()
     assert (planned.test_cost < utility.test_cost).sum() >= 10
+
+
+# ---- the demos: the glass HFDT and a trichotomy model, 40 scripted cases --------------------------
+
+
+def glass_hfdt():
+    """The glass demo's HFDT (its hierarchy) with random costs (seed 2, as
+    tests/benchmarks/consult_planned.py draws them), 40 of its rows (seed 0)."""
+    from engine.algorithms.registry import get
+    from engine.data import read_table
+    from engine.data.encode import encode
+    from engine.data.project import load_project
+    from engine.data.spec import AttributeSettings
+    from engine.workflows import train_model
+
+    from conftest import ROOT
+
+    project = load_project(str(ROOT / "resources" / "demo" / "glass.rtproj"))
+    table = read_table(project.data_path, project.sheet)
+    tree = train_model(get("hfdt"), table, project.spec, {}).model.tree
+    data = encode(table, project.spec)
+    rng = np.random.default_rng(2)
+    spec = project.spec
+    for k, name in enumerate(tree.schema.names):
+        spec.attributes[name] = AttributeSettings(test_cost=float(rng.integers(1, 21)),
+                                                  wait_time=float(rng.integers(1, 4)) if k % 3 == 2 else 0.0)
+    spec.cost_per_time = 1.0
+    return tree, spec, data.X[np.random.default_rng(0).choice(data.n, 40, replace=False)]
+
+
+def trichotomy_model():
+    """Two Gaussian classes in 3 attributes (test_consult_trichotomy's problem, one more attribute),
+    costs: X1 dear and slow, X2 and X3 cheap, X2 and X3 a batch group; 40 cases drawn apart."""
+    from engine.algorithms.registry import get, resolve_params
+    from engine.data.encode import EncodedData
+    from engine.data.spec import AttributeSettings, BatchGroup, ProblemSpec
+
+    rng = np.random.default_rng(7)
+    n = 600
+    X = np.vstack([rng.normal(0.0, 1.0, size=(n, 3)), rng.normal(1.5, 1.0, size=(n, 3))])
+    y = np.repeat([0, 1], n)
+    schema = DataSchema("y", ["Lo", "Hi"], False, [AttributeSchema(f"X{j + 1}", "numeric") for j in range(3)])
+    data = EncodedData(X, y, np.ones(len(y)), schema, np.arange(len(y)))
+    info = get("trichotomy")
+    tree = info.fit(data, None, resolve_params(info, {"trim": 0.05}))
+    spec = ProblemSpec(target="y", cost_per_time=1.0)
+    spec.attributes = {"X1": AttributeSettings(test_cost=4.0, wait_time=3.0),
+                       "X2": AttributeSettings(test_cost=3.0, wait_time=2.0),
+                       "X3": AttributeSettings(test_cost=3.0, wait_time=2.0)}
+    spec.batch_groups = [BatchGroup("panel", ["X1", "X2", "X3"], common_cost=2.0)]
+    cases = np.vstack([rng.normal(0.0, 1.0, size=(20, 3)), rng.normal(1.5, 1.0, size=(20, 3))])
+    return tree, spec, cases
+
+
+@pytest.mark.parametrize("problem", ["glass HFDT", "trichotomy"])
+def test_the_demos_end_like_predict_and_pay_no_more_than_the_utility_order(problem):
+    tree, spec, X = glass_hfdt() if problem == "glass HFDT" else trichotomy_model()
+    assert frontier_plannable(tree)
+    planned = simulate(tree, X, "planned", spec=spec)
+    utility = simulate(tree, X, "hybrid", spec=spec)
+    assert (planned.labels == predict(tree, X, "stop").labels).all()
+    paid = (planned.test_cost + planned.waiting_cost).mean()
+    assert paid <= (utility.test_cost + utility.waiting_cost).mean() + 1e-9
+    c = Consultation(tree, spec, planning="planned")
+    assert c.planning == "planned" and c.candidates()[0].expected is not None
+
+
+def random_chain(rng, stages=3, p=4) -> Tree:
+    """A chain of trichotomy stages: stage s scores the first s + 1 attributes of a random order;
+    Lo and Hi leaves, the middle to the next stage, a PENDING leaf at the end."""
+    from engine.tree.model import PENDING
+
+    schema = DataSchema("y", ["Lo", "Hi"], False, [AttributeSchema(f"x{j}", "numeric") for j in range(p)])
+    t = Tree(schema)
+    order = [int(j) for j in rng.permutation(p)]
+    parent = -1
+    for s in range(stages):
+        node = TrichotomySplit(counts=[0.0, 0.0], label=PENDING, features=order[:s + 1],
+                               weights=list(rng.normal(size=s + 1)), low=-0.5, high=0.5)
+        i = t.add(node, parent)
+        if parent >= 0:
+            t.nodes[parent].children.append(i)
+        lo = t.add(Leaf(counts=[float(rng.integers(1, 9)), float(rng.integers(0, 3))], label=0), i)
+        hi = t.add(Leaf(counts=[float(rng.integers(0, 3)), float(rng.integers(1, 9))], label=1), i)
+        node.children = [lo, hi]
+        parent = i
+    end = t.add(Leaf(counts=[float(rng.integers(1, 5)), float(rng.integers(1, 5))], label=PENDING), parent)
+    t.nodes[parent].children.append(end)
+    for i in reversed(t.reachable()):
+        if t.nodes[i].children:
+            t.nodes[i].counts = sum(t.nodes[c].counts for c in t.nodes[i].children)
+    t.changed()
+    return t
+
+
+def naive_chain_value(tree, costs, waits, matrix) -> float:
+    """Brute force: any non-empty set of unasked attributes at each step; the case is decided at
+    the first stage whose branch, by the stages' training masses, is Lo or Hi once its attributes
+    are all known; PENDING past the last stage costs the worst error of the PENDING leaf's classes."""
+    stages = [i for i in tree.reachable() if not tree.nodes[i].is_leaf]
+    p = len(costs)
+
+    def leaf_cost(i):
+        node = tree.nodes[i]
+        d = node.counts / node.counts.sum()
+        return float(d @ matrix.max(axis=1)) if node.label < 0 else float(d @ matrix[:, node.label])
+
+    def value(s, known):
+        if s == len(stages):
+            return leaf_cost(tree.nodes[stages[-1]].children[2])
+        node = tree.nodes[stages[s]]
+        if set(node.features) <= known:
+            w = np.array([tree.nodes[c].counts.sum() for c in node.children])
+            w = w / w.sum()
+            return w[0] * leaf_cost(node.children[0]) + w[1] * leaf_cost(node.children[1]) + w[2] * value(s + 1, known)
+        best = np.inf
+        rest = [j for j in range(p) if j not in known]
+        for size in range(1, len(rest) + 1):
+            for ask in itertools.combinations(rest, size):
+                best = min(best, sum(costs[j] + waits[j] for j in ask) + value(s, known | set(ask)))
+        return best
+
+    return value(0, set())
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_stage_plan_matches_a_brute_force(seed):
+    rng = np.random.default_rng(seed)
+    tree = random_chain(rng)
+    p = 4
+    costs = [float(c) for c in rng.integers(1, 10, p)]
+    waits = [float(c) for c in rng.integers(0, 4, p)]
+    matrix = rng.integers(5, 40, (2, 2)).astype(float)
+    np.fill_diagonal(matrix, 0)
+    assert frontier_plannable(tree)
+    model = CostModel(tuple(tree.schema.names), tuple(costs), tuple(waits), (0.0,) * p, (None,) * p,
+                      cost_per_time=1.0)
+    planner = StagePlanner(tree, model, matrix)
+    questions = planner.plan({}, object(), 0.0)
+    assert questions[0].expected == pytest.approx(naive_chain_value(tree, costs, waits, matrix), rel=1e-9)
+    # a deeper stage asked at once is among the questions weighed, with PENDING as an outcome
+    assert len(questions) == 3 and min(q.ends_at_once for q in questions) < 1.0
