@@ -24,8 +24,9 @@ are every attribute tested at or below the frontier (not only at it) and the bat
 holding one; the order minimises the expected test + waiting cost plus the expected
 misclassification cost of the answer it ends with, by dynamic programming over the states
 (memoised within a step), exactly while at most `STATE_BUDGET` states are valued, else with a
-look-ahead of one question whose answers' states are valued by `tail`: the tests
-still on the paths of the leaves the case may reach, each weighted by the chance of needing it.
+look-ahead of one question whose answers' states are valued by `tail` (the tests still on the
+paths of the leaves the case may reach, each weighted by the chance of needing it) — an
+estimate, so there the utility order's question is kept first and the others are ranked by it.
 
 **Trichotomy stages** (`StagePlanner`: the sequential discriminant tree, a chain of stages each
 scoring the attributes introduced so far, the middle branch pending to the next stage). A
@@ -511,6 +512,11 @@ class FuzzyPlanner:
                for total, name, todo, group, tc, wc, ends in scored or []]
         best = min((q.expected for q in out), default=0.0)
         tol = 1e-9 * max(1.0, abs(best))
+        if not exact and any(q.name == prefer for q in out):
+            # the look-ahead's tail is an estimate (on the glass HFDT it chose dearer questions than the
+            # utility order): beyond the exact programme's reach the utility order's question goes first
+            best = next(q.expected for q in out if q.name == prefer)
+            tol = 0.0
         out.sort(key=lambda q: (q.expected > best + tol, q.name != prefer, q.expected, q.cost, q.name))
         return out
 
