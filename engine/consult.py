@@ -48,6 +48,7 @@ from .data.table import format_number
 from .errors import OptionError
 from .i18n import N_, _
 from .plan import Planner, Step, Windows, plannable, planner_for
+from .plan_frontier import frontier_plannable, frontier_planner_for, settled_given
 from .tree.aggregate import Aggregate, aggregate, node_vote, path_weight, settled_below
 from .tree.model import MIXED, PENDING, Tree
 from .trust.intervals import leaf_trust
@@ -136,7 +137,8 @@ class Consultation:
     stop_when_not_worth: bool = False
     # "utility": ask among the frontier's tests by ΔE/(TC + WC) (§4.1); "planned": any attribute a
     # still-possible leaf tests, in the order of least expected cost (engine.plan, issue 23) —
-    # crisp one-attribute trees; any other tree consults by utility
+    # crisp one-attribute trees; fuzzy trees and trichotomy stages by engine.plan_frontier (the
+    # utility consultation's end rule, the plan's questions); any other tree consults by utility
     planning: str = "utility"
 
     def __post_init__(self):
@@ -155,14 +157,54 @@ class Consultation:
             raise OptionError(_("planning must be one of {choices}, not {value}").format(
                 choices=", ".join(PLANNING), value=repr(self.planning)),
                               code="bad_option")
+        # fuzzy trees and trichotomy stages plan through the frontier (engine.plan_frontier); any
+        # other tree the crisp planner cannot read consults by the frontier's utility order
+        self._frontier_plan = False
         if self.planning == "planned" and (self.fuzzy or not plannable(self.tree)):
-            self.planning = "utility"  # fuzzy and trichotomy trees: the frontier's utility order
+            if frontier_plannable(self.tree):
+                self._frontier_plan = True
+            else:
+                self.planning = "utility"
 
     # ---- the plan (engine/plan.py) ----------------------------------------------------------
 
     @property
     def planned(self) -> bool:
-        return self.planning == "planned"
+        """Planned by the crisp planner (engine.plan); a fuzzy or trichotomy tree's planned
+        consultation keeps the utility consultation's frontier and end rule and plans only its
+        questions (`_frontier_candidates`)."""
+        return self.planning == "planned" and not self._frontier_plan
+
+    def _frontier_candidates(self) -> list[Candidate]:
+        """A fuzzy or trichotomy tree's planned questions (engine.plan_frontier), best first; the
+        utility order's when the plan weighs none."""
+        utility = self._rank()
+        plans = frontier_planner_for(self.tree, self.costs, self.cost_matrix)
+        spent = self.test_cost + self.waiting_cost
+        questions = plans.plan(self.values, UNKNOWN, spent, utility[0].name if utility else None)
+        if not questions:
+            return utility
+        now = self.e_now()
+        best = questions[0]
+        how_en = N_("planned") if plans.exact else N_("planned a few questions ahead")
+        out = []
+        for q in questions:
+            gain = now - (q.expected - q.cost)
+            gain = gain if gain > 1e-9 * max(1.0, now) else 0.0
+            utility_q = gain / q.cost if q.cost > 0 else (np.inf if gain > 0 else 0.0)
+            if q is best:
+                text = N_("asking {name} first; expected cost from here {expected} ({how})")
+                numbers = dict(name=q.name, expected=format_number(round(q.expected, 2)))
+                reason, reason_en = (_(text).format(how=_(how_en), **numbers),
+                                     text.format(how=how_en, **numbers))
+            else:
+                text = N_("expected cost from here asking it {cost}, against {expected} for the plan's question")
+                numbers = dict(cost=format(q.expected, ".4g"), expected=format(best.expected, ".4g"))
+                reason, reason_en = _(text).format(**numbers), text.format(**numbers)
+            out.append(Candidate(q.name, list(q.attributes), q.test_cost, q.waiting_cost, gain, utility_q,
+                                 expected=q.expected, reason=reason, reason_en=reason_en,
+                                 ends_at_once=q.ends_at_once))
+        return out
 
     @property
     def planner(self) -> Planner:
@@ -341,7 +383,8 @@ class Consultation:
         """Every test worth asking now, best first (utility, then cheaper, then name; planned:
         the plan's question, then the others by the expected cost of asking them)."""
         if getattr(self, "_cands", None) is None:
-            self._cands = self._planned_candidates() if self.planned else self._rank()
+            self._cands = self._planned_candidates() if self.planned else \
+                self._frontier_candidates() if self._frontier_plan else self._rank()
         return self._cands
 
     def _rank(self) -> list[Candidate]:
@@ -413,8 +456,11 @@ class Consultation:
             return all(below[n] == label and below[n] != MIXED for n, _ in self.frontier())
         label = self.tentative().label
         below = settled_below(self.tree)
+        x, unknown = self._case(), self._unknown()
         for n, _weight in self.frontier():
-            vote = node_vote(self.tree, n) if self.stuck(n) else below[n]
+            # planned: settled given the answers so far (a deeper answer may settle the case)
+            vote = node_vote(self.tree, n) if self.stuck(n) else \
+                settled_given(self.tree, n, x, unknown) if self._frontier_plan else below[n]
             if vote == MIXED or vote != label:
                 return False
         return True

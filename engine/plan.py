@@ -53,8 +53,8 @@ probabilities); ties go to the tree's own next test, then to the cheaper one, th
 
 The plan assumes every value can be obtained; an "unknown" answer is a new state, planned
 from again. Under a budget a question that does not fit what is left is not asked, and the
-plan keeps what was spent along each of its paths. Fuzzy and trichotomy trees are consulted
-by the utility order (`engine.consult`).
+plan keeps what was spent along each of its paths. Fuzzy trees and trichotomy stages are
+planned by `engine.plan_frontier` (issue 42), through the frontier's weights.
 """
 
 from __future__ import annotations

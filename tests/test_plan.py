@@ -396,7 +396,7 @@ def test_a_large_tree_is_planned_in_windows_never_above_following(monkeypatch):
     assert "levels ahead" in window.reason(step)
 
 
-def test_fuzzy_and_trichotomy_trees_consult_by_utility():
+def test_fuzzy_trees_plan_through_the_frontier():
     from engine.tree.model import FuzzySplit
 
     schema = DataSchema("y", ["no", "yes"], False, [AttributeSchema("A", "numeric")])
@@ -405,7 +405,8 @@ def test_fuzzy_and_trichotomy_trees_consult_by_utility():
     t.add(Leaf(counts=[5, 0], label=0), 0)
     t.add(Leaf(counts=[0, 5], label=1), 0)
     c = Consultation(t, None, planning="planned")
-    assert c.planning == "utility" and c.candidates()[0].expected is None
+    # issue 42: planned by engine.plan_frontier (tests/test_plan_frontier.py), not the crisp planner
+    assert c.planning == "planned" and not c.planned and c.candidates()[0].expected is not None
     with pytest.raises(OptionError):
         Consultation(t, None, planning="clairvoyant")
 

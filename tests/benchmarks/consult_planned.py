@@ -1,6 +1,7 @@
 """The planned consultation (issue 23) against following the tree: cost paid, labels, latency.
 
     python tests/benchmarks/consult_planned.py [--cases 300] [--unknown 0.3] [--latency-cases 50]
+    python tests/benchmarks/consult_planned.py --frontier   (issue 42: fuzzy and trichotomy trees only)
 
 Cost (`engine.strategies.simulate`, each case played step by step; a value that cannot be
 obtained is "unknown"):
@@ -32,6 +33,12 @@ one-off work: its tables and its dynamic programme, kept for every later case on
 tree) is reported apart. On car (planned whole) and on an unpruned CART of a 100,000 x 20
 synthetic table (about 20,000 leaves: planned in windows), with random test costs.
 Prints Markdown.
+
+--frontier (issue 42 item 4, engine/plan_frontier.py): the glass demo's HFDT (its hierarchy,
+random costs seed 2 as above, 40 rows drawn with seed 0) and a trichotomy model of two
+Gaussian classes in 3 attributes (costs and a batch group; 40 cases drawn apart) — the
+problems of tests/test_plan_frontier.py — utility order against planned: mean paid, labels
+equal to predict(..., "stop"), cases paying more / less than the utility order, seconds.
 """
 
 from __future__ import annotations
@@ -158,12 +165,42 @@ def latency(tree, costs: CostModel, matrix, X, cases: int) -> dict:
             "max": float(s.max()), "first": first * 1e3}
 
 
+def frontier_rows() -> None:
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_plan_frontier import glass_hfdt, trichotomy_model
+
+    print("| problem | leaves | strategy | cost paid (mean of 40) | label = predict | cases paying more / less than "
+          "utility | seconds |")
+    print("|---|---|---|---|---|---|---|")
+    for title, make in (("glass HFDT (demo, hierarchy; random costs)", glass_hfdt),
+                        ("trichotomy, 3 attributes (batch group)", trichotomy_model)):
+        tree, spec, X = make()
+        reference = predict(tree, X, "stop").labels
+        runs = {}
+        for s in ("hybrid", "planned"):
+            t0 = time.perf_counter()
+            r = simulate(tree, X, s, spec=spec)
+            runs[s] = (r, time.perf_counter() - t0)
+        base = runs["hybrid"][0].test_cost + runs["hybrid"][0].waiting_cost
+        for s, (r, took) in runs.items():
+            paid = r.test_cost + r.waiting_cost
+            print(f"| {title} | {tree.n_leaves} | {'utility' if s == 'hybrid' else s} | {paid.mean():.2f} | "
+                  f"{int((r.labels == reference).sum())}/{len(X)} | {int((paid > base + 1e-9).sum())} / "
+                  f"{int((paid < base - 1e-9).sum())} | {took:.1f} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--cases", type=int, default=300)
     ap.add_argument("--unknown", type=float, default=0.3)
     ap.add_argument("--latency-cases", type=int, default=50)
+    ap.add_argument("--frontier", action="store_true", help="only the fuzzy and trichotomy trees (issue 42)")
     args = ap.parse_args()
+    if args.frontier:
+        frontier_rows()
+        return
     import numba
     import sys
 
