@@ -116,12 +116,14 @@ class StrategyCosts:
 
 def simulate(tree: Tree, X: np.ndarray, strategy: str = "sequential", *, costs: CostModel | None = None,
              cost_matrix: np.ndarray | None = None, y: np.ndarray | None = None, spec=None,
-             stop_when_not_worth: bool = False) -> StrategyCosts:
+             stop_when_not_worth: bool = False, planning: str = "planned") -> StrategyCosts:
     """Every row of X (the model's attributes, codes as the tree reads them; NaN: cannot be
     obtained) played under `strategy`. The costs: `costs` (a CostModel over the tree's
     attributes), else those of the ProblemSpec `spec` (None: everything free); the cost
     matrix (K x K over the schema's classes, rows true): `cost_matrix`, else the spec's;
-    y: the true class indices (MC is NaN without them)."""
+    y: the true class indices (MC is NaN without them). `planning`: the "planned" strategy's
+    consultation planning (engine.consult.PLANNING: "planned", or "frontier" to plan a fuzzy tree
+    through its memberships too)."""
     if strategy not in STRATEGIES:
         raise OptionError(_("test strategy must be one of {choices}, not {strategy!r}").format(
                               choices=", ".join(STRATEGIES), strategy=strategy),
@@ -137,7 +139,7 @@ def simulate(tree: Tree, X: np.ndarray, strategy: str = "sequential", *, costs: 
     obtainable = _obtainable(costs, X)
     if strategy in ("hybrid", "planned"):
         labels, tc, wc, got = _hybrid(tree, X, obtainable, costs, cost_matrix, stop_when_not_worth,
-                                      "planned" if strategy == "planned" else "utility")
+                                      planning if strategy == "planned" else "utility")
     else:
         play = _sequential_case if strategy == "sequential" else _batch_case(tree, costs)
         n = len(X)

@@ -404,8 +404,10 @@ def test_fuzzy_trees_plan_through_the_frontier():
     t.add(FuzzySplit(counts=[5, 5], label=0, children=[1, 2], feature=0, centres=[0.0, 1.0]))
     t.add(Leaf(counts=[5, 0], label=0), 0)
     t.add(Leaf(counts=[0, 5], label=1), 0)
-    c = Consultation(t, None, planning="planned")
-    # issue 42: planned by engine.plan_frontier (tests/test_plan_frontier.py), not the crisp planner
+    # issue 42: "planned" consults a fuzzy tree by utility (the frontier plan was dearer on the glass
+    # HFDT); "frontier" plans it by engine.plan_frontier (tests/test_plan_frontier.py), not the crisp planner
+    assert Consultation(t, None, planning="planned").planning == "utility"
+    c = Consultation(t, None, planning="frontier")
     assert c.planning == "planned" and not c.planned and c.candidates()[0].expected is not None
     with pytest.raises(OptionError):
         Consultation(t, None, planning="clairvoyant")

@@ -166,10 +166,12 @@ def build_parser() -> argparse.ArgumentParser:
     con.add_argument("--stop-when-not-worth", action="store_true",
                      help=_("also stop when no remaining test costs less than it could still save "
                             "(E_now - E*; meaningful when test and misclassification costs share a unit)"))
-    con.add_argument("--planning", choices=("planned", "utility"), default="planned",
+    con.add_argument("--planning", choices=("planned", "utility", "frontier"), default="planned",
                      help=_("planned (default): ask any attribute a still-possible rule tests, in the order of "
-                            "least expected total cost; utility: the tree's next tests by expected cost removed "
-                            "per unit of test cost (fuzzy and trichotomy trees always)"))
+                            "least expected total cost (a trichotomy's stages too; a fuzzy tree by utility); "
+                            "utility: the tree's next tests by expected cost removed per unit of test cost; "
+                            "frontier: as planned, and a fuzzy tree planned through its memberships "
+                            "(measured dearer than utility on the glass HFDT)"))
     con.set_defaults(func=cmd_consult)
 
     ses = sub.add_parser("sessions", help=_("saved consultations: list them, export them to Excel"))

@@ -194,93 +194,103 @@
             <translation>指南没有规则：其文本为空</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="61" />
+            <location filename="engine/algorithms/hfdt.py" line="78" />
             <source>HFDT (hierarchical fuzzy tree: hierarchical entropy, leaves at any level)</source>
             <translation>HFDT（层次模糊决策树：层次模糊熵，叶节点可在任意层）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="139" />
+            <location filename="engine/algorithms/hfdt.py" line="173" />
             <source>Fuzzy ID3 (fuzzy entropy at one level of the class hierarchy; class proportions in the leaves)</source>
             <translation>模糊 ID3（在类别层次的某一层上使用模糊熵；叶节点保存类别比例）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="224" />
+            <location filename="engine/algorithms/hfdt.py" line="259" />
             <source>Min-Ambiguity (Yuan &amp; Shaw: least classification ambiguity, min t-norm, max rules)</source>
             <translation>Min-Ambiguity（Yuan &amp; Shaw：最小分类模糊度，min t-范数，max 规则）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="134" />
+            <location filename="engine/algorithms/hfdt.py" line="168" />
             <source>growing the HFDT tree</source>
             <translation>正在生长 HFDT 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="217" />
+            <location filename="engine/algorithms/hfdt.py" line="252" />
             <source>growing the fuzzy ID3 tree</source>
             <translation>正在生长模糊 ID3 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="264" />
+            <location filename="engine/algorithms/hfdt.py" line="299" />
             <source>growing the Min-Ambiguity tree</source>
             <translation>正在生长 Min-Ambiguity 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="63" />
+            <location filename="engine/algorithms/hfdt.py" line="80" />
             <source>fuzzy terms per numeric attribute (Kohonen centres)</source>
             <translation>每个数值型属性的模糊语义值个数（Kohonen 中心）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="64" />
+            <location filename="engine/algorithms/hfdt.py" line="81" />
             <source>Kohonen learning rate η (falls linearly to 0)</source>
             <translation>Kohonen 学习率 η（线性降至 0）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="66" />
+            <location filename="engine/algorithms/hfdt.py" line="83" />
             <source>Kohonen passes over the values</source>
             <translation>Kohonen 对取值的遍历轮数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="67" />
+            <location filename="engine/algorithms/hfdt.py" line="84" />
             <source>β0: a leaf when one class holds this share of the mass</source>
             <translation>β0：某一类别占隶属度总量的比例达到此值时成为叶节点</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="69" />
+            <location filename="engine/algorithms/hfdt.py" line="86" />
             <source>a leaf when the node's membership mass is below this</source>
             <translation>节点的隶属度总量低于此值时成为叶节点</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="71" />
+            <location filename="engine/algorithms/hfdt.py" line="88" />
             <source>a leaf when the node's membership mass is below this share of the root's, so that a large file still gives a readable tree quickly (HFDT's default chosen by cross-validation; 0: the minimum membership alone, HFDT's original stop)</source>
             <translation>节点的隶属度总量低于根节点隶属度总量的这一比例时成为叶节点，使大文件也能较快得到可读的树（HFDT 的默认值由交叉验证选定；0：只用最小隶属度，即 HFDT 原本的停止条件）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="75" />
+            <location filename="engine/algorithms/hfdt.py" line="92" />
             <source>how memberships combine along a path</source>
             <translation>沿路径合成隶属度的方式</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="77" />
+            <location filename="engine/algorithms/hfdt.py" line="94" />
             <source>seed of the Kohonen visiting order</source>
             <translation>Kohonen 访问顺序的随机种子</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="142" />
-            <location filename="engine/algorithms/hfdt.py" line="230" />
+            <location filename="engine/algorithms/hfdt.py" line="95" />
+            <source>how the leaves a case reaches give its answer: firing_strength, the label with the largest summed firing strength (the paper's rule); class_share, the largest share of the class distributions weighted by the firing strengths (fuzzy ID3's rule); auto, class shares without a class hierarchy and the paper's rule with one (chosen by cross-validation)</source>
+            <translation>个案所到达的叶节点如何给出答案：firing_strength，取激活强度之和最大的标签（论文的规则）；class_share，取按激活强度加权的类别分布中份额最大的类别（模糊 ID3 的规则）；auto，没有类别层次时用类别份额，有层次时用论文的规则（由交叉验证选定）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="111" />
+            <source>hfdt parameter answer must be one of {choices}, not {value}</source>
+            <translation>hfdt 参数 answer 必须是 {choices} 之一，而不是 {value}</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/hfdt.py" line="177" />
+            <location filename="engine/algorithms/hfdt.py" line="265" />
             <source>the hierarchy level it learns and answers at (empty: the classes)</source>
             <translation>学习和作答所在的层次（留空：类别本身）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="226" />
+            <location filename="engine/algorithms/hfdt.py" line="261" />
             <source>significance level α: memberships below it count as 0</source>
             <translation>显著性水平 α：低于此值的隶属度记为 0</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="228" />
+            <location filename="engine/algorithms/hfdt.py" line="263" />
             <source>truth level β: a leaf when a class's subsethood reaches it</source>
             <translation>真值水平 β：某类别的子集度达到此值时成为叶节点</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/hfdt.py" line="174" />
+            <location filename="engine/algorithms/hfdt.py" line="209" />
             <source>{algorithm} parameter level: the class hierarchy has {levels} level(s), not {level}</source>
             <translation>{algorithm} 的参数 level：类别层次共有 {levels} 层，没有第 {level} 层</translation>
         </message>
@@ -641,6 +651,7 @@
         </message>
         <message>
             <location filename="engine/algorithms/params.py" line="83" />
+            <location filename="engine/consult.py" line="197" />
             <location filename="engine/plan.py" line="701" />
             <source>planned</source>
             <translation>完整规划</translation>
@@ -655,6 +666,16 @@
             <location filename="engine/algorithms/params.py" line="84" />
             <source>quantile</source>
             <translation>分位数</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="84" />
+            <source>firing_strength</source>
+            <translation>激活强度</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="84" />
+            <source>class_share</source>
+            <translation>类别份额</translation>
         </message>
         <message>
             <location filename="engine/algorithms/params.py" line="71" />
@@ -1175,107 +1196,107 @@
         </message>
         <message>
             <location filename="engine/cli/__init__.py" line="170" />
-            <source>planned (default): ask any attribute a still-possible rule tests, in the order of least expected total cost; utility: the tree's next tests by expected cost removed per unit of test cost (fuzzy and trichotomy trees always)</source>
-            <translation>planned（默认）：按期望总代价从小到大，询问仍可能成立的规则所测试的任一属性；utility：按每单位测试代价减少的期望代价选择决策树的下一个测试（模糊决策树和三分法决策树总是如此）</translation>
+            <source>planned (default): ask any attribute a still-possible rule tests, in the order of least expected total cost (a trichotomy's stages too; a fuzzy tree by utility); utility: the tree's next tests by expected cost removed per unit of test cost; frontier: as planned, and a fuzzy tree planned through its memberships (measured dearer than utility on the glass HFDT)</source>
+            <translation>planned（默认）：按期望总代价从小到大，询问仍可能成立的规则所检验的任一属性（三分决策的各阶段也如此；模糊树按效用）；utility：按每单位测试代价所减少的期望代价询问树的下一个测试；frontier：同 planned，并通过隶属度为模糊树规划（在玻璃 HFDT 上测得比 utility 代价更高）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="175" />
+            <location filename="engine/cli/__init__.py" line="177" />
             <source>saved consultations: list them, export them to Excel</source>
             <translation>已保存的咨询：列出，或导出到 Excel</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="176" />
+            <location filename="engine/cli/__init__.py" line="178" />
             <source>only these sessions</source>
             <translation>只显示这些咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="177" />
+            <location filename="engine/cli/__init__.py" line="179" />
             <source>only this project's sessions</source>
             <translation>只显示该项目的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="178" />
+            <location filename="engine/cli/__init__.py" line="180" />
             <source>only sessions with this model</source>
             <translation>只显示使用该模型的咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="179" />
+            <location filename="engine/cli/__init__.py" line="181" />
             <source>write them to a workbook (Sessions, Answers)</source>
             <translation>写入工作簿（咨询会话、回答）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="183" />
+            <location filename="engine/cli/__init__.py" line="185" />
             <source>rerun a paper's experiment; write its tables and plots</source>
             <translation>重新运行一篇论文的实验；写出其表格和图</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="186" />
+            <location filename="engine/cli/__init__.py" line="188" />
             <source>output folder (default: reproduce_PAPER)</source>
             <translation>输出文件夹（默认：reproduce_PAPER）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="187" />
+            <location filename="engine/cli/__init__.py" line="189" />
             <source>few repeats: about a minute</source>
             <translation>少量重复：约一分钟</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="188" />
+            <location filename="engine/cli/__init__.py" line="190" />
             <source>repeats of every part (facmi; the paper: 100)</source>
             <translation>每一部分的重复次数（facmi；论文中为 100）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="189" />
+            <location filename="engine/cli/__init__.py" line="191" />
             <source>also draw the plots as PNG (with the app's plotter; the SVG plots need nothing more)</source>
             <translation>同时将图绘制为 PNG（使用应用程序的绘图器；SVG 图无需额外组件）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="225" />
+            <location filename="engine/cli/__init__.py" line="227" />
             <source>Start the RuleTree Studio window.</source>
             <translation>打开 RuleTree Studio 窗口。</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="226" />
+            <location filename="engine/cli/__init__.py" line="228" />
             <source>a data file or project (.rtproj) to open</source>
             <translation>要打开的数据文件或项目（.rtproj）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="227" />
+            <location filename="engine/cli/__init__.py" line="229" />
             <source>en or zh_CN</source>
             <translation>en 或 zh_CN</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="184" />
+            <location filename="engine/cli/__init__.py" line="186" />
             <source>{papers} (dp, hfdt, mincost: with their issues)</source>
             <translation>{papers}（dp、hfdt、mincost：附带其问题说明）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="230" />
+            <location filename="engine/cli/__init__.py" line="232" />
             <source>"{file}" is neither a file nor a command (commands: {commands})</source>
             <translation>“{file}”既不是文件，也不是命令（命令：{commands}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="279" />
+            <location filename="engine/cli/__init__.py" line="281" />
             <location filename="engine/cli/commands.py" line="73" />
             <source>{prog}: error: {message}</source>
             <translation>{prog}：错误：{message}</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="282" />
+            <location filename="engine/cli/__init__.py" line="284" />
             <source>{prog}: interrupted</source>
             <translation>{prog}：已中断</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="288" />
+            <location filename="engine/cli/__init__.py" line="290" />
             <source>{prog}: internal error ({kind}: {error}); this is a bug, please report it with the log file {log}</source>
             <translation>{prog}：内部错误（{kind}：{error}）；这是程序缺陷，请连同日志文件 {log} 一起报告</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="304" />
+            <location filename="engine/cli/__init__.py" line="306" />
             <source>give a command ({commands}); the window starts with '{prog}' (python -m app.launch); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；窗口用“{prog}”（python -m app.launch）启动；参见“{prog} --help”</translation>
         </message>
         <message>
-            <location filename="engine/cli/__init__.py" line="309" />
+            <location filename="engine/cli/__init__.py" line="311" />
             <source>give a command ({commands}); see '{prog} --help'</source>
             <translation>请给出一个命令（{commands}）；参见“{prog} --help”</translation>
         </message>
@@ -1343,7 +1364,7 @@
         </message>
         <message>
             <location filename="engine/cli/candidates.py" line="108" />
-            <location filename="engine/cli/printing.py" line="26" />
+            <location filename="engine/cli/printing.py" line="27" />
             <location filename="engine/data/spec/settings.py" line="38" />
             <location filename="engine/sessions.py" line="439" />
             <source>test cost</source>
@@ -1711,13 +1732,13 @@
         </message>
         <message>
             <location filename="engine/cli/compare.py" line="247" />
-            <location filename="engine/cli/printing.py" line="214" />
+            <location filename="engine/cli/printing.py" line="218" />
             <source>hold-out {share}</source>
             <translation>留出法 {share}</translation>
         </message>
         <message>
             <location filename="engine/cli/compare.py" line="248" />
-            <location filename="engine/cli/printing.py" line="215" />
+            <location filename="engine/cli/printing.py" line="219" />
             <source>{k}-fold cross-validation</source>
             <translation>{k} 折交叉验证</translation>
         </message>
@@ -2175,213 +2196,213 @@
             <translation>注意：{note}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="24" />
+            <location filename="engine/cli/printing.py" line="25" />
             <location filename="engine/settings_words.py" line="19" />
             <source>numeric</source>
             <translation>数值型</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="24" />
+            <location filename="engine/cli/printing.py" line="25" />
             <location filename="engine/settings_words.py" line="19" />
             <source>nominal</source>
             <translation>名义型</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="24" />
+            <location filename="engine/cli/printing.py" line="25" />
             <location filename="engine/settings_words.py" line="19" />
             <source>ordinal</source>
             <translation>有序型</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="25" />
+            <location filename="engine/cli/printing.py" line="26" />
             <source>increasing</source>
             <translation>单调递增</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="25" />
+            <location filename="engine/cli/printing.py" line="26" />
             <source>decreasing</source>
             <translation>单调递减</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="26" />
+            <location filename="engine/cli/printing.py" line="27" />
             <source>wait time</source>
             <translation>等待时间</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="26" />
+            <location filename="engine/cli/printing.py" line="27" />
             <source>wait cost</source>
             <translation>等待时间代价</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="132" />
+            <location filename="engine/cli/printing.py" line="136" />
             <source>settings:</source>
             <translation>设置：</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="91" />
+            <location filename="engine/cli/printing.py" line="95" />
             <source>column</source>
             <translation>列</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="91" />
+            <location filename="engine/cli/printing.py" line="95" />
             <location filename="engine/data/spec/settings.py" line="37" />
             <source>type</source>
             <translation>类型</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="91" />
+            <location filename="engine/cli/printing.py" line="95" />
             <location filename="engine/sessions.py" line="440" />
             <source>missing</source>
             <translation>缺失</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="91" />
+            <location filename="engine/cli/printing.py" line="95" />
             <source>distinct</source>
             <translation>不同值</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="91" />
+            <location filename="engine/cli/printing.py" line="95" />
             <source>values</source>
             <translation>取值</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="102" />
+            <location filename="engine/cli/printing.py" line="106" />
             <source> (target)</source>
             <translation>（目标列）</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="104" />
+            <location filename="engine/cli/printing.py" line="108" />
             <source> (not used)</source>
             <translation>（不使用）</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="111" />
+            <location filename="engine/cli/printing.py" line="115" />
             <source> (the last column; choose another with --target)</source>
             <translation>（最后一列；可用 --target 选择其他列）</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="112" />
+            <location filename="engine/cli/printing.py" line="116" />
             <source>target "{target}"{how}: {n} ordered classes</source>
             <translation>目标列“{target}”{how}：{n} 个有序类别</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="113" />
+            <location filename="engine/cli/printing.py" line="117" />
             <source>target "{target}"{how}: {n} classes</source>
             <translation>目标列“{target}”{how}：{n} 个类别</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="73" />
-            <location filename="engine/cli/printing.py" line="120" />
+            <location filename="engine/cli/printing.py" line="77" />
+            <location filename="engine/cli/printing.py" line="124" />
             <source>warning: {message}</source>
             <translation>警告：{message}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="81" />
+            <location filename="engine/cli/printing.py" line="85" />
             <source>{file}, sheet "{sheet}"</source>
             <translation>{file}，工作表“{sheet}”</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="128" />
+            <location filename="engine/cli/printing.py" line="132" />
             <source>settings: valid</source>
             <translation>设置：有效</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="143" />
+            <location filename="engine/cli/printing.py" line="147" />
             <source>not used</source>
             <translation>不使用</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="182" />
+            <location filename="engine/cli/printing.py" line="186" />
             <source>{name} (required)</source>
             <translation>{name}（必须给出）</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="216" />
+            <location filename="engine/cli/printing.py" line="220" />
             <source>{algorithm} on {file} ({rows} rows), {scheme} x {repeats}</source>
             <translation>{algorithm} 于 {file}（{rows} 行），{scheme} × {repeats}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="89" />
+            <location filename="engine/cli/printing.py" line="93" />
             <source>{rows} rows, {columns} columns</source>
             <translation>{rows} 行，{columns} 列</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="84" />
+            <location filename="engine/cli/printing.py" line="88" />
             <source>sheets: {sheets}</source>
             <translation>工作表：{sheets}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="124" />
+            <location filename="engine/cli/printing.py" line="128" />
             <source>{n} problem(s) in the settings:</source>
             <translation>设置中有 {n} 个问题：</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="134" />
+            <location filename="engine/cli/printing.py" line="138" />
             <source>class order: {order}</source>
             <translation>类别顺序：{order}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="139" />
+            <location filename="engine/cli/printing.py" line="143" />
             <source>class hierarchy: {links} links, top: {top}</source>
             <translation>类别层次：{links} 个链接，顶层：{top}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="151" />
+            <location filename="engine/cli/printing.py" line="155" />
             <source>after {attribute}</source>
             <translation>在 {attribute} 之后</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="155" />
+            <location filename="engine/cli/printing.py" line="159" />
             <source>cost per time unit: {cost}</source>
             <translation>单位时间代价：{cost}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="157" />
+            <location filename="engine/cli/printing.py" line="161" />
             <source>batch group "{name}": {attributes} (common cost {cost})</source>
             <translation>批量属性组“{name}”：{attributes}（公共代价 {cost}）</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="161" />
+            <location filename="engine/cli/printing.py" line="165" />
             <source>misclassification costs ({labels}):</source>
             <translation>误分类代价（{labels}）：</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="165" />
+            <location filename="engine/cli/printing.py" line="169" />
             <source>budget per case: {budget}</source>
             <translation>每个样本的预算：{budget}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="167" />
+            <location filename="engine/cli/printing.py" line="171" />
             <source>positive class: {label}</source>
             <translation>正类：{label}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="201" />
+            <location filename="engine/cli/printing.py" line="205" />
             <source>prediction (changes the answers, not the tree):</source>
             <translation>预测（改变答案，不改变决策树）：</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="87" />
+            <location filename="engine/cli/printing.py" line="91" />
             <source>encoding: {encoding}</source>
             <translation>编码：{encoding}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="88" />
+            <location filename="engine/cli/printing.py" line="92" />
             <source>, delimiter: {delimiter}</source>
             <translation>，分隔符：{delimiter}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="181" />
+            <location filename="engine/cli/printing.py" line="185" />
             <source>from the problem: {source}</source>
             <translation>取自问题：{source}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="205" />
+            <location filename="engine/cli/printing.py" line="209" />
             <source>constraint: {constraint}</source>
             <translation>约束：{constraint}</translation>
         </message>
         <message>
-            <location filename="engine/cli/printing.py" line="207" />
+            <location filename="engine/cli/printing.py" line="211" />
             <source>uses: {settings}</source>
             <translation>使用：{settings}</translation>
         </message>
@@ -3097,53 +3118,64 @@
             <translation>{n} 行</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="60" />
+            <location filename="engine/consult.py" line="61" />
             <location filename="engine/trust/novelty.py" line="166" />
             <source>{name} = {value} is outside the range seen in training ({low} to {high})</source>
             <translation>{name} = {value} 超出训练中见过的范围（{low} 到 {high}）</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="198" />
+            <location filename="engine/consult.py" line="197" />
+            <source>planned a few questions ahead</source>
+            <translation>向前规划了几个问题</translation>
+        </message>
+        <message>
+            <location filename="engine/consult.py" line="248" />
+            <location filename="engine/consult.py" line="209" />
             <source>expected cost from here asking it {cost}, against {expected} for the plan's question</source>
             <translation>询问它时此后的期望代价为 {cost}，而询问规划的问题为 {expected}</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="155" />
+            <location filename="engine/consult.py" line="204" />
+            <source>asking {name} first; expected cost from here {expected} ({how})</source>
+            <translation>先问 {name}；从此处起的预期成本 {expected}（{how}）</translation>
+        </message>
+        <message>
+            <location filename="engine/consult.py" line="157" />
             <source>planning must be one of {choices}, not {value}</source>
             <translation>planning 必须是 {choices} 之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="478" />
+            <location filename="engine/consult.py" line="532" />
             <source>{name} = "{value}" is ambiguous (a thousands separator or a decimal comma?): write it without the comma, or with a decimal point</source>
             <translation>{name} =“{value}”有歧义（是千位分隔符还是小数逗号？）：请去掉逗号，或改用小数点</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="489" />
+            <location filename="engine/consult.py" line="543" />
             <source>{name} needs a finite number, not {value}</source>
             <translation>{name} 需要一个有限数，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="473" />
+            <location filename="engine/consult.py" line="527" />
             <source>"{value}" is not a value of {name} seen in training ({shown})</source>
             <translation>“{value}”不是训练中见过的 {name} 取值（{shown}）</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="486" />
+            <location filename="engine/consult.py" line="540" />
             <source>{name} needs a number, not "{value}"</source>
             <translation>{name} 需要一个数字，而不是“{value}”</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="496" />
+            <location filename="engine/consult.py" line="550" />
             <source>{problem}; check it, or confirm to use it anyway</source>
             <translation>{problem}；请检查，或确认仍使用该值</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="527" />
+            <location filename="engine/consult.py" line="581" />
             <source>"{name}" is not an attribute of the model</source>
             <translation>“{name}”不是该模型的属性</translation>
         </message>
         <message>
-            <location filename="engine/consult.py" line="530" />
+            <location filename="engine/consult.py" line="584" />
             <source>{name} is already answered (undo to change it)</source>
             <translation>{name} 已经回答过了（撤销后可修改）</translation>
         </message>
@@ -3997,61 +4029,61 @@
             <translation>尚未选择目标列</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="267" />
+            <location filename="engine/data/spec/checks.py" line="277" />
             <source>an order of values is only for ordinal attributes</source>
             <translation>取值顺序仅适用于有序型属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="300" />
+            <location filename="engine/data/spec/checks.py" line="310" />
             <source>an attribute cannot be its own prerequisite</source>
             <translation>属性不能是它自己的前置属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="347" />
+            <location filename="engine/data/spec/checks.py" line="357" />
             <source>no attribute is in use besides the target</source>
             <translation>除目标列外没有使用任何属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="355" />
-            <location filename="engine/data/spec/checks.py" line="293" />
-            <location filename="engine/data/spec/checks.py" line="382" />
+            <location filename="engine/data/spec/checks.py" line="365" />
+            <location filename="engine/data/spec/checks.py" line="303" />
+            <location filename="engine/data/spec/checks.py" line="392" />
             <source>must not be negative</source>
             <translation>不能为负</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="362" />
+            <location filename="engine/data/spec/checks.py" line="372" />
             <source>must be a positive number, or empty for no budget</source>
             <translation>必须是正数，或留空表示不设预算</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="420" />
+            <location filename="engine/data/spec/checks.py" line="430" />
             <source>a label appears twice</source>
             <translation>某个标签出现了两次</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="502" />
+            <location filename="engine/data/spec/checks.py" line="512" />
             <location filename="engine/guideline.py" line="112" />
             <source> (and 1 more problem)</source>
             <translation>（另有 1 个问题）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="374" />
+            <location filename="engine/data/spec/checks.py" line="384" />
             <source>batch group "{name}"</source>
             <translation>批量属性组“{name}”</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="375" />
+            <location filename="engine/data/spec/checks.py" line="385" />
             <location filename="engine/data/spec/settings.py" line="80" />
             <source>batch group {number}</source>
             <translation>批量属性组 {number}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="377" />
+            <location filename="engine/data/spec/checks.py" line="387" />
             <source>every batch group needs a name</source>
             <translation>每个批量属性组都需要名称</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="424" />
+            <location filename="engine/data/spec/checks.py" line="434" />
             <source>{rows} rows of {widths} entries</source>
             <translation>{rows} 行，每行 {widths} 项</translation>
         </message>
@@ -4076,32 +4108,32 @@
             <translation>类别层次有 {n_roots} 个顶层标签（{roots}）；请为它们指定一个共同的父标签</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="284" />
+            <location filename="engine/data/spec/checks.py" line="294" />
             <source>"{name}" is nominal (unordered), so it cannot have a monotone direction; make it ordinal or numeric first</source>
             <translation>“{name}”是名义型（无序），因此不能有单调方向；请先将其设为有序型或数值型</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="333" />
+            <location filename="engine/data/spec/checks.py" line="343" />
             <source>the prerequisites form a cycle: {cycle}</source>
             <translation>前置属性构成了环：{cycle}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="426" />
+            <location filename="engine/data/spec/checks.py" line="436" />
             <source>must be {k} x {k} (one row and column per label), not {shape}</source>
             <translation>必须是 {k} × {k}（每个标签一行一列），而不是 {shape}</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="441" />
+            <location filename="engine/data/spec/checks.py" line="451" />
             <source>costs must not be negative</source>
             <translation>代价不能为负</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="449" />
+            <location filename="engine/data/spec/checks.py" line="459" />
             <source>"{positive_class}" is not a class of "{target}" (classes: {classes})</source>
             <translation>“{positive_class}”不是“{target}”的类别（类别：{classes}）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="503" />
+            <location filename="engine/data/spec/checks.py" line="513" />
             <location filename="engine/guideline.py" line="111" />
             <source> (and {n} more problems)</source>
             <translation>（另有 {n} 个问题）</translation>
@@ -4137,37 +4169,37 @@
             <translation>数据中的类别“{c}”在类别层次中有子类别；数据中的类别必须是层次的叶节点</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="242" />
+            <location filename="engine/data/spec/checks.py" line="252" />
             <source>there is no column "{name}" in the data</source>
             <translation>数据中没有列“{name}”</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="260" />
+            <location filename="engine/data/spec/checks.py" line="270" />
             <source>column "{name}" holds text among its numbers (e.g. "{value}"); read those cells as missing to make it numeric</source>
             <translation>列“{name}”的数字中夹有文本（例如“{value}”）；把这些单元格读作缺失值即可使其成为数值型</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="264" />
+            <location filename="engine/data/spec/checks.py" line="274" />
             <source>column "{name}" holds text (e.g. "{value}"); it cannot be numeric</source>
             <translation>列“{name}”含有文本（例如“{value}”）；它不能是数值型</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="280" />
+            <location filename="engine/data/spec/checks.py" line="290" />
             <source> (row {row})</source>
             <translation>（第 {row} 行）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="386" />
+            <location filename="engine/data/spec/checks.py" line="396" />
             <source>{label} needs at least two attributes</source>
             <translation>{label}至少需要两个属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="433" />
+            <location filename="engine/data/spec/checks.py" line="443" />
             <source>the class "{value}" has no row and column in the cost matrix</source>
             <translation>类别“{value}”在代价矩阵中没有对应的行和列</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="436" />
+            <location filename="engine/data/spec/checks.py" line="446" />
             <source>"{label}" in the cost matrix is not a class of "{target}"</source>
             <translation>代价矩阵中的“{label}”不是“{target}”的类别</translation>
         </message>
@@ -4177,47 +4209,47 @@
             <translation>目标列“{target}”为空（所有值都缺失）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="271" />
+            <location filename="engine/data/spec/checks.py" line="281" />
             <source>ordinal column "{name}" holds text; give the order of its values</source>
             <translation>有序型列“{name}”含有文本；请给出其取值顺序</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="276" />
+            <location filename="engine/data/spec/checks.py" line="286" />
             <source>the value "{value}" appears twice</source>
             <translation>取值“{value}”出现了两次</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="281" />
+            <location filename="engine/data/spec/checks.py" line="291" />
             <source>the value "{value}"{where} is not in the order</source>
             <translation>取值“{value}”{where}不在顺序中</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="304" />
+            <location filename="engine/data/spec/checks.py" line="314" />
             <source>"{pre}" is not an attribute of the data</source>
             <translation>“{pre}”不是数据中的属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="379" />
+            <location filename="engine/data/spec/checks.py" line="389" />
             <source>two batch groups are named "{name}"</source>
             <translation>有两个批量属性组都名为“{name}”</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="391" />
+            <location filename="engine/data/spec/checks.py" line="401" />
             <source>"{member}" in {label} is not an attribute of the data</source>
             <translation>{label}中的“{member}”不是数据中的属性</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="395" />
+            <location filename="engine/data/spec/checks.py" line="405" />
             <source>"{member}" in {label} is not in use</source>
             <translation>{label}中的“{member}”未被使用</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="398" />
+            <location filename="engine/data/spec/checks.py" line="408" />
             <source>"{member}" is in two batch groups ("{other}" and "{name}")</source>
             <translation>“{member}”同时在两个批量属性组中（“{other}”和“{name}”）</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="406" />
+            <location filename="engine/data/spec/checks.py" line="416" />
             <source>the common cost {common_cost} is more than the test cost of "{member}" ({test_cost}); a member's test cost includes the common cost</source>
             <translation>公共代价 {common_cost} 大于“{member}”的测试代价（{test_cost}）；成员的测试代价包含公共代价</translation>
         </message>
@@ -4227,7 +4259,7 @@
             <translation>目标列“{target}”只有一个类别（“{cls}”）；没有可学习的内容</translation>
         </message>
         <message>
-            <location filename="engine/data/spec/checks.py" line="306" />
+            <location filename="engine/data/spec/checks.py" line="316" />
             <source>the prerequisite "{pre}" is not in use</source>
             <translation>前置属性“{pre}”未被使用</translation>
         </message>
@@ -5035,7 +5067,7 @@
         <message>
             <location filename="engine/export.py" line="136" />
             <location filename="engine/metrics.py" line="112" />
-            <location filename="engine/reproduce/hfdt.py" line="152" />
+            <location filename="engine/reproduce/hfdt.py" line="154" />
             <source>label precision</source>
             <translation>标签精度</translation>
         </message>
@@ -5250,7 +5282,7 @@
             <translation>文件太大，不可能是{what}</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="208" />
+            <location filename="engine/fileio.py" line="209" />
             <source>the {what} nests lists and objects more than {depth} deep; none of our files does</source>
             <translation>{what}中列表和对象的嵌套超过 {depth} 层；本程序的文件都不会如此</translation>
         </message>
@@ -5285,17 +5317,17 @@
             <translation>这不是 RuleTree 的{what}（不是 UTF-8 文本）</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="213" />
+            <location filename="engine/fileio.py" line="214" />
             <source>the {what} is not valid JSON: {error} (line {line}, column {column})</source>
             <translation>{what}不是有效的 JSON：{error}（第 {line} 行，第 {column} 列）</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="218" />
+            <location filename="engine/fileio.py" line="219" />
             <source>the {what} holds the number {number} (line {line}, column {column}), too large for any setting</source>
             <translation>{what}中的数字 {number}（第 {line} 行，第 {column} 列）太大，不适用于任何设置项</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="222" />
+            <location filename="engine/fileio.py" line="223" />
             <source>the {what} is not valid JSON: {error}</source>
             <translation>{what}不是有效的 JSON：{error}</translation>
         </message>
@@ -5412,7 +5444,7 @@
         </message>
         <message>
             <location filename="engine/metrics.py" line="111" />
-            <location filename="engine/reproduce/hfdt.py" line="150" />
+            <location filename="engine/reproduce/hfdt.py" line="152" />
             <source>hierarchical accuracy</source>
             <translation>层次准确率</translation>
         </message>
@@ -6342,7 +6374,7 @@
         <message>
             <location filename="engine/reproduce/dp.py" line="254" />
             <location filename="engine/reproduce/facmi.py" line="242" />
-            <location filename="engine/reproduce/hfdt.py" line="168" />
+            <location filename="engine/reproduce/hfdt.py" line="170" />
             <location filename="engine/reproduce/mincost.py" line="381" />
             <location filename="engine/reproduce/trichotomy.py" line="105" />
             <source>report written to {path}</source>
@@ -6461,22 +6493,22 @@
             <translation>(d) {dataset}，{size} 个训练样本：第 {k} 次抽样（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/hfdt.py" line="149" />
+            <location filename="engine/reproduce/hfdt.py" line="151" />
             <source>Seed 002, glass: hierarchical accuracy by training level</source>
             <translation>Seed 002，glass：层次准确率随训练层的变化</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/hfdt.py" line="151" />
+            <location filename="engine/reproduce/hfdt.py" line="153" />
             <source>Seed 002, glass: label precision by training level</source>
             <translation>Seed 002，glass：标签精度随训练层的变化</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/hfdt.py" line="156" />
+            <location filename="engine/reproduce/hfdt.py" line="158" />
             <source>level</source>
             <translation>层</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/hfdt.py" line="88" />
+            <location filename="engine/reproduce/hfdt.py" line="90" />
             <source>split {k} of {n}: HFDT {accuracy} / {precision}</source>
             <translation>第 {k} 次划分（共 {n} 次）：HFDT {accuracy} / {precision}</translation>
         </message>
@@ -6973,7 +7005,7 @@
             <translation>模型中含有数值 {value}，SQL 无法写出它</translation>
         </message>
         <message>
-            <location filename="engine/strategies.py" line="126" />
+            <location filename="engine/strategies.py" line="128" />
             <location filename="engine/workflows.py" line="109" />
             <source>test strategy must be one of {choices}, not {strategy!r}</source>
             <translation>测试策略必须是 {choices} 之一，而不是 {strategy!r}</translation>
@@ -7444,17 +7476,17 @@
             <translation>{test}：{branch}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="389" />
+            <location filename="engine/tree/describe.py" line="477" />
             <source>is {term}</source>
             <translation>为 {term}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="372" />
+            <location filename="engine/tree/describe.py" line="460" />
             <source>{name} is {term}</source>
             <translation>{name} 为 {term}</translation>
         </message>
         <message>
-            <location filename="engine/tree/describe.py" line="355" />
+            <location filename="engine/tree/describe.py" line="443" />
             <source>{name} in {values}</source>
             <translation>{name} 属于 {values}</translation>
         </message>
@@ -7490,17 +7522,17 @@
             <translation>决策树中没有节点“{path}”：在“{where}”处{have}</translation>
         </message>
         <message>
-            <location filename="engine/tree/rules.py" line="76" />
+            <location filename="engine/tree/rules.py" line="82" />
             <source>IF {conditions} THEN {label}</source>
             <translation>如果 {conditions} 则 {label}</translation>
         </message>
         <message>
-            <location filename="engine/tree/rules.py" line="77" />
+            <location filename="engine/tree/rules.py" line="83" />
             <source> AND </source>
             <translation> 且 </translation>
         </message>
         <message>
-            <location filename="engine/tree/rules.py" line="78" />
+            <location filename="engine/tree/rules.py" line="84" />
             <source>TRUE</source>
             <translation>无条件</translation>
         </message>
@@ -7900,6 +7932,10 @@
             <location filename="engine/xlsx_calculator.py" line="476" />
             <source>Not a value of {name}</source>
             <translation>不是 {name} 的取值</translation>
+        </message>
+        <message>
+            <source>planned (default): ask any attribute a still-possible rule tests, in the order of least expected total cost; utility: the tree's next tests by expected cost removed per unit of test cost (fuzzy and trichotomy trees always)</source>
+            <translation type="vanished">planned（默认）：按期望总代价从小到大，询问仍可能成立的规则所测试的任一属性；utility：按每单位测试代价减少的期望代价选择决策树的下一个测试（模糊决策树和三分法决策树总是如此）</translation>
         </message>
         <message>
             <source>write a model in a form other engines run: PMML 4.4, or SQL</source>
