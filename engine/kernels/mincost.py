@@ -677,8 +677,17 @@ def segment_integral(rowdata, start, end):
 
 
 @numba.njit(**JIT)
+def _move_row(row, place, lead, end, tmp):
+    """row[place[i]] = row[i] for every i in [lead, end), all at once (a permutation of the positions)."""
+    for i in range(lead, end):
+        tmp[i - lead] = row[i]
+    for i in range(lead, end):
+        row[place[i]] = tmp[i - lead]
+
+
+@numba.njit(**JIT)
 def partition_segment(w, order, vals, ys, rowdata, start, end, feature, column, code, threshold, n_children,
-                      n_classes, dest, buffer, vbuffer, ybuffer):
+                      n_classes, dest, buffer, vbuffer, ybuffer, place):
     """Divide the node's segment [start, end) among the children of a split on `feature` (a
     presorted attribute, column[feature] >= 0: a binary cut at `threshold`, x <= threshold
     left; else a discrete one, its codes rowdata[2 + code[feature]]: child = the code,
@@ -689,6 +698,9 @@ def partition_segment(w, order, vals, ys, rowdata, start, end, feature, column, 
     stably: each child's cases in their former order in a part of the segment of its own,
     the largest child's first (moved up in place: in a chain of nodes it is nearly all of
     them), then the other children in order, then the cases that stay.
+
+    dest, buffer, place (n,) int32 (place: positions), vbuffer (n,) float, ybuffer (n,) of ys's
+    type: work arrays.
 
     Returns (at (n_children,): each child's first position, sizes (n_children,), counts
     (n_children, n_classes): its class weights, added in row order as np.bincount adds them)."""
@@ -731,42 +743,48 @@ def partition_segment(w, order, vals, ys, rowdata, start, end, feature, column, 
             first[d] = q
             q += sizes[d]
     at = np.empty(n_children + 1, np.int64)
-    # the row-order data first (its cases read from order's last row before that row moves)
-    for r in range(rowdata.shape[0]):
-        nb = start
-        n_rest = 0
-        for i in range(start, end):
-            d = dest[order[rows, i]]
-            if d == big:
-                rowdata[r, nb] = rowdata[r, i]
-                nb += 1
-            else:
-                vbuffer[n_rest] = rowdata[r, i]
-                buffer[n_rest] = d
-                n_rest += 1
-        for d in range(n_children + 1):
-            at[d] = first[d]
-        for i in range(n_rest):
-            d = buffer[i]
-            rowdata[r, at[d]] = vbuffer[i]
+    # the row-order data (rowdata and order's last row) all move alike: each case's place is
+    # worked out once (`place`, from the first case that leaves the largest child's run: the
+    # ones before it stay where they are), then every such row is moved by it
+    for d in range(n_children + 1):
+        at[d] = first[d]
+    lead = start
+    while lead < end and dest[order[rows, lead]] == big:
+        lead += 1
+    nb = lead
+    for i in range(lead, end):
+        d = dest[order[rows, i]]
+        if d == big:
+            place[i] = nb
+            nb += 1
+        else:
+            place[i] = at[d]
             at[d] += 1
-    for r in range(order.shape[0]):
-        presorted = r < rows
-        nb = start
+    for r in range(rowdata.shape[0]):
+        _move_row(rowdata[r], place, lead, end, vbuffer)
+    for i in range(lead, end):
+        buffer[i - lead] = order[rows, i]
+    for i in range(lead, end):
+        order[rows, place[i]] = buffer[i - lead]
+    # each presorted column in its own order: the same stable partition, also from the first
+    # case that leaves the largest child's run
+    for r in range(rows):
+        i0 = start
+        while i0 < end and dest[order[r, i0]] == big:
+            i0 += 1
+        nb = i0
         n_rest = 0
-        for i in range(start, end):
+        for i in range(i0, end):
             s = order[r, i]
             if dest[s] == big:
                 order[r, nb] = s
-                if presorted:
-                    vals[r, nb] = vals[r, i]
-                    ys[r, nb] = ys[r, i]
+                vals[r, nb] = vals[r, i]
+                ys[r, nb] = ys[r, i]
                 nb += 1
             else:
                 buffer[n_rest] = s
-                if presorted:
-                    vbuffer[n_rest] = vals[r, i]
-                    ybuffer[n_rest] = ys[r, i]
+                vbuffer[n_rest] = vals[r, i]
+                ybuffer[n_rest] = ys[r, i]
                 n_rest += 1
         for d in range(n_children + 1):
             at[d] = first[d]
@@ -775,8 +793,7 @@ def partition_segment(w, order, vals, ys, rowdata, start, end, feature, column, 
             d = dest[s]
             p = at[d]
             order[r, p] = s
-            if presorted:
-                vals[r, p] = vbuffer[i]
-                ys[r, p] = ybuffer[i]
+            vals[r, p] = vbuffer[i]
+            ys[r, p] = ybuffer[i]
             at[d] = p + 1
     return first[:n_children].copy(), sizes[:n_children].copy(), counts
