@@ -121,6 +121,7 @@ class MinCostSplitter(RowSplitter):
         self.largest_cost = float(np.abs(self.cost).max(initial=0.0))
         self.numeric_features = np.array([j for j, d in enumerate(self.discrete) if not d], np.int64)
         self.discrete_features = [j for j, d in enumerate(self.discrete) if d and self.sizes[j] >= 2]
+        self._path_costs: dict = {}  # the attributes tested above -> (TC, WC) of every attribute
 
     def candidates(self, cases: Cases) -> list[Candidate]:
         """Every candidate's scores for all attributes together: the class weights per branch
@@ -183,7 +184,10 @@ class MinCostSplitter(RowSplitter):
             return None
         node_label = self.rule(counts)
         used = cases.data.used
-        tc, wc = self.costs.attribute_costs(used, self.costs.paid_by(used))
+        path = self._path_costs.get(used)
+        if path is None:  # the same for every node below the same tested attributes (a chain's)
+            path = self._path_costs[used] = self.costs.attribute_costs(used, self.costs.paid_by(used))
+        tc, wc = path
         return total, node_label, float(counts @ self.cost[:, node_label]), tc, wc
 
     def _children_mc(self, bags: np.ndarray) -> np.ndarray:
@@ -192,12 +196,23 @@ class MinCostSplitter(RowSplitter):
 
     def _discrete(self, cases, total, features, found) -> None:
         """Multiway splits of the discrete attributes `features` with at least two non-empty
-        values; attributes with the same number of values scored together."""
+        values; attributes with the same number of values scored together (with whole numbers:
+        all of them together)."""
         sizes = np.array([self.sizes[j] for j in features], np.int64)
         all_bags = self._category_bags(cases, features, sizes)
         groups: dict[int, list[int]] = {}
-        for a, m in enumerate(sizes):
-            groups.setdefault(int(m), []).append(a)
+        if all_bags.shape[1] < 8 and self.integral_cost and total * self.largest_cost < 2.0 ** 52 and \
+                self._integral_weights(cases):
+            # whole numbers: every attribute together, its values padded with empty ones to the
+            # most values (< 8). The same numbers: the sums of class weights are exact in any
+            # order; the x ln x of an empty bag is 0, added after the others (NumPy adds fewer
+            # than 8 numbers one after the other: adding 0 changes nothing)
+            groups[all_bags.shape[1]] = list(range(len(sizes)))
+            for a in np.flatnonzero(sizes < all_bags.shape[1]):
+                all_bags[a, sizes[a]:, :] = 0.0  # only values inside the attribute's own (as [:m] below)
+        else:
+            for a, m in enumerate(sizes):
+                groups.setdefault(int(m), []).append(a)
         for m, members in groups.items():
             bags = np.ascontiguousarray(all_bags[members, :m, :])
             ok = np.count_nonzero(bags.sum(axis=2) > 0, axis=1) >= 2
@@ -321,6 +336,7 @@ class PresortedMinCostSplitter(MinCostSplitter):
         self.rowdata = rowdata
         self.dest = np.empty(n, np.int32)
         self.buffer = np.empty(n, np.int32)
+        self.place = np.empty(n, np.int32)
         self.work = sweep_work(n, self.K)
         self.vbuffer = np.empty(n)
         self.ybuffer = np.empty(n, self.ys.dtype)
@@ -358,7 +374,7 @@ class PresortedMinCostSplitter(MinCostSplitter):
         threshold = 0.0 if self.discrete[j] else float(chosen.detail)
         at, sizes, counts = partition_segment(self.w, self.order, self.vals, self.ys, self.rowdata, seg.start,
                                               seg.end, j, self.column, self.code, threshold, n_children, self.K,
-                                              self.dest, self.buffer, self.vbuffer, self.ybuffer)
+                                              self.dest, self.buffer, self.vbuffer, self.ybuffer, self.place)
         used = seg.used | {j}
         depth = cases.depth + 1
         children = []
@@ -422,15 +438,20 @@ class MinF:
         self.waiting_first = tie_order == "waiting_first"
         self.cost_stop = cost_stop
 
+    def _f(self, candidates: list[Candidate]) -> np.ndarray:
+        """F over the candidates, written into their scores (with the normalised MC', TC', WC', GR')
+        and, negated, into their values."""
+        scores = [c.scores for c in candidates]
+        norm = [_normalised(np.array([s[name] for s in scores])) for name in ("mc", "tc", "wc", "gr")]
+        f = self.w1 * norm[0] + self.w2 * norm[1] + self.w3 * norm[2] - self.w4 * norm[3]
+        for c, s, mc_n, tc_n, wc_n, gr_n, fi in zip(candidates, scores, *(x.tolist() for x in norm), f.tolist()):
+            s.update(mc_n=mc_n, tc_n=tc_n, wc_n=wc_n, gr_n=gr_n, f=fi)
+            c.value = -fi
+        return f
+
     def _order_key(self, candidates: list[Candidate]):
         """F over the candidates (written into their scores) and the key of candidate i (smaller first)."""
-        raw = {name: np.array([c[name] for c in candidates]) for name in ("mc", "tc", "wc", "gr")}
-        norm = {name: _normalised(values) for name, values in raw.items()}
-        f = self.w1 * norm["mc"] + self.w2 * norm["tc"] + self.w3 * norm["wc"] - self.w4 * norm["gr"]
-        for i, c in enumerate(candidates):
-            c.scores.update(mc_n=float(norm["mc"][i]), tc_n=float(norm["tc"][i]), wc_n=float(norm["wc"][i]),
-                            gr_n=float(norm["gr"][i]), f=float(f[i]))
-            c.value = -float(f[i])
+        f = self._f(candidates)
 
         def key(i):
             c = candidates[i]
@@ -444,7 +465,12 @@ class MinF:
         if not candidates:
             return None
         key = self._order_key(candidates)
-        best = candidates[min(range(len(candidates)), key=key)]
+        # the smallest key: F rounded first (np.round, as round() of a NumPy number), the rest of
+        # the key only among the candidates tied there (the first of equal keys, as min() picks)
+        f = np.array([-c.value for c in candidates])
+        rounded = np.round(f, DECIMALS)
+        tied = np.flatnonzero(rounded == rounded.min())
+        best = candidates[int(tied[0])] if len(tied) == 1 else candidates[min(tied.tolist(), key=key)]
         if self.cost_stop and not _positive(reduction(best), best["leaf"]):
             return None
         return best

@@ -327,27 +327,9 @@ def _likely_ratios(run, at, found, totals, n_classes, total, table, ln_totals, k
 
 
 @numba.njit(**JIT)
-def _sweep_exact(v, sw, sy, n_known, n_classes, cost, total, table, ratio_slack, work):
-    """`_sweep` with exact MC (integer costs, weights and sums below 2**52) and weights >= 0, in
-    one pass over the values: Σ_i N_i · cost[i, j] of the left side kept up to date case by
-    case (L_j += w · cost[y, j]) and the right side's as T_j - L_j — in exact arithmetic the
-    same numbers as `_sweep`'s sums over the classes, in any order, and each side's class
-    weights as `_sweep`'s (all known - left is never negative). The cuts of the least MC so
-    far are remembered with their left class weights (a lower MC forgets them), so the gain
-    ratios and outputs visit only the cuts of the least MC, not every value again."""
-    running, totals, sides, mcs, cut_ratio, cut_near, at, run, left, right = work
-    for k in range(n_classes):
-        totals[k] = 0.0
-    for q in range(n_known):
-        totals[sy[q]] += sw[q]
-    L = sides[0]
-    T = sides[1]
-    for j in range(n_classes):
-        t = 0.0
-        for k in range(n_classes):
-            t += totals[k] * cost[k, j]
-        T[j] = t
-        L[j] = 0.0
+def _least_cuts(v, sw, sy, n_known, n_classes, cost, L, T, running, at, run):
+    """`_sweep_exact`'s pass: the cuts of the least MC (positions at[:, :found], left class
+    weights run[:found]); returns (the least MC, found, the number of cuts)."""
     for k in range(n_classes):
         running[k] = 0.0
     lowest = np.inf
@@ -377,6 +359,93 @@ def _sweep_exact(v, sw, sy, n_known, n_classes, cost, total, table, ratio_slack,
                     run[found, k] = running[k]
                 found += 1
             c += 1
+    return lowest, found, c
+
+
+@numba.njit(**JIT)
+def _least_cuts_small(v, sw, sy, n_known, n_classes, cost, T, running, at, run):
+    """`_least_cuts` for at most four classes, its sums in four scalars a side instead of arrays
+    (kept in registers: several times faster a value): the left side's Σ_i N_i cost[i, j] as
+    there, the right side's kept as T_j minus each case's w · cost[y, j] in turn — the same
+    whole numbers as T_j - L_j (every number here a whole number below 2**52: exact); a class
+    beyond n_classes is +inf on both sides (never the least)."""
+    inf = np.inf
+    c4 = np.zeros((n_classes, 4))
+    for k in range(n_classes):
+        running[k] = 0.0
+        for j in range(n_classes):
+            c4[k, j] = cost[k, j]
+    L0 = 0.0
+    L1 = 0.0
+    L2 = 0.0 if n_classes > 2 else inf
+    L3 = 0.0 if n_classes > 3 else inf
+    R0 = T[0]
+    R1 = T[1] if n_classes > 1 else inf
+    R2 = T[2] if n_classes > 2 else inf
+    R3 = T[3] if n_classes > 3 else inf
+    if n_classes < 2:
+        L1 = inf
+    lowest = inf
+    found = 0
+    c = 0
+    nxt = v[0]
+    for q in range(n_known - 1):
+        yq = sy[q]
+        wq = sw[q]
+        running[yq] += wq
+        a0, a1, a2, a3 = wq * c4[yq, 0], wq * c4[yq, 1], wq * c4[yq, 2], wq * c4[yq, 3]
+        L0 += a0
+        L1 += a1
+        L2 += a2
+        L3 += a3
+        R0 -= a0
+        R1 -= a1
+        R2 -= a2
+        R3 -= a3
+        here = nxt
+        nxt = v[q + 1]
+        if nxt > here:
+            mc = 0.0
+            mc += min(min(L0, L1), min(L2, L3))
+            mc += min(min(R0, R1), min(R2, R3))
+            if mc <= lowest:
+                if mc < lowest:
+                    lowest = mc
+                    found = 0
+                at[0, found], at[1, found] = c, q
+                for k in range(n_classes):
+                    run[found, k] = running[k]
+                found += 1
+            c += 1
+    return lowest, found, c
+
+
+@numba.njit(**JIT)
+def _sweep_exact(v, sw, sy, n_known, n_classes, cost, total, table, ratio_slack, work):
+    """`_sweep` with exact MC (integer costs, weights and sums below 2**52) and weights >= 0, in
+    one pass over the values: Σ_i N_i · cost[i, j] of the left side kept up to date case by
+    case (L_j += w · cost[y, j]) and the right side's as T_j - L_j — in exact arithmetic the
+    same numbers as `_sweep`'s sums over the classes, in any order, and each side's class
+    weights as `_sweep`'s (all known - left is never negative). The cuts of the least MC so
+    far are remembered with their left class weights (a lower MC forgets them), so the gain
+    ratios and outputs visit only the cuts of the least MC, not every value again."""
+    running, totals, sides, mcs, cut_ratio, cut_near, at, run, left, right = work
+    for k in range(n_classes):
+        totals[k] = 0.0
+    for q in range(n_known):
+        totals[sy[q]] += sw[q]
+    L = sides[0]
+    T = sides[1]
+    for j in range(n_classes):
+        t = 0.0
+        for k in range(n_classes):
+            t += totals[k] * cost[k, j]
+        T[j] = t
+        L[j] = 0.0
+    if n_classes <= 4:
+        lowest, found, c = _least_cuts_small(v, sw, sy, n_known, n_classes, cost, T, running, at, run)
+    else:
+        lowest, found, c = _least_cuts(v, sw, sy, n_known, n_classes, cost, L, T, running, at, run)
     if c == 0:
         return 0, -np.inf
     # the largest approximate gain ratio among the cuts of least MC (near ones aside); often
@@ -608,8 +677,17 @@ def segment_integral(rowdata, start, end):
 
 
 @numba.njit(**JIT)
+def _move_row(row, place, lead, end, tmp):
+    """row[place[i]] = row[i] for every i in [lead, end), all at once (a permutation of the positions)."""
+    for i in range(lead, end):
+        tmp[i - lead] = row[i]
+    for i in range(lead, end):
+        row[place[i]] = tmp[i - lead]
+
+
+@numba.njit(**JIT)
 def partition_segment(w, order, vals, ys, rowdata, start, end, feature, column, code, threshold, n_children,
-                      n_classes, dest, buffer, vbuffer, ybuffer):
+                      n_classes, dest, buffer, vbuffer, ybuffer, place):
     """Divide the node's segment [start, end) among the children of a split on `feature` (a
     presorted attribute, column[feature] >= 0: a binary cut at `threshold`, x <= threshold
     left; else a discrete one, its codes rowdata[2 + code[feature]]: child = the code,
@@ -620,6 +698,9 @@ def partition_segment(w, order, vals, ys, rowdata, start, end, feature, column, 
     stably: each child's cases in their former order in a part of the segment of its own,
     the largest child's first (moved up in place: in a chain of nodes it is nearly all of
     them), then the other children in order, then the cases that stay.
+
+    dest, buffer, place (n,) int32 (place: positions), vbuffer (n,) float, ybuffer (n,) of ys's
+    type: work arrays.
 
     Returns (at (n_children,): each child's first position, sizes (n_children,), counts
     (n_children, n_classes): its class weights, added in row order as np.bincount adds them)."""
@@ -662,42 +743,48 @@ def partition_segment(w, order, vals, ys, rowdata, start, end, feature, column, 
             first[d] = q
             q += sizes[d]
     at = np.empty(n_children + 1, np.int64)
-    # the row-order data first (its cases read from order's last row before that row moves)
-    for r in range(rowdata.shape[0]):
-        nb = start
-        n_rest = 0
-        for i in range(start, end):
-            d = dest[order[rows, i]]
-            if d == big:
-                rowdata[r, nb] = rowdata[r, i]
-                nb += 1
-            else:
-                vbuffer[n_rest] = rowdata[r, i]
-                buffer[n_rest] = d
-                n_rest += 1
-        for d in range(n_children + 1):
-            at[d] = first[d]
-        for i in range(n_rest):
-            d = buffer[i]
-            rowdata[r, at[d]] = vbuffer[i]
+    # the row-order data (rowdata and order's last row) all move alike: each case's place is
+    # worked out once (`place`, from the first case that leaves the largest child's run: the
+    # ones before it stay where they are), then every such row is moved by it
+    for d in range(n_children + 1):
+        at[d] = first[d]
+    lead = start
+    while lead < end and dest[order[rows, lead]] == big:
+        lead += 1
+    nb = lead
+    for i in range(lead, end):
+        d = dest[order[rows, i]]
+        if d == big:
+            place[i] = nb
+            nb += 1
+        else:
+            place[i] = at[d]
             at[d] += 1
-    for r in range(order.shape[0]):
-        presorted = r < rows
-        nb = start
+    for r in range(rowdata.shape[0]):
+        _move_row(rowdata[r], place, lead, end, vbuffer)
+    for i in range(lead, end):
+        buffer[i - lead] = order[rows, i]
+    for i in range(lead, end):
+        order[rows, place[i]] = buffer[i - lead]
+    # each presorted column in its own order: the same stable partition, also from the first
+    # case that leaves the largest child's run
+    for r in range(rows):
+        i0 = start
+        while i0 < end and dest[order[r, i0]] == big:
+            i0 += 1
+        nb = i0
         n_rest = 0
-        for i in range(start, end):
+        for i in range(i0, end):
             s = order[r, i]
             if dest[s] == big:
                 order[r, nb] = s
-                if presorted:
-                    vals[r, nb] = vals[r, i]
-                    ys[r, nb] = ys[r, i]
+                vals[r, nb] = vals[r, i]
+                ys[r, nb] = ys[r, i]
                 nb += 1
             else:
                 buffer[n_rest] = s
-                if presorted:
-                    vbuffer[n_rest] = vals[r, i]
-                    ybuffer[n_rest] = ys[r, i]
+                vbuffer[n_rest] = vals[r, i]
+                ybuffer[n_rest] = ys[r, i]
                 n_rest += 1
         for d in range(n_children + 1):
             at[d] = first[d]
@@ -706,8 +793,7 @@ def partition_segment(w, order, vals, ys, rowdata, start, end, feature, column, 
             d = dest[s]
             p = at[d]
             order[r, p] = s
-            if presorted:
-                vals[r, p] = vbuffer[i]
-                ys[r, p] = ybuffer[i]
+            vals[r, p] = vbuffer[i]
+            ys[r, p] = ybuffer[i]
             at[d] = p + 1
     return first[:n_children].copy(), sizes[:n_children].copy(), counts
