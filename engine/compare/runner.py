@@ -35,8 +35,10 @@ the finished units written) and the process ends with status 143 (`Terminated`).
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import time
@@ -352,7 +354,6 @@ def _results_budget(config: dict, plans) -> int:
     """The most bytes a results file of this run can take, however it is laid out (a file far
     larger is refused before it is parsed): the configuration, and per unit its answers (at most
     64 bytes each, spaces and a line included) and 64 KiB for its labels and metrics."""
-    import json
 
     n_units = len(config["entries"]) * len(plans)
     answers = len(config["entries"]) * sum(int(test.sum()) for _train, test in plans)
@@ -368,6 +369,7 @@ def _check_resumed(path, done: dict, prepared: list[_Prepared], data: EncodedDat
     others within their ranges (store.figure_problem). A unit that fails refuses the whole file:
     our writer never makes such a unit, so the file was edited or damaged, and no other unit of
     it can then be trusted either; one line names the file, the entry and the fold."""
+    # deferred: the settings checks load only when a results file is resumed
     from ..data.spec.checks import MAX_COST
 
     n_attributes = len(data.schema.attributes)
@@ -658,7 +660,6 @@ def _terminate_on_sigterm():
     (the default would end this process at once and leave the workers blocked on their queue);
     returns what restores the handler before. Elsewhere (the window runs a comparison in a job
     thread) nothing: the workers still die with this process (`die_with_parent`)."""
-    import signal
 
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGTERM"):
         return lambda: None
@@ -690,7 +691,6 @@ def die_with_parent(parent: int) -> None:
     every WATCHDOG_INTERVAL s whether the parent is still its parent. SIGTERM and SIGINT are the
     parent's business: a forked worker would inherit the parent's SIGTERM handler, and Ctrl-C
     (sent to the whole process group) is turned into Cancel by the parent."""
-    import signal
 
     for name, action in (("SIGTERM", signal.SIG_DFL), ("SIGINT", signal.SIG_IGN)):
         if hasattr(signal, name):
@@ -700,6 +700,7 @@ def die_with_parent(parent: int) -> None:
                 pass
     if sys.platform.startswith("linux"):
         try:
+            # deferred: Linux's prctl, in a worker only
             import ctypes
 
             libc = ctypes.CDLL(None, use_errno=True)
