@@ -61,7 +61,7 @@ def test_the_reproduction_uses_the_papers_stop():
     from engine.algorithms.hfdt import PAPER
     from engine.algorithms.registry import get, resolve_params
 
-    assert PAPER == {"min_mass_share": 0.0}
+    assert PAPER == {"min_mass_share": 0.0, "answer": "firing_strength"}
     for label, name, params in H.METHODS:
         resolved = resolve_params(get(name), params)
         if name in ("hfdt", "fuzzy_id3"):

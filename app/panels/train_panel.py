@@ -121,7 +121,7 @@ _PARAM_LABELS = (
     QT_TRANSLATE_NOOP("ParamForm", "Decreasing"), QT_TRANSLATE_NOOP("ParamForm", "Learning rate"),
     QT_TRANSLATE_NOOP("ParamForm", "Epochs"), QT_TRANSLATE_NOOP("ParamForm", "Min membership"),
     QT_TRANSLATE_NOOP("ParamForm", "Min mass share"),
-    QT_TRANSLATE_NOOP("ParamForm", "Tnorm"), QT_TRANSLATE_NOOP("ParamForm", "Level"),
+    QT_TRANSLATE_NOOP("ParamForm", "Tnorm"), QT_TRANSLATE_NOOP("ParamForm", "Answer"), QT_TRANSLATE_NOOP("ParamForm", "Level"),
     QT_TRANSLATE_NOOP("ParamForm", "Tie order"), QT_TRANSLATE_NOOP("ParamForm", "Cost stop"),
     QT_TRANSLATE_NOOP("ParamForm", "N min"), QT_TRANSLATE_NOOP("ParamForm", "Trim"),
     QT_TRANSLATE_NOOP("ParamForm", "P enter"), QT_TRANSLATE_NOOP("ParamForm", "W1"),

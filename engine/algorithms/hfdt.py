@@ -94,9 +94,9 @@ HFDT = AlgorithmInfo(
         Param("seed", 0, N_("seed of the Kohonen visiting order"), kind="int", minimum=0),
         Param("answer", "auto", N_(
             "how the leaves a case reaches give its answer: firing_strength, the label with the largest summed "
-            "firing strength (the paper's rule); class_share, the largest share of the class distributions weighted "
-            "by the firing strengths (fuzzy ID3's rule); auto, class shares without a class hierarchy and the "
-            "paper's rule with one (chosen by cross-validation)"), kind="choice", choices=ANSWERS),
+            "firing strength (the published rule); class_share, the largest share of the class distributions "
+            "weighted by the firing strengths (fuzzy ID3's rule); auto, class shares without a class hierarchy "
+            "and the published rule with one (chosen by cross-validation)"), kind="choice", choices=ANSWERS),
     ),
     uses=("hierarchy",),
     missing="fractional",

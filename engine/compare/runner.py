@@ -55,7 +55,7 @@ from ..edits import EDITED, Edit, edited_learner
 from ..errors import Cancelled, OptionError
 from ..evaluate import Evaluation, FoldResult, fold_plans, score_fold
 from ..i18n import _
-from ..metrics import METRICS, SECONDS, ordered
+from ..metrics import METRICS, SECONDS, metric, ordered
 from ..progress import Progress, ProgressCallback, as_progress
 from ..trust.stability import check_bootstrap, tree_stability
 from ..workflows import AlgorithmEvaluation, Scoring, check_missing_rate, inject_missing
@@ -377,7 +377,7 @@ def _check_resumed(path, done: dict, prepared: list[_Prepared], data: EncodedDat
     for (e, f), unit in sorted(done.items()):
         p = prepared[e]
         universe = p.scoring.hierarchy_labels if p.scoring.hierarchy is not None else p.scoring.labels
-        label_keys = {k for k in unit.metrics if k in store.LABEL_METRICS or k.startswith("accuracy_level_")}
+        label_keys = {k for k in unit.metrics if k in store.LABEL_METRICS or metric(k).level is not None}
         if p.scoring.strategy is not None:
             label_keys.discard("avg_misclassification_cost")
         recomputed = None
@@ -393,7 +393,7 @@ def _check_resumed(path, done: dict, prepared: list[_Prepared], data: EncodedDat
                 from None
         if p.scoring.strategy is not None:
             recomputed.pop("avg_misclassification_cost", None)
-        missing = [k for k in list(recomputed) + ["fit_seconds", "predict_seconds"] if k not in unit.metrics]
+        missing = [k for k in list(recomputed) + [k for k, m in METRICS.items() if m.kind == SECONDS] if k not in unit.metrics]
         if missing:
             raise store.refuse_unit(path, p.name, where, _("it lacks {names}").format(names=", ".join(missing)))
         for name, value in unit.metrics.items():

@@ -1642,6 +1642,10 @@ Which row holds the column names? The rows above it are skipped.</source>
             <translation>层</translation>
         </message>
         <message>
+            <source>Answer</source>
+            <translation>答案规则</translation>
+        </message>
+        <message>
             <source>Tie order</source>
             <translation>平局顺序</translation>
         </message>

@@ -83,7 +83,7 @@
         </message>
         <message>
             <location filename="engine/algorithms/classic.py" line="91" />
-            <location filename="engine/algorithms/mincost.py" line="493" />
+            <location filename="engine/algorithms/mincost.py" line="519" />
             <location filename="engine/algorithms/ordinal.py" line="253" />
             <location filename="engine/algorithms/roughset.py" line="108" />
             <source>fewest cases in a node that may be split</source>
@@ -92,7 +92,7 @@
         <message>
             <location filename="engine/algorithms/classic.py" line="92" />
             <location filename="engine/algorithms/id3.py" line="59" />
-            <location filename="engine/algorithms/mincost.py" line="494" />
+            <location filename="engine/algorithms/mincost.py" line="520" />
             <location filename="engine/algorithms/ordinal.py" line="150" />
             <location filename="engine/algorithms/roughset.py" line="109" />
             <source>deepest level (empty: no limit)</source>
@@ -265,8 +265,8 @@
         </message>
         <message>
             <location filename="engine/algorithms/hfdt.py" line="95" />
-            <source>how the leaves a case reaches give its answer: firing_strength, the label with the largest summed firing strength (the paper's rule); class_share, the largest share of the class distributions weighted by the firing strengths (fuzzy ID3's rule); auto, class shares without a class hierarchy and the paper's rule with one (chosen by cross-validation)</source>
-            <translation>个案所到达的叶节点如何给出答案：firing_strength，取激活强度之和最大的标签（论文的规则）；class_share，取按激活强度加权的类别分布中份额最大的类别（模糊 ID3 的规则）；auto，没有类别层次时用类别份额，有层次时用论文的规则（由交叉验证选定）</translation>
+            <source>how the leaves a case reaches give its answer: firing_strength, the label with the largest summed firing strength (the published rule); class_share, the largest share of the class distributions weighted by the firing strengths (fuzzy ID3's rule); auto, class shares without a class hierarchy and the published rule with one (chosen by cross-validation)</source>
+            <translation>个案所到达的叶节点如何给出答案：firing_strength，取激活强度之和最大的标签（原文的规则）；class_share，取按激活强度加权的类别分布中份额最大的类别（模糊 ID3 的规则）；auto，没有类别层次时用类别份额，有层次时用原文的规则（由交叉验证选定）</translation>
         </message>
         <message>
             <location filename="engine/algorithms/hfdt.py" line="111" />
@@ -315,67 +315,67 @@
             <translation>正在生长 ID3 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="512" />
+            <location filename="engine/algorithms/mincost.py" line="538" />
             <source>w1..w4 must not all be zero</source>
             <translation>w1..w4 不能全为零</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="498" />
+            <location filename="engine/algorithms/mincost.py" line="524" />
             <source>weight of the misclassification cost MC' in F</source>
             <translation>F 中误分类代价 MC' 的权重</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="499" />
+            <location filename="engine/algorithms/mincost.py" line="525" />
             <source>weight of the test cost TC' in F</source>
             <translation>F 中测试代价 TC' 的权重</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="500" />
+            <location filename="engine/algorithms/mincost.py" line="526" />
             <source>weight of the waiting cost WC' in F</source>
             <translation>F 中等待时间代价 WC' 的权重</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="501" />
+            <location filename="engine/algorithms/mincost.py" line="527" />
             <source>weight of the gain ratio GR' (subtracted) in F</source>
             <translation>F 中信息增益率 GR' 的权重（减去）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="508" />
+            <location filename="engine/algorithms/mincost.py" line="534" />
             <source>w1..w4 are all zero; give at least one a weight</source>
             <translation>w1..w4 全为零；请至少给其中一个赋予权重</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="519" />
+            <location filename="engine/algorithms/mincost.py" line="545" />
             <source>M3 minimum cost (MC, test, waiting costs and gain ratio, normalised and weighted)</source>
             <translation>M3 最小代价（误分类代价、测试代价、等待时间代价与信息增益率，归一化并加权）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="531" />
+            <location filename="engine/algorithms/mincost.py" line="557" />
             <source>M2 minimum total cost (Ling et al. 2004: largest total-cost reduction)</source>
             <translation>M2 最小总代价（Ling 等 2004：总代价降低最大）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="537" />
+            <location filename="engine/algorithms/mincost.py" line="563" />
             <source>M1 (C4.5 gain ratio and missing values, minimum-cost labels)</source>
             <translation>M1（C4.5 信息增益率与缺失值处理，最小代价标签）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="561" />
+            <location filename="engine/algorithms/mincost.py" line="587" />
             <source>growing the minimum-cost tree (M3)</source>
             <translation>正在生长最小代价决策树（M3）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="568" />
+            <location filename="engine/algorithms/mincost.py" line="594" />
             <source>growing the minimum total cost tree (M2)</source>
             <translation>正在生长最小总代价决策树（M2）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="521" />
+            <location filename="engine/algorithms/mincost.py" line="547" />
             <source>ties in F and MC: the smaller test cost first, or the smaller waiting cost first</source>
             <translation>F 与 MC 相同时：测试代价较小者优先，或等待时间代价较小者优先</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/mincost.py" line="523" />
+            <location filename="engine/algorithms/mincost.py" line="549" />
             <source>also make a leaf when the chosen split's total-cost reduction (as M2 computes it) is not positive</source>
             <translation>所选分裂的总代价降低（按 M2 的算法）不为正时也生成叶节点</translation>
         </message>
@@ -2601,179 +2601,179 @@
             <translation>训练规模“{size}”不是数字（应为比例如 0.25，或行数）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="159" />
+            <location filename="engine/compare/runner.py" line="161" />
             <source>needs ordered classes (a class order)</source>
             <translation>需要有序类别（类别顺序）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="324" />
+            <location filename="engine/compare/runner.py" line="326" />
             <source>about 1 s left</source>
             <translation>约剩 1 秒</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="329" />
+            <location filename="engine/compare/runner.py" line="331" />
             <source>about {n} h left</source>
             <translation>约剩 {n} 小时</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="418" />
+            <location filename="engine/compare/runner.py" line="420" />
             <source>nothing to compare: give at least one algorithm</source>
             <translation>没有可比较的内容：请至少给出一个算法</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="426" />
+            <location filename="engine/compare/runner.py" line="428" />
             <source>a Dask scheduler goes with the dask executor, and the dask executor needs one (an address such as tcp://host:8786, or local:N)</source>
             <translation>Dask 调度器需配合 dask 执行器使用，dask 执行器也需要一个调度器（地址如 tcp://host:8786，或 local:N）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="161" />
+            <location filename="engine/compare/runner.py" line="163" />
             <source>separates two classes; with {n} classes it needs a positive class</source>
             <translation>只区分两个类别；有 {n} 个类别时需要指定正类</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="164" />
+            <location filename="engine/compare/runner.py" line="166" />
             <source>needs a value for its parameter {names}</source>
             <translation>需要给出其参数 {names} 的值</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="326" />
+            <location filename="engine/compare/runner.py" line="328" />
             <source>about {n} s left</source>
             <translation>约剩 {n} 秒</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="328" />
+            <location filename="engine/compare/runner.py" line="330" />
             <source>about {n} min left</source>
             <translation>约剩 {n} 分钟</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="385" />
-            <location filename="engine/compare/runner.py" line="390" />
+            <location filename="engine/compare/runner.py" line="387" />
+            <location filename="engine/compare/runner.py" line="392" />
             <source>its answers name labels this entry cannot give</source>
             <translation>其回答含有该条目不可能给出的标签</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="530" />
-            <location filename="engine/compare/runner.py" line="549" />
+            <location filename="engine/compare/runner.py" line="532" />
+            <location filename="engine/compare/runner.py" line="551" />
             <source>the comparison was cancelled</source>
             <translation>比较已取消</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="767" />
+            <location filename="engine/compare/runner.py" line="768" />
             <source>running on a Dask cluster needs the "distributed" package (pip install "dask[distributed]")</source>
             <translation>在 Dask 集群上运行需要“distributed”包（pip install "dask[distributed]"）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="144" />
+            <location filename="engine/compare/runner.py" line="146" />
             <source>hold-out {k} of {n}</source>
             <translation>留出法第 {k} 次（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="149" />
+            <location filename="engine/compare/runner.py" line="151" />
             <source> on {size}</source>
             <translation>，使用{size}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="421" />
+            <location filename="engine/compare/runner.py" line="423" />
             <source>jobs must be at least 1, not {n}</source>
             <translation>jobs 至少为 1，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="423" />
+            <location filename="engine/compare/runner.py" line="425" />
             <source>executor must be one of {executors}, not {executor}</source>
             <translation>执行器必须是 {executors} 之一，而不是 {executor}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="429" />
+            <location filename="engine/compare/runner.py" line="431" />
             <source>the folder of the results file "{path}" does not exist</source>
             <translation>结果文件“{path}”所在的文件夹不存在</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="109" />
+            <location filename="engine/compare/runner.py" line="111" />
             <source>the hold-out share must be between 0 and 1 (e.g. 0.3), not {share}</source>
             <translation>留出比例必须在 0 到 1 之间（例如 0.3），而不是 {share}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="113" />
+            <location filename="engine/compare/runner.py" line="115" />
             <source>cross-validation needs at least 2 folds, not {n}</source>
             <translation>交叉验证至少需要 2 折，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="116" />
+            <location filename="engine/compare/runner.py" line="118" />
             <source>repeats must be at least 1, not {n}</source>
             <translation>重复次数至少为 1，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="146" />
+            <location filename="engine/compare/runner.py" line="148" />
             <source>fold {k} of {n}</source>
             <translation>第 {k} 折（共 {n} 折）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="207" />
+            <location filename="engine/compare/runner.py" line="209" />
             <source>two entries are both named "{name}": give them different parameters or names</source>
             <translation>两个条目都名为“{name}”：请给它们不同的参数或名称</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="211" />
+            <location filename="engine/compare/runner.py" line="213" />
             <source>{algorithm} does not apply to this problem: it {reason}</source>
             <translation>{algorithm} 不适用于该问题：它{reason}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="221" />
+            <location filename="engine/compare/runner.py" line="223" />
             <source>"{name}" is the baseline's name: give the entry another</source>
             <translation>“{name}”是基线的名称：请给该条目另起名称</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="396" />
+            <location filename="engine/compare/runner.py" line="398" />
             <source>it lacks {names}</source>
             <translation>缺少 {names}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="491" />
+            <location filename="engine/compare/runner.py" line="493" />
             <source>{entry}, {fold} done; {left}</source>
             <translation>{entry}，{fold}完成；{left}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="499" />
+            <location filename="engine/compare/runner.py" line="501" />
             <source>{n} of {total} units to run</source>
             <translation>{total} 个单元中有 {n} 个待运行</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="776" />
+            <location filename="engine/compare/runner.py" line="777" />
             <source>"{scheduler}": local:N needs a number of workers N &gt;= 1</source>
             <translation>“{scheduler}”：local:N 需要工作进程数 N &gt;= 1</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="120" />
+            <location filename="engine/compare/runner.py" line="122" />
             <source>a comparison counts the stability in bootstrap models: at least 1, not {n}</source>
             <translation>比较在自助模型中统计稳定性：至少为 1，而不是 {n}</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="147" />
+            <location filename="engine/compare/runner.py" line="149" />
             <source>, repeat {k} of {n}</source>
             <translation>，第 {k} 次重复（共 {n} 次）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="500" />
+            <location filename="engine/compare/runner.py" line="502" />
             <source> ({n} done before)</source>
             <translation>（之前已完成 {n} 个）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="531" />
+            <location filename="engine/compare/runner.py" line="533" />
             <source>; {n} of {total} units are kept in the results file</source>
             <translation>；{total} 个单元中有 {n} 个保存在结果文件中</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="784" />
+            <location filename="engine/compare/runner.py" line="785" />
             <source>no Dask scheduler answers at "{scheduler}" ({error})</source>
             <translation>“{scheduler}”处没有 Dask 调度器应答（{error}）</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="551" />
+            <location filename="engine/compare/runner.py" line="553" />
             <source>{entry}: stability, the model on all rows</source>
             <translation>{entry}：稳定性，在全部行上拟合的模型</translation>
         </message>
         <message>
-            <location filename="engine/compare/runner.py" line="552" />
+            <location filename="engine/compare/runner.py" line="554" />
             <source>{entry}: stability, bootstrap model {b} of {B}</source>
             <translation>{entry}：稳定性，第 {b} 个自助模型（共 {B} 个）</translation>
         </message>
@@ -7932,6 +7932,10 @@
             <location filename="engine/xlsx_calculator.py" line="476" />
             <source>Not a value of {name}</source>
             <translation>不是 {name} 的取值</translation>
+        </message>
+        <message>
+            <source>how the leaves a case reaches give its answer: firing_strength, the label with the largest summed firing strength (the paper's rule); class_share, the largest share of the class distributions weighted by the firing strengths (fuzzy ID3's rule); auto, class shares without a class hierarchy and the paper's rule with one (chosen by cross-validation)</source>
+            <translation type="vanished">个案所到达的叶节点如何给出答案：firing_strength，取激活强度之和最大的标签（论文的规则）；class_share，取按激活强度加权的类别分布中份额最大的类别（模糊 ID3 的规则）；auto，没有类别层次时用类别份额，有层次时用论文的规则（由交叉验证选定）</translation>
         </message>
         <message>
             <source>planned (default): ask any attribute a still-possible rule tests, in the order of least expected total cost; utility: the tree's next tests by expected cost removed per unit of test cost (fuzzy and trichotomy trees always)</source>
