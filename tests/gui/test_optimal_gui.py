@@ -42,7 +42,20 @@ def test_optimal_in_the_train_tab_then_cut_by_its_time_limit(window, demo_dir, t
         "max_depth": 3, "min_samples_leaf": 20, "leaf_penalty": 0.5, "time_limit": None}
     info = model.tree.info
     assert info["optimal"] is True and info["gap"] == 0.0 and info["lower_bound"] == info["objective"]
-    assert 1 <= model.tree.depth <= 3 and min(_leaf_weights(model.tree)) >= 20
+    # the window's tree is the engine's on the same rows and settings (the form's values reached it)
+    from engine.algorithms.params import resolve_params
+    from engine.algorithms.registry import get
+    from engine.data import read_table
+    from engine.data.encode import encode
+
+    info_ = get("optimal")
+    project = window.project
+    data = encode(read_table(project.data_path, project.sheet), project.spec)
+    direct = info_.fit(data, project.spec, resolve_params(info_, {"max_depth": 3, "min_samples_leaf": 20,
+                                                                  "leaf_penalty": 0.5}))
+    assert [float(n.counts.sum()) for n in direct.nodes if n.is_leaf] == _leaf_weights(model.tree)
+    assert direct.info["objective"] == info["objective"]
+    assert model.tree.depth <= 3 and min(_leaf_weights(model.tree)) >= 20
     assert panel.status.text() == "done: optimal"
     assert panel.progress.value() == panel.progress.maximum() == 1
     finished = info["objective"]
