@@ -38,6 +38,8 @@ PDF_DEBS="poppler-utils"
 # tests/test_xlsx_calculator.py recalculates the exported Excel calculator in LibreOffice Calc, headless
 # (soffice --convert-to; about 190 MB installed, no X libraries: the -nogui build)
 CALC_DEBS="libreoffice-calc-nogui"
+# Weka's example .arff files (soybean, breast-cancer, vote): the rough-set tests on missing values
+WEKA_DEBS="weka"
 VENV_DEBS="python3-venv python3-pip"
 
 say() { printf 'quickstart: %s\n' "$*" >&2; }
@@ -63,7 +65,7 @@ apt_install() {  # apt_install PACKAGE... (quietly; only when APT_AS says it may
 
 system_packages() {
     local wanted="$QT_DEBS"
-    [ "$mode" = test ] && wanted="$wanted $CJK_DEBS $APPIMAGE_DEBS $JRE_DEBS $PDF_DEBS $CALC_DEBS"
+    [ "$mode" = test ] && wanted="$wanted $CJK_DEBS $APPIMAGE_DEBS $JRE_DEBS $PDF_DEBS $CALC_DEBS $WEKA_DEBS"
     # shellcheck disable=SC2086
     if command -v dpkg >/dev/null 2>&1 && dpkg -s $wanted >/dev/null 2>&1; then
         return 0  # all there

@@ -12,7 +12,7 @@ import pytest
 
 from engine.algorithms.c45 import info_gain
 from engine.algorithms.registry import get, resolve_params
-from engine.algorithms.roughset import choose_dp, choose_rs, rough_scores
+from engine.algorithms.roughset import PAPER_READING, choose_dp, choose_rs, rough_scores
 from engine.consult import Consultation
 from engine.data import read_table
 from engine.data.encode import encode
@@ -30,8 +30,10 @@ from test_grow import dp_example
 
 
 def fit(name, data, spec=None, **params):
+    """Fitted in the paper's reading (no pruning, unknown cases stay; PAPER_READING) unless told."""
     info = get(name)
-    return info.fit(data, spec, resolve_params(info, params))
+    paper = PAPER_READING if name in ("dp", "rs") else {}
+    return info.fit(data, spec, resolve_params(info, {**paper, **params}))
 
 
 def rules(tree):
@@ -283,11 +285,11 @@ def test_a_case_with_the_attribute_unknown_stays_at_the_node(tmp_path):
     root = splitter.root()
     gamma = {data.schema.names[c.attribute]: c["gamma"] for c in splitter.candidates(root)}
     assert gamma == {"x": pytest.approx(5 / 6), "z": 0.0}
-    tree = fit("dp", data)
+    tree = fit("dp", data, unknowns="stay", prune="none")  # the paper's reading (PAPER_READING)
     assert data.schema.names[tree.root.feature] == "x"
     assert tree.root.counts.tolist() == [4, 2]
     assert sorted(tree.nodes[c].counts.tolist() for c in tree.root.children) == [[0, 2], [3, 0]]
-    p = predict(tree, np.array([[np.nan, 0.0]]), get("dp").missing)
+    p = predict(tree, np.array([[np.nan, 0.0]]), "stop")
     assert p.labels.tolist() == [0] and p.nodes.tolist() == [0]
 
 

@@ -81,7 +81,8 @@ CHOICE_WORDS = (N_("auto"), N_("concordant"), N_("entropy"), N_("exact"), N_("gi
                 N_("median"), N_("minimum"), N_("negate"), N_("net"), N_("none"), N_("product"), N_("ramp"),
                 N_("reciprocal"), N_("test_first"), N_("waiting_first"), N_("fractional"), N_("stop"),
                 N_("cost_complexity"), N_("ccp"), N_("sequential"), N_("batch"), N_("hybrid"), N_("planned"),
-                N_("all"), N_("quantile"), N_("firing_strength"), N_("class_share"))
+                N_("all"), N_("quantile"), N_("firing_strength"), N_("class_share"), N_("stay"), N_("node"),
+                N_("known"), N_("pessimistic"), N_("categories"), N_("mdl"), N_("sum"), N_("weighted"))
 
 
 def choice_text(value) -> str:

@@ -19,13 +19,31 @@ The choice at a node, among the attributes not yet used on the path:
 they are compared to 10 decimals, so sums of fractions that are equal in exact
 arithmetic tie and the attribute order decides.
 
-Missing values (the paper deletes such rows; users have them): γ counts a case
+Missing values (the paper deletes such rows; users have them). With `unknowns=stay` (the
+paper's reading, PAPER_READING): γ counts a case
 with the attribute unknown in the node's size but never in the positive region
 (an unknown value cannot certify a class), purity and gain ratio are taken over
 the known cases (the gain ratio as C4.5 does, scaled by the known share). At a
 split, such a case stays in the node: it counts in the node's distribution and
 label but goes no further, and a new case with the value unknown is answered by
-that node too (missing policy "stop"), as ID3 does here.
+that node too, as ID3 does here. The defaults (issue 42, chosen by 10-fold cross-validation on
+Weka's soybean, breast-cancer and vote, tests/benchmarks/RESULTS.md) are `unknowns=fractional`
+and `prune=pessimistic`, and prediction spreads a case with a value unknown over the branches
+(policy "fractional") as training did: on soybean, the cases with unknowns were all misclassified
+by the paper's reading, stuck at the node that tests their unknown attribute.
+
+Options for users' files (issue 42; PAPER_READING is what `reproduce dp` fits with):
+- `unknowns=fractional` (default): a case with the attribute unknown goes down every branch with the
+  branch's share of the known weight (C4.5's fractional cases) instead of staying at the node.
+- `purity=weighted` (DP): Σ_v max_k |c_v ∩ D_k| / known weight instead of the sum of granule purities.
+- `min_gamma`: a γ below it counts as 0 (so DP falls back to purity, RS to the gain ratio).
+- `gamma_over=known` (DP): γ = |POS| / (weight of the cases with the attribute known) instead of the
+  node's whole weight.
+- `prune=pessimistic` (default): C4.5's error-based subtree replacement (CF 0.25) after growing; the cases
+  that stayed at an internal node count as that node's errors.
+- `few_values=categories` (default): a numeric column holding only whole numbers with 2 to 10
+  distinct values that MDL leaves uncut is split on each of its values (cuts between them), so a
+  0/1 column is a yes/no attribute; `mdl`: left as MDL leaves it (uncut: never offered).
 """
 
 from __future__ import annotations
@@ -42,9 +60,10 @@ from ..progress import Progress
 from ..tree.grow import BestByKey, Candidate, Cases, GrowthParts, Stopping, majority_label, min_cost_label
 from ..tree.model import Tree
 from ..tree.splitters import CodesSplitter
-from .c45 import gain_ratio, info_gain
+from ..tree.prune import prune_to
+from .c45 import add_errors, gain_ratio, info_gain
+from .discretize import mdl_cuts
 from .classic import cost_matrix
-from .id3 import discretised_codes
 from .hierarchy_labels import with_hierarchy_labels
 from .params import AlgorithmInfo, Param
 
@@ -66,6 +85,121 @@ def rough_table(tables: np.ndarray, total: float) -> tuple[np.ndarray, dict, np.
     and γ, purity, gain, gain ratio as scores; which attributes offer a partition."""
     out, offered = rough_table_scores(tables, total)
     return out[:, 0], {"gamma": out[:, 0], "purity": out[:, 1], "gain": out[:, 2], "gain_ratio": out[:, 3]}, offered
+
+
+def rough_table_known(tables: np.ndarray, total: float) -> tuple[np.ndarray, dict, np.ndarray]:
+    """As `rough_table`, with γ over the cases whose value is known: |POS| / known weight."""
+    values, scores, offered = rough_table(tables, total)
+    known = tables.sum(axis=(1, 2))
+    gamma = np.where(known > 0, values * total / np.where(known > 0, known, 1.0), 0.0)
+    return gamma, {**scores, "gamma": gamma}, offered
+
+
+def weighted_purity(score):
+    """`score` with the attribute purity as the granules' purities weighted by their shares of the
+    node's known weight, Σ_v max_k |c_v ∩ D_k| / known (the majority rule's training accuracy, in
+    [0, 1]), instead of their plain sum (which grows with the number of values)."""
+
+    def weighted(tables: np.ndarray, total: float):
+        values, scores, offered = score(tables, total)
+        known = tables.sum(axis=(1, 2))
+        purity = np.where(known > 0, tables.max(axis=2).sum(axis=1) / np.where(known > 0, known, 1.0), 0.0)
+        return values, {**scores, "purity": purity}, offered
+
+    return weighted
+
+
+def gamma_floor(score, floor: float):
+    """`score` with every γ below `floor` counted as 0 (so the choice falls back to purity or gain
+    ratio when no attribute's positive region is at least that share of the node)."""
+
+    def floored(tables: np.ndarray, total: float):
+        values, scores, offered = score(tables, total)
+        gamma = np.where(values < floor - 1e-12, 0.0, values)
+        return gamma, {**scores, "gamma": gamma}, offered
+
+    return floored
+
+
+#: the largest number of distinct whole values a numeric column may have to be split on its values
+FEW_VALUES = 10
+
+
+def whole_values(column: np.ndarray) -> np.ndarray | None:
+    """The sorted distinct known values of a column holding only whole numbers, 2 to FEW_VALUES of
+    them; None otherwise."""
+    known = column[column == column]
+    if not len(known) or not np.all(np.isfinite(known)) or not np.all(known == np.round(known)):
+        return None
+    values = np.unique(known)
+    return values if 2 <= len(values) <= FEW_VALUES else None
+
+
+def rough_codes(data: EncodedData, few_values: str = "categories"):
+    """Codes per attribute as `id3.discretised_codes` gives them (categories, or MDL intervals);
+    with `few_values="categories"` a whole-number column of 2..FEW_VALUES values that MDL leaves
+    uncut gets a cut midway between each two neighbouring values (one branch per value)."""
+    codes = np.empty_like(data.X)
+    cuts: list = []
+    sizes: list[int] = []
+    for j, attr in enumerate(data.schema.attributes):
+        column = data.X[:, j]
+        if attr.categories is not None:
+            codes[:, j] = column
+            cuts.append(None)
+            sizes.append(len(attr.categories))
+            continue
+        c = mdl_cuts(column, data.y, data.w, len(data.classes))
+        if not c and few_values == "categories":
+            values = whole_values(column)
+            if values is not None:
+                c = [float(v) for v in (values[:-1] + values[1:]) / 2]
+        known = column == column
+        codes[:, j] = np.nan
+        codes[known, j] = np.searchsorted(np.asarray(c, dtype=np.float64), column[known], side="left")
+        cuts.append(c)
+        sizes.append(len(c) + 1)
+    return codes, cuts, sizes
+
+
+#: C4.5's confidence factor for `prune=pessimistic`
+CONFIDENCE = 0.25
+
+
+def pessimistic_prune(tree: Tree, cf: float = CONFIDENCE) -> Tree:
+    """C4.5's error-based subtree replacement: a node becomes a leaf when its estimated errors as a
+    leaf (training errors plus the binomial upper limit at `cf`) are no more than its subtree's (its
+    leaves' estimates plus those of the cases that stayed at internal nodes) plus 0.1."""
+    nodes = tree.nodes
+    collapse = np.full(len(nodes), np.inf)
+
+    def estimate(counts, label) -> float:
+        n = float(counts.sum())
+        if n <= 0:
+            return 0.0
+        e = n - float(counts[label])
+        return e + add_errors(n, e, cf)
+
+    def errors(i: int) -> float:
+        node = nodes[i]
+        as_leaf = estimate(node.counts, node.label)
+        if node.is_leaf:
+            return as_leaf
+        below = sum(errors(c) for c in node.children)
+        stayed = np.clip(node.counts - sum(nodes[c].counts for c in node.children), 0.0, None)
+        if stayed.sum() > 1e-9:
+            below += estimate(stayed, node.label)
+        if as_leaf <= below + 0.1:
+            collapse[i] = 0.0
+            return as_leaf
+        return below
+
+    errors(0)
+    if not np.isfinite(collapse).any():
+        return tree
+    out = prune_to(tree, collapse, 0.0)
+    out.tnorm, out.aggregate, out.answer_as, out.label_costs = tree.tnorm, tree.aggregate, tree.answer_as, tree.label_costs
+    return out
 
 
 def _rounded(name: str):
@@ -107,17 +241,39 @@ choose_rs = ChooseRS()
 PARAMS = (
     Param("min_samples_split", 2, N_("fewest cases in a node that may be split"), kind="int", minimum=2),
     Param("max_depth", None, N_("deepest level (empty: no limit)"), kind="int", minimum=1),
+    Param("unknowns", "fractional", N_("training cases with the attribute unknown: stay at the node, or go down "
+                                 "every branch in shares (fractional)"), kind="choice", choices=("stay", "fractional")),
+    Param("min_gamma", 0.0, N_("a dependency γ below this counts as 0 (0: the paper's rule)"), kind="float",
+          minimum=0.0, maximum=1.0),
+    Param("prune", "pessimistic", N_("pruning after growing: none, or C4.5's pessimistic error estimate (CF 0.25)"),
+          kind="choice", choices=("none", "pessimistic")),
+    Param("few_values", "categories", N_("whole-number columns of at most 10 values that MDL leaves uncut: "
+                                         "split on their values (categories), or left uncut (mdl)"),
+          kind="choice", choices=("categories", "mdl")),
 )
+
+#: DP's own: how γ counts unknown values (RS's γ > 0 test and order hardly ever move with it) and
+#: which purity it falls back to (RS falls back to the gain ratio)
+DP_PARAMS = PARAMS + (
+    Param("gamma_over", "node", N_("dependency γ over the node's cases, or over those with the attribute known"),
+          kind="choice", choices=("node", "known")),
+    Param("purity", "sum", N_("attribute purity: the sum of the granules' purities (the paper), or their "
+                              "average weighted by granule size (weighted)"), kind="choice", choices=("sum", "weighted")),
+)
+
+#: the paper's reading (ALGORITHMS.md §2), the one `reproduce dp` fits with: unknown cases stay at the
+#: node (the paper deletes them), no pruning, numeric columns only as MDL cuts them
+PAPER_READING = {"unknowns": "stay", "prune": "none", "few_values": "mdl"}
 
 DP = AlgorithmInfo(
     name="dp", family="roughset",
     title=N_("DP (rough-set dependency, then purity; multiway, MDL discretisation)"),
-    params=PARAMS, uses=("misclassification_costs",), missing="stop",
+    params=DP_PARAMS, uses=("misclassification_costs",), missing="fractional",
 )
 RS = AlgorithmInfo(
     name="rs", family="roughset",
     title=N_("RS (rough-set dependency, then gain ratio; multiway, MDL discretisation)"),
-    params=PARAMS, uses=("misclassification_costs",), missing="stop",
+    params=PARAMS, uses=("misclassification_costs",), missing="fractional",
 )
 
 
@@ -126,8 +282,14 @@ def rough_parts(choice, message: str):
     intervals scored by γ, purity and gain ratio; leaves by majority or least cost."""
 
     def parts(data: EncodedData, spec: ProblemSpec | None, params: dict) -> GrowthParts:
-        codes, cuts, sizes = discretised_codes(data)
-        splitter = CodesSplitter(data, codes, sizes, cuts, table_score=rough_table, missing="stay")
+        codes, cuts, sizes = rough_codes(data, params.get("few_values", "categories"))
+        score = rough_table_known if params.get("gamma_over", "node") == "known" else rough_table
+        if params.get("purity", "sum") == "weighted":
+            score = weighted_purity(score)
+        floor = float(params.get("min_gamma", 0.0) or 0.0)
+        if floor > 0:
+            score = gamma_floor(score, floor)
+        splitter = CodesSplitter(data, codes, sizes, cuts, table_score=score, missing=params.get("unknowns", "stay"))
         cost = cost_matrix(spec, data)
         stopping = Stopping(max_depth=params.get("max_depth"), min_samples_split=params.get("min_samples_split", 2),
                             min_samples_leaf=0, min_impurity_decrease=None)
@@ -139,7 +301,8 @@ def rough_parts(choice, message: str):
 
 def fit_rough(parts):
     def fit(data: EncodedData, spec: ProblemSpec | None, params: dict, progress: Progress | None = None) -> Tree:
-        return parts(data, spec, params).grow(progress)
+        tree = parts(data, spec, params).grow(progress)
+        return pessimistic_prune(tree) if params.get("prune", "none") == "pessimistic" else tree
 
     return fit
 

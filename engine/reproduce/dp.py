@@ -16,7 +16,8 @@ cut by Fayyad & Irani's entropy/MDL method on each training fold only
 - "C4.5": our J48 (`c45`, default parameters, pruned) on the training fold's
   intervals declared as nominal attributes (multiway splits on them); the
   test fold is cut with the same cut points.
-- "RS", "DP": the rough-set learners (`rs`, `dp`, defaults), which compute
+- "RS", "DP": the rough-set learners (`rs`, `dp`, in the paper's reading
+  `roughset.PAPER_READING`: no pruning, MDL cuts only), which compute
   the same MDL cuts themselves inside `fit` on the training fold.
 - "C4.5 unpruned": a secondary reference, not in the paper: our `c45` with
   prune=false on the same intervals (the paper's leaf counts, C4.5 above DP and
@@ -47,6 +48,7 @@ import pandas as pd
 
 from ..algorithms.id3 import discretised_codes
 from ..algorithms.registry import get, resolve_params
+from ..algorithms.roughset import PAPER_READING
 from ..data import read_table
 from ..data.encode import AttributeSchema, DataSchema, EncodedData, encode
 from ..data.spec import ProblemSpec
@@ -148,7 +150,7 @@ def cross_validate(data: EncodedData, repeats: int, folds: int = FOLDS, step=Non
                 if name == "c45":  # C4.5 on the training fold's intervals
                     out[LABELS[name]].append(_fit_score(name, cut_train, cut_test, y_test))
                 else:  # the rough-set learners cut the training fold themselves
-                    out[LABELS[name]].append(_fit_score(name, train, X_test, y_test))
+                    out[LABELS[name]].append(_fit_score(name, train, X_test, y_test, PAPER_READING))
             out[UNPRUNED_REFERENCE].append(_fit_score("c45", cut_train, cut_test, y_test, {"prune": False}))
             out[NUMERIC_REFERENCE].append(_fit_score("c45", train, X_test, y_test))
             if step is not None:
