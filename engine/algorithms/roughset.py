@@ -243,7 +243,7 @@ PARAMS = (
     Param("max_depth", None, N_("deepest level (empty: no limit)"), kind="int", minimum=1),
     Param("unknowns", "fractional", N_("training cases with the attribute unknown: stay at the node, or go down "
                                  "every branch in shares (fractional)"), kind="choice", choices=("stay", "fractional")),
-    Param("min_gamma", 0.0, N_("a dependency γ below this counts as 0 (0: the paper's rule)"), kind="float",
+    Param("min_gamma", 0.0, N_("a dependency γ below this counts as 0 (0: every γ above 0 counts)"), kind="float",
           minimum=0.0, maximum=1.0),
     Param("prune", "pessimistic", N_("pruning after growing: none, or C4.5's pessimistic error estimate (CF 0.25)"),
           kind="choice", choices=("none", "pessimistic")),
@@ -257,7 +257,7 @@ PARAMS = (
 DP_PARAMS = PARAMS + (
     Param("gamma_over", "node", N_("dependency γ over the node's cases, or over those with the attribute known"),
           kind="choice", choices=("node", "known")),
-    Param("purity", "sum", N_("attribute purity: the sum of the granules' purities (the paper), or their "
+    Param("purity", "sum", N_("attribute purity: the sum of the granules' purities (sum), or their "
                               "average weighted by granule size (weighted)"), kind="choice", choices=("sum", "weighted")),
 )
 

@@ -85,7 +85,7 @@
             <location filename="engine/algorithms/classic.py" line="91" />
             <location filename="engine/algorithms/mincost.py" line="519" />
             <location filename="engine/algorithms/ordinal.py" line="253" />
-            <location filename="engine/algorithms/roughset.py" line="108" />
+            <location filename="engine/algorithms/roughset.py" line="242" />
             <source>fewest cases in a node that may be split</source>
             <translation>可分裂节点的最少样本数</translation>
         </message>
@@ -94,7 +94,7 @@
             <location filename="engine/algorithms/id3.py" line="59" />
             <location filename="engine/algorithms/mincost.py" line="520" />
             <location filename="engine/algorithms/ordinal.py" line="150" />
-            <location filename="engine/algorithms/roughset.py" line="109" />
+            <location filename="engine/algorithms/roughset.py" line="243" />
             <source>deepest level (empty: no limit)</source>
             <translation>最大树深度（留空：不限）</translation>
         </message>
@@ -582,7 +582,7 @@
         </message>
         <message>
             <location filename="engine/algorithms/params.py" line="81" />
-            <location filename="engine/algorithms/params.py" line="233" />
+            <location filename="engine/algorithms/params.py" line="234" />
             <location filename="engine/pmml_import.py" line="453" />
             <location filename="engine/pmml_import.py" line="461" />
             <location filename="engine/settings_words.py" line="33" />
@@ -678,6 +678,48 @@
             <translation>类别份额</translation>
         </message>
         <message>
+            <location filename="engine/algorithms/params.py" line="84" />
+            <source>stay</source>
+            <translation>留在节点</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="84" />
+            <location filename="engine/export.py" line="172" />
+            <location filename="engine/xlsx_calculator.py" line="334" />
+            <source>node</source>
+            <translation>节点</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="85" />
+            <source>known</source>
+            <translation>已知</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="85" />
+            <source>pessimistic</source>
+            <translation>悲观</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="85" />
+            <source>categories</source>
+            <translation>类别</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="85" />
+            <source>mdl</source>
+            <translation>最小描述长度</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="85" />
+            <source>sum</source>
+            <translation>求和</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/params.py" line="85" />
+            <source>weighted</source>
+            <translation>加权</translation>
+        </message>
+        <message>
             <location filename="engine/algorithms/params.py" line="71" />
             <source>levels of the class hierarchy</source>
             <translation>类别层次的层</translation>
@@ -688,77 +730,77 @@
             <translation>从 1 起的整数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="248" />
+            <location filename="engine/algorithms/params.py" line="249" />
             <source>{algorithm} parameter {name}</source>
             <translation>{algorithm} 的参数 {name}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="257" />
+            <location filename="engine/algorithms/params.py" line="258" />
             <source>{where} needs a value</source>
             <translation>{where} 需要一个值</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="272" />
+            <location filename="engine/algorithms/params.py" line="273" />
             <source>{where} must be true or false, not {value}</source>
             <translation>{where} 必须是 true 或 false，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="309" />
+            <location filename="engine/algorithms/params.py" line="310" />
             <source>{where} needs the problem's {what} (setting {setting}), and none is set</source>
             <translation>{where} 需要问题的{what}（设置项 {setting}），但尚未设置</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="312" />
+            <location filename="engine/algorithms/params.py" line="313" />
             <source>{where} must be one of {choices} ({what}), not {value}</source>
             <translation>{where} 必须是 {choices}（{what}）之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="234" />
+            <location filename="engine/algorithms/params.py" line="235" />
             <source>{algorithm} has no parameter "{key}" (parameters: {known})</source>
             <translation>{algorithm} 没有参数“{key}”（参数：{known}）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="242" />
+            <location filename="engine/algorithms/params.py" line="243" />
             <source>{algorithm} parameters: {message}</source>
             <translation>{algorithm} 的参数：{message}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="254" />
+            <location filename="engine/algorithms/params.py" line="255" />
             <source>{where} is required: {help}</source>
             <translation>{where} 必须给出：{help}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="262" />
+            <location filename="engine/algorithms/params.py" line="263" />
             <source>{where} must be one of {choices}, not {value}</source>
             <translation>{where} 必须是 {choices} 之一，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="281" />
+            <location filename="engine/algorithms/params.py" line="282" />
             <source>{where} must be a finite number</source>
             <translation>{where} 必须是有限数</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="288" />
+            <location filename="engine/algorithms/params.py" line="289" />
             <source>{where} must be at least {minimum}, not {value}</source>
             <translation>{where} 必须至少为 {minimum}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="291" />
+            <location filename="engine/algorithms/params.py" line="292" />
             <source>{where} must be at most {maximum}, not {value}</source>
             <translation>{where} 必须至多为 {maximum}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="302" />
+            <location filename="engine/algorithms/params.py" line="303" />
             <source>{where} must be {form}, not {value}</source>
             <translation>{where} 必须是{form}，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="278" />
+            <location filename="engine/algorithms/params.py" line="279" />
             <source>{where} must be a number, not {value}</source>
             <translation>{where} 必须是数字，而不是 {value}</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/params.py" line="284" />
+            <location filename="engine/algorithms/params.py" line="285" />
             <source>{where} must be a whole number, not {value}</source>
             <translation>{where} 必须是整数，而不是 {value}</translation>
         </message>
@@ -813,24 +855,54 @@
             <translation>未知算法“{name}”（可用：{known}）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/roughset.py" line="147" />
+            <location filename="engine/algorithms/roughset.py" line="310" />
             <source>growing the DP tree</source>
             <translation>正在生长 DP 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/roughset.py" line="148" />
+            <location filename="engine/algorithms/roughset.py" line="311" />
             <source>growing the RS tree</source>
             <translation>正在生长 RS 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/roughset.py" line="114" />
+            <location filename="engine/algorithms/roughset.py" line="244" />
+            <source>training cases with the attribute unknown: stay at the node, or go down every branch in shares (fractional)</source>
+            <translation>训练样本中该属性未知时：留在该节点，或按比例进入每个分支（按比例）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/roughset.py" line="246" />
+            <source>a dependency γ below this counts as 0 (0: every γ above 0 counts)</source>
+            <translation>低于此值的依赖度 γ 记为 0（0：凡大于 0 的 γ 都计入）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/roughset.py" line="248" />
+            <source>pruning after growing: none, or C4.5's pessimistic error estimate (CF 0.25)</source>
+            <translation>生长后的剪枝：不剪枝，或 C4.5 的悲观误差估计（置信因子 0.25）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/roughset.py" line="250" />
+            <source>whole-number columns of at most 10 values that MDL leaves uncut: split on their values (categories), or left uncut (mdl)</source>
+            <translation>取值不超过 10 个且最小描述长度准则未切分的整数列：按其取值分裂（类别），或保持不切分（最小描述长度）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/roughset.py" line="270" />
             <source>DP (rough-set dependency, then purity; multiway, MDL discretisation)</source>
             <translation>DP（粗糙集属性依赖度，其次属性纯度；多路分裂，MDL 离散化）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/roughset.py" line="119" />
+            <location filename="engine/algorithms/roughset.py" line="275" />
             <source>RS (rough-set dependency, then gain ratio; multiway, MDL discretisation)</source>
             <translation>RS（粗糙集属性依赖度，其次信息增益率；多路分裂，MDL 离散化）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/roughset.py" line="258" />
+            <source>dependency γ over the node's cases, or over those with the attribute known</source>
+            <translation>依赖度 γ 按节点的全部样本计算，或只按该属性已知的样本计算</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/roughset.py" line="260" />
+            <source>attribute purity: the sum of the granules' purities (sum), or their average weighted by granule size (weighted)</source>
+            <translation>属性纯度：各粒的纯度之和（求和），或按粒大小加权的平均（加权）</translation>
         </message>
         <message>
             <location filename="engine/algorithms/trichotomy.py" line="148" />
@@ -5137,12 +5209,6 @@
         </message>
         <message>
             <location filename="engine/export.py" line="172" />
-            <location filename="engine/xlsx_calculator.py" line="334" />
-            <source>node</source>
-            <translation>节点</translation>
-        </message>
-        <message>
-            <location filename="engine/export.py" line="172" />
             <source>parent</source>
             <translation>父节点</translation>
         </message>
@@ -5438,7 +5504,7 @@
         </message>
         <message>
             <location filename="engine/metrics.py" line="110" />
-            <location filename="engine/reproduce/dp.py" line="217" />
+            <location filename="engine/reproduce/dp.py" line="219" />
             <source>accuracy</source>
             <translation>准确率</translation>
         </message>
@@ -6361,18 +6427,18 @@
             <translation>表格已写入 {path}</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/dp.py" line="217" />
             <location filename="engine/reproduce/dp.py" line="219" />
+            <location filename="engine/reproduce/dp.py" line="221" />
             <source>data set</source>
             <translation>数据集</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/dp.py" line="219" />
+            <location filename="engine/reproduce/dp.py" line="221" />
             <source>mean leaves</source>
             <translation>平均叶节点数</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/dp.py" line="254" />
+            <location filename="engine/reproduce/dp.py" line="256" />
             <location filename="engine/reproduce/facmi.py" line="242" />
             <location filename="engine/reproduce/hfdt.py" line="170" />
             <location filename="engine/reproduce/mincost.py" line="381" />
@@ -6381,22 +6447,22 @@
             <translation>报告已写入 {path}</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/dp.py" line="217" />
+            <location filename="engine/reproduce/dp.py" line="219" />
             <source>Seed 001 accuracy ({order})</source>
             <translation>Seed 001 准确率（{order}）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/dp.py" line="219" />
+            <location filename="engine/reproduce/dp.py" line="221" />
             <source>Seed 001 leaves ({order})</source>
             <translation>Seed 001 叶节点数（{order}）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/dp.py" line="234" />
+            <location filename="engine/reproduce/dp.py" line="236" />
             <source>{name} ({rows} rows, {deleted} deleted; {repeats} x {folds}-fold, {seconds} s): {figures} (accuracy/leaves)</source>
             <translation>{name}（{rows} 行，删除 {deleted} 行；{repeats} × {folds} 折，{seconds} 秒）：{figures}（准确率/叶节点数）</translation>
         </message>
         <message>
-            <location filename="engine/reproduce/dp.py" line="155" />
+            <location filename="engine/reproduce/dp.py" line="157" />
             <source>repeat {k} of {n}, fold {fold} of {folds}</source>
             <translation>第 {k} 次重复（共 {n} 次），第 {fold} 折（共 {folds} 折）</translation>
         </message>
