@@ -72,46 +72,15 @@ def _new_patients(path: str) -> str:
 
 
 def _shoot(lang: str, out: str, scratch: str) -> int:
-    # deferred: loads Qt
-    from PySide6.QtCore import QEventLoop, QSettings, QTimer
-    from PySide6.QtWidgets import QApplication, QInputDialog, QMessageBox
-
     # deferred: loads Qt, pyqtgraph, Numba, off the light path
-    from app import i18n, theme
-    from app.main import MainWindow
+    from app.screenshot_stage import Stage
     from engine.resources import resources_dir
 
-    app = QApplication.instance() or QApplication([])
-    i18n.install(app, lang)
-    theme.apply(app, follow=False)
-    messages: list[str] = []
-    for name in ("warning", "critical", "information"):
-        setattr(QMessageBox, name, lambda parent, title, text, *a, **k: messages.append(text))
-    QMessageBox.question = lambda *a, **k: QMessageBox.Discard
-    QInputDialog.getInt = lambda parent, title, text, *a, **k: (messages.append(text), (0, False))[1]
-    window = MainWindow(QSettings(os.path.join(scratch, "settings.ini"), QSettings.IniFormat))
-    window.resize(1400, 900)
-    window.show()
-
-    def wait(signals, seconds: float) -> None:
-        loop = QEventLoop()
-        for signal in signals:
-            signal.connect(lambda *_: loop.quit())
-        QTimer.singleShot(int(seconds * 1000), loop.quit)
-        loop.exec()
-
-    def shot(widget, name: str) -> None:
-        wait([], 0.3)
-        widget.grab().save(os.path.join(out, f"{name}.png"))
-        size = widget.size()
-        print(f"{name}.png {size.width()}x{size.height()}", "| last dialog:", messages[-1][:120] if messages else "-")
+    stage = Stage(lang, scratch, out)
+    window, messages, wait, shot = stage.window, stage.messages, stage.wait, stage.shot
 
     window.open_path(str(resources_dir() / "demo" / "heart_zh.rtproj"))
-    window.tabs.setCurrentWidget(window.train_panel)
-    window.train_panel.select("c45")
-    window.train_panel.train_requested.emit("c45", window.train_panel.form.values())
-    wait([window.jobs.finished, window.jobs.failed], 600)
-    wait([], 0.2)
+    stage.train("c45", 600)
 
     # 1. the Rules tab: support, interval, the few-cases flag
     window.tabs.setCurrentWidget(window.rules_panel)

@@ -84,14 +84,9 @@ def main(argv: list[str]) -> int:
 
 
 def _shoot(lang: str, out: str, scratch: str) -> int:
-    # deferred: loads Qt
-    from PySide6.QtCore import QEventLoop, QSettings, QTimer
-    from PySide6.QtWidgets import QApplication, QInputDialog, QMessageBox
-
     # deferred: loads Qt, pyqtgraph, Numba, off the light path
-    from app import i18n, theme
-    from app.main import MainWindow
     from app.panels.predictions_dialog import PredictionsDialog
+    from app.screenshot_stage import Stage
     from engine.data import read_table
     from engine.edits import Edit
     from engine.predicting import predict_table
@@ -99,37 +94,9 @@ def _shoot(lang: str, out: str, scratch: str) -> int:
     from engine.tree.node_cases import find_node
     from test_data_hygiene import loan_workbook  # tests/: the awkward workbook of issue 36's tests
 
-    app = QApplication.instance() or QApplication([])
-    i18n.install(app, lang)  # before the window: every label is built once, in this language
-    theme.apply(app, follow=False)
-    messages: list[str] = []
-    for name in ("warning", "critical", "information"):
-        setattr(QMessageBox, name, lambda parent, title, text, *a, **k: messages.append(text))
-    QMessageBox.question = lambda *a, **k: QMessageBox.Discard
-    QInputDialog.getInt = lambda parent, title, text, *a, **k: (messages.append(text), (0, False))[1]
-    window = MainWindow(QSettings(os.path.join(scratch, "settings.ini"), QSettings.IniFormat))
-    window.resize(1400, 900)
-    window.show()
-
-    def wait(signals, seconds: float) -> None:
-        loop = QEventLoop()
-        for signal in signals:
-            signal.connect(lambda *_: loop.quit())
-        QTimer.singleShot(int(seconds * 1000), loop.quit)
-        loop.exec()
-
-    def shot(widget, name: str) -> None:
-        wait([], 0.3)
-        widget.grab().save(os.path.join(out, f"{name}.png"))
-        size = widget.size()
-        print(f"{name}.png {size.width()}x{size.height()}", "| last dialog:", messages[-1][:120] if messages else "-")
-
-    def train(algorithm: str) -> None:
-        window.tabs.setCurrentWidget(window.train_panel)
-        window.train_panel.select(algorithm)
-        window.train_panel.train_requested.emit(algorithm, window.train_panel.form.values())
-        wait([window.jobs.finished, window.jobs.failed], 300)
-        wait([], 0.2)  # the result's slots, queued after the signal
+    stage = Stage(lang, scratch, out)
+    window, messages, wait, shot = stage.window, stage.messages, stage.wait, stage.shot
+    train = stage.train
 
     # 1. the Data tab on the awkward workbook, as opened
     name = "贷款申请.xlsx" if lang.startswith("zh") else "loans.xlsx"
