@@ -127,7 +127,12 @@ _PARAM_LABELS = (
     QT_TRANSLATE_NOOP("ParamForm", "P enter"), QT_TRANSLATE_NOOP("ParamForm", "W1"),
     QT_TRANSLATE_NOOP("ParamForm", "W2"), QT_TRANSLATE_NOOP("ParamForm", "W3"), QT_TRANSLATE_NOOP("ParamForm", "W4"),
     QT_TRANSLATE_NOOP("ParamForm", "K"), QT_TRANSLATE_NOOP("ParamForm", "R"),
-    QT_TRANSLATE_NOOP("ParamForm", "Lambda0"))
+    QT_TRANSLATE_NOOP("ParamForm", "Lambda0"), QT_TRANSLATE_NOOP("ParamForm", "Unknowns"),
+    QT_TRANSLATE_NOOP("ParamForm", "Min gamma"), QT_TRANSLATE_NOOP("ParamForm", "Few values"),
+    QT_TRANSLATE_NOOP("ParamForm", "Gamma over"), QT_TRANSLATE_NOOP("ParamForm", "Purity"),
+    QT_TRANSLATE_NOOP("ParamForm", "Text"), QT_TRANSLATE_NOOP("ParamForm", "Cuts"),
+    QT_TRANSLATE_NOOP("ParamForm", "Leaf penalty"), QT_TRANSLATE_NOOP("ParamForm", "Max cuts"),
+    QT_TRANSLATE_NOOP("ParamForm", "Time limit"))
 
 
 def param_label(name: str) -> str:
@@ -149,7 +154,7 @@ def param_help(p) -> str:
         default = QCoreApplication.translate("ParamForm", "on") if p.default else \
             QCoreApplication.translate("ParamForm", "off")
     else:
-        default = format(p.default, "g") if isinstance(p.default, float) else str(p.default)
+        default = format(p.default, "g") if isinstance(p.default, float) else choice_text(p.default)
     text = _(p.help)
     if text == p.help:  # English: a capital first (a translation is left as it is: "α：…" stays α)
         text = text[:1].upper() + text[1:]

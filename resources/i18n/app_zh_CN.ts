@@ -1694,6 +1694,46 @@ Which row holds the column names? The rows above it are skipped.</source>
             <translation>λ0</translation>
         </message>
         <message>
+            <source>Unknowns</source>
+            <translation>未知值</translation>
+        </message>
+        <message>
+            <source>Min gamma</source>
+            <translation>最小 γ</translation>
+        </message>
+        <message>
+            <source>Few values</source>
+            <translation>少取值列</translation>
+        </message>
+        <message>
+            <source>Gamma over</source>
+            <translation>γ 计算范围</translation>
+        </message>
+        <message>
+            <source>Purity</source>
+            <translation>纯度</translation>
+        </message>
+        <message>
+            <source>Text</source>
+            <translation>文本</translation>
+        </message>
+        <message>
+            <source>Cuts</source>
+            <translation>切点</translation>
+        </message>
+        <message>
+            <source>Leaf penalty</source>
+            <translation>叶节点惩罚</translation>
+        </message>
+        <message>
+            <source>Max cuts</source>
+            <translation>最多切点数</translation>
+        </message>
+        <message>
+            <source>Time limit</source>
+            <translation>时间限制</translation>
+        </message>
+        <message>
             <source>empty</source>
             <translation>空</translation>
         </message>
