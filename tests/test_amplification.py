@@ -117,20 +117,29 @@ def test_arff_sparse_wide_is_linear_and_bounded(tmp_path):
 
 
 def test_arff_sparse_wide_within_the_budget_reads_fast(tmp_path):
-    """400 rows of the same 16,000 attributes are read, numbers as numbers, in a few seconds
-    (before: 17.7 s)."""
+    """400 rows of the same 16,000 attributes are read, numbers as numbers, in time linear in the
+    attributes (before: 17.7 s, the names checked in a list: quadratic). Measured as a ratio of CPU
+    seconds, 16,000 attributes against 4,000 (linear: about 4; quadratic: about 16), so that a busy
+    machine slows both sides alike."""
     import time
 
     from engine.data import read_table
 
-    path = arff_sparse_wide(tmp_path / "wide.arff", attributes=16_000, rows=400)
-    began = time.perf_counter()
-    table = read_table(path)
-    elapsed = time.perf_counter() - began
+    def cpu_seconds(attributes: int):
+        path = arff_sparse_wide(tmp_path / f"wide{attributes}.arff", attributes=attributes, rows=400)
+        best, table = float("inf"), None
+        for _ in range(2):
+            began = time.process_time()
+            table = read_table(path)
+            best = min(best, time.process_time() - began)
+        return best, table
+
+    small, _ = cpu_seconds(4_000)
+    large, table = cpu_seconds(16_000)
     assert table.frame.shape == (400, 16_001)
     assert table.frame["a7"].tolist()[7] == 1.0 and table.frame["a7"].tolist()[8] == 0.0
     assert table.column("a7").type == "numeric"
-    assert elapsed < 8, f"{elapsed:.1f} s"
+    assert large / small < 9, f"{large:.2f} s against {small:.2f} s"
 
 
 def test_many_class_target_is_refused_before_training(tmp_path):
