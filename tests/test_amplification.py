@@ -12,8 +12,8 @@ import sys
 
 import pytest
 
-from amplification_files import (arff_sparse_wide, csv_giant_cell, csv_many_classes, xlsx_inline,
-                                 xlsx_shared_strings)
+from amplification_files import (arff_sparse_wide, csv_giant_cell, csv_many_classes, xls_shared_strings,
+                                 xlsb_shared_strings, xlsx_inline, xlsx_shared_strings)
 from test_hostile_spreadsheets import ods, ods_cell, ods_row, run_measured
 
 #: the acceptance bound: `info` on any file under 1 MB
@@ -72,6 +72,83 @@ def test_xlsx_near_the_budget_is_still_read(tmp_path):
         status, peak, stderr = run_cli("info", path)
         assert status == 0, stderr[-2000:]
         assert peak < PEAK_MB, f"{path}: {peak:.0f} MB"
+
+
+def test_xls_shared_string_amplification_is_refused_small(tmp_path):
+    """309 KB of .xls: 20,000 LabelSst cells that all refer to one 32,000-character string of the
+    SST (640 million characters decoded, once in calamine and once in Python). Before: 1,912 MB
+    peak, then read (exit 0). After: refused from the records, before calamine opens the file."""
+    path = xls_shared_strings(tmp_path / "shared.xls")
+    assert os.path.getsize(path) < 1 << 20
+    status, peak, stderr = run_cli("info", path)
+    line = assert_refused(path, status, peak, stderr, 'sheet "Data"', "shared texts", "memory")
+    assert "20,000 cells" in line
+
+
+def test_xls_wide_shared_string_and_many_sheets_are_refused(tmp_path):
+    """UTF-16 shared strings (3 bytes of UTF-8 a character) are counted as such: 2,000 cells of a
+    32,000-character Chinese string; and 20 sheets, each within the budget (160 MB), that all
+    refer to it: calamine reads every sheet of an .xls when it opens the file (before: 919 MB
+    peak, exit 0), so their sum is refused, in words."""
+    path = xls_shared_strings(tmp_path / "wide.xls", rows=200, cols=10, length=32_000, wide=True)
+    status, peak, stderr = run_cli("info", path)
+    assert_refused(path, status, peak, stderr, 'sheet "Data"', "shared texts")
+    path = xls_shared_strings(tmp_path / "sheets.xls", rows=200, cols=10, length=20_000, sheets=20)
+    assert os.path.getsize(path) < 1 << 20
+    status, peak, stderr = run_cli("info", path)
+    assert_refused(path, status, peak, stderr, "20 sheets", "together")
+
+
+def test_xlsb_shared_string_amplification_is_refused_small(tmp_path):
+    """7 KB of .xlsb: 20,000 BrtCellIsst cells that all refer to one 32,000-character string of
+    xl/sharedStrings.bin. Before: 1,301 MB peak, then read. After: refused before calamine reads
+    the sheet."""
+    path = xlsb_shared_strings(tmp_path / "shared.xlsb")
+    assert os.path.getsize(path) < 1 << 20
+    status, peak, stderr = run_cli("info", path)
+    line = assert_refused(path, status, peak, stderr, 'sheet "Data"', "shared texts", "memory")
+    assert "20,000 cells" in line
+
+
+def test_xls_and_xlsb_shared_strings_within_the_budget_are_read(tmp_path):
+    """The same files, shorter strings: read, every cell the shared string (the crafted files are
+    real workbooks), and the text bound found from the records is what they hold."""
+    from engine.data import read_table
+    from engine.data.extents import check_zip, scan_xls
+    from engine.data.limits import DEFAULT_LIMITS
+
+    for path in (xls_shared_strings(tmp_path / "ok.xls", rows=300, cols=4, length=2_000),
+                 xls_shared_strings(tmp_path / "ok_wide.xls", rows=300, cols=4, length=9_000, wide=True),
+                 xlsb_shared_strings(tmp_path / "ok.xlsb", rows=300, cols=4, length=2_000)):
+        table = read_table(path)
+        assert table.frame.shape == (300, 4)
+        length = 9_000 if "wide" in path.name else 2_000
+        assert set(table.frame["c3"]) == {("\u4e2d" if "wide" in path.name else "a") * length}
+        if path.suffix == ".xls":
+            extent = scan_xls(str(path), DEFAULT_LIMITS)["Data"]
+            per_char = 3 if "wide" in path.name else 2  # UTF-8 bytes a character, at most
+        else:
+            extent = check_zip(str(path), DEFAULT_LIMITS)["xl/worksheets/sheet1.bin"]
+            per_char = 3
+        assert extent.strings == 1_200
+        if path.suffix == ".xls" or extent.shared:
+            assert extent.shared == 1_200 * length * per_char
+    status, peak, stderr = run_cli("info", xls_shared_strings(tmp_path / "near.xls", rows=1_000, cols=10,
+                                                               length=5_000))
+    assert status == 0, stderr[-2000:]
+    assert peak < PEAK_MB
+
+
+def test_xls_sst_continued_across_records_is_read_as_calamine_reads_it():
+    """Strings cut at a record's end go on in CONTINUE records after a flags byte (which may
+    switch between one and two bytes a character); the lengths read match the strings."""
+    from amplification_files import xls_sst
+
+    from engine.data.extents import _biff_sst_lengths
+
+    strings = ["a" * 8_000, "\u4e2d" * 9_000, "b", "c" * 20_000, "", "d\u4e2d" * 3]
+    lengths = _biff_sst_lengths(xls_sst(strings) + b"\x0a\x00\x00\x00")
+    assert list(lengths) == [(3 if any(ord(ch) > 255 for ch in text) else 2) * len(text) for text in strings]
 
 
 def test_ods_repeated_long_text_is_refused_small(tmp_path):

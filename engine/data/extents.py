@@ -20,6 +20,7 @@ import re
 import struct
 import zipfile
 import zlib
+from array import array
 
 import numpy as np
 
@@ -534,18 +535,28 @@ def _count(found) -> int:
 
 # xlsb: BIFF12 records; BrtRowHdr (0) sets the row, cell records (1-11) start with the column
 _XLSB_CELLS = range(0x0001, 0x000C)
+#: cell records that hold their text (BrtCellSt, BrtFmlaString); BrtCellIsst (7) refers to a shared one
+_XLSB_TEXT_CELLS = frozenset({0x0006, 0x0008})
 
 
 class _XlsbScan:
     """Farthest row and column of an .xlsb worksheet part; and, for any record part calamine
     reads, no record longer than what is left of the part (calamine sizes its buffer by it)."""
 
-    def __init__(self, part: str, cells: bool = True):
+    def __init__(self, part: str, cells: bool = True, lengths=None):
         self.part, self.cells = part, cells
         self.buf = b""
         self.skip = 0
         self.row = 0
         self.rows = self.cols = 0
+        #: xl/sharedStrings.bin: an upper bound of each shared string's decoded size (BrtSSTItem)
+        self.strings_part = not cells and _is_xlsb_strings_part(part)
+        self.lengths = array("q")
+        #: worksheets: cells that refer to a shared string (BrtCellIsst), text held in the cells
+        #: themselves (BrtCellSt, BrtFmlaString); with `given` (the shared strings' sizes), the
+        #: exact sum of the shared strings the cells refer to
+        self.shared_cells = self.text = self.shared = 0
+        self.given = lengths
 
     def feed(self, chunk: bytes) -> None:
         if self.skip:
@@ -584,7 +595,7 @@ class _XlsbScan:
                 pos = start
                 break
             if self.cells and (typ == 0 or typ in _XLSB_CELLS) and size >= 4:
-                if pos + 4 > n:
+                if pos + 4 > n or (typ == 0x0007 and self.given is not None and size >= 12 and pos + 12 > n):
                     pos = start
                     break
                 value = unpack("<I", data, pos)[0]
@@ -593,6 +604,22 @@ class _XlsbScan:
                 else:
                     self.rows = max(self.rows, self.row + 1)
                     self.cols = max(self.cols, value + 1)
+                    if typ == 0x0007:
+                        self.shared_cells += 1
+                        if self.given is not None and size >= 12:
+                            index = unpack("<I", data, pos + 8)[0]
+                            if index < len(self.given):
+                                self.shared += self.given[index]
+                    elif typ in _XLSB_TEXT_CELLS:
+                        self.text += size * 3 // 2  # UTF-16: 2 bytes a unit, at most 3 in UTF-8
+            elif self.strings_part and typ == 0x0013 and size >= 5:
+                if pos + 5 > n:
+                    pos = start
+                    break
+                # flags (1 byte), then the count of UTF-16 units and the units: each decodes to at
+                # most 3 bytes of UTF-8 (calamine refuses a count beyond the record)
+                units = min(unpack("<I", data, pos + 1)[0], (size - 5) // 2)
+                self.lengths.append(3 * units)
             pos += size
         if pos > n:
             self.skip, pos = pos - n, n
@@ -605,7 +632,28 @@ class _XlsbScan:
             raise _Damaged(f'the part "{self.part}" ends inside a record ({self.skip:,} bytes short)')
 
     def extent(self) -> Extent:
-        return Extent(self.rows, self.cols)
+        return Extent(self.rows, self.cols, text=self.text, strings=self.shared_cells)
+
+    def string_lengths(self) -> np.ndarray:
+        return np.frombuffer(self.lengths, dtype=np.int64) if len(self.lengths) else np.zeros(0, dtype=np.int64)
+
+
+def _is_xlsb_strings_part(part: str) -> bool:
+    """The part calamine reads the shared strings of an .xlsb from (its name, any case)."""
+    return part.replace("\\", "/").lower() == "xl/sharedstrings.bin"
+
+
+def xlsb_shared_text(member, lengths: np.ndarray, part: str) -> tuple[int, int]:
+    """(bytes of shared strings the cells of an .xlsb worksheet part refer to, summed cell by
+    cell; cells that refer to one), read from `member`."""
+    scan = _XlsbScan(part, lengths=lengths.tolist())
+    while True:
+        chunk = member.read(_CHUNK)
+        if not chunk:
+            break
+        scan.feed(chunk)
+    scan.finish()
+    return scan.shared, scan.shared_cells
 
 
 def check_zip(path: str, limits: ReadLimits) -> dict[str, Extent]:
@@ -675,7 +723,7 @@ def check_zip(path: str, limits: ReadLimits) -> dict[str, Extent]:
             if isinstance(scan, _OdsScan):
                 for name, extent in scan.sheets.items():
                     extents[f"{info.filename}#{name}"] = extent
-            elif isinstance(scan, _XlsxScan) and scan.strings_part:
+            elif isinstance(scan, (_XlsxScan, _XlsbScan)) and scan.strings_part:
                 strings.append(scan.string_lengths())
             elif scan is not None and getattr(scan, "cells", True):
                 extents[info.filename] = scan.extent()
@@ -705,7 +753,8 @@ def _add_shared_text(archive: zipfile.ZipFile, extents: dict[str, Extent], lengt
         if extent.memory() + 2 * extent.shared > budget:
             try:
                 with archive.open(part) as member:
-                    extent.shared, extent.strings = shared_text(member, lengths, part)
+                    exact = xlsb_shared_text if part.lower().endswith(".bin") else shared_text
+                    extent.shared, extent.strings = exact(member, lengths, part)
             except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, KeyError) as exc:
                 raise DataError(_('the workbook is damaged or truncated (part "{part}": {error})').format(
                     part=part, error=exc), code="truncated", file=path) from None
@@ -721,6 +770,8 @@ def _scanner(info: zipfile.ZipInfo, binary_sheets: set[str], budget: int | None 
         return _OdsScan(name)
     if name.lower().endswith(".xml"):
         return _XlsxScan(name, budget, info.file_size)
+    if _is_xlsb_strings_part(name):  # a target of the workbook's relationships, but no sheet
+        return _XlsbScan(name, cells=False)
     if name in binary_sheets:
         return _XlsbScan(name)
     if name in _XLSB_RECORD_PARTS:
@@ -897,10 +948,85 @@ def scan_xls(path: str, limits: ReadLimits) -> dict[str, Extent]:
                         code="truncated", file=path) from None
     extents: dict[str, Extent] = {}
     for stream in streams:
+        lengths = _biff_sst_lengths(stream)
         for name, pos in _biff_sheets(stream):
-            extent = _biff_sheet_extent(stream, pos)
+            extent = _biff_sheet_extent(stream, pos, lengths)
             extents[name] = extents[name].merge(extent) if name in extents else extent
     return extents
+
+
+#: BIFF8 records: SST (the shared strings), CONTINUE (its data goes on), LabelSst (a cell that
+#: refers to a shared string), and the cell records that hold a text of their own (Label, RString)
+_BIFF_SST, _BIFF_CONTINUE, _BIFF_LABEL_SST = 0x00FC, 0x003C, 0x00FD
+_BIFF_TEXT_CELLS = frozenset({0x0204, 0x00D6})
+
+
+def _biff_sst_lengths(stream: bytes) -> array:
+    """An upper bound of each shared string's decoded size (UTF-8 bytes: 2 a character stored in
+    one byte, 3 a UTF-16 unit), read as calamine reads the SST record of the workbook globals and
+    its CONTINUE records: a string's characters may go on in the next record after a flags byte
+    of their own; its formatting runs and phonetic data are skipped."""
+    parts: list[bytes] = []
+    pos, n = 0, len(stream)
+    unpack = struct.unpack_from
+    while pos + 4 <= n:
+        typ, size = unpack("<HH", stream, pos)
+        body = stream[pos + 4:pos + 4 + size]
+        pos += 4 + size
+        if parts:
+            if typ != _BIFF_CONTINUE:
+                break
+            parts.append(body)
+        elif typ == _BIFF_SST:
+            parts.append(body[8:])
+        elif typ == 0x000A:  # the end of the globals: no SST
+            break
+    out = array("q")
+    k, data, at = 0, parts[0] if parts else b"", 0
+    while parts:
+        if at >= len(data):
+            k += 1
+            if k >= len(parts):
+                break
+            data, at = parts[k], 0
+            continue
+        if len(data) - at < 3:
+            break  # calamine refuses the workbook
+        cch, flags = unpack("<HB", data, at)
+        at += 3
+        runs = extra = 0
+        if flags & 0x8:
+            runs = unpack("<H", data, at)[0] if at + 2 <= len(data) else 0
+            at += 2
+        if flags & 0x4:
+            extra = unpack("<I", data, at)[0] if at + 4 <= len(data) else 0
+            at += 4
+        wide, left, bound = flags & 0x1, cch, 0
+        while left > 0:
+            step = 2 if wide else 1
+            take = min(left, max(0, len(data) - at) // step)
+            bound += take * (3 if wide else 2)
+            at += take * step
+            left -= take
+            if left > 0:
+                k += 1
+                if k >= len(parts) or not parts[k]:
+                    break
+                data = parts[k]
+                wide, at = data[0] & 0x1, 1
+        out.append(bound)
+        skip = runs * 4 + extra
+        while skip > 0 and k < len(parts):
+            if at >= len(data):
+                k += 1
+                if k >= len(parts):
+                    break
+                data, at = parts[k], 0
+                continue
+            step = min(skip, len(data) - at)
+            at += step
+            skip -= step
+    return out
 
 
 def _biff_sheets(stream: bytes) -> list[tuple[str, int]]:
@@ -923,12 +1049,16 @@ def _biff_sheets(stream: bytes) -> list[tuple[str, int]]:
     return sheets
 
 
-def _biff_sheet_extent(stream: bytes, pos: int) -> Extent:
-    """Every record up to the sheet's own EOF, nested substreams (charts) included."""
+def _biff_sheet_extent(stream: bytes, pos: int, lengths=()) -> Extent:
+    """Every record up to the sheet's own EOF, nested substreams (charts) included; with the
+    decoded size of each shared string (`lengths`), the text its LabelSst cells refer to, cell by
+    cell (calamine copies the string into each), and the text its other cells hold."""
     extent = Extent()
     rows = cols = 0
     depth, n = 0, len(stream)
     unpack = struct.unpack_from
+    count = len(lengths)
+    shared = text = strings = 0
     while pos + 4 <= n:
         typ, size = unpack("<HH", stream, pos)
         at = pos + 4
@@ -937,12 +1067,22 @@ def _biff_sheet_extent(stream: bytes, pos: int) -> Extent:
             if size >= 4 and at + 4 <= n:
                 r, c = unpack("<HH", stream, at)
                 rows, cols = max(rows, r + 1), max(cols, c + 1)
+            if typ == _BIFF_LABEL_SST:
+                if size >= 10 and pos <= n:
+                    index = unpack("<I", stream, at + 6)[0]
+                    if index < count:
+                        shared += lengths[index]
+                        strings += 1
+            elif typ in _BIFF_TEXT_CELLS:
+                text += 2 * size  # a character takes 1 or 2 bytes here, at most 3 in UTF-8
         elif typ in _XLS_MULTI:
             if size >= 6 and pos <= n:
                 r, first = unpack("<HH", stream, at)
                 last = unpack("<H", stream, pos - 2)[0]
                 width = (size - 6) // (6 if typ == 0x00BD else 2)
                 rows, cols = max(rows, r + 1), max(cols, first + width, last + 1)
+        elif typ == 0x0207:  # the text a formula gave (String), after its Formula record
+            text += 2 * size
         elif typ == 0x0200:
             extent.declared = max(extent.declared, _biff_declared(stream[at:pos]))
         elif typ == 0x0809:
@@ -952,6 +1092,7 @@ def _biff_sheet_extent(stream: bytes, pos: int) -> Extent:
             if depth <= 0:
                 break
     extent.rows, extent.cols = rows, cols
+    extent.shared, extent.text, extent.strings = shared, text + shared, strings
     return extent
 
 
@@ -1016,8 +1157,19 @@ class SheetExtents:
             check_extent(extent, path, sheet, limits, self.file_bytes)
 
     def check_all(self, path: str, limits: ReadLimits) -> None:
+        """Every sheet, and all of them together: calamine reads every sheet of an .xls or .ods
+        when it opens the file, so many sheets each within the budget must not add up beyond it."""
         for sheet, extent in self.by_sheet.items():
             check_extent(extent, path, sheet, limits, self.file_bytes)
+        if len(self.by_sheet) > 1:
+            need = sum(extent.memory() for extent in self.by_sheet.values())
+            budget = limits.read_budget(self.file_bytes)
+            if need > budget:
+                raise DataError(_("reading its {n} sheets, all read when the workbook is opened, would take about "
+                                  "{need} of memory together, more than the limit of {limit} for a workbook of "
+                                  "{size} (a file made to exhaust memory?)").format(
+                    n=f"{len(self.by_sheet):,}", need=_size(need), limit=_size(budget), size=_size(self.file_bytes)),
+                                code="too_large", file=path)
 
 
 def _farthest(extents) -> Extent | None:
