@@ -3336,84 +3336,89 @@
             <translation>（另有 {n} 行）</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="87" />
+            <location filename="engine/data/extents.py" line="88" />
             <source>delete the stray cells far from the table</source>
             <translation>请删除远离表格的零散单元格</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="88" />
+            <location filename="engine/data/extents.py" line="89" />
             <source>more than any table this program reads; delete the stray cells far from the table</source>
             <translation>超过本程序能读取的任何表格；请删除远离表格的零散单元格</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="110" />
+            <location filename="engine/data/extents.py" line="111" />
             <source>{n} cells refer to shared texts that add up to {text}: many cells repeat a long text</source>
             <translation>{n} 个单元格引用的共享文本合计 {text}：许多单元格重复同一段长文本</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="116" />
+            <location filename="engine/data/extents.py" line="117" />
             <source>reading the sheet would take about {need} of memory ({why}), more than the limit of {limit} for a workbook of {size} (a file made to exhaust memory?)</source>
             <translation>读取该工作表约需 {need} 内存（{why}），超过大小为 {size} 的工作簿的限额 {limit}（这是为耗尽内存而制作的文件吗？）</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="622" />
+            <location filename="engine/data/extents.py" line="670" />
             <source>the workbook is damaged or truncated (its zip directory is missing); save it again from Excel</source>
             <translation>工作簿已损坏或不完整（缺少 zip 目录）；请用 Excel 重新保存</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="89" />
+            <location filename="engine/data/extents.py" line="90" />
             <source>the sheet reaches row {rows} and column {column}: {rows} x {cols} = {cells} cells, more than the limit of {limit} for a workbook of {size} ({hint})</source>
             <translation>工作表延伸到第 {rows} 行、第 {column} 列：{rows} × {cols} = {cells} 个单元格，超过 {size} 的工作簿的上限 {limit}（{hint}）</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="95" />
+            <location filename="engine/data/extents.py" line="96" />
             <source>the sheet declares a size of {cells} cells (its DIMENSIONS record), more than the limit of {limit}; the file is damaged or not made by a spreadsheet program</source>
             <translation>工作表声明的大小为 {cells} 个单元格（其 DIMENSIONS 记录），超过上限 {limit}；文件已损坏，或并非由电子表格程序生成</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="113" />
+            <location filename="engine/data/extents.py" line="114" />
             <source>its cells hold {text} of text</source>
             <translation>其单元格含 {text} 的文本</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="115" />
+            <location filename="engine/data/extents.py" line="116" />
             <source>its rectangle spans {cells} cells</source>
             <translation>其矩形区域跨 {cells} 个单元格</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="626" />
+            <location filename="engine/data/extents.py" line="674" />
             <source>the workbook is damaged or not a spreadsheet zip ({error}); save it again from Excel</source>
             <translation>工作簿已损坏或不是电子表格的 zip 文件（{error}）；请用 Excel 重新保存</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="634" />
+            <location filename="engine/data/extents.py" line="682" />
             <source>the workbook would unpack to {size} bytes, more than the limit of {limit} (a zip bomb?)</source>
             <translation>工作簿解压后将有 {size} 字节，超过上限 {limit}（zip 炸弹？）</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="895" />
+            <location filename="engine/data/extents.py" line="946" />
             <source>the workbook is damaged or truncated ({reason}); save it again from Excel</source>
             <translation>工作簿已损坏或不完整（{reason}）；请用 Excel 重新保存</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="639" />
+            <location filename="engine/data/extents.py" line="687" />
             <source>the workbook part "{part}" is compressed {ratio} to 1, far beyond any real workbook (a zip bomb?)</source>
             <translation>工作簿部件“{part}”的压缩比为 {ratio} 比 1，远超任何真实的工作簿（zip 炸弹？）</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="669" />
-            <location filename="engine/data/extents.py" line="710" />
+            <location filename="engine/data/extents.py" line="1168" />
+            <source>reading its {n} sheets, all read when the workbook is opened, would take about {need} of memory together, more than the limit of {limit} for a workbook of {size} (a file made to exhaust memory?)</source>
+            <translation>读取其 {n} 个工作表（打开工作簿时会全部读取）合计约需 {need} 内存，超过大小为 {size} 的工作簿的上限 {limit}（是否为故意耗尽内存的文件？）</translation>
+        </message>
+        <message>
+            <location filename="engine/data/extents.py" line="717" />
+            <location filename="engine/data/extents.py" line="759" />
             <source>the workbook is damaged or truncated (part "{part}": {error})</source>
             <translation>工作簿已损坏或不完整（部件“{part}”：{error}）</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="673" />
-            <location filename="engine/data/extents.py" line="713" />
+            <location filename="engine/data/extents.py" line="721" />
+            <location filename="engine/data/extents.py" line="762" />
             <source>the workbook is damaged: {error}</source>
             <translation>工作簿已损坏：{error}</translation>
         </message>
         <message>
-            <location filename="engine/data/extents.py" line="660" />
+            <location filename="engine/data/extents.py" line="708" />
             <source>the workbook unpacks to more than it declares or than the limit of {limit} bytes (a zip bomb?)</source>
             <translation>工作簿解压后的大小超过其声明的大小或上限 {limit} 字节（zip 炸弹？）</translation>
         </message>
