@@ -18,7 +18,7 @@ from .data.spec import ProblemSpec
 from .data.table import Table
 from .edits import MAX_EDITS, Edit
 from .errors import ModelFileError
-from .fileio import atomic_write_json, read_json_file
+from .fileio import atomic_write_json, collector_paused, read_json_file
 from .i18n import _
 from .tree.check import TreeFileProblem, check_schema, check_tree
 from .tree.model import Tree
@@ -98,14 +98,14 @@ class Model:
         try:
             _check_fields(obj)  # before anything builds on the file: kernels never see an unchecked tree
             check_schema(obj["schema"])
-            check_tree(obj["tree"], obj["schema"])
+            columns = check_tree(obj["tree"], obj["schema"])
         except TreeFileProblem as problem:
             raise ModelFileError(_("the model file is damaged: {message}").format(message=problem.message),
                                  code="damaged", file=file,
                                  field=problem.field) from None
         try:
             schema = DataSchema.from_json(obj["schema"])
-            tree = Tree.from_json(obj["tree"], schema)
+            tree = Tree.from_json(obj["tree"], schema, columns)
             spec = ProblemSpec.from_json(obj.get("problem") or {}, file=file)
             made, undone, base = _edits_of(obj, schema, file)
             return cls(algorithm=obj["algorithm"], params=dict(obj.get("params") or {}), spec=spec, tree=tree,
@@ -191,8 +191,11 @@ def predict_cases(info: AlgorithmInfo, tree: Tree, X: np.ndarray, params: dict,
 
 def load_model(path: str | os.PathLike) -> Model:
     path = os.fspath(path)
-    obj = read_json_file(path, ModelFileError, what="model file", not_ours="not_a_model", max_bytes=MAX_MODEL_BYTES)
-    model = Model.from_json(obj, file=path)
+    with collector_paused():  # millions of objects (a large model), none in a cycle
+        obj = read_json_file(path, ModelFileError, what="model file", not_ours="not_a_model",
+                             max_bytes=MAX_MODEL_BYTES)
+        model = Model.from_json(obj, file=path)
+        del obj
     model.path = os.path.abspath(path)
     return model
 

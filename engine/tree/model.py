@@ -29,6 +29,9 @@ import numpy as np
 
 from ..data.encode import DataSchema
 from .case_values import CaseValues
+from .check import NodeColumns
+from . import columns as columns_module
+from .columns import Columns, LazyNodes
 from .seen import Seen
 from .nodes import (
     CATEGORY,
@@ -85,6 +88,7 @@ class Tree:
         self.label_costs = None if label_costs is None else np.asarray(label_costs, dtype=np.float64)
         self._compiled = None
         self._below = None
+        self._columns = None  # a tree read from a file: its nodes as columns (engine.tree.columns)
         # per leaf, how its training cases' values fall (engine.tree.case_values; planning reads it)
         self.case_values = None
         # per node id whose effective number of training cases (Kish's, weighted cases) differs
@@ -106,6 +110,7 @@ class Tree:
         self.nodes.append(node)
         self._compiled = None
         self._below = None
+        self._columns = None
         return len(self.nodes) - 1
 
     def replace(self, node_id: int, node: Node) -> None:
@@ -114,10 +119,21 @@ class Tree:
         self.nodes[node_id] = node
         self._compiled = None
         self._below = None
+        self._columns = None
 
     def changed(self) -> None:
         self._compiled = None
         self._below = None
+        self._columns = None
+
+    def columns(self) -> "Columns | None":
+        """The tree's nodes as columns while they still describe every node (engine.tree.columns),
+        else None (and forgotten: the Node objects answer from then on)."""
+        cols = self._columns
+        if cols is not None and not (isinstance(self.nodes, LazyNodes) and len(self.nodes) == cols.n
+                                     and cols.still_describe(self.nodes.made)):
+            cols = self._columns = None
+        return cols
 
     # ---- reading ---------------------------------------------------------
 
@@ -130,6 +146,9 @@ class Tree:
 
     def reachable(self) -> list[int]:
         """Node ids reachable from the root, depth-first, children in order."""
+        cols = self.columns()
+        if cols is not None:
+            return cols.preorder().tolist()
         out, stack = [], [0]
         while stack:
             i = stack.pop()
@@ -159,6 +178,9 @@ class Tree:
     @property
     def depth(self) -> int:
         """Longest root-to-leaf path in edges."""
+        cols = self.columns()
+        if cols is not None:
+            return cols.depth()
         best, stack = 0, [(0, 0)]
         while stack:
             i, d = stack.pop()
@@ -169,6 +191,9 @@ class Tree:
     def single_label_below(self) -> np.ndarray:
         """Per node: the label every leaf below it carries, or MIXED when they differ
         (computed once per tree; a consultation's end rule reads it)."""
+        cols = self.columns() if self._below is None else None
+        if cols is not None:
+            self._below = cols.single_label_below(MIXED)
         if self._below is None:
             below = np.full(len(self.nodes), MIXED, dtype=np.int64)
             for i in reversed(self.reachable()):  # children before parents
@@ -232,7 +257,9 @@ class Tree:
         return out
 
     @classmethod
-    def from_json(cls, obj: dict, schema: DataSchema) -> "Tree":
+    def from_json(cls, obj: dict, schema: DataSchema, columns: NodeColumns | None = None) -> "Tree":
+        """The tree of a model file. With `columns` (what engine.tree.check found the checked nodes
+        to be) no Node is made up front: `tree.nodes` makes each on first reading (engine.tree.columns)."""
         fuzzy = obj.get("fuzzy") or {}
         tnorm, aggregate = fuzzy.get("tnorm", "product"), fuzzy.get("aggregate", "distribution")
         if tnorm not in TNORMS or aggregate not in AGGREGATES:
@@ -256,11 +283,60 @@ class Tree:
                 raise ValueError(f"label_costs must be {k} rows of {k} finite numbers (one per class)")
             tree.label_costs = np.array(costs, dtype=np.float64)
         label_index[PENDING_LABEL] = PENDING
+        if columns is not None:
+            tree._from_columns(obj["nodes"], columns, index, label_index)
+        else:
+            tree._from_items(obj["nodes"], index, label_index)
+        if obj.get("case_values") is not None:
+            tree.case_values = CaseValues.from_json(obj["case_values"], tree)
+        if obj.get("effective_cases") is not None:
+            tree.effective_cases = {int(i): float(v) for i, v in obj["effective_cases"]}
+        if obj.get("seen") is not None:
+            tree.seen = Seen.from_json(obj["seen"], tree)
+        return tree
+
+    def _from_columns(self, items: list, columns: NodeColumns, index: dict, label_index: dict) -> None:
+        n = len(items)
+        label = _codes(columns.labels, label_index)
+        counts = columns.counts
+        parent = columns.parent
+        children, origins, locked = columns.children, columns.origins, columns.locked
+        feature = np.full(n, -1, np.int64)
+        split = columns.kind == THRESHOLD
+        if split.any():
+            feature[split] = _codes(columns.split_attributes, index)
+        kinds = {code: NODE_CLASSES[code] for code in (LEAF, THRESHOLD)}
+
+        def make(i: int) -> Node:
+            cls_ = kinds.get(int(columns.kind[i]))
+            common = dict(counts=counts[i], label=int(label[i]), children=list(children[i]), origin=origins[i],
+                          locked=bool(locked[i]))
+            if cls_ is None:  # the other kinds: as the file-by-item reader makes them
+                node = NODE_KINDS[items[i]["kind"]].from_json_fields(items[i], index, common)
+            elif cls_ is ThresholdSplit:
+                node = ThresholdSplit(**common, feature=int(feature[i]), threshold=float(columns.threshold[i]))
+            else:
+                node = Leaf(**common)
+            node.parent = int(parent[i])
+            return node
+
+        cols = Columns(columns.kind, label, counts, children, columns.child, columns.sizes, parent, feature,
+                       columns.threshold)
+        if n < columns_module.LAZY_FROM or cols.levels() is None:  # small or deep: Node objects at once
+            self.nodes = [make(i) for i in range(n)]
+            return
+        self.nodes = LazyNodes(n, make)
+        for i in np.flatnonzero(columns.kind > THRESHOLD).tolist():  # their own fields are read now: a
+            self.nodes[i]  # damaged one is the file's error at once, not later
+        self._columns = cols
+
+    def _from_items(self, items: list, index: dict, label_index: dict) -> None:
+        tree = self
+        schema = self.schema
         parents = {}
-        for i, item in enumerate(obj["nodes"]):
+        for i, item in enumerate(items):
             for c in item.get("children", []):
                 parents[c] = i
-        items = obj["nodes"]
         # every node's counts parsed at once (rows of one array: each node owns its row)
         k = len(schema.classes)
         all_counts = np.array([item["counts"] for item in items], dtype=np.float64).reshape(len(items), k)
@@ -270,13 +346,6 @@ class Tree:
                           locked=bool(item.get("locked", False)))
             node = NODE_KINDS[item["kind"]].from_json_fields(item, index, common)
             tree.add(node, parents.get(i, -1))
-        if obj.get("case_values") is not None:
-            tree.case_values = CaseValues.from_json(obj["case_values"], tree)
-        if obj.get("effective_cases") is not None:
-            tree.effective_cases = {int(i): float(v) for i, v in obj["effective_cases"]}
-        if obj.get("seen") is not None:
-            tree.seen = Seen.from_json(obj["seen"], tree)
-        return tree
 
     # ---- compiled form -----------------------------------------------------
 
@@ -323,6 +392,9 @@ class CompiledTree:
 
     @classmethod
     def from_tree(cls, tree: Tree) -> "CompiledTree":
+        cols = tree.columns()
+        if cols is not None and cols.thresholds_only:
+            return cls.from_columns(tree, cols)
         n = len(tree.nodes)
         c = _Buffers(n, tree.n_classes)
         nodes = tree.nodes
@@ -361,6 +433,29 @@ class CompiledTree:
         compiled.n_features = len(tree.schema.attributes)
         compiled.parent = np.array([node.parent for node in tree.nodes], np.int64)
         compiled.preorder = np.asarray(order, np.int64)  # parents before children
+        return compiled
+
+    @classmethod
+    def from_columns(cls, tree: Tree, cols: Columns) -> "CompiledTree":
+        """from_tree for a tree of leaves and threshold splits still described by its columns: the
+        same arrays, computed over whole columns (no Node object made)."""
+        n = cols.n
+        c = _Buffers(n, tree.n_classes)
+        c.counts[:] = cols.counts
+        c.kind[:] = cols.kind
+        c.label[:] = cols.label
+        c.child_count[:] = cols.sizes
+        c.child_start[:] = cols.start
+        c.feature[:] = cols.feature
+        c.threshold[:] = cols.threshold
+        empty_i, empty_f = np.zeros(0, np.int64), np.zeros(0, np.float64)
+        compiled = cls(c.kind, c.feature, c.threshold, c.threshold2, c.child_start, c.child_count,
+                       cols.child.astype(np.int64, copy=True), c.cat_start, c.cat_count, empty_i,
+                       c.tri_start, c.tri_count, empty_i.copy(), empty_f, c.fz_start, empty_f.copy(), c.counts,
+                       c.label, c.cut_start, c.cut_count, empty_f.copy(), cols.majority(), cols.dist_source())
+        compiled.n_features = len(tree.schema.attributes)
+        compiled.parent = cols.parent.astype(np.int64, copy=True)
+        compiled.preorder = cols.preorder().copy()
         return compiled
 
     @property
@@ -419,3 +514,8 @@ class _Buffers:
         self.tri_w: list[float] = []
         self.centres: list[float] = []
         self.cut_values: list[float] = []
+
+
+def _codes(names, index: dict) -> np.ndarray:
+    """Each name's code in `index` (names already checked)."""
+    return np.fromiter(map(index.__getitem__, names), np.int64, count=len(names))
