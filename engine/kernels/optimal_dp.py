@@ -38,10 +38,12 @@ def _fill_pair_counts(rows, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, tot, A, M,
     K = tot.shape[0]
     tot[:] = 0.0
     A[:] = 0.0
-    M[:] = 0.0
     AA[:] = 0.0
-    AM[:] = 0.0
-    MM[:] = 0.0
+    if mis_idx.shape[0] > 0:
+        # without a missing value anywhere M, AM and MM stay as allocated: zero
+        M[:] = 0.0
+        AM[:] = 0.0
+        MM[:] = 0.0
     any_missing = False
     for t in range(rows.shape[0]):
         r = rows[t]
@@ -86,10 +88,10 @@ def pair_counts(rows, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, n_features, n_cl
     F, K = n_features, n_classes
     tot = np.empty(K)
     A = np.empty((F, K))
-    M = np.empty((F, K))
+    M = np.zeros((F, K))
     AA = np.empty((F, F, K))
-    AM = np.empty((F, F, K))
-    MM = np.empty((F, F, K))
+    AM = np.zeros((F, F, K))
+    MM = np.zeros((F, F, K))
     _fill_pair_counts(rows, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, tot, A, M, AA, AM, MM)
     return tot, A, M, AA, AM, MM
 
@@ -585,6 +587,7 @@ def depth3_run(rows, order, fixed, i0, i1, solve, best, plan, floor, ub, lam, mi
     Cb = _count_arrays(F, K)
     Cm = _count_arrays(F, K)
     cm_dirty = False
+    any_missing = mis_idx.shape[0] > 0
     lowest = np.inf
     stopped = False
     for i in range(i0, i1):
@@ -658,10 +661,11 @@ def depth3_run(rows, order, fixed, i0, i1, solve, best, plan, floor, ub, lam, mi
                 if need_sub:
                     _subtract(tot, small[0], Cm[0], big[0])
                     _subtract(A, small[1], Cm[1], big[1])
-                    _subtract(M, small[2], Cm[2], big[2])
                     _subtract(AA, small[3], Cm[3], big[3])
-                    _subtract(AM, small[4], Cm[4], big[4])
-                    _subtract(MM, small[5], Cm[5], big[5])
+                    if any_missing:  # else M, AM and MM are zero everywhere
+                        _subtract(M, small[2], Cm[2], big[2])
+                        _subtract(AM, small[4], Cm[4], big[4])
+                        _subtract(MM, small[5], Cm[5], big[5])
         s = slot[f]
         va, fa, gaa, gab, la = _solve_child(Ca, cost, lam, min_leaf, S_root[s], S_child[s], usable,
                                             limit - fx - lbb, lba, c_val, c_low, c_plan, ai, aj)
@@ -695,10 +699,10 @@ def best_depth3(rows, ub, floor, lam, min_leaf, counted, missing, y, w, cnt_ptr,
     K = cost.shape[0]
     tot = np.empty(K)
     A = np.empty((F, K))
-    M = np.empty((F, K))
+    M = np.zeros((F, K))
     AA = np.empty((F, F, K))
-    AM = np.empty((F, F, K))
-    MM = np.empty((F, F, K))
+    AM = np.zeros((F, F, K))
+    MM = np.zeros((F, F, K))
     _fill_pair_counts(rows, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, tot, A, M, AA, AM, MM)
     plan = np.full(7, -1, np.int64)
     leaf, _label = leaf_cost(tot, cost)
