@@ -189,9 +189,12 @@ class Search:
         self.mis_ptr, self.mis_idx = _csr(missing)
         F = len(features)
         self.F = F
-        codes = np.where(missing, 2, np.where(counted, 0, 1)).astype(np.int8)
         if F:
-            _, group = np.unique(codes, axis=0, return_inverse=True)
+            # identical binarised cases: one group (each case's counted and missing bits as one key,
+            # compared as raw bytes: far quicker than np.unique over the rows of an (n, F) matrix)
+            bits = np.ascontiguousarray(np.concatenate([np.packbits(counted, axis=1), np.packbits(missing, axis=1)],
+                                                       axis=1))
+            _, group = np.unique(bits.view(np.dtype((np.void, bits.shape[1]))).reshape(-1), return_inverse=True)
         else:
             group = np.zeros(data.n, np.int64)
         self.group = np.asarray(group, np.int64).reshape(-1)
@@ -260,12 +263,13 @@ class Search:
     # ---- the search -----------------------------------------------------------------------------
 
     def solve(self, rows: np.ndarray, depth: int, known: frozenset = frozenset(), ub: float = np.inf,
-              root: bool = False):
+              root: bool = False, table=None):
         """(value, lower bound, plan): the cheapest tree over `rows` found (plan None for a leaf,
         else (f, plan of f's counted side, plan of its other side)) and a bound no tree over
         `rows` goes below. lower == value: that tree is optimal. lower >= ub: no tree costs less
         than the caller's budget `ub` (then value may be inf, no tree returned). lower < value
-        otherwise: the time ran out."""
+        otherwise: the time ran out. `table`: (depth-two cache, decision) from the node of depth
+        four above a node of depth three (kernels.depth3_run)."""
         key = self._key(rows, depth, known)
         hit = self.memo.get(key)
         if hit is not None:
@@ -278,7 +282,7 @@ class Search:
             # exactly, whatever the budget: one compiled call, and an exact answer is reused by the memo
             value, lower, plan = self._depth2(rows, depth, known, np.inf)
         elif depth == 3:
-            value, lower, plan = self._depth3(rows, known, ub, root)
+            value, lower, plan = self._depth3(rows, known, ub, root, table)
         else:
             value, lower, plan = self._search(rows, depth, known, ub, root)
         lower = max(lower, known_lower)
@@ -313,6 +317,11 @@ class Search:
             options.append((quick, f, fixed))
         options.sort()
         bounds = [best]  # every option's bound: the leaf's value, each split's
+        # below a node of depth four, the nodes of depth three share one depth-two cache
+        cache = kernels.depth2_table(self.F) if depth == 4 else None
+        # MurTree's similarity bound (kernels._similarity_bound) from the last child solved on each side
+        similar = self.similarity
+        prev, mark = [], (np.zeros(self.data.n, np.bool_) if similar else None)
         for i, (_quick, f, fixed) in enumerate(options):
             if root and self.progress is not None:
                 self.progress.report(i, len(options), _("searching the optimal tree: split {done} of {total} at "
@@ -324,6 +333,9 @@ class Search:
             ra = rows[self.counted[rows, f]]
             rb = rows[~self.counted[rows, f] & ~self.missing[rows, f]]
             lba, lbb = self.bound(ra), self.bound(rb)
+            for p_rows, p_lower in prev:
+                lba = max(lba, kernels._similarity_bound(ra, p_rows, p_lower, mark, w, y, self.cmax))
+                lbb = max(lbb, kernels._similarity_bound(rb, p_rows, p_lower, mark, w, y, self.cmax))
             if fixed + lba + lbb >= limit - TOL:
                 bounds.append(fixed + lba + lbb)
                 continue
@@ -332,18 +344,23 @@ class Search:
                 bounds.append(fixed + lba + lbb)
                 continue
             below = known | {int(self.attr[f])} if self.priced else known
-            va, la, pa = self.solve(ra, depth - 1, below, limit - fixed - lbb)
+            ta, tb = ((cache, 2 * f), (cache, 2 * f + 1)) if cache is not None else (None, None)
+            va, la, pa = self.solve(ra, depth - 1, below, limit - fixed - lbb, table=ta)
+            if similar:
+                prev = [(ra, la)] + prev[1:2] if len(prev) == 2 else [(ra, la)]
             if fixed + la + lbb >= limit - TOL:
                 bounds.append(fixed + la + lbb)
                 continue
-            vb, lb_b, pb = self.solve(rb, depth - 1, below, limit - fixed - va)
+            vb, lb_b, pb = self.solve(rb, depth - 1, below, limit - fixed - va, table=tb)
+            if similar:
+                prev = [prev[0], (rb, lb_b)]
             bounds.append(fixed + la + lb_b)
             if fixed + va + vb < best - TOL:
                 best, plan = fixed + va + vb, (f, pa, pb)
         lower = max(min(bounds), floor)
         return best, min(lower, best) if best < ub else lower, plan
 
-    def _depth3(self, rows, known, ub, root):
+    def _depth3(self, rows, known, ub, root, table=None):
         """A node of depth three: one compiled call below the root (kernels.best_depth3); at the
         root option by option, with progress, the clock and Cancel between them."""
         if self.progress is not None:
@@ -351,15 +368,17 @@ class Search:
         floor = self.bound(rows)
         tc_root = self.prices(known)[0]
         slot, S_root, S_child = self.slot_prices(known)
+        # the depth-two cache shared with the other nodes of depth three below the same node (none: -1)
+        (c_val, c_low, c_plan), pkey = table if table is not None else (self._no_cache(), -1)
         common = (self.counted_c, self.missing_c, self.y, self.w, self.cnt_ptr, self.cnt_idx, self.mis_ptr,
                   self.mis_idx, self.cost, self.cmax, slot, S_root, S_child, self.usable, self.group,
-                  self.n_groups, self.similarity)
+                  self.n_groups, c_val, c_low, c_plan, int(pkey), self.similarity)
         if not root:
             value, lower, p = kernels.best_depth3(rows, float(ub), floor, self.lam, self.min_leaf,
                                                   self.counted_c, self.missing_c, self.y, self.w, self.cnt_ptr,
                                                   self.cnt_idx, self.mis_ptr, self.mis_idx, self.cost, self.cmax,
                                                   tc_root, slot, S_root, S_child, self.usable, self.group,
-                                                  self.n_groups, self.similarity)
+                                                  self.n_groups, c_val, c_low, c_plan, int(pkey), self.similarity)
             return value, lower, self._plan3(p)
         counts = kernels.pair_counts(rows, self.y, self.w, self.cnt_ptr, self.cnt_idx, self.mis_ptr, self.mis_idx,
                                      self.F, self.K)
@@ -387,6 +406,10 @@ class Search:
                 break
         lower = max(lowest, floor)
         return best, min(lower, best) if best < ub else lower, self._plan3(plan)
+
+    @staticmethod
+    def _no_cache():
+        return np.full((1, 1), np.nan), np.full((1, 1), -np.inf), np.full((1, 1, 3), -1, np.int64)
 
     @staticmethod
     def _plan3(p):

@@ -29,17 +29,22 @@ EPS = 1e-9
 
 
 @numba.njit(**JIT)
-def pair_counts(rows, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, n_features, n_classes):
-    """(tot, A, M, AA, AM, MM) over `rows` (module docstring); the rows' counted features are
-    cnt_idx[cnt_ptr[r]:cnt_ptr[r + 1]], their missing ones mis_idx[mis_ptr[r]:mis_ptr[r + 1]].
-    AA and MM are filled on both sides of the diagonal (AA[f, f] = A[f], MM[f, f] = M[f])."""
-    F, K = n_features, n_classes
-    tot = np.zeros(K)
-    A = np.zeros((F, K))
-    M = np.zeros((F, K))
-    AA = np.zeros((F, F, K))
-    AM = np.zeros((F, F, K))
-    MM = np.zeros((F, F, K))
+def _fill_pair_counts(rows, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, tot, A, M, AA, AM, MM):
+    """`pair_counts` into given arrays (zeroed here): no allocation in the depth-three loop. The
+    rows' counted features are cnt_idx[cnt_ptr[r]:cnt_ptr[r + 1]], their missing ones
+    mis_idx[mis_ptr[r]:mis_ptr[r + 1]], each list in ascending feature order; AA and MM come out
+    filled on both sides of the diagonal (AA[f, f] = A[f], MM[f, f] = M[f])."""
+    F = A.shape[0]
+    K = tot.shape[0]
+    tot[:] = 0.0
+    A[:] = 0.0
+    AA[:] = 0.0
+    if mis_idx.shape[0] > 0:
+        # without a missing value anywhere M, AM and MM stay as allocated: zero
+        M[:] = 0.0
+        AM[:] = 0.0
+        MM[:] = 0.0
+    any_missing = False
     for t in range(rows.shape[0]):
         r = rows[t]
         k = y[r]
@@ -47,6 +52,8 @@ def pair_counts(rows, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, n_features, n_cl
         tot[k] += wr
         c0, c1 = cnt_ptr[r], cnt_ptr[r + 1]
         m0, m1 = mis_ptr[r], mis_ptr[r + 1]
+        if m1 > m0:
+            any_missing = True
         for i in range(c0, c1):
             f = cnt_idx[i]
             A[f, k] += wr
@@ -65,11 +72,27 @@ def pair_counts(rows, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, n_features, n_cl
             MM[f, f, k] = M[f, k]
         for g in range(f + 1, F):
             for k in range(K):
-                # the lists are in ascending feature order: only f < g was added
+                # only f < g was added above
                 AA[g, f, k] += AA[f, g, k]
                 AA[f, g, k] = AA[g, f, k]
-                MM[g, f, k] += MM[f, g, k]
-                MM[f, g, k] = MM[g, f, k]
+        if any_missing:
+            for g in range(f + 1, F):
+                for k in range(K):
+                    MM[g, f, k] += MM[f, g, k]
+                    MM[f, g, k] = MM[g, f, k]
+
+
+@numba.njit(**JIT)
+def pair_counts(rows, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, n_features, n_classes):
+    """(tot, A, M, AA, AM, MM) over `rows` (module docstring; `_fill_pair_counts`)."""
+    F, K = n_features, n_classes
+    tot = np.empty(K)
+    A = np.empty((F, K))
+    M = np.zeros((F, K))
+    AA = np.empty((F, F, K))
+    AM = np.zeros((F, F, K))
+    MM = np.zeros((F, F, K))
+    _fill_pair_counts(rows, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, tot, A, M, AA, AM, MM)
     return tot, A, M, AA, AM, MM
 
 
@@ -379,54 +402,6 @@ def equivalence_bound(rows, y, w, group, n_groups, cost):
 
 
 @numba.njit(**JIT)
-def _fill_pair_counts(rows, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, tot, A, M, AA, AM, MM):
-    """`pair_counts` into given arrays (zeroed here): no allocation in the depth-three loop."""
-    F = A.shape[0]
-    K = tot.shape[0]
-    tot[:] = 0.0
-    A[:] = 0.0
-    M[:] = 0.0
-    AA[:] = 0.0
-    AM[:] = 0.0
-    MM[:] = 0.0
-    any_missing = False
-    for t in range(rows.shape[0]):
-        r = rows[t]
-        k = y[r]
-        wr = w[r]
-        tot[k] += wr
-        c0, c1 = cnt_ptr[r], cnt_ptr[r + 1]
-        m0, m1 = mis_ptr[r], mis_ptr[r + 1]
-        if m1 > m0:
-            any_missing = True
-        for i in range(c0, c1):
-            f = cnt_idx[i]
-            A[f, k] += wr
-            for j in range(i + 1, c1):
-                AA[f, cnt_idx[j], k] += wr
-            for j in range(m0, m1):
-                AM[f, mis_idx[j], k] += wr
-        for i in range(m0, m1):
-            f = mis_idx[i]
-            M[f, k] += wr
-            for j in range(i + 1, m1):
-                MM[f, mis_idx[j], k] += wr
-    for f in range(F):
-        for k in range(K):
-            AA[f, f, k] = A[f, k]
-            MM[f, f, k] = M[f, k]
-        for g in range(f + 1, F):
-            for k in range(K):
-                AA[g, f, k] += AA[f, g, k]
-                AA[f, g, k] = AA[g, f, k]
-        if any_missing:
-            for g in range(f + 1, F):
-                for k in range(K):
-                    MM[g, f, k] += MM[f, g, k]
-                    MM[f, g, k] = MM[g, f, k]
-
-
-@numba.njit(**JIT)
 def _count_arrays(F, K):
     return (np.zeros(K), np.zeros((F, K)), np.zeros((F, K)), np.zeros((F, F, K)), np.zeros((F, F, K)),
             np.zeros((F, F, K)))
@@ -537,13 +512,58 @@ def depth3_options(tot, A, M, cost, tc_root, min_leaf, usable):
 
 
 @numba.njit(**JIT)
+def depth2_table(n_features):
+    """An empty depth-two cache for the nodes of depth three below one node of depth four
+    (`depth3_run`): value (nan: not solved), lower bound (-inf: none) and plan (f, g_counted,
+    g_other) per pair of decisions, decision 2 f + side (side 0 f's counted side, 1 the other)."""
+    D = 2 * n_features
+    return np.full((D, D), np.nan), np.full((D, D), -np.inf), np.full((D, D, 3), -1, np.int64)
+
+
+@numba.njit(**JIT)
+def _cache_cell(pkey, f, side):
+    """The depth-two cache's cell (row, column) of the set below decision `pkey` of the parent
+    and side `side` of f here (the same set whichever of the two is tested first); (-1, -1): none."""
+    if pkey < 0 or pkey // 2 == f:
+        return -1, -1
+    ck = 2 * f + side
+    if ck < pkey:
+        return ck, pkey
+    return pkey, ck
+
+
+@numba.njit(**JIT)
+def _solve_child(C, cost, lam, min_leaf, S_root, S_child, usable, budget, lb, c_val, c_low, c_plan, ci, cj):
+    """A depth-three node's child of depth two: from the depth-two cache when it is solved there,
+    else `best_depth2` within `budget` (its answer kept in the cache). (value, f, g_counted,
+    g_other, lower), lower at least `lb`."""
+    if ci >= 0:
+        v = c_val[ci, cj]
+        if v == v:
+            return v, c_plan[ci, cj, 0], c_plan[ci, cj, 1], c_plan[ci, cj, 2], v
+    v, f, ga, gb, low = best_depth2(C[0], C[1], C[2], C[3], C[4], C[5], cost, lam, min_leaf, 2, S_root, S_child,
+                                    usable, budget)
+    if ci >= 0:
+        if low >= v - 1e-12:
+            c_val[ci, cj] = v
+            c_plan[ci, cj, 0], c_plan[ci, cj, 1], c_plan[ci, cj, 2] = f, ga, gb
+        elif low > c_low[ci, cj]:
+            c_low[ci, cj] = low
+    return v, f, ga, gb, max(low, lb)
+
+
+@numba.njit(**JIT)
 def depth3_run(rows, order, fixed, i0, i1, solve, best, plan, floor, ub, lam, min_leaf,
                tot, A, M, AA, AM, MM, counted, missing, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx,
-               cost, cmax, slot, S_root, S_child, usable, group, n_groups, similarity):
+               cost, cmax, slot, S_root, S_child, usable, group, n_groups, c_val, c_low, c_plan, pkey, similarity):
     """Options order[i0:i1] of a node of depth three over `rows`, whose pair counts are
     (tot .. MM): each split's two children solved by `best_depth2` within the budget the best tree
     so far leaves (or, `solve` false, only their lower bounds). `plan` (7 ints: f, then each
     child's f, g_counted, g_other; -1 a leaf) is updated with the best tree.
+
+    (c_val, c_low, c_plan) is the depth-two cache (`depth2_table`) shared by the nodes of depth
+    three below one node of depth four, `pkey` this node's decision there (-1: no cache): the set
+    below f here and g there is the one below g here and f there, solved once.
 
     Returns (best, least bound over the options looked at, stopped): stopped = no option left
     can beat min(best, ub) (the loop ended early). A child below the split on f pays the test
@@ -567,6 +587,7 @@ def depth3_run(rows, order, fixed, i0, i1, solve, best, plan, floor, ub, lam, mi
     Cb = _count_arrays(F, K)
     Cm = _count_arrays(F, K)
     cm_dirty = False
+    any_missing = mis_idx.shape[0] > 0
     lowest = np.inf
     stopped = False
     for i in range(i0, i1):
@@ -589,49 +610,73 @@ def depth3_run(rows, order, fixed, i0, i1, solve, best, plan, floor, ub, lam, mi
                 rb[nb] = r
                 nb += 1
         sa, sb = ra[:na], rb[:nb]
-        lba = _eq_bound(sa, y, w, group, cost, acc, seen, gorder) + lam
-        lbb = _eq_bound(sb, y, w, group, cost, acc, seen, gorder) + lam
+        ai, aj = _cache_cell(pkey, f, 0)
+        bi, bj = _cache_cell(pkey, f, 1)
+        known_a = ai >= 0 and c_val[ai, aj] == c_val[ai, aj]
+        known_b = bi >= 0 and c_val[bi, bj] == c_val[bi, bj]
+        if known_a:
+            lba = c_val[ai, aj]
+        else:
+            lba = _eq_bound(sa, y, w, group, cost, acc, seen, gorder) + lam
+            if ai >= 0:
+                lba = max(lba, c_low[ai, aj])
+        if known_b:
+            lbb = c_val[bi, bj]
+        else:
+            lbb = _eq_bound(sb, y, w, group, cost, acc, seen, gorder) + lam
+            if bi >= 0:
+                lbb = max(lbb, c_low[bi, bj])
         if similarity:
             if n_pa >= 0:
-                lba = max(lba, _similarity_bound(sa, prev_a[:n_pa], lower_pa, mark, w, y, cmax))
-                lbb = max(lbb, _similarity_bound(sb, prev_a[:n_pa], lower_pa, mark, w, y, cmax))
+                if not known_a:
+                    lba = max(lba, _similarity_bound(sa, prev_a[:n_pa], lower_pa, mark, w, y, cmax))
+                if not known_b:
+                    lbb = max(lbb, _similarity_bound(sb, prev_a[:n_pa], lower_pa, mark, w, y, cmax))
             if n_pb >= 0:
-                lba = max(lba, _similarity_bound(sa, prev_b[:n_pb], lower_pb, mark, w, y, cmax))
-                lbb = max(lbb, _similarity_bound(sb, prev_b[:n_pb], lower_pb, mark, w, y, cmax))
+                if not known_a:
+                    lba = max(lba, _similarity_bound(sa, prev_b[:n_pb], lower_pb, mark, w, y, cmax))
+                if not known_b:
+                    lbb = max(lbb, _similarity_bound(sb, prev_b[:n_pb], lower_pb, mark, w, y, cmax))
         fx = fixed[i]
         if fx + lba + lbb >= limit - TOL or not solve:
             lowest = min(lowest, fx + lba + lbb)
             continue
         direct_a = na <= nb
-        if nm > 0:
-            _fill_pair_counts(rm[:nm], y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, Cm[0], Cm[1], Cm[2], Cm[3],
-                              Cm[4], Cm[5])
-            cm_dirty = True
-        elif cm_dirty:
-            _zero(Cm)
-            cm_dirty = False
-        small, big = (Ca, Cb) if direct_a else (Cb, Ca)
-        _fill_pair_counts(sa if direct_a else sb, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, small[0], small[1],
-                          small[2], small[3], small[4], small[5])
-        _subtract(tot, small[0], Cm[0], big[0])
-        _subtract(A, small[1], Cm[1], big[1])
-        _subtract(M, small[2], Cm[2], big[2])
-        _subtract(AA, small[3], Cm[3], big[3])
-        _subtract(AM, small[4], Cm[4], big[4])
-        _subtract(MM, small[5], Cm[5], big[5])
+        if not (known_a and known_b):
+            # the counts of the child(ren) to solve: the smaller side counted, the other by subtraction
+            need_sub = (not known_b) if direct_a else (not known_a)
+            if need_sub:
+                if nm > 0:
+                    _fill_pair_counts(rm[:nm], y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, Cm[0], Cm[1], Cm[2],
+                                      Cm[3], Cm[4], Cm[5])
+                    cm_dirty = True
+                elif cm_dirty:
+                    _zero(Cm)
+                    cm_dirty = False
+            small_unknown = (not known_a) if direct_a else (not known_b)
+            if small_unknown or need_sub:
+                small, big = (Ca, Cb) if direct_a else (Cb, Ca)
+                _fill_pair_counts(sa if direct_a else sb, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, small[0],
+                                  small[1], small[2], small[3], small[4], small[5])
+                if need_sub:
+                    _subtract(tot, small[0], Cm[0], big[0])
+                    _subtract(A, small[1], Cm[1], big[1])
+                    _subtract(AA, small[3], Cm[3], big[3])
+                    if any_missing:  # else M, AM and MM are zero everywhere
+                        _subtract(M, small[2], Cm[2], big[2])
+                        _subtract(AM, small[4], Cm[4], big[4])
+                        _subtract(MM, small[5], Cm[5], big[5])
         s = slot[f]
-        va, fa, gaa, gab, la = best_depth2(Ca[0], Ca[1], Ca[2], Ca[3], Ca[4], Ca[5], cost, lam, min_leaf, 2,
-                                           S_root[s], S_child[s], usable, limit - fx - lbb)
-        la = max(la, lba)
+        va, fa, gaa, gab, la = _solve_child(Ca, cost, lam, min_leaf, S_root[s], S_child[s], usable,
+                                            limit - fx - lbb, lba, c_val, c_low, c_plan, ai, aj)
         if similarity:
             prev_a[:na] = sa
             n_pa, lower_pa = na, la
         if fx + la + lbb >= limit - TOL:
             lowest = min(lowest, fx + la + lbb)
             continue
-        vb, fb, gba, gbb, lb_ = best_depth2(Cb[0], Cb[1], Cb[2], Cb[3], Cb[4], Cb[5], cost, lam, min_leaf, 2,
-                                            S_root[s], S_child[s], usable, limit - fx - va)
-        lb_ = max(lb_, lbb)
+        vb, fb, gba, gbb, lb_ = _solve_child(Cb, cost, lam, min_leaf, S_root[s], S_child[s], usable,
+                                             limit - fx - va, lbb, c_val, c_low, c_plan, bi, bj)
         if similarity:
             prev_b[:nb] = sb
             n_pb, lower_pb = nb, lb_
@@ -644,18 +689,20 @@ def depth3_run(rows, order, fixed, i0, i1, solve, best, plan, floor, ub, lam, mi
 
 @numba.njit(**JIT)
 def best_depth3(rows, ub, floor, lam, min_leaf, counted, missing, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx,
-                cost, cmax, tc_root, slot, S_root, S_child, usable, group, n_groups, similarity):
+                cost, cmax, tc_root, slot, S_root, S_child, usable, group, n_groups, c_val, c_low, c_plan, pkey,
+                similarity):
     """The cheapest tree of depth <= 3 over `rows` within the budget `ub` (engine/algorithms/
     optimal.py, Search._search, in one call): (value, lower, plan); `floor` a lower bound of
-    every tree over rows (the caller's equivalence bound plus lambda). plan[0] = -1: a leaf."""
+    every tree over rows (the caller's equivalence bound plus lambda). plan[0] = -1: a leaf.
+    (c_val, c_low, c_plan, pkey): the depth-two cache of `depth3_run`."""
     F = counted.shape[1]
     K = cost.shape[0]
     tot = np.empty(K)
     A = np.empty((F, K))
-    M = np.empty((F, K))
+    M = np.zeros((F, K))
     AA = np.empty((F, F, K))
-    AM = np.empty((F, F, K))
-    MM = np.empty((F, F, K))
+    AM = np.zeros((F, F, K))
+    MM = np.zeros((F, F, K))
     _fill_pair_counts(rows, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, tot, A, M, AA, AM, MM)
     plan = np.full(7, -1, np.int64)
     leaf, _label = leaf_cost(tot, cost)
@@ -666,7 +713,7 @@ def best_depth3(rows, ub, floor, lam, min_leaf, counted, missing, y, w, cnt_ptr,
     best, lowest, _stopped = depth3_run(rows, order, fixed, 0, order.shape[0], True, best, plan, floor, ub, lam,
                                         min_leaf, tot, A, M, AA, AM, MM, counted, missing, y, w, cnt_ptr, cnt_idx,
                                         mis_ptr, mis_idx, cost, cmax, slot, S_root, S_child, usable, group, n_groups,
-                                        similarity)
+                                        c_val, c_low, c_plan, pkey, similarity)
     lower = max(min(lowest, leaf + lam), floor)
     if best < ub:
         lower = min(lower, best)
