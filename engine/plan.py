@@ -79,9 +79,16 @@ MAX_TABLE = 2_000_000
 NEVER = 1 << 30
 
 
+#: beyond this many nodes a tree is consulted by the utility order: the plan's horizon (every
+#: node's cost of following the tree from it, `follow_costs`) is a Python walk of the whole tree,
+#: some 25 s on a million nodes (issue 41: a consultation of such a model within 5 s)
+MAX_PLAN_NODES = 200_000
+
+
 def plannable(tree) -> bool:
-    """Crisp one-attribute tests only (threshold and category splits)."""
-    return bool(np.isin(tree.compile().kind, (LEAF, THRESHOLD, CATEGORY)).all())
+    """Crisp one-attribute tests only (threshold and category splits), on a tree of at most
+    MAX_PLAN_NODES nodes."""
+    return len(tree) <= MAX_PLAN_NODES and bool(np.isin(tree.compile().kind, (LEAF, THRESHOLD, CATEGORY)).all())
 
 
 @dataclass

@@ -157,6 +157,12 @@ class Tree:
         return out
 
     def leaves(self) -> list[int]:
+        """Leaf ids reachable from the root, depth-first (from the columns, making no Node, while
+        the tree has them)."""
+        cols = self.columns()
+        if cols is not None:
+            order = cols.preorder()
+            return order[cols.sizes[order] == 0].tolist()
         return [i for i in self.reachable() if self.nodes[i].is_leaf]
 
     @property
