@@ -267,102 +267,15 @@ def _sweep(v, sw, sy, n_known, n_classes, cost, slack, total, exact, table, rati
 
 
 EPS = np.finfo(np.float64).eps
-#: tied cuts bounded together by `_likely_ratios` before any of them is scored on its own
-RUN = 8
-
-
-@numba.njit(inline="always")
-def _cut_terms(run, t, totals, n_classes, table, known, c1, c2):
-    """A tied cut's g and s (`_likely_ratios`), with their rounding allowances."""
-    t_left = 0.0
-    e = 0.0
-    for k in range(n_classes):
-        l = run[t, k]
-        r = totals[k] - l
-        t_left += l
-        e += table[np.int64(l)] + table[np.int64(r)]
-    x_left = table[np.int64(t_left)]
-    x_right = table[np.int64(known - t_left)]
-    g = c1 + e - x_left - x_right
-    s = c2 - x_left - x_right
-    err_g = 1e3 * EPS * (abs(c1) + e + x_left + x_right)
-    err_s = 1e3 * EPS * (abs(c2) + x_left + x_right)
-    return g, s, err_g, err_s, t_left
-
-
-@numba.njit(inline="always")
-def _cut_bound(run, t, totals, n_classes, table, known, c1, c2, k1, k2):
-    """One tied cut's gain ratio g / s as `_likely_ratios` bounds it: (risky, its upper bound, its
-    lower bound); risky: its numerator or denominator could lie near or under the 1e-6 thresholds."""
-    g, s, err_g, err_s, _ = _cut_terms(run, t, totals, n_classes, table, known, c1, c2)
-    if (abs(g) * k1 < 1e-6 + 1e-9 + err_g * k1 + 1e-12 or abs(s) * k2 < 1e-6 + 1e-9 + err_s * k2 + 1e-12
-            or s <= err_s):
-        return True, np.inf, -np.inf
-    inv = 1.0 / s
-    ratio = g * inv
-    err = (err_g + abs(ratio) * err_s) * inv + 1e-12 * max(1.0, abs(ratio))
-    return False, ratio + err, ratio - err
-
-
-@numba.njit(inline="always")
-def _ln(x, table):
-    """ln x of a whole number x >= 0 inside `table` (x ln x): table[x] / x (-inf at 0)."""
-    if x <= 0:
-        return -np.inf
-    return table[np.int64(x)] / x
-
-
-@numba.njit(inline="always")
-def _run_bound(run, t0, t1, totals, n_classes, table, known, c1, c2, k1, k2, err_g, err_s):
-    """An upper bound on the gain ratio NumPy gives every cut of the run t0 .. t1 of tied cuts (and
-    on `_cut_bound`'s upper bound of each), or inf when some cut's split information could lie
-    near or under its 1e-6 threshold. The gain's threshold only ever makes a ratio 0 (as the
-    split information's does), so the bound is at least 0 and holds for the risky cuts too.
-
-    Along the run each class's left weight l_k only grows, from l_k(t0) to l_k(t1) (weights
-    >= 0). g's derivative in l_k is ln(l_k / r_k) - ln(t_left / t_right) (natural logarithms;
-    g in nats), which over the box between the run's ends lies between
-    d_k = ln(l_k(t0) / r_k(t0)) - ln(t_left(t1) / t_right(t1)) and
-    D_k = ln(l_k(t1) / r_k(t1)) - ln(t_left(t0) / t_right(t0)); so, Δ_k = l_k(t1) - l_k(t0),
-    g <= g(t0) + Σ_k Δ_k max(D_k, 0) and g <= g(t1) + Σ_k Δ_k max(-d_k, 0) (the mean value
-    theorem from either end). s = c2 - X(t_left) - X(known - t_left) is
-    concave in t_left: least at an end.
-    `err_g`, `err_s`: the largest rounding allowance of any cut's g and s (`_cut_terms`)."""
-    g0, s0, _, _, tl0 = _cut_terms(run, t0, totals, n_classes, table, known, c1, c2)
-    g1, s1, _, _, tl1 = _cut_terms(run, t1, totals, n_classes, table, known, c1, c2)
-    s_low = min(s0, s1) - 4.0 * err_s
-    if not (s_low * k2 >= 2e-6 + err_s * k2 and s_low > err_s):
-        return np.inf  # a split information near or under its threshold: no bound
-    ln_tl0, ln_tr0 = _ln(tl0, table), _ln(known - tl0, table)
-    ln_tl1, ln_tr1 = _ln(tl1, table), _ln(known - tl1, table)
-    up0, up1 = g0, g1
-    spread = 0.0
-    for k in range(n_classes):
-        d = run[t1, k] - run[t0, k]
-        if d > 0:
-            l0, l1 = run[t0, k], run[t1, k]
-            high = _ln(l1, table) - _ln(totals[k] - l1, table) - ln_tl0 + ln_tr0
-            low = _ln(l0, table) - _ln(totals[k] - l0, table) - ln_tl1 + ln_tr1
-            up0 += d * max(high, 0.0)
-            up1 += d * max(-low, 0.0)
-            spread += d * (abs(high) + abs(low) + 8.0 * (abs(ln_tl0) + abs(ln_tr0) + abs(ln_tl1) + abs(ln_tr1) + 1.0))
-    # the logarithms' rounding (each within a few eps of its size, every size at most that of
-    # ln total): far below 1e-12 of the terms and of the logarithms' sizes
-    g_high = min(up0, up1) + 4.0 * err_g + 1e-12 * (abs(g0) + abs(g1) + spread)
-    if not g_high < np.inf:
-        return np.inf
-    ratio = max(g_high, 0.0) / s_low
-    return ratio + 4.0 * ((err_g + ratio * err_s) / s_low + 1e-12 * max(1.0, ratio))
 
 
 @numba.njit(**JIT)
-def _likely_ratios(run, at, found, totals, n_classes, total, table, ln_totals, known, ratio_slack, hi, risky,
-                   bound, block):
+def _likely_ratios(run, at, found, totals, n_classes, total, table, ln_totals, known, ratio_slack, hi, risky):
     """Of the `found` cuts tied at the least MC (left class weights run[t], positions at[:, t]),
-    keep (moved to the front, in order) only those whose gain ratio can still be kept:
-    `_exact_cut_ratio` costs seven divisions one after another, and often nearly every cut
-    ties. With whole-number weights and a table past `total`, a cut's ratio is g / s,
-    g = ln_totals + X(known) + Σ_k [X(l_k) + X(r_k)] - X(t_left) - X(t_right),
+    keep (moved to the front, in order; returns how many) only those whose gain ratio can
+    still be kept: `_exact_cut_ratio` costs seven divisions one after another, and often
+    nearly every cut ties. With whole-number weights and a table past `total`, a cut's
+    ratio is g / s, g = ln_totals + X(known) + Σ_k [X(l_k) + X(r_k)] - X(t_left) - X(t_right),
     s = X(total) - X(total - known) - X(t_left) - X(t_right) (X = x ln x, the log base and
     the scaling by known and total cancel), computed here in any order with one division,
     with a bound on its distance from the exact one (rounding: far below 1e3 · eps of the
@@ -370,56 +283,37 @@ def _likely_ratios(run, at, found, totals, n_classes, total, table, ln_totals, k
     near or under the 1e-6 thresholds (`near`, a gain or split counted as 0) is kept. The
     largest lower bound among the others bounds the largest exact ratio from below, so its
     floor (ratio_slack, as `_sweep`'s) too: a cut whose upper bound is under that floor can
-    be neither the largest nor kept.
-
-    Runs of `block` consecutive tied cuts (block > 0) are bounded first, each as a whole
-    (`_run_bound`: from its two ends); a run whose bound is under the floor already reached
-    is not scored cut by cut: none of its cuts can be the attribute's best (the floor only
-    rises, and lies 1e-6 relative under the largest ratio). The runs are scored from the
-    largest bound down. The cuts kept are those kept with block = 0 (every cut scored) but for
-    risky ones under such a bound: each attribute's best cut is the same.
-
-    `hi`, `risky` (found,) and `bound` (found // block + 1,): work arrays. Returns (how many
-    kept, how many scored one by one)."""
+    be neither the largest nor kept. `hi`, `risky`: work arrays (found,)."""
     x_known = table[np.int64(known)]
     c1 = ln_totals + x_known
     c2 = table[np.int64(total)] - table[np.int64(total - known)]
     k1 = (known / total) / LN2  # g to approximate_gain_ratio's numerator
     k2 = 1.0 / (LN2 * total)  # s to its denominator
     lowest = -np.inf
-    scored = 0
-    n_blocks = (found + block - 1) // block if block > 0 else 0
-    if n_blocks < 3:  # too few runs to gain from bounding them
-        n_blocks = 0
-    if n_blocks == 0:
-        for t in range(found):
-            risky[t], hi[t], lo = _cut_bound(run, t, totals, n_classes, table, known, c1, c2, k1, k2)
-            lowest = max(lowest, lo)
-        scored = found
-    else:
-        # every cut's e = Σ_k X(l_k) + X(r_k) <= Σ_k X(T_k) = -ln_totals and X(t_left) + X(t_right)
-        # <= X(known) (x ln x is superadditive): the largest rounding allowances of `_cut_terms`
-        err_g = 1e3 * EPS * (abs(c1) - ln_totals + 2.0 * x_known)
-        err_s = 1e3 * EPS * (abs(c2) + x_known)
-        for b in range(n_blocks):
-            t0 = b * block
-            t1 = min(found, t0 + block) - 1
-            bound[b] = -_run_bound(run, t0, t1, totals, n_classes, table, known, c1, c2, k1, k2, err_g, err_s)
-        # the runs from the largest bound down: once a bound is under the floor, so are the rest
-        runs = np.argsort(bound[:n_blocks])
-        for i in range(n_blocks):
-            b = runs[i]
-            t0 = b * block
-            t1 = min(found, t0 + block)
-            floor = lowest - ratio_slack * max(1.0, abs(lowest)) if lowest > -np.inf else -np.inf
-            if -bound[b] < floor:
-                for t in range(t0, t1):
-                    risky[t], hi[t] = False, -np.inf
-                continue
-            for t in range(t0, t1):
-                risky[t], hi[t], lo = _cut_bound(run, t, totals, n_classes, table, known, c1, c2, k1, k2)
-                lowest = max(lowest, lo)
-            scored += t1 - t0
+    for t in range(found):
+        t_left = 0.0
+        e = 0.0
+        for k in range(n_classes):
+            l = run[t, k]
+            r = totals[k] - l
+            t_left += l
+            e += table[np.int64(l)] + table[np.int64(r)]
+        x_left = table[np.int64(t_left)]
+        x_right = table[np.int64(known - t_left)]
+        g = c1 + e - x_left - x_right
+        s = c2 - x_left - x_right
+        err_g = 1e3 * EPS * (abs(c1) + e + x_left + x_right)
+        err_s = 1e3 * EPS * (abs(c2) + x_left + x_right)
+        if (abs(g) * k1 < 1e-6 + 1e-9 + err_g * k1 + 1e-12 or abs(s) * k2 < 1e-6 + 1e-9 + err_s * k2 + 1e-12
+                or s <= err_s):
+            risky[t] = True
+            continue
+        risky[t] = False
+        inv = 1.0 / s
+        ratio = g * inv
+        err = (err_g + abs(ratio) * err_s) * inv + 1e-12 * max(1.0, abs(ratio))
+        hi[t] = ratio + err
+        lowest = max(lowest, ratio - err)
     floor = lowest - ratio_slack * max(1.0, abs(lowest)) if lowest > -np.inf else -np.inf
     kept = 0
     for t in range(found):
@@ -429,7 +323,7 @@ def _likely_ratios(run, at, found, totals, n_classes, total, table, ln_totals, k
                 for k in range(n_classes):
                     run[kept, k] = run[t, k]
             kept += 1
-    return kept, scored
+    return kept
 
 
 @numba.njit(**JIT)
@@ -562,8 +456,8 @@ def _sweep_exact(v, sw, sy, n_known, n_classes, cost, total, table, ratio_slack,
         ln_totals -= _xlnx(totals[k], table)
         known += totals[k]
     if table.shape[0] > total and known > 0:
-        found, _ = _likely_ratios(run, at, found, totals, n_classes, total, table, ln_totals, known, ratio_slack,
-                                  cut_ratio, cut_near, mcs, RUN)
+        found = _likely_ratios(run, at, found, totals, n_classes, total, table, ln_totals, known, ratio_slack,
+                               cut_ratio, cut_near)
     top = -np.inf
     for t in range(found):
         ratio, near = _exact_cut_ratio(run[t], totals, n_classes, total, table, ln_totals, known)
