@@ -97,10 +97,48 @@ def test_pessimistic_pruning_cuts_a_subtree_that_does_not_pay():
     assert full.n_leaves > 1 and pruned.n_leaves == 1  # 6 cases, 2 errors as a leaf: no split pays
 
 
+def shares_table():
+    """5 cases, a: x y y ? ?, b: v v u u u, classes P N P N N. With fractional cases the two unknown
+    cases (both N) go 1/3 to x and 2/3 to y: x = 1 P + 2/3 N (weight 5/3), y = 1 P + 1 N + 4/3 N."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "shares.csv"
+        path.write_text("a,b,D\nx,v,P\ny,v,N\ny,u,P\n?,u,N\n?,u,N\n", encoding="utf-8")
+        return encode(read_table(str(path)), ProblemSpec(target="D"))
+
+
+def test_a_node_lighter_than_min_weight_is_a_leaf():
+    data = shares_table()
+    p, n = data.classes.index("P"), data.classes.index("N")
+    full = fit("dp", data, prune="none", min_weight=0)
+    x = full.nodes[full.nodes[0].children[0]]  # a = x: 1 P and 2 x 1/3 of an N
+    assert data.schema.attributes[full.nodes[0].feature].name == "a"
+    assert float(x.counts[p]) == pytest.approx(1.0) and float(x.counts[n]) == pytest.approx(2 / 3)
+    assert not x.is_leaf and full.n_leaves == 4  # without a minimum, b splits those 5/3 cases
+    default = fit("dp", data, prune="none")  # min_weight 2 (C4.5's 2 M): x is a leaf
+    assert default.n_leaves == 3 and default.nodes[default.nodes[0].children[0]].is_leaf
+    internal = [node for node in default.nodes if not node.is_leaf]
+    assert min(float(node.counts.sum()) for node in internal) >= 2.0
+    # unit weights and complete rows (the paper's setting): a node under 2 cases is one case, a leaf anyway
+    numbers = example_as_numbers()
+    assert fit("dp", numbers, prune="none").n_leaves == fit("dp", numbers, prune="none", min_weight=0).n_leaves == 7
+
+
+def test_min_leaf_weight_needs_two_heavy_branches():
+    data = example_as_numbers()
+    for name in ("dp", "rs"):
+        tree = fit(name, data, prune="none", min_leaf_weight=2)
+        assert (tree.n_leaves, tree.n_single_case_leaves) == (6, 0)  # unpruned paper trees: 7/3, 8/5
+        for node in tree.nodes:
+            if not node.is_leaf:
+                assert sum(float(tree.nodes[c].counts.sum()) >= 2 for c in node.children) >= 2
+
+
 def test_new_options_are_validated():
     info = get("dp")
     for bad in ({"unknowns": "drop"}, {"gamma_over": "all"}, {"prune": "yes"}, {"few_values": "some"},
-                {"purity": "max"}, {"min_gamma": 1.5}, {"min_gamma": -0.1}):
+                {"purity": "max"}, {"min_gamma": 1.5}, {"min_gamma": -0.1}, {"min_weight": -1},
+                {"min_leaf_weight": -0.5}, {"min_weight": "two"}):
         with pytest.raises(OptionError):
             resolve_params(info, bad)
 
@@ -166,3 +204,8 @@ def test_defaults_within_two_points_of_id3_on_weka_sets(name):
         if name == "soybean":  # the paper's reading loses about 11 points there
             paper = cv_accuracy(data, learner, PAPER_READING)
             assert paper < id3 - 0.08, (learner, paper, id3)
+    if name == "soybean":  # fractional cases without min_weight: thousands of tiny-weight leaves
+        fold, _ = stratified_folds(data.y, 10, seed=0)
+        train = data.subset(np.flatnonzero(fold != 0))
+        grown = fit("dp", train, prune="none").n_leaves
+        assert grown < 500 < 3000 < fit("dp", train, prune="none", min_weight=0).n_leaves, grown

@@ -121,6 +121,18 @@ def gamma_floor(score, floor: float):
     return floored
 
 
+def branch_floor(score, least: float):
+    """`score` with an attribute offered only when at least two of its values carry a known weight
+    of `least` or more (C4.5's rule for a split with its minimum leaf weight M)."""
+
+    def floored(tables: np.ndarray, total: float):
+        values, scores, offered = score(tables, total)
+        heavy = np.count_nonzero(tables.sum(axis=2) >= least, axis=1) >= 2
+        return values, scores, offered & heavy
+
+    return floored
+
+
 #: the largest number of distinct whole values a numeric column may have to be split on its values
 FEW_VALUES = 10
 
@@ -247,6 +259,10 @@ PARAMS = (
           minimum=0.0, maximum=1.0),
     Param("prune", "pessimistic", N_("pruning after growing: none, or C4.5's pessimistic error estimate (CF 0.25)"),
           kind="choice", choices=("none", "pessimistic")),
+    Param("min_weight", 2.0, N_("a node whose weight (cases, counting shares of cases) is below this is a "
+                                "leaf"), kind="float", minimum=0.0),
+    Param("min_leaf_weight", 0.0, N_("a split needs two or more branches holding at least this weight "
+                                     "(0: any two branches with cases)"), kind="float", minimum=0.0),
     Param("few_values", "categories", N_("whole-number columns of at most 10 values that MDL leaves uncut: "
                                          "split on their values (categories), or left uncut (mdl)"),
           kind="choice", choices=("categories", "mdl")),
@@ -289,10 +305,14 @@ def rough_parts(choice, message: str):
         floor = float(params.get("min_gamma", 0.0) or 0.0)
         if floor > 0:
             score = gamma_floor(score, floor)
+        least = float(params.get("min_leaf_weight", 0.0) or 0.0)
+        if least > 0:
+            score = branch_floor(score, least)
         splitter = CodesSplitter(data, codes, sizes, cuts, table_score=score, missing=params.get("unknowns", "stay"))
         cost = cost_matrix(spec, data)
         stopping = Stopping(max_depth=params.get("max_depth"), min_samples_split=params.get("min_samples_split", 2),
-                            min_samples_leaf=0, min_impurity_decrease=None)
+                            min_samples_leaf=0, min_impurity_decrease=None,
+                            min_mass=float(params.get("min_weight", 0.0) or 0.0))
         return GrowthParts(splitter, choice=choice, label_rule=majority_label if cost is None else min_cost_label(cost),
                            stopping=stopping, message=message, criterion="gamma", criterion_name="gamma")
 
