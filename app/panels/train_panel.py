@@ -132,7 +132,8 @@ _PARAM_LABELS = (
     QT_TRANSLATE_NOOP("ParamForm", "Gamma over"), QT_TRANSLATE_NOOP("ParamForm", "Purity"),
     QT_TRANSLATE_NOOP("ParamForm", "Text"), QT_TRANSLATE_NOOP("ParamForm", "Cuts"),
     QT_TRANSLATE_NOOP("ParamForm", "Leaf penalty"), QT_TRANSLATE_NOOP("ParamForm", "Max cuts"),
-    QT_TRANSLATE_NOOP("ParamForm", "Time limit"))
+    QT_TRANSLATE_NOOP("ParamForm", "Time limit"), QT_TRANSLATE_NOOP("ParamForm", "Min weight"),
+    QT_TRANSLATE_NOOP("ParamForm", "Min leaf weight"))
 
 
 def param_label(name: str) -> str:

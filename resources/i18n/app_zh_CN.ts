@@ -1734,6 +1734,14 @@ Which row holds the column names? The rows above it are skipped.</source>
             <translation>时间限制</translation>
         </message>
         <message>
+            <source>Min weight</source>
+            <translation>最小权重</translation>
+        </message>
+        <message>
+            <source>Min leaf weight</source>
+            <translation>叶节点最小权重</translation>
+        </message>
+        <message>
             <source>empty</source>
             <translation>空</translation>
         </message>

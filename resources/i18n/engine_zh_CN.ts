@@ -85,7 +85,7 @@
             <location filename="engine/algorithms/classic.py" line="91" />
             <location filename="engine/algorithms/mincost.py" line="519" />
             <location filename="engine/algorithms/ordinal.py" line="253" />
-            <location filename="engine/algorithms/roughset.py" line="242" />
+            <location filename="engine/algorithms/roughset.py" line="254" />
             <source>fewest cases in a node that may be split</source>
             <translation>可分裂节点的最少样本数</translation>
         </message>
@@ -94,7 +94,7 @@
             <location filename="engine/algorithms/id3.py" line="59" />
             <location filename="engine/algorithms/mincost.py" line="520" />
             <location filename="engine/algorithms/ordinal.py" line="150" />
-            <location filename="engine/algorithms/roughset.py" line="243" />
+            <location filename="engine/algorithms/roughset.py" line="255" />
             <source>deepest level (empty: no limit)</source>
             <translation>最大树深度（留空：不限）</translation>
         </message>
@@ -380,63 +380,63 @@
             <translation>所选分裂的总代价降低（按 M2 的算法）不为正时也生成叶节点</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="488" />
+            <location filename="engine/algorithms/optimal.py" line="511" />
             <source>optimal</source>
             <translation>最优</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="494" />
+            <location filename="engine/algorithms/optimal.py" line="517" />
             <source>Optimal tree (the provably cheapest tree of bounded depth for your costs)</source>
             <translation>最优树（在给定代价下可证明代价最小的有限深度树）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="489" />
+            <location filename="engine/algorithms/optimal.py" line="512" />
             <source>gap {gap} %</source>
             <translation>差距 {gap} %</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="479" />
+            <location filename="engine/algorithms/optimal.py" line="502" />
             <source>optimal tree found</source>
             <translation>已找到最优树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="479" />
+            <location filename="engine/algorithms/optimal.py" line="502" />
             <source>time limit reached: best tree so far</source>
             <translation>已到时间限制：目前最好的树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="496" />
+            <location filename="engine/algorithms/optimal.py" line="519" />
             <source>deepest level of the tree</source>
             <translation>树的最大深度</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="497" />
+            <location filename="engine/algorithms/optimal.py" line="520" />
             <source>fewest cases (weight) in a leaf</source>
             <translation>叶节点中的最少案例数（权重）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="498" />
+            <location filename="engine/algorithms/optimal.py" line="521" />
             <source>cost added per leaf (lambda): larger gives smaller trees</source>
             <translation>每个叶节点附加的代价（lambda）：越大，树越小</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="499" />
+            <location filename="engine/algorithms/optimal.py" line="522" />
             <source>seconds to search (empty: until optimal); then the best tree so far and its gap</source>
             <translation>搜索的秒数（留空：直到最优）；到时给出目前最好的树及其差距</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="501" />
+            <location filename="engine/algorithms/optimal.py" line="524" />
             <source>numeric thresholds: auto (all midpoints up to max_cuts, else quantiles), all, or quantile</source>
             <translation>数值阈值：auto（不超过 max_cuts 时取全部中点，否则取分位数）、all 或 quantile</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="503" />
+            <location filename="engine/algorithms/optimal.py" line="526" />
             <source>most thresholds per numeric attribute (auto, quantile)</source>
             <translation>每个数值属性的最多阈值数（auto、quantile）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/optimal.py" line="318" />
-            <location filename="engine/algorithms/optimal.py" line="376" />
+            <location filename="engine/algorithms/optimal.py" line="327" />
+            <location filename="engine/algorithms/optimal.py" line="395" />
             <source>searching the optimal tree: split {done} of {total} at the root</source>
             <translation>正在搜索最优树：根节点的第 {done} 个划分，共 {total} 个</translation>
         </message>
@@ -652,7 +652,7 @@
         <message>
             <location filename="engine/algorithms/params.py" line="83" />
             <location filename="engine/consult.py" line="197" />
-            <location filename="engine/plan.py" line="701" />
+            <location filename="engine/plan.py" line="708" />
             <source>planned</source>
             <translation>完整规划</translation>
         </message>
@@ -855,52 +855,62 @@
             <translation>未知算法“{name}”（可用：{known}）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/roughset.py" line="310" />
+            <location filename="engine/algorithms/roughset.py" line="330" />
             <source>growing the DP tree</source>
             <translation>正在生长 DP 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/roughset.py" line="311" />
+            <location filename="engine/algorithms/roughset.py" line="331" />
             <source>growing the RS tree</source>
             <translation>正在生长 RS 决策树</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/roughset.py" line="244" />
+            <location filename="engine/algorithms/roughset.py" line="256" />
             <source>training cases with the attribute unknown: stay at the node, or go down every branch in shares (fractional)</source>
             <translation>训练样本中该属性未知时：留在该节点，或按比例进入每个分支（按比例）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/roughset.py" line="246" />
+            <location filename="engine/algorithms/roughset.py" line="258" />
             <source>a dependency γ below this counts as 0 (0: every γ above 0 counts)</source>
             <translation>低于此值的依赖度 γ 记为 0（0：凡大于 0 的 γ 都计入）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/roughset.py" line="248" />
+            <location filename="engine/algorithms/roughset.py" line="260" />
             <source>pruning after growing: none, or C4.5's pessimistic error estimate (CF 0.25)</source>
             <translation>生长后的剪枝：不剪枝，或 C4.5 的悲观误差估计（置信因子 0.25）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/roughset.py" line="250" />
+            <location filename="engine/algorithms/roughset.py" line="262" />
+            <source>a node whose weight (cases, counting shares of cases) is below this is a leaf</source>
+            <translation>权重（按样本计，含样本的份额）低于此值的节点成为叶节点</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/roughset.py" line="264" />
+            <source>a split needs two or more branches holding at least this weight (0: any two branches with cases)</source>
+            <translation>一次分裂需要至少两个分支各自的权重不低于此值（0：任意两个有样本的分支即可）</translation>
+        </message>
+        <message>
+            <location filename="engine/algorithms/roughset.py" line="266" />
             <source>whole-number columns of at most 10 values that MDL leaves uncut: split on their values (categories), or left uncut (mdl)</source>
             <translation>取值不超过 10 个且最小描述长度准则未切分的整数列：按其取值分裂（类别），或保持不切分（最小描述长度）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/roughset.py" line="270" />
+            <location filename="engine/algorithms/roughset.py" line="286" />
             <source>DP (rough-set dependency, then purity; multiway, MDL discretisation)</source>
             <translation>DP（粗糙集属性依赖度，其次属性纯度；多路分裂，MDL 离散化）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/roughset.py" line="275" />
+            <location filename="engine/algorithms/roughset.py" line="291" />
             <source>RS (rough-set dependency, then gain ratio; multiway, MDL discretisation)</source>
             <translation>RS（粗糙集属性依赖度，其次信息增益率；多路分裂，MDL 离散化）</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/roughset.py" line="258" />
+            <location filename="engine/algorithms/roughset.py" line="274" />
             <source>dependency γ over the node's cases, or over those with the attribute known</source>
             <translation>依赖度 γ 按节点的全部样本计算，或只按该属性已知的样本计算</translation>
         </message>
         <message>
-            <location filename="engine/algorithms/roughset.py" line="260" />
+            <location filename="engine/algorithms/roughset.py" line="276" />
             <source>attribute purity: the sum of the granules' purities (sum), or their average weighted by granule size (weighted)</source>
             <translation>属性纯度：各粒的纯度之和（求和），或按粒大小加权的平均（加权）</translation>
         </message>
@@ -3501,8 +3511,8 @@
             <location filename="engine/data/project.py" line="102" />
             <location filename="engine/data/project.py" line="104" />
             <location filename="engine/data/spec/reading.py" line="86" />
-            <location filename="engine/tree/check.py" line="94" />
-            <location filename="engine/tree/check.py" line="108" />
+            <location filename="engine/tree/check.py" line="97" />
+            <location filename="engine/tree/check.py" line="111" />
             <source>must be a text</source>
             <translation>必须是文本</translation>
         </message>
@@ -4377,8 +4387,8 @@
         </message>
         <message>
             <location filename="engine/data/spec/reading.py" line="108" />
-            <location filename="engine/tree/check.py" line="336" />
-            <location filename="engine/tree/check.py" line="390" />
+            <location filename="engine/tree/check.py" line="462" />
+            <location filename="engine/tree/check.py" line="516" />
             <source>must be a finite number</source>
             <translation>必须是有限数</translation>
         </message>
@@ -4389,9 +4399,9 @@
         </message>
         <message>
             <location filename="engine/data/spec/reading.py" line="118" />
-            <location filename="engine/tree/check.py" line="97" />
-            <location filename="engine/tree/check.py" line="129" />
-            <location filename="engine/tree/check.py" line="188" />
+            <location filename="engine/tree/check.py" line="100" />
+            <location filename="engine/tree/check.py" line="132" />
+            <location filename="engine/tree/check.py" line="320" />
             <source>must be true or false</source>
             <translation>必须是 true 或 false</translation>
         </message>
@@ -4407,7 +4417,7 @@
         </message>
         <message>
             <location filename="engine/data/spec/reading.py" line="164" />
-            <location filename="engine/tree/check.py" line="82" />
+            <location filename="engine/tree/check.py" line="85" />
             <source>is missing</source>
             <translation>缺失</translation>
         </message>
@@ -5275,135 +5285,135 @@
             <translation>{level} % 区间：上限</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="22" />
+            <location filename="engine/fileio.py" line="24" />
             <location filename="engine/sessions.py" line="438" />
             <source>project</source>
             <translation>项目</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="22" />
+            <location filename="engine/fileio.py" line="24" />
             <source>model file</source>
             <translation>模型文件</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="22" />
+            <location filename="engine/fileio.py" line="24" />
             <location filename="engine/sessions.py" line="438" />
             <source>session</source>
             <translation>咨询会话</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="22" />
+            <location filename="engine/fileio.py" line="24" />
             <source>comparison results file</source>
             <translation>比较结果文件</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="22" />
+            <location filename="engine/fileio.py" line="24" />
             <source>answers file</source>
             <translation>回答文件</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="100" />
+            <location filename="engine/fileio.py" line="102" />
             <source>the disk is full</source>
             <translation>磁盘已满</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="100" />
+            <location filename="engine/fileio.py" line="102" />
             <source>the disk quota is used up</source>
             <translation>磁盘配额已用完</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="101" />
-            <location filename="engine/fileio.py" line="101" />
+            <location filename="engine/fileio.py" line="103" />
+            <location filename="engine/fileio.py" line="103" />
             <source>permission denied</source>
             <translation>没有权限</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="102" />
+            <location filename="engine/fileio.py" line="104" />
             <source>the file system is read-only</source>
             <translation>文件系统是只读的</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="102" />
+            <location filename="engine/fileio.py" line="104" />
             <source>the name is too long</source>
             <translation>名称太长</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="103" />
+            <location filename="engine/fileio.py" line="105" />
             <source>it is a folder</source>
             <translation>它是一个文件夹</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="103" />
+            <location filename="engine/fileio.py" line="105" />
             <source>the folder does not exist</source>
             <translation>文件夹不存在</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="109" />
+            <location filename="engine/fileio.py" line="111" />
             <source>cannot write "{path}": {why}; nothing was changed there</source>
             <translation>无法写入“{path}”：{why}；那里没有任何改动</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="193" />
+            <location filename="engine/fileio.py" line="209" />
             <source>the {what} does not exist</source>
             <translation>{what}不存在</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="195" />
+            <location filename="engine/fileio.py" line="211" />
             <source>the file is far too large to be a {what}</source>
             <translation>文件太大，不可能是{what}</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="209" />
+            <location filename="engine/fileio.py" line="224" />
             <source>the {what} nests lists and objects more than {depth} deep; none of our files does</source>
             <translation>{what}中列表和对象的嵌套超过 {depth} 层；本程序的文件都不会如此</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="80" />
+            <location filename="engine/fileio.py" line="82" />
             <source>cannot write "{path}": it is not a regular file (a device, a pipe or a socket); give a file name</source>
             <translation>无法写入“{path}”：它不是普通文件（而是设备、管道或套接字）；请给出文件名</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="84" />
+            <location filename="engine/fileio.py" line="86" />
             <source>cannot write "{path}": the folder "{folder}" does not exist</source>
             <translation>无法写入“{path}”：文件夹“{folder}”不存在</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="88" />
+            <location filename="engine/fileio.py" line="90" />
             <source>cannot write "{path}": "{folder}" is not a folder</source>
             <translation>无法写入“{path}”：“{folder}”不是文件夹</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="192" />
+            <location filename="engine/fileio.py" line="208" />
             <source>the {what} is not a regular file</source>
             <translation>{what}不是普通文件</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="200" />
+            <location filename="engine/fileio.py" line="216" />
             <source>the {what} cannot be read: {error}</source>
             <translation>无法读取{what}：{error}</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="205" />
+            <location filename="engine/fileio.py" line="221" />
             <source>this is not a RuleTree {what} (not UTF-8 text)</source>
             <translation>这不是 RuleTree 的{what}（不是 UTF-8 文本）</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="214" />
+            <location filename="engine/fileio.py" line="233" />
             <source>the {what} is not valid JSON: {error} (line {line}, column {column})</source>
             <translation>{what}不是有效的 JSON：{error}（第 {line} 行，第 {column} 列）</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="219" />
+            <location filename="engine/fileio.py" line="238" />
             <source>the {what} holds the number {number} (line {line}, column {column}), too large for any setting</source>
             <translation>{what}中的数字 {number}（第 {line} 行，第 {column} 列）太大，不适用于任何设置项</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="223" />
+            <location filename="engine/fileio.py" line="242" />
             <source>the {what} is not valid JSON: {error}</source>
             <translation>{what}不是有效的 JSON：{error}</translation>
         </message>
         <message>
-            <location filename="engine/fileio.py" line="77" />
+            <location filename="engine/fileio.py" line="79" />
             <source>cannot write "{path}": it is a folder; give a file name</source>
             <translation>无法写入“{path}”：它是一个文件夹；请给出文件名</translation>
         </message>
@@ -5625,7 +5635,7 @@
             <translation>其中误分类代价</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="212" />
+            <location filename="engine/model.py" line="215" />
             <source>the file is not a regular file (a pipe, a device or a folder), so it is not read</source>
             <translation>该文件不是普通文件（而是管道、设备或文件夹），因此不读取</translation>
         </message>
@@ -5653,7 +5663,7 @@
             <translation>模型文件已损坏：{message}</translation>
         </message>
         <message>
-            <location filename="engine/model.py" line="208" />
+            <location filename="engine/model.py" line="211" />
             <source>the file cannot be read: {error}</source>
             <translation>无法读取该文件：{error}</translation>
         </message>
@@ -5663,68 +5673,68 @@
             <translation>模型文件已损坏（{kind}：{error}）</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="722" />
+            <location filename="engine/plan.py" line="729" />
             <location filename="engine/sessions.py" line="438" />
             <source>case</source>
             <translation>样本</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="670" />
+            <location filename="engine/plan.py" line="677" />
             <source>any value</source>
             <translation>任意值</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="684" />
+            <location filename="engine/plan.py" line="691" />
             <source>no further question can change the answer</source>
             <translation>再问任何问题都不能改变答案</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="719" />
+            <location filename="engine/plan.py" line="726" />
             <source>{share} of {what}s</source>
             <translation>{share} 的{what}</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="702" />
+            <location filename="engine/plan.py" line="709" />
             <source>{text}; expected cost from here {expected} ({how}), following the tree {follow}</source>
             <translation>{text}；此后的期望代价为 {expected}（{how}），按决策树顺序为 {follow}</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="713" />
+            <location filename="engine/plan.py" line="720" />
             <source>every {what}</source>
             <translation>所有{what}</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="687" />
+            <location filename="engine/plan.py" line="694" />
             <source>asking {name} next</source>
             <translation>接着询问 {name}</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="688" />
+            <location filename="engine/plan.py" line="695" />
             <source>asking {name} first</source>
             <translation>先询问 {name}</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="701" />
+            <location filename="engine/plan.py" line="708" />
             <source>planned {levels} levels ahead</source>
             <translation>向前规划 {levels} 层</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="697" />
+            <location filename="engine/plan.py" line="704" />
             <source>{asking} ends the case at once for {ratio} ({shown})</source>
             <translation>{asking}，可使{ratio}立即得出结论（{shown}）</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="700" />
+            <location filename="engine/plan.py" line="707" />
             <source>{asking} ends the case at once for {ratio}</source>
             <translation>{asking}，可使{ratio}立即得出结论</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="717" />
+            <location filename="engine/plan.py" line="724" />
             <source>{n} {what} in {d}</source>
             <translation>每 {d} 个{what}中的 {n} 个</translation>
         </message>
         <message>
-            <location filename="engine/plan.py" line="718" />
+            <location filename="engine/plan.py" line="725" />
             <source>{n} {what}s in {d}</source>
             <translation>每 {d} 个{what}中的 {n} 个</translation>
         </message>
@@ -7097,41 +7107,41 @@
             <translation>加权类别分布中的占比</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="278" />
+            <location filename="engine/tree/check.py" line="404" />
             <source>the class counts add up to more than a number can hold</source>
             <translation>类别计数之和超出了数字能表示的范围</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="329" />
+            <location filename="engine/tree/check.py" line="455" />
             <source>leaf</source>
             <translation>叶节点</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="333" />
+            <location filename="engine/tree/check.py" line="459" />
             <source>threshold split</source>
             <translation>阈值分裂</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="340" />
+            <location filename="engine/tree/check.py" line="466" />
             <source>category split</source>
             <translation>类别分裂</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="359" />
+            <location filename="engine/tree/check.py" line="485" />
             <source>fuzzy split</source>
             <translation>模糊分裂</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="378" />
+            <location filename="engine/tree/check.py" line="504" />
             <source>trichotomy split</source>
             <translation>三分法分裂</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="92" />
-            <location filename="engine/tree/check.py" line="138" />
-            <location filename="engine/tree/check.py" line="105" />
-            <location filename="engine/tree/check.py" line="158" />
-            <location filename="engine/tree/check.py" line="226" />
+            <location filename="engine/tree/check.py" line="95" />
+            <location filename="engine/tree/check.py" line="142" />
+            <location filename="engine/tree/check.py" line="108" />
+            <location filename="engine/tree/check.py" line="290" />
+            <location filename="engine/tree/check.py" line="352" />
             <location filename="engine/tree/seen.py" line="149" />
             <location filename="engine/tree/seen.py" line="160" />
             <location filename="engine/tree/seen.py" line="169" />
@@ -7140,212 +7150,212 @@
             <translation>必须是对象</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="100" />
+            <location filename="engine/tree/check.py" line="103" />
             <source>must be a list</source>
             <translation>必须是列表</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="143" />
+            <location filename="engine/tree/check.py" line="147" />
             <source>must start with the classes of the schema, in their order</source>
             <translation>必须以模式中的类别开头，且顺序一致</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="150" />
+            <location filename="engine/tree/check.py" line="154" />
             <source>must be a list of nodes (at least the root)</source>
             <translation>必须是节点列表（至少包含根节点）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="204" />
+            <location filename="engine/tree/check.py" line="330" />
             <source>must be a list of [node, effective number of cases] pairs</source>
             <translation>必须是 [节点, 有效案例数] 对的列表</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="220" />
+            <location filename="engine/tree/check.py" line="346" />
             <source>must be an object with "attributes"</source>
             <translation>必须是含有 "attributes" 的对象</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="294" />
+            <location filename="engine/tree/check.py" line="420" />
             <source>cannot be reached from the root (node 0): the nodes do not form one tree</source>
             <translation>无法从根节点（节点 0）到达：这些节点不构成一棵树</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="312" />
+            <location filename="engine/tree/check.py" line="438" />
             <source>must be a list of child positions</source>
             <translation>必须是子节点位置的列表</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="61" />
+            <location filename="engine/tree/check.py" line="64" />
             <source>must be a list of texts</source>
             <translation>必须是文本列表</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="62" />
+            <location filename="engine/tree/check.py" line="65" />
             <source>must be a list of texts (at least one)</source>
             <translation>必须是文本列表（至少一项）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="127" />
+            <location filename="engine/tree/check.py" line="130" />
             <source>must be two finite numbers, lowest first</source>
             <translation>必须是两个有限数，小者在前</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="173" />
+            <location filename="engine/tree/check.py" line="305" />
             <source>must be a list of node numbers</source>
             <translation>必须是节点编号列表</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="224" />
+            <location filename="engine/tree/check.py" line="350" />
             <source>is not an attribute of the schema</source>
             <translation>不是模式中的属性</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="240" />
+            <location filename="engine/tree/check.py" line="366" />
             <source>must be a list of [node, counts]</source>
             <translation>必须是 [节点, 计数] 的列表</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="258" />
+            <location filename="engine/tree/check.py" line="384" />
             <source>must be {k} finite, non-negative numbers (one per class)</source>
             <translation>必须是 {k} 个非负有限数（每个类别一个）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="347" />
-            <location filename="engine/tree/check.py" line="236" />
+            <location filename="engine/tree/check.py" line="473" />
+            <location filename="engine/tree/check.py" line="362" />
             <location filename="engine/tree/seen.py" line="155" />
             <source>must be increasing finite numbers</source>
             <translation>必须是递增的有限数</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="122" />
+            <location filename="engine/tree/check.py" line="125" />
             <source>a nominal attribute needs its categories</source>
             <translation>名义型属性需要给出其类别取值</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="145" />
+            <location filename="engine/tree/check.py" line="149" />
             <source>"{label}" is the pending answer, not a label</source>
             <translation>“{label}”是待定答案，不是标签</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="230" />
+            <location filename="engine/tree/check.py" line="356" />
             <source>a category attribute has no cuts</source>
             <translation>类别型属性没有切分点</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="245" />
+            <location filename="engine/tree/check.py" line="371" />
             <source>must be [node, counts]</source>
             <translation>必须是 [节点, 计数]</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="304" />
+            <location filename="engine/tree/check.py" line="430" />
             <source>{name} is not an attribute of the schema</source>
             <translation>{name} 不是模式中的属性</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="322" />
+            <location filename="engine/tree/check.py" line="448" />
             <source>at least {low}</source>
             <translation>至少 {low} 个</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="324" />
+            <location filename="engine/tree/check.py" line="450" />
             <source>a {kind} has {need} children, not {n_children}</source>
             <translation>{kind}有 {need} 个子节点，而不是 {n_children} 个</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="373" />
+            <location filename="engine/tree/check.py" line="499" />
             <source>the term names must be {n_children} texts (one per child)</source>
             <translation>模糊语义值名称必须是 {n_children} 个文本（每个子节点一个）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="386" />
+            <location filename="engine/tree/check.py" line="512" />
             <source>must be {n_names} finite numbers (one per attribute)</source>
             <translation>必须是 {n_names} 个有限数（每个属性一个）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="65" />
+            <location filename="engine/tree/check.py" line="68" />
             <source>must be a text, not {v}</source>
             <translation>必须是文本，而不是 {v}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="110" />
+            <location filename="engine/tree/check.py" line="113" />
             <source>the attribute "{name}" comes twice</source>
             <translation>属性“{name}”出现了两次</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="113" />
             <location filename="engine/tree/check.py" line="116" />
+            <location filename="engine/tree/check.py" line="119" />
             <location filename="engine/tree/seen.py" line="146" />
             <source>must be one of {choices}</source>
             <translation>必须是 {choices} 之一</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="161" />
-            <location filename="engine/tree/check.py" line="185" />
+            <location filename="engine/tree/check.py" line="293" />
+            <location filename="engine/tree/check.py" line="317" />
             <source>must be one of {choices}, not {kind}</source>
             <translation>必须是 {choices} 之一，而不是 {kind}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="169" />
+            <location filename="engine/tree/check.py" line="301" />
             <source>{node} is none of the tree's labels</source>
             <translation>{node} 不是该决策树的任何标签</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="209" />
+            <location filename="engine/tree/check.py" line="335" />
             <source>must be [node, effective number of cases]: a node number from 0 to {last} (each once) and a number &gt;= 0</source>
             <translation>必须是 [节点, 有效案例数]：0 到 {last} 的节点编号（每个一次）和一个 &gt;= 0 的数</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="315" />
+            <location filename="engine/tree/check.py" line="441" />
             <source>must be a child position from 0 to {value} (or -1: no branch), not {b}</source>
             <translation>必须是 0 到 {value} 的子节点位置（或 -1：无分支），而不是 {b}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="323" />
+            <location filename="engine/tree/check.py" line="449" />
             <source>{low} or {high}</source>
             <translation>{low} 或 {high}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="349" />
+            <location filename="engine/tree/check.py" line="475" />
             <source>{n_cuts} cuts make {value} intervals, not {n_node}</source>
             <translation>{n_cuts} 个切分点构成 {value} 个区间，而不是 {n_node} 个</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="353" />
+            <location filename="engine/tree/check.py" line="479" />
             <source>"{attr}" has {n_attr} categories, not {n_node}</source>
             <translation>“{attr}”有 {n_attr} 个类别取值，而不是 {n_node} 个</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="365" />
+            <location filename="engine/tree/check.py" line="491" />
             <source>a fuzzy split needs {n_children} increasing centres (finite numbers, one per child)</source>
             <translation>模糊分裂需要 {n_children} 个递增的中心（有限数，每个子节点一个）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="382" />
+            <location filename="engine/tree/check.py" line="508" />
             <source>"{name}" is not an attribute of the schema</source>
             <translation>“{name}”不是模式中的属性</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="70" />
+            <location filename="engine/tree/check.py" line="73" />
             <source>"{v}" comes twice</source>
             <translation>“{v}”出现了两次</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="176" />
+            <location filename="engine/tree/check.py" line="308" />
             <source>must be a node number from 1 to {value}, not {c}</source>
             <translation>必须是 1 到 {value} 的节点编号，而不是 {c}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="180" />
+            <location filename="engine/tree/check.py" line="312" />
             <source>node {c} is already a child of node {parent} (a tree node has one parent)</source>
             <translation>节点 {c} 已经是节点 {parent} 的子节点（树中的节点只有一个父节点）</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="248" />
+            <location filename="engine/tree/check.py" line="374" />
             <source>must be a leaf's node number, each leaf once, not {node}</source>
             <translation>必须是叶节点的编号，每个叶节点一次，而不是 {node}</translation>
         </message>
         <message>
-            <location filename="engine/tree/check.py" line="253" />
+            <location filename="engine/tree/check.py" line="379" />
             <source>must be {size} finite, non-negative counts (one per bin)</source>
             <translation>必须是 {size} 个非负有限计数（每个区间一个）</translation>
         </message>
