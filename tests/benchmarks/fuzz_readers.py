@@ -221,14 +221,19 @@ def mutate_xls(rng: random.Random) -> bytes:
     return h.compound_file(h.biff_workbook(records, sheet_offset=offset))
 
 
-def amplified(suffix: str, rng: random.Random) -> tuple[bytes, str]:
-    """A file of the issue-41 classes, its sizes drawn at random around the budgets."""
+def amplified(suffix: str, rng: random.Random) -> tuple[bytes, str, str]:
+    """A file of the issue-41 classes, its sizes drawn at random around the budgets: (bytes, kind,
+    the suffix it is read as)."""
     import amplification_files as a
     from test_hostile_spreadsheets import ods, ods_cell, ods_row
 
     kind = "amplify"
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / ("case" + suffix)
+        if suffix == ".xlsb" and rng.random() < 0.5:  # binary shared strings (issue 41, third round)
+            a.xlsb_shared_strings(path, rows=rng.choice([10, 200, 2_000, 5_000]), cols=rng.randint(1, 10),
+                                  length=rng.choice([10, 1_000, 5_000, 32_000]))
+            return path.read_bytes(), kind, ".xlsb"
         if suffix in (".xlsx", ".xlsb"):
             if rng.random() < 0.7:
                 a.xlsx_shared_strings(path, rows=rng.choice([10, 200, 2_000, 5_000]), cols=rng.randint(1, 10),
@@ -249,13 +254,18 @@ def amplified(suffix: str, rng: random.Random) -> tuple[bytes, str]:
             a.arff_sparse_wide(path, attributes=rng.choice([10, 1_000, 16_000, 17_000]),
                                rows=rng.choice([1, 50, 400, 2_000]))
         elif suffix == ".xls":
-            return mutate_xls(rng), "xls"
+            if rng.random() < 0.5:  # the SST and LABELSST references, one sheet or many
+                a.xls_shared_strings(path, rows=rng.choice([10, 200, 2_000, 5_000]), cols=rng.randint(1, 10),
+                                     length=rng.choice([10, 1_000, 5_000, 32_000]), wide=rng.random() < 0.3,
+                                     sheets=rng.choice([1, 1, 2, 20]))
+                return path.read_bytes(), kind, ".xls"
+            return mutate_xls(rng), "xls", ".xls"
         elif rng.random() < 0.5:
             a.csv_giant_cell(path, length=rng.choice([1_000, 32_767, 32_768, 140_000, 2_000_000]))
         else:
             a.csv_many_classes(path, rows=rng.choice([50, 2_000, 20_000]), features=rng.randint(1, 3))
             kind = "classes"
-        return path.read_bytes(), kind
+        return path.read_bytes(), kind, suffix
 
 
 def make_case_kind(index: int, seed: int) -> tuple[str, bytes, str]:
@@ -268,8 +278,8 @@ def make_case_kind(index: int, seed: int) -> tuple[str, bytes, str]:
     if roll < 0.1:
         return suffix, data, "seed"  # the seed itself: must read (or be refused for a reason)
     if roll < 0.2:
-        data, kind = amplified(suffix, rng)
-        return (".xlsx" if suffix == ".xlsb" else suffix), data, kind
+        data, kind, suffix = amplified(suffix, rng)
+        return suffix, data, kind
     if suffix in (".xlsx", ".ods", ".xlsb") and roll < 0.6:
         data = mutate_zip(data, rng)
         if rng.random() < 0.2:
