@@ -85,6 +85,30 @@ NEVER = 1 << 30
 MAX_PLAN_NODES = 200_000
 
 
+def priced_questions(costs: CostModel, p: int, known: set, unknown: set) -> tuple[dict, list]:
+    """What each question costs given the attributes `known` (asked) and `unknown` (asked, no
+    answer): per unasked attribute (to obtain, TC, WC), and per batch group with two obtainable
+    unasked members or more (group, members, to obtain, TC, WC). The crisp planner's and the
+    frontier planner's pricing (engine.plan_frontier)."""
+    paid = costs.paid_by(known - unknown)
+    singles = {}
+    for j in range(p):
+        if j in known:
+            continue
+        todo = tuple(costs.to_obtain([j], known))
+        tc, wc = costs.cost(todo, known, paid, expand=False)
+        singles[j] = (todo, tc, wc)
+    batches = []
+    for g in costs.groups:
+        members = [j for j in g.members if j not in known and not costs.prerequisite_unknown(j, unknown)]
+        if len(members) < 2:
+            continue  # one member is the attribute's own question
+        todo = tuple(costs.to_obtain(members, known))
+        tc, wc = costs.batch_cost(g, todo, known, paid, expand=False)
+        batches.append((g, members, todo, tc, wc))
+    return singles, batches
+
+
 def plannable(tree) -> bool:
     """Crisp one-attribute tests only (threshold and category splits), on a tree of at most
     MAX_PLAN_NODES nodes."""
@@ -350,7 +374,6 @@ class Planner:
     def actions(self, state: tuple, w: np.ndarray, depth: np.ndarray, spent: float) -> list[Action]:
         """Every question worth asking at this state that the budget allows."""
         unknown = {j for j, c in enumerate(state) if c == UNKNOWN_ANSWER}
-        known = {j for j, c in enumerate(state) if c != UNASKED}
         alive = w > 0
         wanted = [j for j in range(self.p) if state[j] == UNASKED and self.tested[j]
                   and (alive & (self.first_depth[j] < depth)).any()
@@ -378,24 +401,8 @@ class Planner:
             return hit
         known = {j for j, k in enumerate(known_mask) if k}
         unknown = {j for j, u in enumerate(unknown_mask) if u}
-        paid = self.costs.paid_by(known - unknown)
-        singles = {}
-        for j in range(self.p):
-            if j in known:
-                continue
-            todo = tuple(self.costs.to_obtain([j], known))
-            tc, wc = self.costs.cost(todo, known, paid, expand=False)
-            singles[j] = (todo, tc, wc)
-        batches = []
-        for g in self.costs.groups:
-            members = [j for j in g.members if j not in known and not self.costs.prerequisite_unknown(j, unknown)]
-            if len(members) < 2:
-                continue  # one member is the attribute's own question
-            todo = tuple(self.costs.to_obtain(members, known))
-            tc, wc = self.costs.batch_cost(g, todo, known, paid, expand=False)
-            batches.append((g, members, todo, tc, wc))
-        self._costs_at[key] = (singles, batches)
-        return singles, batches
+        self._costs_at[key] = priced_questions(self.costs, self.p, known, unknown)
+        return self._costs_at[key]
 
     def follow_attribute(self, state: tuple, w: np.ndarray, depth: np.ndarray) -> int | None:
         """The tree's own next test: walk from the root with the answers; the first node whose

@@ -51,6 +51,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .costs import CostModel
+from .plan import priced_questions
 from .tree.aggregate import aggregate, node_vote, settled_below
 from .tree.model import MIXED, PENDING
 from .tree.nodes import CATEGORY, FUZZY, LEAF, THRESHOLD, TRICHOTOMY, FuzzySplit, ThresholdSplit
@@ -378,26 +379,10 @@ class FuzzyPlanner:
             return hit
         known = {j for j, c in enumerate(codes) if c != UNASKED}
         unknown = {j for j, c in enumerate(codes) if c == UNKNOWN_CODE}
-        paid = self.costs.paid_by(known - unknown)
-        singles = {}
-        for j in range(self.p):
-            if j in known:
-                continue
-            todo = tuple(self.costs.to_obtain([j], known))
-            tc, wc = self.costs.cost(todo, known, paid, expand=False)
-            singles[j] = (todo, tc, wc)
-        batches = []
-        for g in self.costs.groups:
-            members = [j for j in g.members if j not in known and not self.costs.prerequisite_unknown(j, unknown)]
-            if len(members) < 2:
-                continue
-            todo = tuple(self.costs.to_obtain(members, known))
-            tc, wc = self.costs.batch_cost(g, todo, known, paid, expand=False)
-            batches.append((g, members, todo, tc, wc))
         if len(self._priced_cache) > 50_000:
             self._priced_cache.clear()
-        self._priced_cache[key] = (singles, batches)
-        return singles, batches
+        self._priced_cache[key] = priced_questions(self.costs, self.p, known, unknown)
+        return self._priced_cache[key]
 
     def actions(self, codes: tuple, data, spent: float) -> list[tuple]:
         """(name, to obtain, group, TC, WC): every attribute tested at or below where a reachable
