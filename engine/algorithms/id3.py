@@ -32,9 +32,10 @@ from .hierarchy_labels import with_hierarchy_labels
 from .params import AlgorithmInfo, Param
 
 
-def discretised_codes(data: EncodedData) -> tuple[np.ndarray, list[list[float] | None], list[int]]:
+def discretised_codes(data: EncodedData, uncut=None) -> tuple[np.ndarray, list[list[float] | None], list[int]]:
     """Codes per attribute (category codes, or interval indices from MDL cuts),
-    the cuts (None for category attributes) and the number of values of each."""
+    the cuts (None for category attributes) and the number of values of each. `uncut(column)`:
+    the cuts of a numeric column MDL leaves uncut (None: it stays one interval)."""
     codes = np.empty_like(data.X)
     cuts: list[list[float] | None] = []
     sizes: list[int] = []
@@ -46,6 +47,8 @@ def discretised_codes(data: EncodedData) -> tuple[np.ndarray, list[list[float] |
             sizes.append(len(attr.categories))
         else:
             c = mdl_cuts(column, data.y, data.w, len(data.classes))
+            if not c and uncut is not None:
+                c = uncut(column) or c
             known = column == column
             codes[:, j] = np.nan
             codes[known, j] = np.searchsorted(np.asarray(c), column[known], side="left")

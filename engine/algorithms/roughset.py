@@ -62,7 +62,7 @@ from ..tree.model import Tree
 from ..tree.splitters import CodesSplitter
 from ..tree.prune import prune_to
 from .c45 import add_errors, gain_ratio, info_gain
-from .discretize import mdl_cuts
+from .id3 import discretised_codes
 from .classic import cost_matrix
 from .hierarchy_labels import with_hierarchy_labels
 from .params import AlgorithmInfo, Param
@@ -151,27 +151,13 @@ def rough_codes(data: EncodedData, few_values: str = "categories"):
     """Codes per attribute as `id3.discretised_codes` gives them (categories, or MDL intervals);
     with `few_values="categories"` a whole-number column of 2..FEW_VALUES values that MDL leaves
     uncut gets a cut midway between each two neighbouring values (one branch per value)."""
-    codes = np.empty_like(data.X)
-    cuts: list = []
-    sizes: list[int] = []
-    for j, attr in enumerate(data.schema.attributes):
-        column = data.X[:, j]
-        if attr.categories is not None:
-            codes[:, j] = column
-            cuts.append(None)
-            sizes.append(len(attr.categories))
-            continue
-        c = mdl_cuts(column, data.y, data.w, len(data.classes))
-        if not c and few_values == "categories":
-            values = whole_values(column)
-            if values is not None:
-                c = [float(v) for v in (values[:-1] + values[1:]) / 2]
-        known = column == column
-        codes[:, j] = np.nan
-        codes[known, j] = np.searchsorted(np.asarray(c, dtype=np.float64), column[known], side="left")
-        cuts.append(c)
-        sizes.append(len(c) + 1)
-    return codes, cuts, sizes
+    return discretised_codes(data, uncut=_value_cuts if few_values == "categories" else None)
+
+
+def _value_cuts(column: np.ndarray) -> list[float] | None:
+    """Cuts midway between a whole-number column's neighbouring values (None: not such a column)."""
+    values = whole_values(column)
+    return None if values is None else [float(v) for v in (values[:-1] + values[1:]) / 2]
 
 
 #: C4.5's confidence factor for `prune=pessimistic`
