@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import zipfile
 
+from test_hostile_spreadsheets import brt as _brt, wide as _wide  # the .xlsb record writers
+
 _CT = ('<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/'
        'content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.'
        'relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/'
@@ -226,23 +228,6 @@ def xls_shared_strings(path, rows: int = 2_000, cols: int = 10, length: int = 32
     with open(path, "wb") as handle:
         handle.write(xls_compound_file(xls_workbook(book, [xls_sst([text, "b"])])))
     return path
-
-
-def _brt(typ: int, data: bytes = b"") -> bytes:
-    out = bytearray()
-    for value, most in ((typ, 2), (len(data), 4)):
-        for _ in range(most):
-            byte, value = value & 0x7F, value >> 7
-            out.append(byte | (0x80 if value else 0))
-            if not value:
-                break
-    return bytes(out) + data
-
-
-def _wide(text: str) -> bytes:
-    import struct
-
-    return struct.pack("<I", len(text)) + text.encode("utf-16-le")
 
 
 def xlsb_shared_strings(path, rows: int = 2_000, cols: int = 10, length: int = 32_000):
