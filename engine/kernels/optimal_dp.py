@@ -697,13 +697,7 @@ def best_depth3(rows, ub, floor, lam, min_leaf, counted, missing, y, w, cnt_ptr,
     (c_val, c_low, c_plan, pkey): the depth-two cache of `depth3_run`."""
     F = counted.shape[1]
     K = cost.shape[0]
-    tot = np.empty(K)
-    A = np.empty((F, K))
-    M = np.zeros((F, K))
-    AA = np.empty((F, F, K))
-    AM = np.zeros((F, F, K))
-    MM = np.zeros((F, F, K))
-    _fill_pair_counts(rows, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, tot, A, M, AA, AM, MM)
+    tot, A, M, AA, AM, MM = pair_counts(rows, y, w, cnt_ptr, cnt_idx, mis_ptr, mis_idx, F, K)
     plan = np.full(7, -1, np.int64)
     leaf, _label = leaf_cost(tot, cost)
     best = leaf + lam
